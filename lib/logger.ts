@@ -1,0 +1,29 @@
+/** pino, JSON lines; one owner of stdout per process. Tokens and secrets are redacted wherever they appear. */
+import { pino, type Logger, type DestinationStream } from 'pino';
+
+export type { Logger };
+
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'token',
+  'clientSecret',
+  'client_secret',
+  'password',
+];
+
+export function createLogger(options: { level?: string; name?: string } = {}, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      name: options.name,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      base: undefined,
+    },
+    destination,
+  );
+}
+
+/** A logger that drops everything: the default for tests and library use. */
+export const silentLogger: Logger = pino({ level: 'silent' });

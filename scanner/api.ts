@@ -1,0 +1,140 @@
+/**
+ * The public surface for check authors: `defineCheck` and the types a check sees.
+ * Built-in checks in `checks/` and custom checks in a `--checks-dir` import only this module.
+ * The engine (loader, graph, runner) implements `CheckContext`; this file only declares the contract.
+ */
+
+/** CVSS 4.0 as reported: the vector string and its base score (0–10). */
+export interface Cvss {
+  version: 4.0;
+  vector: string;
+  score: number;
+}
+
+export interface IssueMeta {
+  /** Stable issue id, e.g. `broken_authentication.alg_none` (VulnAPI vocabulary). */
+  id: string;
+  name: string;
+  /** Documentation URL, when there is one. */
+  url?: string;
+  cvss: Cvss;
+  classifications?: { owasp?: string; cwe?: string; capec?: string };
+}
+
+/** Where a credential travels in a request. */
+export type CredentialLocation = 'header' | 'query' | 'cookie';
+
+/** The credential the operation is scanned with (the first security scheme that has a value). */
+export interface Credential {
+  /** The security scheme's name (OpenAPI components key, or a name derived from curl flags). */
+  schemeName: string;
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect';
+  /** For `type: http`: `bearer` or `basic`. */
+  scheme?: 'bearer' | 'basic';
+  in: CredentialLocation;
+  /** Header, query parameter or cookie name (e.g. `Authorization`). */
+  name: string;
+  /** `jwt` when the value looks like and parses as a JWT. */
+  format: 'jwt' | 'opaque';
+  /** The raw value as the user gave it, without the `Bearer ` prefix. */
+  value: string;
+}
+
+/** One operation to scan: a method on a URL with its inputs. */
+export interface Operation {
+  /** Stable id, e.g. `GET /api/v1/organizations/{organizationId}`. */
+  id: string;
+  method: string;
+  /** Absolute URL with path parameters filled. */
+  url: string;
+  /** The path template (OpenAPI) or the URL's path (curl). */
+  path: string;
+  /** Request headers other than the credential; every value kept. */
+  headers: Record<string, string[]>;
+  cookies: Record<string, string>;
+  body?: string;
+  /** Set when the operation is declared (OpenAPI) or known (curl with a credential) to require authentication. */
+  credential?: Credential;
+  /** Security scheme names declared for the operation; empty for a public operation. */
+  securitySchemes: string[];
+  /** OpenAPI tags / operationId when scanning a description. */
+  operationId?: string;
+  tags?: string[];
+}
+
+/**
+ * What a check asks the engine to send. Everything not given is taken from the operation.
+ * `credential`: `undefined` keeps the operation's credential, `null` sends none, a string replaces its value
+ * (an "attack value": the engine puts it where the credential goes, with `Bearer ` for bearer schemes).
+ */
+export interface ProbeRequest {
+  method?: string;
+  /** An absolute URL, or a path resolved against the operation's URL origin. */
+  url?: string;
+  /** Extra or replacing headers for this request only; `null` removes a header. */
+  headers?: Record<string, string | null>;
+  body?: string | null;
+  credential?: string | null;
+  followRedirects?: boolean;
+}
+
+export interface ProbeResponse {
+  status: number;
+  /** Header names lower-cased; repeated headers joined with `, ` except `set-cookie` (kept as an array). */
+  headers: Record<string, string>;
+  setCookies: string[];
+  body: string;
+  durationMs: number;
+}
+
+export interface HttpClient {
+  /** Sends one request through the scan's agent, rate limit and timeout; recorded as a scan attempt. */
+  send(request?: ProbeRequest): Promise<ProbeResponse>;
+}
+
+export interface CheckLog {
+  debug(message: string): void;
+  warn(message: string): void;
+}
+
+export interface CheckContext {
+  readonly operation: Operation;
+  readonly http: HttpClient;
+  /** Options the user gave that checks may read (e.g. `jwtSecretsFile`, `asOther`). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** A fact published by a check this one `dependsOn` (same operation). Reading any other check's facts throws. */
+  fact<T = unknown>(checkId: string, key: string): T | undefined;
+  /** Publishes a fact for the checks that depend on this one. */
+  setFact(key: string, value: unknown): void;
+  /** Records a finding: the issue (one of this check's `issues`) failed on this operation. */
+  report(issueId: string, evidence?: { detail?: string; attempt?: ProbeResponse }): void;
+  /** Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). */
+  skip(reason: string): never;
+  readonly signal: AbortSignal;
+  readonly log: CheckLog;
+}
+
+export interface CheckDefinition {
+  /** Equals the file name without extension, e.g. `jwt.alg_none`. */
+  id: string;
+  name: string;
+  description?: string;
+  issues: IssueMeta[];
+  /** The highest score this check can report; the threshold rules read it before any request is sent. */
+  maxCvss: number;
+  dependsOn?: string[];
+  /** Which scan kinds the check runs in (default all of `curl`, `openapi`, `graphql`). */
+  scanKinds?: ('curl' | 'openapi' | 'graphql' | 'discover')[];
+  /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
+  oncePerScan?: boolean;
+  /** Returns `true` to run, or a reason string to be skipped with. */
+  appliesTo?: (operation: Operation) => true | string;
+  /** Per-check time budget in ms (default set by the runner). */
+  timeoutMs?: number;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+/** Declares a check. Identity function with types; the loader validates the meta against `schemas/check-meta.schema.json`. */
+export function defineCheck(definition: CheckDefinition): CheckDefinition {
+  return definition;
+}

@@ -1,0 +1,69 @@
+/** The registration service's settings (DESIGN.md §1.1): declared once, read from the environment at start. */
+import { loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
+
+const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+
+export const serviceSettings = {
+  port: { env: 'PORT', type: 'integer', min: 0, max: 65535, default: 3000, doc: 'Public API listener port (0 picks a free port).' },
+  host: { env: 'HOST', type: 'string', default: '127.0.0.1', doc: 'Public API listener address.' },
+  internalPort: {
+    env: 'INTERNAL_PORT', type: 'integer', min: 0, max: 65535, default: 3001,
+    doc: 'Reviewer/admin surface listener port; never served on the public listener.',
+  },
+  publicBaseUrl: {
+    env: 'PUBLIC_BASE_URL', type: 'url', defaultDoc: '`http://HOST:PORT`',
+    default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.port as number}`,
+    doc: 'Absolute URLs (Location, pagination links) are built from this, never from the Host header.',
+  },
+  mongodbUri: { env: 'MONGODB_URI', type: 'url', doc: 'MongoDB connection string; unset → the embedded in-process store.' },
+  seedFile: { env: 'SEED_FILE', type: 'string', doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.' },
+  authIssuer: {
+    env: 'API_AUTH_ISSUER', type: 'url', default: 'http://127.0.0.1:8484',
+    doc: 'Expected `iss` of access tokens; its discovery document gives the JWKS and introspection endpoints unless set below.',
+  },
+  authAudience: {
+    env: 'API_AUTH_AUDIENCE', type: 'string', defaultDoc: '`PUBLIC_BASE_URL` + `/api/v1`',
+    default: (c: Record<string, unknown>) => `${String(c.publicBaseUrl).replace(/\/$/, '')}/api/v1`,
+    doc: 'Expected `aud` of JWTs and of introspected tokens.',
+  },
+  authJwksUri: { env: 'API_AUTH_JWKS_URI', type: 'url', defaultDoc: 'from discovery', doc: 'JWKS location.' },
+  authAlgorithms: {
+    env: 'API_AUTH_ALGORITHMS', type: 'list', choices: JWT_ALGORITHMS, default: ['RS256', 'PS256', 'ES256'],
+    doc: 'Allowed JWT signature algorithms; `none` and HS* are never accepted.',
+  },
+  authClockToleranceS: {
+    env: 'API_AUTH_CLOCK_TOLERANCE_S', type: 'integer', min: 0, max: 60, default: 30,
+    doc: 'Clock skew allowed on `exp`/`nbf`/`iat`, in seconds (≤ 60).',
+  },
+  authTokenTypes: {
+    env: 'API_AUTH_TOKEN_TYPES', type: 'list', choices: ['jwt', 'opaque'], default: ['jwt', 'opaque'],
+    doc: 'Accepted token kinds: JWT access tokens (RFC 9068) and/or opaque tokens (RFC 7662 introspection).',
+  },
+  authIntrospectionUrl: { env: 'API_AUTH_INTROSPECTION_URL', type: 'url', defaultDoc: 'from discovery', doc: 'RFC 7662 introspection endpoint.' },
+  authClientId: { env: 'API_AUTH_CLIENT_ID', type: 'string', doc: 'Client id this service authenticates with at the introspection endpoint.' },
+  authClientSecret: { env: 'API_AUTH_CLIENT_SECRET', type: 'string', doc: 'Client secret for introspection (client_secret_basic).' },
+  authIntrospectionCacheS: {
+    env: 'API_AUTH_INTROSPECTION_CACHE_S', type: 'integer', min: 0, max: 3600, default: 60,
+    doc: 'Introspection results are cached by SHA-256 of the token for this long, never past the token\'s `exp`.',
+  },
+  defaultOrganizationEnabled: {
+    env: 'API_DEFAULT_ORGANIZATION_ENABLED', type: 'boolean', default: false,
+    doc: 'Mounts the default-organization route tree (paths without `/organizations/{organizationId}`).',
+  },
+  rateLimitFree: { env: 'RATE_LIMIT_PER_MINUTE_FREE', type: 'integer', min: 1, default: 60, doc: 'Requests a minute per subject and organization on the free plan.' },
+  rateLimitPro: { env: 'RATE_LIMIT_PER_MINUTE_PRO', type: 'integer', min: 1, default: 600, doc: 'Requests a minute per subject and organization on the pro plan.' },
+  rateLimitEnterprise: {
+    env: 'RATE_LIMIT_PER_MINUTE_ENTERPRISE', type: 'integer', min: 1, default: 6000,
+    doc: 'Requests a minute per subject and organization on the enterprise plan.',
+  },
+  logLevel: {
+    env: 'LOG_LEVEL', type: 'string', choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info',
+    doc: 'pino log level (JSON lines on stdout).',
+  },
+} satisfies SettingsSpec;
+
+export type ServiceConfig = ConfigOf<typeof serviceSettings>;
+
+export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
+  return loadConfig(serviceSettings, env);
+}
