@@ -1,0 +1,15 @@
+/** An organization: the tenant every resource lives under (DESIGN.md §1.3). */
+
+export const PLANS = ['free', 'pro', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export interface Organization {
+  id: string;
+  name: string;
+  plan: Plan;
+  createdAt: Date;
+}
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
+}

@@ -1,0 +1,42 @@
+/** Prefixed random ids (DESIGN.md §1.3): `org_…`, `reg_…`, `cs_…` — base62, ≥ 96 bits of randomness. */
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** 22 base62 characters carry 22·log2(62) ≈ 131 bits, comfortably above the 96 bits the design asks for. */
+const RANDOM_LENGTH = 22;
+/** Ids we accept: prefix, `_`, then 16–64 base62 characters (seeded and imported ids may be shorter than ours). */
+const MIN_LENGTH = 16;
+const MAX_LENGTH = 64;
+const PREFIX = /^[a-z][a-z0-9]{0,9}$/;
+
+function assertPrefix(prefix: string): void {
+  if (!PREFIX.test(prefix)) throw new TypeError(`invalid id prefix ${JSON.stringify(prefix)}`);
+}
+
+/** A new id such as `reg_4fZ0…`; characters drawn by rejection sampling so every one is uniform. */
+export function newId(prefix: string): string {
+  assertPrefix(prefix);
+  let out = '';
+  while (out.length < RANDOM_LENGTH) {
+    for (const byte of randomBytes(RANDOM_LENGTH * 2)) {
+      // 248 = 4·62: bytes at or above it would bias the first characters of the alphabet.
+      if (byte < 248) out += ALPHABET[byte % 62];
+      if (out.length === RANDOM_LENGTH) break;
+    }
+  }
+  return `${prefix}_${out}`;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** Whether `value` is a well-formed id with this prefix (a malformed id in a path is a 404, never a query). */
+export function isId(prefix: string, value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  let pattern = patterns.get(prefix);
+  if (!pattern) {
+    assertPrefix(prefix);
+    pattern = new RegExp(`^${prefix}_[0-9A-Za-z]{${MIN_LENGTH},${MAX_LENGTH}}$`);
+    patterns.set(prefix, pattern);
+  }
+  return pattern.test(value);
+}
