@@ -1,0 +1,28 @@
+/** A change set: a proposed partial config for an active registration, applied only when a reviewer approves. */
+import type { RegistrationConfig } from '../registrations/registrations.model.js';
+
+export const CHANGE_SET_STATUSES = ['pending_review', 'approved', 'rejected', 'withdrawn'] as const;
+export type ChangeSetStatus = (typeof CHANGE_SET_STATUSES)[number];
+
+export interface ChangeSet {
+  id: string;
+  registrationId: string;
+  organizationId: string;
+  status: ChangeSetStatus;
+  /** The registration revision the change was proposed against; approval is refused once it is stale. */
+  baseRevision: number;
+  /** Top-level config keys replaced on approval. */
+  changes: Partial<RegistrationConfig>;
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+  createdBy: string;
+  decidedAt?: Date;
+  decidedBy?: string;
+}
+
+export type ChangeSetChanges = {
+  status?: ChangeSetStatus;
+  decidedAt?: Date | null;
+  decidedBy?: string | null;
+};

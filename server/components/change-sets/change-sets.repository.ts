@@ -1,0 +1,63 @@
+/** Change-set storage: the interface of the contract suite and the embedded implementation. */
+import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../store/conditional-write.js';
+import { pageOf, type PageQuery } from '../../store/keyset-page.js';
+import type { ChangeSet, ChangeSetChanges, ChangeSetStatus } from './change-sets.model.js';
+
+export interface ChangeSetWriteFilter extends ConditionalFilter<ChangeSetStatus> {
+  registrationId: string;
+}
+
+export interface ChangeSetRepository {
+  /** Inserts a new change set; a duplicate id is refused. */
+  create(record: ChangeSet): Promise<{ ok: true; record: ChangeSet } | { ok: false; reason: 'duplicate' }>;
+  get(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null>;
+  list(query: PageQuery & { organizationId: string; registrationId: string; status?: ChangeSetStatus }): Promise<ChangeSet[]>;
+  /** One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`. */
+  update(filter: ChangeSetWriteFilter, changes: ChangeSetChanges, now: Date): Promise<WriteOutcome<ChangeSet>>;
+}
+
+export function createMemoryChangeSetRepository(): ChangeSetRepository {
+  const byId = new Map<string, ChangeSet>();
+  const copy = (record: ChangeSet): ChangeSet => structuredClone(record);
+  const find = (organizationId: string, registrationId: string, id: string) => {
+    const record = byId.get(id);
+    return record && record.organizationId === organizationId && record.registrationId === registrationId ? record : undefined;
+  };
+
+  return {
+    async create(record) {
+      if (byId.has(record.id)) return { ok: false, reason: 'duplicate' };
+      byId.set(record.id, copy(record));
+      return { ok: true, record: copy(record) };
+    },
+    async get(organizationId, registrationId, id) {
+      const record = find(organizationId, registrationId, id);
+      return record ? copy(record) : null;
+    },
+    async list(query) {
+      const matching = [...byId.values()].filter(
+        (r) =>
+          r.organizationId === query.organizationId &&
+          r.registrationId === query.registrationId &&
+          (query.status === undefined || r.status === query.status),
+      );
+      return pageOf(matching, query).map(copy);
+    },
+    async update(filter, changes, now) {
+      const current = find(filter.organizationId, filter.registrationId, filter.id);
+      const miss = classifyMiss(current, filter);
+      if (miss) return { ok: false, reason: miss, current: current && copy(current) };
+      const next: Record<string, unknown> = { ...(current as ChangeSet) };
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined) continue;
+        if (value === null) delete next[key];
+        else next[key] = value;
+      }
+      const record = next as unknown as ChangeSet;
+      record.revision = (current as ChangeSet).revision + 1;
+      record.updatedAt = now;
+      byId.set(record.id, copy(record));
+      return { ok: true, record: copy(record) };
+    },
+  };
+}

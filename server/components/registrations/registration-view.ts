@@ -1,0 +1,48 @@
+/** The public representation of a registration: effective config, ISO dates, `actions`; no reviewer-only fields. */
+import { effectiveConfig } from '../policy/effective-config.js';
+import type { Registration, RegistrationConfig } from './registrations.model.js';
+import { allowedActions, type ActionContext, type SelfServiceAction } from './state-machine.js';
+
+export interface RegistrationView {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string;
+  clientType: Registration['clientType'];
+  applicationType: Registration['applicationType'];
+  policyProfileId: string;
+  templateId?: string;
+  config: RegistrationConfig;
+  status: Registration['status'];
+  clientId?: string;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt?: string;
+  createdBy: string;
+  pendingChangeSetId?: string;
+  actions: SelfServiceAction[];
+}
+
+export function registrationView(record: Registration, context: ActionContext): RegistrationView {
+  return {
+    id: record.id,
+    organizationId: record.organizationId,
+    name: record.name,
+    description: record.description,
+    clientType: record.clientType,
+    applicationType: record.applicationType,
+    policyProfileId: record.policyProfileId,
+    ...(record.templateId !== undefined && { templateId: record.templateId }),
+    config: effectiveConfig(record.config, record.clientType, record.applicationType) as RegistrationConfig,
+    status: record.status,
+    ...(record.clientId !== undefined && { clientId: record.clientId }),
+    revision: record.revision,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    ...(record.submittedAt !== undefined && { submittedAt: record.submittedAt.toISOString() }),
+    createdBy: record.createdBy,
+    ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
+    actions: allowedActions(record, context),
+  };
+}

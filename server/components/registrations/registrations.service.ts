@@ -1,0 +1,189 @@
+/**
+ * Self-service registration operations (DESIGN.md §1.4). Every input is validated here, not only in routes, and
+ * every transition is one conditional write whose miss becomes 404 / 409 / 412.
+ */
+import type { ApiDeps } from '../../deps.js';
+import { apiError } from '../../errors.js';
+import { isId, newId } from '../../ids.js';
+import { planFor } from '../../plans.js';
+import { validateBody } from '../../http/validate-body.js';
+import { validateRegistration } from '../policy/validate-registration.js';
+import type { PageQuery } from '../../store/keyset-page.js';
+import type { ApplicationType, ClientType, Registration, RegistrationChanges, RegistrationConfig, RegistrationStatus } from './registrations.model.js';
+import { actionContextOf, type RequestContext } from './request-context.js';
+import { check, selfServiceRow, type SelfServiceAction } from './state-machine.js';
+import { resolveTemplate } from './template-defaults.js';
+import { writeMissError } from './write-miss.js';
+
+export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'>;
+
+const SCHEMAS = 'https://gatehouse.dev/schemas/api';
+export const REGISTRATION_CREATE_SCHEMA = `${SCHEMAS}/registration-create.schema.json`;
+export const REGISTRATION_UPDATE_SCHEMA = `${SCHEMAS}/registration-update.schema.json`;
+export const ACTION_REQUEST_SCHEMA = `${SCHEMAS}/action-request.schema.json`;
+
+export interface RegistrationCreateInput {
+  name: string;
+  description?: string;
+  clientType?: ClientType;
+  applicationType?: ApplicationType;
+  policyProfileId?: string;
+  templateId?: string;
+  config?: RegistrationConfig;
+}
+
+export type RegistrationUpdateInput = Partial<Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>>;
+
+/** Writes whose precondition the service chose itself (no If-Match) are retried this often after a concurrent change. */
+const RETRIES_WITHOUT_IF_MATCH = 3;
+
+export async function createRegistration(deps: ServiceDeps, context: RequestContext, body: unknown): Promise<Registration> {
+  const input = validateBody<RegistrationCreateInput>(REGISTRATION_CREATE_SCHEMA, body);
+  const template = input.templateId === undefined ? undefined : resolveTemplate(input.templateId);
+  const now = deps.clock();
+  const clientType = input.clientType ?? template?.clientType;
+  const applicationType = input.applicationType ?? template?.applicationType;
+  const policyProfileId = input.policyProfileId ?? template?.policyProfileId;
+  if (!clientType || !applicationType || !policyProfileId) throw new Error('schema guarantees these with or without a template');
+  const record: Registration = {
+    id: newId('reg'),
+    organizationId: context.organization.id,
+    name: input.name,
+    description: input.description ?? '',
+    clientType,
+    applicationType,
+    policyProfileId,
+    ...(input.templateId !== undefined && { templateId: input.templateId }),
+    config: { ...(template?.defaults ?? {}), ...(input.config ?? {}) },
+    status: 'draft',
+    revision: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: context.principal.sub,
+  };
+  const max = planFor(context.organization.plan).maxRegistrations;
+  const outcome = await deps.store.registrations.create(record, { maxInOrganization: max });
+  if (!outcome.ok) {
+    if (outcome.reason === 'limit_reached') {
+      throw apiError('plan_restricted', `The ${context.organization.plan} plan allows at most ${max} registrations.`);
+    }
+    throw new Error('a freshly generated registration id collided');
+  }
+  return outcome.record;
+}
+
+export async function getRegistration(deps: ServiceDeps, context: RequestContext, id: string): Promise<Registration> {
+  // A malformed id is answered like an unknown one, without a query (DESIGN.md §1.3).
+  const record = isId('reg', id) ? await deps.store.registrations.get(context.organization.id, id) : null;
+  if (!record) throw apiError('not_found', 'No such registration.');
+  return record;
+}
+
+/** One page plus one item (the caller trims it to find the next cursor). */
+export async function listRegistrations(
+  deps: ServiceDeps,
+  context: RequestContext,
+  query: PageQuery & { status?: RegistrationStatus },
+): Promise<Registration[]> {
+  return deps.store.registrations.list({ ...query, limit: query.limit + 1, organizationId: context.organization.id });
+}
+
+/** Reads, checks the table, then writes conditionally; without If-Match a concurrent change is retried. */
+async function transition(
+  deps: ServiceDeps,
+  context: RequestContext,
+  id: string,
+  action: SelfServiceAction,
+  revisionIn: readonly number[] | undefined,
+  prepare: (current: Registration) => RegistrationChanges,
+): Promise<Registration> {
+  const row = selfServiceRow(action);
+  for (let attempt = 0; ; attempt += 1) {
+    const current = await getRegistration(deps, context, id);
+    const refused = check(action, current, actionContextOf(context));
+    if (refused) throw refused;
+    const changes = prepare(current);
+    const outcome = await deps.store.registrations.update(
+      { organizationId: context.organization.id, id, statusIn: row.from, revisionIn: revisionIn ?? [current.revision] },
+      changes,
+      deps.clock(),
+    );
+    if (outcome.ok) return outcome.record;
+    if (revisionIn === undefined && outcome.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
+    throw writeMissError(outcome.reason, action, outcome.current);
+  }
+}
+
+export async function updateRegistration(
+  deps: ServiceDeps,
+  context: RequestContext,
+  id: string,
+  body: unknown,
+  revisionIn?: readonly number[],
+): Promise<Registration> {
+  const input = validateBody<RegistrationUpdateInput>(REGISTRATION_UPDATE_SCHEMA, body);
+  // Only allowlisted fields are copied: nothing from the body reaches storage by spreading.
+  const changes: RegistrationChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.clientType !== undefined) changes.clientType = input.clientType;
+  if (input.applicationType !== undefined) changes.applicationType = input.applicationType;
+  if (input.policyProfileId !== undefined) changes.policyProfileId = input.policyProfileId;
+  if (input.config !== undefined) changes.config = input.config;
+  return transition(deps, context, id, 'edit', revisionIn, () => changes);
+}
+
+export async function submitRegistration(
+  deps: ServiceDeps,
+  context: RequestContext,
+  id: string,
+  body: unknown,
+  revisionIn?: readonly number[],
+): Promise<Registration> {
+  validateBody(ACTION_REQUEST_SCHEMA, body);
+  return transition(deps, context, id, 'submit', revisionIn, (current) => {
+    // The write is conditional on the revision validated here, so what was checked is what gets submitted.
+    const violations = validateRegistration({
+      config: current.config,
+      clientType: current.clientType,
+      applicationType: current.applicationType,
+      policyProfileId: current.policyProfileId,
+      plan: context.organization.plan,
+    });
+    if (violations.length > 0) {
+      throw apiError('validation_failed', 'The registration does not satisfy its policy profile and the platform policy.', {
+        fields: violations,
+      });
+    }
+    return { status: 'pending_review', submittedAt: deps.clock(), submittedBy: context.principal.sub };
+  });
+}
+
+export async function withdrawRegistration(
+  deps: ServiceDeps,
+  context: RequestContext,
+  id: string,
+  body: unknown,
+  revisionIn?: readonly number[],
+): Promise<Registration> {
+  validateBody(ACTION_REQUEST_SCHEMA, body);
+  return transition(deps, context, id, 'withdraw', revisionIn, () => ({ status: 'draft', submittedAt: null, submittedBy: null }));
+}
+
+export async function deleteRegistration(
+  deps: ServiceDeps,
+  context: RequestContext,
+  id: string,
+  revisionIn?: readonly number[],
+): Promise<void> {
+  const current = await getRegistration(deps, context, id);
+  const refused = check('delete', current, actionContextOf(context));
+  if (refused) throw refused;
+  const outcome = await deps.store.registrations.delete({
+    organizationId: context.organization.id,
+    id,
+    statusIn: selfServiceRow('delete').from,
+    ...(revisionIn !== undefined && { revisionIn }),
+  });
+  if (!outcome.ok) throw writeMissError(outcome.reason, 'delete', outcome.current);
+}

@@ -1,0 +1,106 @@
+/**
+ * The ONE table of registration transitions (DESIGN.md §1.4). Endpoints authorize with `check`, responses list
+ * `allowedActions`, and the reviewer service uses the same rows, so what `actions` promises is what endpoints do.
+ */
+import type { AppError } from '../../../lib/app-error.js';
+import { apiError } from '../../errors.js';
+import type { Scope } from '../../principal.js';
+import type { Registration, RegistrationStatus } from './registrations.model.js';
+
+export const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set'] as const;
+export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
+
+export const REVIEW_ACTIONS = ['approve', 'reject', 'request_changes', 'suspend', 'unsuspend', 'deprecate'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+/** What the caller brings to a self-service action: scopes from the token, gates from the organization's plan. */
+export interface ActionContext {
+  scopes: ReadonlySet<string>;
+  changeSetsAllowed: boolean;
+}
+
+type Guard = (record: Registration, context: ActionContext) => AppError | undefined;
+
+interface Row<A extends string> {
+  action: A;
+  from: readonly RegistrationStatus[];
+  /** The status after the action; `same` keeps it, `removed` deletes the record. */
+  to: RegistrationStatus | 'same' | 'removed';
+  scope?: Scope;
+  /** Checked after scope and status, in order. */
+  guards?: Guard[];
+}
+
+const changeSetsInPlan: Guard = (_record, context) =>
+  context.changeSetsAllowed ? undefined : apiError('plan_restricted', "The organization's plan does not include change sets.");
+
+const noOpenChangeSet: Guard = (record) =>
+  record.pendingChangeSetId === undefined
+    ? undefined
+    : apiError('conflict', `Change set ${record.pendingChangeSetId} is still pending review.`);
+
+export const selfServiceTable: readonly Row<SelfServiceAction>[] = [
+  { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write' },
+  { action: 'submit', from: ['draft', 'changes_requested'], to: 'pending_review', scope: 'registrations:write' },
+  { action: 'withdraw', from: ['pending_review'], to: 'draft', scope: 'registrations:write' },
+  { action: 'delete', from: ['draft', 'rejected'], to: 'removed', scope: 'registrations:write' },
+  {
+    action: 'propose_change_set',
+    from: ['active'],
+    to: 'same',
+    scope: 'change_sets:write',
+    guards: [changeSetsInPlan, noOpenChangeSet],
+  },
+];
+
+/** Reviewer/admin rows: reachable only through review.service.ts, never through a public route. */
+export const reviewTable: readonly Row<ReviewAction>[] = [
+  { action: 'approve', from: ['pending_review'], to: 'active' },
+  { action: 'reject', from: ['pending_review'], to: 'rejected' },
+  { action: 'request_changes', from: ['pending_review'], to: 'changes_requested' },
+  { action: 'suspend', from: ['active'], to: 'suspended' },
+  { action: 'unsuspend', from: ['suspended'], to: 'active' },
+  { action: 'deprecate', from: ['active', 'suspended'], to: 'deprecated' },
+];
+
+export function selfServiceRow(action: SelfServiceAction): Row<SelfServiceAction> {
+  return selfServiceTable.find((row) => row.action === action) as Row<SelfServiceAction>;
+}
+
+export function reviewRow(action: ReviewAction): Row<ReviewAction> {
+  return reviewTable.find((row) => row.action === action) as Row<ReviewAction>;
+}
+
+export function insufficientScope(scope: Scope): AppError {
+  return apiError('insufficient_scope', `This operation needs the scope ${scope}.`, {
+    // RFC 6750 §3.1
+    headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
+  });
+}
+
+export function invalidTransition(action: string, status: string): AppError {
+  return apiError('invalid_transition', `The action ${action} is not allowed while the status is ${status}.`);
+}
+
+/** Why `action` is refused for this record and caller now, in the order scope → status → guards; undefined when allowed. */
+export function check(action: SelfServiceAction, record: Registration, context: ActionContext): AppError | undefined {
+  const row = selfServiceRow(action);
+  if (row.scope && !context.scopes.has(row.scope)) return insufficientScope(row.scope);
+  if (!row.from.includes(record.status)) return invalidTransition(action, record.status);
+  for (const guard of row.guards ?? []) {
+    const error = guard(record, context);
+    if (error) return error;
+  }
+  return undefined;
+}
+
+/** The `actions` array of a registration response: every self-service action `check` lets through. */
+export function allowedActions(record: Registration, context: ActionContext): SelfServiceAction[] {
+  return SELF_SERVICE_ACTIONS.filter((action) => check(action, record, context) === undefined);
+}
+
+/** The status `action` leads to from `status` (for rows whose `to` is `same`, the status itself). */
+export function nextStatus(row: Row<string>, status: RegistrationStatus): RegistrationStatus {
+  if (row.to === 'removed') throw new Error(`${row.action} removes the record`);
+  return row.to === 'same' ? status : row.to;
+}
