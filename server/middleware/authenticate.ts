@@ -1,0 +1,44 @@
+/**
+ * Authentication for /api/v1 (DESIGN.md §1.2): the bearer token from the `Authorization` header only; JWTs
+ * go to express-jwt + jwks-rsa with the RFC 9068 checks, anything else to RFC 7662 introspection. Both end in
+ * the same `req.principal`, so nothing downstream knows which kind of token it was.
+ */
+import type { RequestHandler } from 'express';
+import type { ApiDeps } from '../deps.js';
+import { createAuthEndpoints } from './auth-endpoints.js';
+import { invalidToken, malformedAuthorization, missingToken } from './bearer-errors.js';
+import { createJwtVerifier } from './jwt-access-token.js';
+import { createSigningKeys } from './signing-keys.js';
+import { createIntrospector } from './token-introspection.js';
+import { looksLikeJwt } from './token-shape.js';
+
+/** RFC 6750 §2.1: `Bearer` 1*SP b64token. */
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+const MAX_TOKEN_LENGTH = 8192;
+
+export function createAuthenticate(deps: ApiDeps): RequestHandler {
+  const { config, logger } = deps;
+  const endpoints = createAuthEndpoints(config);
+  const acceptsJwt = config.authTokenTypes.includes('jwt');
+  const acceptsOpaque = config.authTokenTypes.includes('opaque');
+  const verifyJwt = acceptsJwt ? createJwtVerifier(config, createSigningKeys(endpoints, logger)) : undefined;
+  const introspect = acceptsOpaque ? createIntrospector(config, endpoints) : undefined;
+
+  return async (req, res, next) => {
+    const header = req.headers.authorization;
+    if (header === undefined || header.trim() === '') throw missingToken();
+    // Another scheme (Basic, …) means no bearer credentials were presented: a challenge without `error`.
+    if (!/^Bearer(\s|$)/i.test(header)) throw missingToken();
+    const match = BEARER.exec(header);
+    if (!match || match[1].length > MAX_TOKEN_LENGTH) throw malformedAuthorization();
+    const token = match[1];
+    if (looksLikeJwt(token)) {
+      if (!verifyJwt) throw invalidToken();
+      req.principal = await verifyJwt(req, res);
+    } else {
+      if (!introspect) throw invalidToken();
+      req.principal = await introspect(token);
+    }
+    next();
+  };
+}

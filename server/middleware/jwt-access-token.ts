@@ -1,0 +1,79 @@
+/**
+ * JWT access tokens: express-jwt verifies signature, algorithm allowlist, `iss`, `aud` and time claims with
+ * keys from jwks-rsa; this module adds what express-jwt lacks (research §3.1, RFC 9068 §4): header
+ * `typ` = `at+jwt`, and the profile's required claims (`exp`, `sub`, `client_id`, `iat`, `jti`).
+ */
+import type { Request, Response } from 'express';
+import { expressjwt, type GetVerificationKey } from 'express-jwt';
+import type { Algorithm, JwtPayload } from 'jsonwebtoken';
+import { isAppError } from '../../lib/app-error.js';
+import type { ServiceConfig } from '../config.js';
+import type { Principal } from '../principal.js';
+import { invalidToken } from './bearer-errors.js';
+import type { SigningKeys } from './signing-keys.js';
+
+/** RFC 9068 §2.1: `at+jwt`; media types may carry the `application/` prefix (RFC 7515 §4.1.9). */
+const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt']);
+const NEVER_ALLOWED = /^(none|HS\d+)$/i;
+
+export type JwtPrincipalVerifier = (req: Request, res: Response) => Promise<Principal>;
+
+function scopesOf(payload: JwtPayload): Set<string> {
+  const scope: unknown = payload.scope;
+  return new Set(typeof scope === 'string' ? scope.split(' ').filter(Boolean) : []);
+}
+
+function nonEmpty(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): JwtPrincipalVerifier {
+  const algorithms = config.authAlgorithms.filter((a) => !NEVER_ALLOWED.test(a)) as Algorithm[];
+  const allowed = new Set<string>(algorithms);
+
+  // Checked on the decoded header before any key is fetched, so a wrong `typ` or `alg` costs no JWKS request.
+  const secret: GetVerificationKey = async (_req, token) => {
+    const header = token?.header;
+    if (!header || typeof header.alg !== 'string' || !allowed.has(header.alg)) throw invalidToken();
+    const typ: unknown = header.typ;
+    if (typeof typ !== 'string' || !ACCESS_TOKEN_TYPES.has(typ.toLowerCase())) throw invalidToken();
+    // The KeyObject type differs between @types/node and jsonwebtoken's Secret; both are node:crypto's.
+    return keys.keyFor(header.kid, header.alg) as unknown as Awaited<ReturnType<GetVerificationKey>>;
+  };
+
+  const verify = expressjwt({
+    secret,
+    algorithms,
+    issuer: config.authIssuer,
+    audience: config.authAudience,
+    clockTolerance: config.authClockToleranceS,
+    credentialsRequired: true,
+    requestProperty: 'auth',
+  });
+
+  return (req, res) =>
+    new Promise<Principal>((resolve, reject) => {
+      void verify(req, res, (err?: unknown) => {
+        if (err !== undefined && err !== null) {
+          // express-jwt's UnauthorizedError (signature, iss, aud, exp, nbf, malformed) and anything else: invalid token.
+          reject(isAppError(err) ? err : invalidToken(err));
+          return;
+        }
+        const payload = (req as Request & { auth?: JwtPayload }).auth;
+        delete (req as Request & { auth?: JwtPayload }).auth;
+        // jsonwebtoken accepts a token without `exp` (research §3.1); RFC 9068 §2.2 requires these claims.
+        if (
+          !payload ||
+          typeof payload.exp !== 'number' ||
+          typeof payload.iat !== 'number' ||
+          !nonEmpty(payload.sub) ||
+          !nonEmpty(payload.client_id) ||
+          !nonEmpty(payload.jti)
+        ) {
+          reject(invalidToken());
+          return;
+        }
+        resolve({ sub: payload.sub, clientId: payload.client_id, scopes: scopesOf(payload), tokenKind: 'jwt' });
+      });
+    });
+}
