@@ -1,5 +1,5 @@
 /** The registration service's settings (DESIGN.md §1.1): declared once, read from the environment at start. */
-import { loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
+import { ConfigError, loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
 
 const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
 
@@ -64,6 +64,29 @@ export const serviceSettings = {
 
 export type ServiceConfig = ConfigOf<typeof serviceSettings>;
 
+/** Problems that involve several `API_AUTH_*` settings together (each setting alone was already checked). */
+export function authSettingsProblems(config: ServiceConfig): string[] {
+  const problems: string[] = [];
+  if (config.authTokenTypes.length === 0) problems.push('API_AUTH_TOKEN_TYPES must name at least one of jwt, opaque');
+  if (config.authTokenTypes.includes('jwt') && config.authAlgorithms.length === 0) {
+    problems.push('API_AUTH_ALGORITHMS must name at least one algorithm when JWTs are accepted');
+  }
+  if (config.authAlgorithms.includes('EdDSA')) {
+    problems.push('API_AUTH_ALGORITHMS: EdDSA is not supported by express-jwt (jsonwebtoken 9); use RS*, PS* or ES*');
+  }
+  // RFC 7662 §2.1: the introspection endpoint requires the protected resource to authenticate.
+  if (config.authTokenTypes.includes('opaque') && (!config.authClientId || !config.authClientSecret)) {
+    problems.push(
+      'API_AUTH_CLIENT_ID and API_AUTH_CLIENT_SECRET are required when API_AUTH_TOKEN_TYPES includes opaque ' +
+        '(RFC 7662 introspection is authenticated); set them, or set API_AUTH_TOKEN_TYPES=jwt',
+    );
+  }
+  return problems;
+}
+
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
-  return loadConfig(serviceSettings, env);
+  const config = loadConfig(serviceSettings, env);
+  const problems = authSettingsProblems(config);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
 }

@@ -16,13 +16,18 @@ import { looksLikeJwt } from './token-shape.js';
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 const MAX_TOKEN_LENGTH = 8192;
 
-export function createAuthenticate(deps: ApiDeps): RequestHandler {
+export interface AuthenticateOptions {
+  /** How long an introspection call may take before the request gets a 503 (default 3 s). */
+  introspectionTimeoutMs?: number;
+}
+
+export function createAuthenticate(deps: ApiDeps, options: AuthenticateOptions = {}): RequestHandler {
   const { config, logger } = deps;
   const endpoints = createAuthEndpoints(config);
   const acceptsJwt = config.authTokenTypes.includes('jwt');
   const acceptsOpaque = config.authTokenTypes.includes('opaque');
   const verifyJwt = acceptsJwt ? createJwtVerifier(config, createSigningKeys(endpoints, logger)) : undefined;
-  const introspect = acceptsOpaque ? createIntrospector(config, endpoints) : undefined;
+  const introspect = acceptsOpaque ? createIntrospector(config, endpoints, { timeoutMs: options.introspectionTimeoutMs }) : undefined;
 
   return async (req, res, next) => {
     const header = req.headers.authorization;

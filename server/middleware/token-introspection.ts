@@ -56,7 +56,12 @@ function principalOf(body: IntrospectionResponse, config: ServiceConfig, nowS: n
   return { sub, clientId, scopes, tokenKind: 'opaque' };
 }
 
-export function createIntrospector(config: ServiceConfig, endpoints: AuthEndpoints): Introspector {
+export function createIntrospector(
+  config: ServiceConfig,
+  endpoints: AuthEndpoints,
+  options: { timeoutMs?: number } = {},
+): Introspector {
+  const timeoutMs = options.timeoutMs ?? INTROSPECTION_TIMEOUT_MS;
   const cache = new Map<string, CacheEntry>();
   const authorization =
     config.authClientId !== undefined
@@ -84,7 +89,7 @@ export function createIntrospector(config: ServiceConfig, endpoints: AuthEndpoin
           ...(authorization ? { authorization } : {}),
         },
         body: `token=${formEncode(token)}&token_type_hint=access_token`,
-        signal: AbortSignal.timeout(INTROSPECTION_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
       throw authUnavailable(err);
@@ -99,7 +104,8 @@ export function createIntrospector(config: ServiceConfig, endpoints: AuthEndpoin
     } catch (err) {
       throw authUnavailable(err);
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof (body as IntrospectionResponse).active !== 'boolean') {
+    // `active` is the one REQUIRED member (RFC 7662 §2.2): without it the answer is not an introspection response.
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || !('active' in body)) {
       throw authUnavailable(new Error('introspection answered something that is not an introspection response'));
     }
     return body as IntrospectionResponse;
