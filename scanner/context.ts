@@ -1,0 +1,117 @@
+/** The `CheckContext` a check runs with: its HTTP client (recording attempts), facts from its declared deps, findings. */
+import { randomUUID } from 'node:crypto';
+import type { CheckContext, CheckDefinition, CheckLog, Operation, ProbeRequest, ProbeResponse } from './api.js';
+import { scannerError } from './errors.js';
+import type { ScanHttp } from './http.js';
+import { buildWireRequest } from './probe-request.js';
+import type { Attempt, Finding } from './scan-result.js';
+
+export const REPORTED_BODY_LIMIT = 4096;
+const REDACTED = '[redacted]';
+
+/** Thrown by `ctx.skip(reason)`; the runner turns it into a skipped result. */
+export class SkipSignal {
+  constructor(readonly reason: string) {}
+}
+
+export interface FactStore {
+  get(checkId: string, operationId: string): Map<string, unknown> | undefined;
+  publish(checkId: string, operationId: string): Map<string, unknown>;
+}
+
+export function createFactStore(): FactStore {
+  const facts = new Map<string, Map<string, unknown>>();
+  const key = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
+  return {
+    get: (checkId, operationId) => facts.get(key(checkId, operationId)),
+    publish(checkId, operationId) {
+      const existing = facts.get(key(checkId, operationId));
+      if (existing) return existing;
+      const created = new Map<string, unknown>();
+      facts.set(key(checkId, operationId), created);
+      return created;
+    },
+  };
+}
+
+function truncate(text: string): string {
+  return text.length > REPORTED_BODY_LIMIT ? `${text.slice(0, REPORTED_BODY_LIMIT)}…[truncated]` : text;
+}
+
+export interface ContextInput {
+  definition: CheckDefinition;
+  operation: Operation;
+  http: ScanHttp;
+  options: Readonly<Record<string, unknown>>;
+  facts: FactStore;
+  /** Which operation's facts a dependency's live under (once-per-scan checks publish on the first operation). */
+  factOperationId: (checkId: string) => string;
+  signal: AbortSignal;
+  log: CheckLog;
+}
+
+export interface RunningContext {
+  ctx: CheckContext;
+  attempts: Attempt[];
+  findings: Finding[];
+  published: Map<string, unknown>;
+}
+
+export function createContext(input: ContextInput): RunningContext {
+  const { definition, operation } = input;
+  const attempts: Attempt[] = [];
+  const findings: Finding[] = [];
+  const attemptOf = new WeakMap<ProbeResponse, string>();
+  const published = input.facts.publish(definition.id, operation.id);
+  const secret = operation.credential?.value;
+  const redact = (text: string): string => (secret && secret.length >= 4 ? text.split(secret).join(REDACTED) : text);
+  const issueIds = new Set(definition.issues.map((i) => i.id));
+  const dependsOn = new Set(definition.dependsOn ?? []);
+
+  const ctx: CheckContext = {
+    operation,
+    options: input.options,
+    signal: input.signal,
+    log: input.log,
+    http: {
+      async send(probe?: ProbeRequest) {
+        input.signal.throwIfAborted();
+        const wire = buildWireRequest(operation, probe, input.signal);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(wire.headers)) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+        const attempt: Attempt = {
+          id: randomUUID(),
+          request: { method: wire.method, url: redact(wire.url), headers, ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}) },
+        };
+        attempts.push(attempt);
+        try {
+          const response = await input.http.send(wire);
+          attempt.response = { ...response, body: truncate(response.body) };
+          attemptOf.set(response, attempt.id);
+          return response;
+        } catch (error) {
+          attempt.error = error instanceof Error ? error.message : String(error);
+          throw error;
+        }
+      },
+    },
+    fact<T>(checkId: string, key: string): T | undefined {
+      if (!dependsOn.has(checkId)) {
+        throw scannerError('unknown_check', `${definition.id}: reads a fact of "${checkId}", which is not in its dependsOn`);
+      }
+      return input.facts.get(checkId, input.factOperationId(checkId))?.get(key) as T | undefined;
+    },
+    setFact(key, value) {
+      published.set(key, value);
+    },
+    report(issueId, evidence) {
+      if (!issueIds.has(issueId)) throw scannerError('invalid_check', `${definition.id}: reported issue "${issueId}", which is not in its issues`);
+      const attemptId = evidence?.attempt ? attemptOf.get(evidence.attempt) : undefined;
+      findings.push({ issueId, ...(evidence?.detail ? { detail: evidence.detail } : {}), ...(attemptId ? { attemptId } : {}) });
+    },
+    skip(reason): never {
+      throw new SkipSignal(reason);
+    },
+  };
+  return { ctx, attempts, findings, published };
+}

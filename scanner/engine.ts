@@ -1,0 +1,183 @@
+/**
+ * Runs exactly the checks it is given over the operations: dependency order (ties by id), independent checks
+ * concurrently under `concurrency` and the per-host rate limit, per-check timeouts, and one status per check.
+ */
+import type { CheckDefinition, CheckLog, Operation } from './api.js';
+import { createContext, createFactStore, SkipSignal } from './context.js';
+import { scannerError } from './errors.js';
+import { assertAcyclic, assertDependenciesExist, topologicalOrder } from './graph.js';
+import { createScanHttp, type TlsOptions } from './http.js';
+import type { LoadedCheck } from './loader.js';
+import type { Rate } from './rate-limiter.js';
+import type { CheckResult, ScanKind, ScanOutcome } from './scan-result.js';
+import { createSemaphore } from './semaphore.js';
+
+export type { Attempt, CheckResult, CheckStatus, Finding, ScanKind, ScanOutcome } from './scan-result.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+const DEFAULT_SCAN_KINDS: ScanKind[] = ['curl', 'openapi', 'graphql'];
+
+export interface ScanInput {
+  kind: ScanKind;
+  operations: Operation[];
+  checks: LoadedCheck[];
+  /** Options checks may read (`jwtSecretsFile`, `asOther`…). */
+  options?: Record<string, unknown>;
+  rate?: Rate;
+  concurrency?: number;
+  requestTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  checkTimeoutMs?: number;
+  followRedirects?: boolean;
+  maxRedirects?: number;
+  tls?: TlsOptions;
+  proxy?: string;
+  onProgress?: (done: number, total: number) => void;
+  /** Diagnostics from checks (`ctx.log`); silent by default. */
+  log?: CheckLog;
+  signal?: AbortSignal;
+}
+
+const silentLog: CheckLog = { debug() {}, warn() {} };
+
+function runsIn(definition: CheckDefinition, kind: ScanKind): boolean {
+  return (definition.scanKinds ?? DEFAULT_SCAN_KINDS).includes(kind);
+}
+
+function jsonData(published: Map<string, unknown>): Record<string, unknown> | undefined {
+  if (published.size === 0) return undefined;
+  try {
+    return JSON.parse(JSON.stringify(Object.fromEntries(published))) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runScan(input: ScanInput): Promise<ScanOutcome> {
+  const startTime = new Date();
+  const definitions = input.checks.map((c) => c.definition);
+  const describe = (id: string): string => input.checks.find((c) => c.definition.id === id)?.file ?? id;
+  assertDependenciesExist(definitions, describe);
+  assertAcyclic(definitions, describe);
+  if (input.operations.length === 0) throw scannerError('invalid_argument', 'nothing to scan: no operations');
+
+  const ordered = topologicalOrder(definitions);
+  const byId = new Map(definitions.map((d) => [d.id, d]));
+  const firstOperation = input.operations[0]!;
+  const operationsOf = (d: CheckDefinition): Operation[] => (d.oncePerScan ? [firstOperation] : input.operations);
+  const factOperationId = (operation: Operation) => (checkId: string): string =>
+    byId.get(checkId)?.oncePerScan ? firstOperation.id : operation.id;
+
+  const http = createScanHttp({
+    rate: input.rate,
+    requestTimeoutMs: input.requestTimeoutMs,
+    connectTimeoutMs: input.connectTimeoutMs,
+    followRedirects: input.followRedirects,
+    maxRedirects: input.maxRedirects,
+    tls: input.tls,
+    proxy: input.proxy,
+  });
+  const facts = createFactStore();
+  const slots = createSemaphore(input.concurrency ?? DEFAULT_CONCURRENCY);
+  const tasks = new Map<string, Promise<CheckResult>>();
+  const taskKey = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
+  const reported: Promise<CheckResult>[] = [];
+  const total = ordered.filter((d) => runsIn(d, input.kind)).reduce((n, d) => n + operationsOf(d).length, 0);
+  let done = 0;
+
+  const runTask = async (definition: CheckDefinition, operation: Operation): Promise<CheckResult> => {
+    const begin = new Date();
+    const result = (status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
+      checkId: definition.id,
+      operationId: operation.id,
+      status,
+      findings: [],
+      attempts: [],
+      startTime: begin,
+      endTime: new Date(),
+      ...extra,
+    });
+    if (!runsIn(definition, input.kind)) return result('skipped', { reason: `does not run in ${input.kind} scans` });
+    for (const dep of definition.dependsOn ?? []) {
+      const depOperation = byId.get(dep)!.oncePerScan ? firstOperation : operation;
+      const depResult = await tasks.get(taskKey(dep, depOperation.id))!;
+      if (depResult.status !== 'passed') {
+        const why = depResult.reason ? `: ${depResult.reason}` : '';
+        return result('skipped', { reason: `dependency ${dep} ${depResult.status}${why}`, startTime: new Date() });
+      }
+    }
+    let applies: true | string;
+    try {
+      applies = definition.appliesTo ? definition.appliesTo(operation) : true;
+    } catch (error) {
+      return result('errored', { reason: `appliesTo threw: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    if (applies !== true) return result('skipped', { reason: applies });
+
+    const release = await slots.acquire();
+    const startedAt = new Date();
+    const timeoutMs = definition.timeoutMs ?? input.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
+    const controller = new AbortController();
+    const onScanAbort = (): void => controller.abort(input.signal?.reason);
+    input.signal?.addEventListener('abort', onScanAbort, { once: true });
+    const running = createContext({
+      definition,
+      operation,
+      http,
+      options: Object.freeze({ ...(input.options ?? {}) }),
+      facts,
+      factOperationId: factOperationId(operation),
+      signal: controller.signal,
+      log: input.log ?? silentLog,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolveTimeout) => {
+      timer = setTimeout(() => {
+        controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+        resolveTimeout('timeout');
+      }, timeoutMs);
+    });
+    const base = { attempts: running.attempts, startTime: startedAt };
+    try {
+      const outcome = await Promise.race([definition.run(running.ctx).then(() => 'done' as const), timedOut]);
+      if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms` });
+      const data = jsonData(running.published);
+      const status = running.findings.length > 0 ? 'failed' : 'passed';
+      return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });
+    } catch (error) {
+      if (error instanceof SkipSignal) return result('skipped', { ...base, reason: error.reason });
+      const message = error instanceof Error ? error.message : String(error);
+      return result('errored', { ...base, reason: controller.signal.aborted && input.signal?.aborted ? 'scan aborted' : message });
+    } finally {
+      clearTimeout(timer);
+      input.signal?.removeEventListener('abort', onScanAbort);
+      release();
+    }
+  };
+
+  for (const definition of ordered) {
+    for (const operation of operationsOf(definition)) {
+      const promise = runTask(definition, operation).then((r) => {
+        if (runsIn(definition, input.kind)) input.onProgress?.(++done, total);
+        return r;
+      });
+      tasks.set(taskKey(definition.id, operation.id), promise);
+      if (runsIn(definition, input.kind)) reported.push(promise);
+    }
+  }
+  try {
+    const results = await Promise.all(reported);
+    return {
+      kind: input.kind,
+      startTime,
+      endTime: new Date(),
+      results,
+      requestsSent: http.requestsSent(),
+      operations: input.operations,
+      checks: input.checks,
+    };
+  } finally {
+    http.close();
+  }
+}

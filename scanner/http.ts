@@ -1,0 +1,155 @@
+/**
+ * The scan's one HTTP client (got): one keep-alive agent per scan, no retries, a per-request timeout, redirects only
+ * when asked, TLS options from the curl flags, an optional proxy, and the per-host rate limit before every request.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { readFileSync } from 'node:fs';
+import { got, RequestError } from 'got';
+import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
+import type { ProbeResponse } from './api.js';
+import { scannerError } from './errors.js';
+import { createRateLimiter, DEFAULT_RATE, type Rate } from './rate-limiter.js';
+
+export interface TlsOptions {
+  /** `-k`: do not verify the server certificate. */
+  insecure?: boolean;
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+}
+
+export interface TransportOptions {
+  /** `-m/--max-time`: whole request budget (default 10 s, so a hanging target never stalls a scan). */
+  requestTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** `-L`: follow redirects (default off). */
+  followRedirects?: boolean;
+  maxRedirects?: number;
+  tls?: TlsOptions;
+  proxy?: string;
+  rate?: Rate;
+}
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[]>;
+  body?: string;
+  followRedirects?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ScanHttp {
+  send(request: WireRequest): Promise<ProbeResponse>;
+  requestsSent(): number;
+  close(): void;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+function readPem(path: string | undefined, flag: string): Buffer | undefined {
+  if (!path) return undefined;
+  try {
+    return readFileSync(path);
+  } catch {
+    throw scannerError('invalid_argument', `${flag} ${path}: file cannot be read`);
+  }
+}
+
+function createAgents(options: TransportOptions, tls: { ca?: Buffer; cert?: Buffer; key?: Buffer }): { http: http.Agent; https: https.Agent } {
+  const base = { keepAlive: true, maxSockets: 64 };
+  const tlsBase = { ...base, rejectUnauthorized: !options.tls?.insecure, ca: tls.ca, cert: tls.cert, key: tls.key };
+  if (options.proxy) {
+    return {
+      http: new HttpProxyAgent({ ...base, proxy: options.proxy }),
+      https: new HttpsProxyAgent({ ...tlsBase, proxy: options.proxy }),
+    };
+  }
+  return { http: new http.Agent(base), https: new https.Agent(tlsBase) };
+}
+
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'EPROTO',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
+/** A transport failure as one readable line (`network_error` or `tls_error`). */
+export function describeTransportError(error: unknown, method: string, url: string): Error {
+  const code = error instanceof RequestError ? error.code : (error as { code?: string })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code && TLS_CODES.has(code)) return scannerError('tls_error', `${method} ${url}: TLS failure (${code}); use -k to skip certificate verification or --cacert`, { cause: error });
+  return scannerError('network_error', `${method} ${url}: ${message}`, { cause: error });
+}
+
+export function createScanHttp(options: TransportOptions = {}): ScanHttp {
+  const pem = {
+    ca: readPem(options.tls?.caFile, '--cacert'),
+    cert: readPem(options.tls?.certFile, '--cert'),
+    key: readPem(options.tls?.keyFile, '--key'),
+  };
+  const agent = createAgents(options, pem);
+  const limiter = createRateLimiter(options.rate ?? DEFAULT_RATE);
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  let sent = 0;
+  return {
+    async send(request) {
+      const { host } = new URL(request.url);
+      await limiter.acquire(host, request.signal);
+      sent += 1;
+      const started = performance.now();
+      try {
+        const response = await got(request.url, {
+          method: request.method as 'GET',
+          headers: request.headers,
+          body: request.body,
+          allowGetBody: true,
+          throwHttpErrors: false,
+          retry: { limit: 0 },
+          followRedirect: request.followRedirects ?? options.followRedirects ?? false,
+          maxRedirects: options.maxRedirects ?? 30,
+          timeout: { request: requestTimeoutMs, ...(options.connectTimeoutMs ? { connect: options.connectTimeoutMs } : {}) },
+          agent,
+          https: {
+            rejectUnauthorized: !options.tls?.insecure,
+            certificateAuthority: pem.ca,
+            certificate: pem.cert,
+            key: pem.key,
+          },
+          decompress: true,
+          responseType: 'text',
+          signal: request.signal,
+          cache: false,
+          http2: false,
+        });
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (name === 'set-cookie' || value === undefined) continue;
+          headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        const setCookies = response.headers['set-cookie'] ?? [];
+        if (setCookies.length > 0) headers['set-cookie'] = setCookies.join(', ');
+        return {
+          status: response.statusCode,
+          headers,
+          setCookies,
+          body: response.body,
+          durationMs: Math.round(performance.now() - started),
+        };
+      } catch (error) {
+        throw describeTransportError(error, request.method, request.url);
+      }
+    },
+    requestsSent: () => sent,
+    close() {
+      agent.http.destroy();
+      agent.https.destroy();
+    },
+  };
+}

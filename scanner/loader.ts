@@ -1,0 +1,158 @@
+/**
+ * Finds and validates check modules: built-ins in `checks/` and every `--checks-dir`. Everything is validated before
+ * anything runs (meta schema, id == file name, duplicates, missing dependencies, cycles); a bad check is one clear line.
+ */
+import { statSync } from 'node:fs';
+import { basename, extname, relative, resolve, isAbsolute } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { glob } from 'tinyglobby';
+import { validatorFor, toFieldErrors } from '../lib/json-schema.js';
+import type { CheckDefinition } from './api.js';
+import { scannerError } from './errors.js';
+import { assertAcyclic, assertDependenciesExist, compareIds } from './graph.js';
+
+export interface LoadedCheck {
+  definition: CheckDefinition;
+  /** Absolute path of the module. */
+  file: string;
+  origin: 'built-in' | 'custom';
+}
+
+export interface LoadOptions {
+  /** Custom check directories, in the order given (`--checks-dir`). */
+  dirs?: string[];
+  /** Load `checks/` too (default true). */
+  includeBuiltIn?: boolean;
+  /** Base for relative `dirs` (default the working directory). */
+  cwd?: string;
+}
+
+const CHECK_META_SCHEMA = 'https://gatehouse.dev/schemas/check-meta.schema.json';
+const FUNCTION_KEYS = new Set(['run', 'appliesTo']);
+
+const runningFromSource = fileURLToPath(import.meta.url).endsWith('.ts');
+/** `checks/` next to `scanner/`: the sources under tsx, `dist/checks/` when built. */
+export const builtInChecksDir = fileURLToPath(new URL('../checks/', import.meta.url));
+
+function canImportTypeScript(): boolean {
+  const features = process.features as { typescript?: unknown };
+  return runningFromSource || Boolean(features.typescript);
+}
+
+function patternsFor(builtIn: boolean): string[] {
+  if (builtIn) return runningFromSource ? ['*.ts'] : ['*.js'];
+  return canImportTypeScript() ? ['*.js', '*.mjs', '*.ts'] : ['*.js', '*.mjs'];
+}
+
+const IGNORED = ['*.d.ts', '*.test.ts', '*.test.js', '*.map'];
+
+async function filesIn(dir: string, builtIn: boolean): Promise<string[]> {
+  const files = await glob(patternsFor(builtIn), { cwd: dir, absolute: true, onlyFiles: true, ignore: IGNORED });
+  return files.sort(compareIds);
+}
+
+function display(file: string, cwd: string): string {
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
+}
+
+function assertReadableDir(dir: string): void {
+  let ok = false;
+  try {
+    ok = statSync(dir).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw scannerError('unreadable_checks_dir', `${dir}: checks directory does not exist or is not a directory`);
+}
+
+/** Validates one module's default export; returns the problems found (empty when valid). */
+export function problemsOf(exported: unknown, file: string): string[] {
+  if (typeof exported !== 'object' || exported === null) return ['has no default export made with defineCheck()'];
+  const definition = exported as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof definition.run !== 'function') problems.push('run must be a function');
+  if (definition.appliesTo !== undefined && typeof definition.appliesTo !== 'function') problems.push('appliesTo must be a function');
+  const meta = Object.fromEntries(Object.entries(definition).filter(([key]) => !FUNCTION_KEYS.has(key)));
+  const validate = validatorFor(CHECK_META_SCHEMA);
+  if (!validate(meta)) {
+    for (const e of toFieldErrors(validate.errors)) problems.push(`${e.path || 'meta'} ${e.message}`);
+    return problems;
+  }
+  const check = definition as unknown as CheckDefinition;
+  const expectedId = basename(file, extname(file));
+  if (check.id !== expectedId) problems.push(`id "${check.id}" must equal the file name "${expectedId}"`);
+  const issueIds = new Set<string>();
+  for (const issue of check.issues) {
+    if (issueIds.has(issue.id)) problems.push(`issue "${issue.id}" is declared twice`);
+    issueIds.add(issue.id);
+    if (issue.cvss.score > check.maxCvss) problems.push(`issue "${issue.id}" scores ${issue.cvss.score}, above maxCvss ${check.maxCvss}`);
+  }
+  const highest = Math.max(0, ...check.issues.map((i) => i.cvss.score));
+  if (check.maxCvss !== highest) problems.push(`maxCvss ${check.maxCvss} must equal the highest issue score (${highest})`);
+  if ((check.dependsOn ?? []).includes(check.id)) problems.push('depends on itself');
+  return problems;
+}
+
+async function importCheck(file: string, shown: string): Promise<unknown> {
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    return mod.default;
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw scannerError('invalid_check', `${shown}: cannot be imported: ${message}`, { cause: error });
+  }
+}
+
+/** Loads built-in and custom checks, validated as one set. Order: built-ins first, then each dir, files by name. */
+export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const sources: { dir: string; origin: LoadedCheck['origin'] }[] = [];
+  if (options.includeBuiltIn ?? true) sources.push({ dir: builtInChecksDir, origin: 'built-in' });
+  for (const dir of options.dirs ?? []) {
+    const absolute = resolve(cwd, dir);
+    assertReadableDir(absolute);
+    sources.push({ dir: absolute, origin: 'custom' });
+  }
+  const loaded: LoadedCheck[] = [];
+  const byId = new Map<string, LoadedCheck>();
+  for (const { dir, origin } of sources) {
+    const builtIn = origin === 'built-in';
+    if (builtIn) {
+      try {
+        if (!statSync(dir).isDirectory()) continue;
+      } catch {
+        continue;
+      }
+    }
+    for (const file of await filesIn(dir, builtIn)) {
+      const shown = display(file, cwd);
+      const exported = await importCheck(file, shown);
+      const problems = problemsOf(exported, file);
+      if (problems.length > 0) {
+        const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+        throw scannerError('invalid_check', `${shown}: ${problems[0]}${more}`, {
+          fields: problems.map((message) => ({ path: shown, message })),
+        });
+      }
+      const check: LoadedCheck = { definition: exported as CheckDefinition, file, origin };
+      const clash = byId.get(check.definition.id);
+      if (clash) {
+        throw scannerError(
+          'duplicate_check',
+          `${shown}: check id "${check.definition.id}" is already defined by ${display(clash.file, cwd)} (${clash.origin})`,
+        );
+      }
+      byId.set(check.definition.id, check);
+      loaded.push(check);
+    }
+  }
+  const describe = (id: string): string => {
+    const check = byId.get(id);
+    return check ? display(check.file, cwd) : id;
+  };
+  const nodes = loaded.map((c) => c.definition);
+  assertDependenciesExist(nodes, describe);
+  assertAcyclic(nodes, describe);
+  return loaded;
+}

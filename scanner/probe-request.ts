@@ -1,0 +1,58 @@
+/**
+ * Turns an operation plus a check's `ProbeRequest` into the request on the wire. Each probe starts from the operation
+ * afresh, so headers one check adds (method-override headers…) never leak into another check's requests.
+ */
+import type { Credential, Operation, ProbeRequest } from './api.js';
+import type { WireRequest } from './http.js';
+
+export const DEFAULT_USER_AGENT = 'gatehouse-scanner/0.1';
+
+type Headers = Record<string, string | string[]>;
+
+export function setHeader(headers: Headers, name: string, value: string | string[] | null): void {
+  const lower = name.toLowerCase();
+  for (const existing of Object.keys(headers)) if (existing.toLowerCase() === lower) delete headers[existing];
+  if (value !== null) headers[name] = value;
+}
+
+export function getHeader(headers: Headers, name: string): string | string[] | undefined {
+  const lower = name.toLowerCase();
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === lower);
+  return key === undefined ? undefined : headers[key];
+}
+
+/** The header value a credential is sent as (`Bearer <v>`, `Basic <v>`, or the bare value for API keys). */
+export function credentialHeaderValue(credential: Credential, value: string): string {
+  if (credential.type === 'http' && credential.scheme === 'bearer') return `Bearer ${value}`;
+  if (credential.type === 'http' && credential.scheme === 'basic') return `Basic ${value}`;
+  if (credential.type === 'oauth2' || credential.type === 'openIdConnect') return `Bearer ${value}`;
+  return value;
+}
+
+function cookieHeader(cookies: Record<string, string>): string | undefined {
+  const pairs = Object.entries(cookies).map(([name, value]) => `${name}=${value}`);
+  return pairs.length > 0 ? pairs.join('; ') : undefined;
+}
+
+export function buildWireRequest(operation: Operation, probe: ProbeRequest = {}, signal?: AbortSignal): WireRequest {
+  const method = (probe.method ?? operation.method).toUpperCase();
+  const url = new URL(probe.url ?? operation.url, operation.url);
+  const headers: Headers = {};
+  for (const [name, values] of Object.entries(operation.headers)) headers[name] = values.length === 1 ? values[0]! : [...values];
+  const cookies = { ...operation.cookies };
+
+  const credential = operation.credential;
+  if (credential && probe.credential !== null) {
+    const value = probe.credential ?? credential.value;
+    if (credential.in === 'header') setHeader(headers, credential.name, credentialHeaderValue(credential, value));
+    else if (credential.in === 'query') url.searchParams.set(credential.name, value);
+    else cookies[credential.name] = value;
+  }
+  const cookie = cookieHeader(cookies);
+  if (cookie && getHeader(headers, 'cookie') === undefined) setHeader(headers, 'Cookie', cookie);
+  if (getHeader(headers, 'user-agent') === undefined) setHeader(headers, 'User-Agent', DEFAULT_USER_AGENT);
+  for (const [name, value] of Object.entries(probe.headers ?? {})) setHeader(headers, name, value);
+
+  const body = probe.body === null ? undefined : (probe.body ?? operation.body);
+  return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal };
+}
