@@ -1,0 +1,95 @@
+import { createServer, type Server } from 'node:http';
+import { expect } from 'chai';
+import express from 'express';
+import supertest from 'supertest';
+import { silentLogger } from '../../../lib/logger.js';
+import { errorHandler } from '../../../server/middleware/error-handler.js';
+import { BODY_LIMIT_BYTES, jsonBody } from '../../../server/middleware/json-body.js';
+import { requestId } from '../../../server/middleware/request-id.js';
+
+describe('jsonBody', () => {
+  let server: Server;
+  let request: ReturnType<typeof supertest>;
+  let handled = 0;
+
+  before(async () => {
+    const app = express();
+    app.use(requestId(), ...jsonBody());
+    app.all('/echo', (req, res) => {
+      handled += 1;
+      res.json({ body: req.body ?? null });
+    });
+    app.use(errorHandler(silentLogger));
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    request = supertest(server);
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  beforeEach(() => {
+    handled = 0;
+  });
+
+  function expectEnvelope(res: supertest.Response, status: number, code: string): void {
+    expect(res.status, JSON.stringify(res.body)).to.equal(status);
+    expect(res.type).to.equal('application/json');
+    expect(res.body.error.code).to.equal(code);
+    expect(res.body.error.requestId).to.equal(res.headers['x-request-id']);
+    expect(handled, 'the handler must not run').to.equal(0);
+  }
+
+  it('parses an application/json body', async () => {
+    const res = await request.post('/echo').send({ name: 'App', config: { redirectUris: ['https://a.example/cb'] } });
+    expect(res.status).to.equal(200);
+    expect(res.body.body.config.redirectUris).to.deep.equal(['https://a.example/cb']);
+  });
+
+  it('accepts a POST without a body whatever its content type', async () => {
+    const res = await request.post('/echo').set('Content-Type', 'text/plain');
+    expect(res.status).to.equal(200);
+    expect(res.body.body).to.equal(null);
+  });
+
+  it('answers 400 invalid_request for malformed JSON', async () => {
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send('{"name": "a",'), 400, 'invalid_request');
+  });
+
+  it('answers 400 for a JSON scalar where an object is expected (strict parsing)', async () => {
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send('"just a string"'), 400, 'invalid_request');
+  });
+
+  it('answers 415 for bodies that are not JSON', async () => {
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'text/plain').send('name=a'), 415, 'unsupported_media_type');
+    expectEnvelope(await request.post('/echo').type('form').send({ name: 'a' }), 415, 'unsupported_media_type');
+    expectEnvelope(await request.patch('/echo').set('Content-Type', 'application/xml').send('<a/>'), 415, 'unsupported_media_type');
+  });
+
+  it('answers 415 for a JSON body in a charset other than UTF-8', async () => {
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json; charset=latin1').send('{}'), 415, 'unsupported_media_type');
+  });
+
+  it(`answers 413 payload_too_large above ${BODY_LIMIT_BYTES} bytes (a 1 MiB body)`, async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send(big), 413, 'payload_too_large');
+  });
+
+  it('rejects __proto__, constructor and prototype keys at any depth with their paths', async () => {
+    const res = await request
+      .post('/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"a","__proto__":{"isAdmin":true},"config":{"redirectUris":[{"constructor":{"prototype":1}}]}}');
+    expectEnvelope(res, 422, 'validation_failed');
+    expect(res.body.error.fields).to.deep.equal([
+      { path: '__proto__', message: 'is not an allowed key' },
+      { path: 'config.redirectUris[0].constructor', message: 'is not an allowed key' },
+    ]);
+    expect(({} as Record<string, unknown>).isAdmin).to.equal(undefined);
+  });
+
+  it('answers 400 for documents nested absurdly deep', async () => {
+    const deep = `${'['.repeat(100)}${']'.repeat(100)}`;
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send(deep), 400, 'invalid_request');
+  });
+});
