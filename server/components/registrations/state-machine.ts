@@ -4,6 +4,7 @@
  */
 import type { AppError } from '../../../lib/app-error.js';
 import { apiError } from '../../errors.js';
+import { insufficientScope as bearerInsufficientScope } from '../../middleware/bearer-errors.js';
 import type { Scope } from '../../principal.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
 
@@ -71,11 +72,9 @@ export function reviewRow(action: ReviewAction): Row<ReviewAction> {
   return reviewTable.find((row) => row.action === action) as Row<ReviewAction>;
 }
 
+/** 403 with the RFC 6750 §3.1 challenge, the same as the route-level scope check. */
 export function insufficientScope(scope: Scope): AppError {
-  return apiError('insufficient_scope', `This operation needs the scope ${scope}.`, {
-    // RFC 6750 §3.1
-    headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
-  });
+  return bearerInsufficientScope(scope);
 }
 
 export function invalidTransition(action: string, status: string): AppError {

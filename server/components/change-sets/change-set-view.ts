@@ -1,0 +1,35 @@
+/** The public representation of a change set: ISO dates and `actions`; no reviewer identity. */
+import type { ChangeSet } from './change-sets.model.js';
+import { allowedChangeSetActions, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
+
+export interface ChangeSetView {
+  id: string;
+  registrationId: string;
+  organizationId: string;
+  status: ChangeSet['status'];
+  baseRevision: number;
+  changes: ChangeSet['changes'];
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  decidedAt?: string;
+  actions: ChangeSetSelfServiceAction[];
+}
+
+export function changeSetView(record: ChangeSet, context: { scopes: ReadonlySet<string> }): ChangeSetView {
+  return {
+    id: record.id,
+    registrationId: record.registrationId,
+    organizationId: record.organizationId,
+    status: record.status,
+    baseRevision: record.baseRevision,
+    changes: record.changes,
+    revision: record.revision,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    createdBy: record.createdBy,
+    ...(record.decidedAt !== undefined && { decidedAt: record.decidedAt.toISOString() }),
+    actions: allowedChangeSetActions(record, context),
+  };
+}

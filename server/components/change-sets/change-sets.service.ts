@@ -1,0 +1,145 @@
+/**
+ * Self-service change sets (DESIGN.md §1.4): propose against an active registration, list, read, withdraw.
+ * The registration is the lock that keeps one change set open: proposing sets its `pendingChangeSetId` in one
+ * conditional write (no other open, status active, revision), so two concurrent proposals cannot both win.
+ */
+import { apiError } from '../../errors.js';
+import { isId, newId } from '../../ids.js';
+import { validateBody } from '../../http/validate-body.js';
+import type { PageQuery } from '../../store/keyset-page.js';
+import { validateRegistration } from '../policy/validate-registration.js';
+import type { RegistrationConfig } from '../registrations/registrations.model.js';
+import { getRegistration, type ServiceDeps } from '../registrations/registrations.service.js';
+import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
+import { check, selfServiceRow } from '../registrations/state-machine.js';
+import { writeMissError } from '../registrations/write-miss.js';
+import { changeSetRow, changeSetSelfServiceTable, checkChangeSet } from './change-set-state-machine.js';
+import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
+import { mergeConfig } from './merge-config.js';
+import { ACTION_REQUEST_SCHEMA } from '../registrations/registrations.service.js';
+
+export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
+
+const RETRIES_WITHOUT_IF_MATCH = 3;
+
+export async function proposeChangeSet(
+  deps: ServiceDeps,
+  context: RequestContext,
+  registrationId: string,
+  body: unknown,
+  revisionIn?: readonly number[],
+): Promise<ChangeSet> {
+  const input = validateBody<{ changes: Partial<RegistrationConfig> }>(CHANGE_SET_CREATE_SCHEMA, body);
+  const organizationId = context.organization.id;
+  for (let attempt = 0; ; attempt += 1) {
+    const registration = await getRegistration(deps, context, registrationId);
+    const refused = check('propose_change_set', registration, actionContextOf(context));
+    if (refused) throw refused;
+    // The proposal must leave a compliant client: validate the config it would produce.
+    const violations = validateRegistration({
+      config: mergeConfig(registration.config, input.changes),
+      clientType: registration.clientType,
+      applicationType: registration.applicationType,
+      policyProfileId: registration.policyProfileId,
+      plan: context.organization.plan,
+    }).map((f) => {
+      const key = /^config\.([A-Za-z]+)/.exec(f.path)?.[1];
+      return key !== undefined && key in input.changes ? { ...f, path: f.path.replace(/^config\./, 'changes.') } : f;
+    });
+    if (violations.length > 0) {
+      throw apiError('validation_failed', 'The proposed config does not satisfy the policy profile and the platform policy.', {
+        fields: violations,
+      });
+    }
+    const id = newId('cs');
+    const locked = await deps.store.registrations.update(
+      {
+        organizationId,
+        id: registrationId,
+        statusIn: selfServiceRow('propose_change_set').from,
+        revisionIn: revisionIn ?? [registration.revision],
+        pendingChangeSetId: null,
+      },
+      { pendingChangeSetId: id },
+      deps.clock(),
+    );
+    if (!locked.ok) {
+      if (revisionIn === undefined && locked.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
+      throw writeMissError(locked.reason, 'propose_change_set', locked.current, () =>
+        apiError('conflict', 'Another change set is still pending review.'),
+      );
+    }
+    const now = deps.clock();
+    const record: ChangeSet = {
+      id,
+      registrationId,
+      organizationId,
+      status: 'pending_review',
+      baseRevision: locked.record.revision,
+      changes: input.changes,
+      revision: 1,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: context.principal.sub,
+    };
+    try {
+      const created = await deps.store.changeSets.create(record);
+      if (!created.ok) throw new Error('a freshly generated change-set id collided');
+      return created.record;
+    } catch (error) {
+      // Give the lock back so the registration is not blocked by a change set that does not exist.
+      await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+      throw error;
+    }
+  }
+}
+
+export async function getChangeSet(deps: ServiceDeps, context: RequestContext, registrationId: string, id: string): Promise<ChangeSet> {
+  await getRegistration(deps, context, registrationId);
+  const record = isId('cs', id) ? await deps.store.changeSets.get(context.organization.id, registrationId, id) : null;
+  if (!record) throw apiError('not_found', 'No such change set.');
+  return record;
+}
+
+/** One page plus one item (the caller trims it to find the next cursor). */
+export async function listChangeSets(
+  deps: ServiceDeps,
+  context: RequestContext,
+  registrationId: string,
+  query: PageQuery & { status?: ChangeSetStatus },
+): Promise<ChangeSet[]> {
+  await getRegistration(deps, context, registrationId);
+  return deps.store.changeSets.list({ ...query, limit: query.limit + 1, organizationId: context.organization.id, registrationId });
+}
+
+export async function withdrawChangeSet(
+  deps: ServiceDeps,
+  context: RequestContext,
+  registrationId: string,
+  id: string,
+  body: unknown,
+  revisionIn?: readonly number[],
+): Promise<ChangeSet> {
+  validateBody(ACTION_REQUEST_SCHEMA, body);
+  const current = await getChangeSet(deps, context, registrationId, id);
+  const refused = checkChangeSet('withdraw', current, { scopes: context.principal.scopes });
+  if (refused) throw refused;
+  const row = changeSetRow(changeSetSelfServiceTable, 'withdraw');
+  const outcome = await deps.store.changeSets.update(
+    { organizationId: context.organization.id, registrationId, id, statusIn: row.from, ...(revisionIn !== undefined && { revisionIn }) },
+    { status: row.to, decidedAt: deps.clock() },
+    deps.clock(),
+  );
+  if (!outcome.ok) throw writeMissError(outcome.reason, 'withdraw', outcome.current);
+  await releaseRegistrationLock(deps, context.organization.id, registrationId, id);
+  return outcome.record;
+}
+
+/** Clears the registration's `pendingChangeSetId` if it still names this change set (idempotent). */
+export async function releaseRegistrationLock(deps: ServiceDeps, organizationId: string, registrationId: string, changeSetId: string): Promise<void> {
+  await deps.store.registrations.update(
+    { organizationId, id: registrationId, pendingChangeSetId: changeSetId },
+    { pendingChangeSetId: null },
+    deps.clock(),
+  );
+}

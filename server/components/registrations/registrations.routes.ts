@@ -1,0 +1,99 @@
+/**
+ * Organization-scoped registration routes (mounted after organization resolution): list, create, read, edit,
+ * delete, submit, withdraw. Routes stay thin: the service validates, authorizes with the state machine and writes.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { ApiDeps } from '../../deps.js';
+import { apiError } from '../../errors.js';
+import { revisionsFromIfMatch, setEtag } from '../../http/etag.js';
+import { idempotentCreate } from '../../http/idempotency.js';
+import { pageResult, parseListParams, queryParam, setNextLink, type ListBinding } from '../../http/pagination.js';
+import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
+import { requireScope } from '../../middleware/require-scope.js';
+import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
+import { registrationView } from './registration-view.js';
+import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
+import {
+  createRegistration,
+  deleteRegistration,
+  getRegistration,
+  listRegistrations,
+  submitRegistration,
+  updateRegistration,
+  withdrawRegistration,
+} from './registrations.service.js';
+
+/** The canonical absolute URL of a registration (Location), from PUBLIC_BASE_URL. */
+export function registrationUrl(publicBaseUrl: string, organizationId: string, id: string): string {
+  return `${publicBaseUrl.replace(/\/$/, '')}/api/v1/organizations/${organizationId}/registrations/${id}`;
+}
+
+function sendRegistration(res: Response, context: RequestContext, record: Registration, status = 200): void {
+  setEtag(res, record.revision);
+  res.status(status).json(registrationView(record, actionContextOf(context)));
+}
+
+function idParam(req: Request): string {
+  return String(req.params.id);
+}
+
+export function createRegistrationsRouter(deps: ApiDeps): Router {
+  const router = Router();
+  const read = requireScope('registrations:read');
+  const write = requireScope('registrations:write');
+
+  router
+    .route('/registrations')
+    .get(read, async (req, res) => {
+      const context = requestContextOf(req);
+      const status = queryParam(req, 'status');
+      if (status !== undefined && !(REGISTRATION_STATUSES as readonly string[]).includes(status)) {
+        throw apiError('invalid_request', `status must be one of ${REGISTRATION_STATUSES.join(', ')}.`);
+      }
+      const binding: ListBinding = { resource: 'registrations', organizationId: context.organization.id, filters: { status } };
+      const params = parseListParams(req, binding);
+      const items = await listRegistrations(deps, context, { ...params, status: status as RegistrationStatus | undefined });
+      const { page, nextCursor } = pageResult(items, params, binding);
+      setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
+      const actionContext = actionContextOf(context);
+      res.json({ data: page.map((r) => registrationView(r, actionContext)), nextCursor });
+    })
+    .post(write, idempotentCreate(deps), async (req, res) => {
+      const context = requestContextOf(req);
+      const record = await createRegistration(deps, context, req.body);
+      res.setHeader('Location', registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.id));
+      sendRegistration(res, context, record, 201);
+    })
+    .all(methodNotAllowed(['GET', 'HEAD', 'POST']));
+
+  router
+    .route('/registrations/:id')
+    .get(read, async (req, res) => {
+      const context = requestContextOf(req);
+      sendRegistration(res, context, await getRegistration(deps, context, idParam(req)));
+    })
+    .patch(write, async (req, res) => {
+      const context = requestContextOf(req);
+      const ifMatch = revisionsFromIfMatch(req.get('if-match'));
+      sendRegistration(res, context, await updateRegistration(deps, context, idParam(req), req.body, ifMatch));
+    })
+    .delete(write, async (req, res) => {
+      const context = requestContextOf(req);
+      await deleteRegistration(deps, context, idParam(req), revisionsFromIfMatch(req.get('if-match')));
+      res.status(204).end();
+    })
+    .all(methodNotAllowed(['GET', 'HEAD', 'PATCH', 'DELETE']));
+
+  const actions = { submit: submitRegistration, withdraw: withdrawRegistration } as const;
+  for (const [name, perform] of Object.entries(actions)) {
+    router
+      .route(`/registrations/:id/actions/${name}`)
+      .post(write, async (req, res) => {
+        const context = requestContextOf(req);
+        const ifMatch = revisionsFromIfMatch(req.get('if-match'));
+        sendRegistration(res, context, await perform(deps, context, idParam(req), req.body, ifMatch));
+      })
+      .all(methodNotAllowed(['POST']));
+  }
+  return router;
+}
