@@ -1,0 +1,138 @@
+/**
+ * The registration service as a process: reads settings (every problem listed), loads the seed file, serves
+ * `createApp` on HOST:PORT and stops gracefully when `signal` aborts. `bin.ts` wires the real process to it;
+ * tests call `main` directly with their own streams and signal.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { ConfigError, type SettingsSpec } from '../lib/config.js';
+import { createLogger } from '../lib/logger.js';
+import { createApp } from './app.js';
+import { loadServiceConfig, serviceSettings } from './config.js';
+import type { ApiDeps } from './deps.js';
+import { applySeed } from './seed/apply-seed.js';
+import { readSeedFile, SeedFileError } from './seed/read-seed-file.js';
+import { createMemoryStore } from './store/memory-store.js';
+
+export interface MainIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+export interface MainOptions {
+  /** Aborting stops the service: no new connections, in-flight requests finish, then the store closes. */
+  signal?: AbortSignal;
+  /** Called with the base URL once the listener is up (tests use it with PORT=0). */
+  onListening?: (url: string) => void;
+}
+
+/** Exit codes: 0 stopped cleanly, 1 failed while running, 2 bad usage, settings or seed file. */
+const USAGE_ERROR = 2;
+/** In-flight requests get this long after a stop signal before their connections are cut. */
+const DRAIN_MS = 10_000;
+
+export function helpText(): string {
+  const settings = Object.values(serviceSettings as SettingsSpec).map((s) => {
+    const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? undefined : String(s.default));
+    return `  ${s.env.padEnd(34)} ${s.doc}${def ? ` [default: ${def}]` : ''}`;
+  });
+  return [
+    'Usage: registration-service [--seed <file>] [--help]',
+    '',
+    'Serves the Gatehouse registration API (/api/v1, /healthz, /readyz). Settings come from the environment.',
+    '',
+    'Options:',
+    '  --seed <file>   YAML or JSON file of organizations, grants and registrations to upsert at start (overrides SEED_FILE)',
+    '  -h, --help      show this help',
+    '',
+    'Environment:',
+    ...settings,
+    '',
+  ].join('\n');
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+export async function main(argv: string[], env: Record<string, string | undefined>, io: MainIo, options: MainOptions = {}): Promise<number> {
+  let args: { seed?: string; help?: boolean };
+  try {
+    ({ values: args } = parseArgs({ args: argv, options: { seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+  } catch (err) {
+    io.stderr.write(`registration-service: ${(err as Error).message}\n\n${helpText()}`);
+    return USAGE_ERROR;
+  }
+  if (args.help) {
+    io.stdout.write(helpText());
+    return 0;
+  }
+
+  let config;
+  try {
+    config = loadServiceConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.stderr.write(`registration-service: ${err.message}\n`);
+    return USAGE_ERROR;
+  }
+  if (config.mongodbUri) {
+    io.stderr.write('registration-service: MONGODB_URI is set, but this build has only the embedded store; unset it to use the embedded store\n');
+    return USAGE_ERROR;
+  }
+  const logger = createLogger({ level: config.logLevel, name: 'registration-service' });
+  const store = createMemoryStore();
+  const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
+
+  const seedFile = args.seed ?? config.seedFile;
+  if (seedFile) {
+    try {
+      const summary = await applySeed(store, await readSeedFile(seedFile), deps.clock());
+      logger.info({ seedFile, ...summary }, 'seed file applied');
+    } catch (err) {
+      if (!(err instanceof SeedFileError)) throw err;
+      io.stderr.write(`registration-service: ${err.message}\n`);
+      await store.close();
+      return USAGE_ERROR;
+    }
+  }
+
+  const server = createServer(createApp(deps));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    io.stderr.write(`registration-service: cannot listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
+    await store.close();
+    return 1;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  logger.info({ url, store: store.kind }, 'registration service listening');
+  options.onListening?.(url);
+
+  await new Promise<void>((resolve) => {
+    if (!options.signal) return;
+    if (options.signal.aborted) resolve();
+    else options.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  logger.info('stopping: draining connections');
+  await closeServer(server);
+  await store.close();
+  logger.info('stopped');
+  return 0;
+}
