@@ -1,0 +1,32 @@
+/**
+ * auth.baseline — probe (maxCvss 0, reports nothing). Gatehouse addition, not in VulnAPI: VulnAPI never checks that an
+ * endpoint requires authentication, so public endpoints got Critical JWT findings (research §1.4).
+ *
+ * Requests (only when the operation carries a credential): 1) the operation as given, 2) without any credential,
+ * 3) with a random garbage credential. Publishes `facts` (checks/support/auth-baseline-facts.ts): requiresCredential,
+ * credentialAccepted, garbageRejected and the three statuses. Skipped when the operation has no credential.
+ */
+import { randomBytes } from 'node:crypto';
+import { defineCheck } from '../scanner/api.js';
+import { baselineFacts } from './support/auth-baseline-facts.js';
+
+export default defineCheck({
+  id: 'auth.baseline',
+  name: 'Authentication Baseline',
+  description: 'Learns how the endpoint answers with the supplied credential, without one, and with a garbage one.',
+  issues: [],
+  maxCvss: 0,
+  appliesTo: (operation) => (operation.credential ? true : 'operation has no credential'),
+  async run(ctx) {
+    const credential = await ctx.http.send();
+    const noCredential = await ctx.http.send({ credential: null });
+    // Random hex, not JWT-shaped: it must be rejected by any endpoint that checks credentials at all.
+    const garbage = await ctx.http.send({ credential: `gatehouse-invalid-${randomBytes(16).toString('hex')}` });
+    const facts = baselineFacts({ credential: credential.status, noCredential: noCredential.status, garbage: garbage.status });
+    ctx.setFact('facts', facts);
+    ctx.log.debug(
+      `baseline: credential ${credential.status}, none ${noCredential.status}, garbage ${garbage.status}` +
+        ` (requires credential: ${facts.requiresCredential}, garbage rejected: ${facts.garbageRejected})`,
+    );
+  },
+});

@@ -1,0 +1,43 @@
+/**
+ * discover.healthcheck — health / readiness endpoints are reachable without credential (Info).
+ * Requests: 1 control + one GET per path below, without credential. A hit is a 200 whose body looks like a health
+ * answer: JSON with a `status`/`healthy`/`ok` member, or a short text such as OK, UP, healthy, alive, pong.
+ * Publishes the fact `urls`.
+ * Differs from VulnAPI (research §1.3 #20): our own list, and the body must look like a health answer.
+ */
+import { defineCheck, type ProbeResponse } from '../scanner/api.js';
+import { isHtml, jsonObject, probePaths, reportHits, type PathProbe } from './support/probe-paths.js';
+
+const ISSUE = 'discover.discoverable_healthcheck';
+
+function plausible(r: ProbeResponse): boolean {
+  const json = jsonObject(r.body);
+  if (json) return ['status', 'healthy', 'ok', 'health', 'checks'].some((k) => k in json);
+  return !isHtml(r) && r.body.length <= 200 && /^\s*"?(ok|up|healthy|alive|live|ready|pong|pass|running|green)\b/i.test(r.body);
+}
+
+const PATHS = [
+  'health', 'healthz', 'healthcheck', 'health-check', 'health/live', 'health/ready', 'health/liveness', 'health/readiness',
+  'healthz/live', 'healthz/ready', 'livez', 'readyz', 'alive', 'ready', 'ping', 'status', 'status/live', 'status/ready',
+  '_health', 'actuator/health', 'api/health', 'api/healthz', 'api/status', 'api/ping', 'v1/health',
+];
+const PROBES: PathProbe[] = PATHS.map((path) => ({ path, plausible }));
+
+export default defineCheck({
+  id: 'discover.healthcheck',
+  name: 'Discoverable healthcheck endpoint',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'Discoverable healthcheck endpoint',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
+      classifications: { owasp: 'API7:2023 Server Side Request Forgery' },
+    },
+  ],
+  maxCvss: 0,
+  oncePerScan: true,
+  scanKinds: ['discover'],
+  async run(ctx) {
+    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+  },
+});

@@ -1,0 +1,45 @@
+/**
+ * discover.well-known — well-known URIs (RFC 8615) that describe the service are published (Info).
+ * Requests: 1 control + one GET per path below, without credential. A hit is a 200 whose body has the format the
+ * path's specification defines. Publishes the fact `urls`.
+ * Differs from VulnAPI (research §1.3 #19): the body must match the format, not only the status.
+ */
+import { defineCheck, type ProbeResponse } from '../scanner/api.js';
+import { jsonObject, jsonWith, probePaths, reportHits, textLike, type PathProbe } from './support/probe-paths.js';
+
+const ISSUE = 'discover.discoverable_well_known';
+
+const jwks = (r: ProbeResponse): boolean => Array.isArray(jsonObject(r.body)?.keys);
+const jsonArray = (r: ProbeResponse): boolean => /^\s*\[/.test(r.body) && (() => { try { return Array.isArray(JSON.parse(r.body)); } catch { return false; } })();
+
+const PROBES: PathProbe[] = [
+  { path: '.well-known/security.txt', plausible: textLike(/^(Contact|Expires):/im) }, // RFC 9116
+  { path: 'security.txt', plausible: textLike(/^(Contact|Expires):/im) },
+  { path: '.well-known/openid-configuration', plausible: jsonWith('issuer') }, // OpenID Connect Discovery 1.0 §4
+  { path: '.well-known/oauth-authorization-server', plausible: jsonWith('issuer') }, // RFC 8414
+  { path: '.well-known/oauth-protected-resource', plausible: jsonWith('resource') }, // RFC 9728
+  { path: '.well-known/jwks.json', plausible: jwks }, // RFC 7517 §5
+  { path: 'jwks.json', plausible: jwks },
+  { path: '.well-known/openid-federation', plausible: textLike(/^eyJ[\w-]*\.[\w-]+\.[\w-]*$/) }, // signed entity statement
+  { path: '.well-known/apple-app-site-association', plausible: (r) => jsonObject(r.body) !== undefined && /applinks|webcredentials|appclips/.test(r.body) },
+  { path: '.well-known/assetlinks.json', plausible: jsonArray },
+];
+
+export default defineCheck({
+  id: 'discover.well-known',
+  name: 'Discoverable well-known path',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'Discoverable well-known path',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
+      classifications: { owasp: 'API7:2023 Server Side Request Forgery' },
+    },
+  ],
+  maxCvss: 0,
+  oncePerScan: true,
+  scanKinds: ['discover'],
+  async run(ctx) {
+    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+  },
+});

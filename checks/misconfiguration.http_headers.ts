@@ -1,0 +1,73 @@
+/**
+ * misconfiguration.http_headers — security headers missing from the response. Request: 1, the operation as given.
+ * Verdicts: X-Content-Type-Options must be `nosniff`; ACAO `*` is reported (Info); CSP must be present; CSP
+ * `frame-ancestors` must be set to something narrower than `*` / a bare scheme; X-Frame-Options DENY/SAMEORIGIN is
+ * required only when frame-ancestors is not set; HSTS is required on https only.
+ * Fixes VulnAPI: `cors_missing` is declared for report compatibility but never reported — no
+ * Access-Control-Allow-Origin is the secure same-origin default (research §1.5 #9); `frame-ancestors 'self'` or a list
+ * of origins passes (VulnAPI required the substring "none"); HSTS is not asked of plain http, where browsers ignore
+ * it (RFC 6797 §8.1); X-Frame-Options is obsoleted by frame-ancestors (CSP Level 2), so it is not asked twice;
+ * any X-Content-Type-Options value used to pass, only `nosniff` is defined (Fetch §X-Content-Type-Options).
+ */
+import { defineCheck } from '../scanner/api.js';
+
+const V0A = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N';
+const V51 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N';
+const OWASP = 'API8:2023 Security Misconfiguration';
+const CWE_16 = 'CWE-16: Configuration';
+const CWE_942 = 'CWE-942: Permissive Cross-domain Policy with Untrusted Domains';
+const CWE_1021 = 'CWE-1021: Improper Restriction of Rendered UI Layers or Frames';
+const MDN = 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers';
+
+const CONTENT_OPTIONS = 'security_misconfiguration.http_headers_content_options_missing';
+const CORS_MISSING = 'security_misconfiguration.http_headers_cors_missing';
+const CORS_WILDCARD = 'security_misconfiguration.http_headers_cors_wildcard';
+const FRAME_ANCESTORS = 'security_misconfiguration.http_headers_csp_frame_ancestors_missing';
+const FRAME_OPTIONS = 'security_misconfiguration.http_headers_frame_options_missing';
+const CSP_MISSING = 'security_misconfiguration.http_headers_csp_missing';
+const HSTS_MISSING = 'security_misconfiguration.http_headers_hsts_missing';
+
+/** True when a CSP sets `frame-ancestors` to sources narrower than "any site" (CSP Level 3 §6.4.2). */
+export function framingRestricted(csp: string | undefined): boolean {
+  for (const directive of (csp ?? '').split(/[;,]/)) {
+    const [name, ...sources] = directive.trim().split(/\s+/);
+    if (name?.toLowerCase() !== 'frame-ancestors') continue;
+    return sources.length > 0 && !sources.some((s) => s === '*' || /^https?:$/i.test(s));
+  }
+  return false;
+}
+
+export default defineCheck({
+  id: 'misconfiguration.http_headers',
+  name: 'HTTP Headers Misconfiguration',
+  issues: [
+    { id: CONTENT_OPTIONS, name: 'X-Content-Type-Options Header is missing', url: `${MDN}/X-Content-Type-Options`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_16 } },
+    { id: CORS_MISSING, name: 'CORS Headers are missing', url: `${MDN}/Access-Control-Allow-Origin`, cvss: { version: 4.0, vector: V0A, score: 5.1 }, classifications: { owasp: OWASP, cwe: CWE_942 } },
+    { id: CORS_WILDCARD, name: 'CORS Allow-Origin Header is set to wildcard (*)', url: `${MDN}/Access-Control-Allow-Origin`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_942 } },
+    { id: FRAME_ANCESTORS, name: 'CSP frame-ancestors policy is not set', url: `${MDN}/Content-Security-Policy/frame-ancestors`, cvss: { version: 4.0, vector: V51, score: 5.1 }, classifications: { owasp: OWASP, cwe: CWE_1021 } },
+    { id: FRAME_OPTIONS, name: 'X-Frame-Options Header is missing', url: `${MDN}/X-Frame-Options`, cvss: { version: 4.0, vector: V51, score: 5.1 }, classifications: { owasp: OWASP, cwe: CWE_1021 } },
+    { id: CSP_MISSING, name: 'CSP Header is not set', url: `${MDN}/Content-Security-Policy`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_1021 } },
+    { id: HSTS_MISSING, name: 'HSTS Header is missing', url: `${MDN}/Strict-Transport-Security`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_16 } },
+  ],
+  maxCvss: 5.1,
+  scanKinds: ['curl', 'openapi', 'graphql'],
+  async run(ctx) {
+    const response = await ctx.http.send();
+    const h = response.headers;
+    const found = (issueId: string, detail: string): void => ctx.report(issueId, { detail, attempt: response });
+
+    if (h['x-content-type-options']?.trim().toLowerCase() !== 'nosniff') {
+      found(CONTENT_OPTIONS, `X-Content-Type-Options is ${h['x-content-type-options'] === undefined ? 'absent' : `"${h['x-content-type-options']}"`}`);
+    }
+    if (h['access-control-allow-origin']?.trim() === '*') found(CORS_WILDCARD, 'Access-Control-Allow-Origin: *');
+    const csp = h['content-security-policy'];
+    if (csp === undefined) found(CSP_MISSING, 'no Content-Security-Policy header');
+    const framing = framingRestricted(csp);
+    if (!framing) found(FRAME_ANCESTORS, 'no restrictive CSP frame-ancestors directive');
+    const xfo = h['x-frame-options']?.trim().toUpperCase();
+    if (!framing && xfo !== 'DENY' && xfo !== 'SAMEORIGIN') found(FRAME_OPTIONS, 'neither X-Frame-Options DENY/SAMEORIGIN nor CSP frame-ancestors');
+    if (new URL(ctx.operation.url).protocol === 'https:' && h['strict-transport-security'] === undefined) {
+      found(HSTS_MISSING, 'no Strict-Transport-Security header on https');
+    }
+  },
+});

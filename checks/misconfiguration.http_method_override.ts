@@ -1,0 +1,98 @@
+/**
+ * misconfiguration.http_method_override — the server lets a header or query parameter override the HTTP method,
+ * and (worse) an overridden request skips authentication.
+ *
+ * Requests (1–17): 1) the operation as given (a 405 → skipped); 2) GET, HEAD, POST, PUT, PATCH, DELETE except its own
+ * method, until one answers 405 (else the first whose status differs; none differs → passed, nothing to observe);
+ * 3) that method M with X-HTTP-Method-Override / X-HTTP-Method / X-Method-Override = own method, then with query
+ * `_method`, `method`, `httpMethod`, `_httpMethod`: an answer with the baseline status means the override was honoured
+ * → allow_override (Info). 4) With a credential: the plain request without credential, and the honoured override
+ * without credential; the bypass (8.8) is reported only when the first is rejected and the second is not.
+ * Fixes VulnAPI (research §1.3 #12, §1.5 #8): override headers are set per request, never on the shared operation,
+ * so they neither accumulate nor leak into TRACE/TRACK; header names are tried once each (they are case-insensitive);
+ * a public endpoint is not a "bypass".
+ */
+import { defineCheck, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
+import { looksRejected } from './support/auth-baseline-facts.js';
+
+const ALLOW_OVERRIDE = 'security_misconfiguration.http_method_allow_override';
+const AUTH_BYPASS = 'security_misconfiguration.http_method_override_authentication_bypass';
+const DOC = 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/security-misconfiguration/http-method-allow-override?utm_source=vulnapi-report';
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const OVERRIDE_HEADERS = ['X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override'];
+const OVERRIDE_PARAMS = ['_method', 'method', 'httpMethod', '_httpMethod'];
+
+export default defineCheck({
+  id: 'misconfiguration.http_method_override',
+  name: 'HTTP Method Override Misconfiguration',
+  issues: [
+    {
+      id: ALLOW_OVERRIDE,
+      name: 'Possible HTTP Method Override detected',
+      url: DOC,
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
+      classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-16: Configuration' },
+    },
+    {
+      id: AUTH_BYPASS,
+      name: 'Possible HTTP Method Override with authentication bypass detected',
+      url: DOC,
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:L/VA:N/SC:N/SI:N/SA:N', score: 8.8 },
+      classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-287: Improper Authentication' },
+    },
+  ],
+  maxCvss: 8.8,
+  scanKinds: ['curl', 'openapi', 'graphql'],
+  async run(ctx) {
+    const own = ctx.operation.method.toUpperCase();
+    const baseline = await ctx.http.send();
+    if (baseline.status === 405) ctx.skip(`the operation answers 405 to its own method ${own}`);
+
+    let other: { method: string; response: ProbeResponse } | undefined;
+    for (const method of METHODS.filter((m) => m !== own)) {
+      const response = await ctx.http.send({ method });
+      if (response.status === 405) {
+        other = { method, response };
+        break;
+      }
+      if (!other && response.status !== baseline.status) other = { method, response };
+    }
+    if (!other) return ctx.log.debug(`every method answers ${baseline.status}: an override cannot be observed`);
+    const probe = other;
+
+    const attempts: { how: string; request: ProbeRequest }[] = [
+      ...OVERRIDE_HEADERS.map((header) => ({ how: `header ${header}`, request: { method: probe.method, headers: { [header]: own } } })),
+      ...OVERRIDE_PARAMS.map((param) => {
+        const url = new URL(ctx.operation.url);
+        url.searchParams.set(param, own);
+        return { how: `query parameter ${param}`, request: { method: probe.method, url: url.href } };
+      }),
+    ];
+    let honoured: { how: string; request: ProbeRequest; response: ProbeResponse } | undefined;
+    for (const attempt of attempts) {
+      const response = await ctx.http.send(attempt.request);
+      if (response.status === baseline.status) {
+        honoured = { ...attempt, response };
+        break;
+      }
+    }
+    if (!honoured) return;
+    ctx.report(ALLOW_OVERRIDE, {
+      detail: `${probe.method} answers ${probe.response.status}, ${probe.method} with ${honoured.how}=${own} answers ${honoured.response.status} like ${own}`,
+      attempt: honoured.response,
+    });
+
+    if (!ctx.operation.credential) return;
+    const plainWithout = await ctx.http.send({ credential: null });
+    if (!looksRejected(plainWithout.status, baseline.status)) {
+      return ctx.log.debug(`${own} without credential already answers ${plainWithout.status}: nothing to bypass`);
+    }
+    const overriddenWithout = await ctx.http.send({ ...honoured.request, credential: null });
+    if (!looksRejected(overriddenWithout.status, baseline.status)) {
+      ctx.report(AUTH_BYPASS, {
+        detail: `${own} without credential answers ${plainWithout.status}, but ${probe.method} with ${honoured.how}=${own} without credential answers ${overriddenWithout.status}`,
+        attempt: overriddenWithout,
+      });
+    }
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * misconfiguration.http_track — the server answers the TRACK method (cross-site tracing: the echo reveals headers such as
+ * cookies and Authorization to scripts). Request: 1, the operation with method TRACK and a random marker header.
+ * Verdict: failed when the answer is 200 and echoes the request (`message/http`, a body starting with "TRACK ", or the
+ * marker in the body).
+ * Fixes VulnAPI: a catch-all 200 without an echo is not "TRACK enabled"; method-override headers set by
+ * misconfiguration.http_method_override never reach this request (research §1.5 #8) — headers are per request here.
+ */
+import { randomBytes } from 'node:crypto';
+import { defineCheck } from '../scanner/api.js';
+import { echoesRequest } from './support/echoed-method.js';
+
+const ISSUE = 'security_misconfiguration.http_track_method_enabled';
+const METHOD = 'TRACK';
+
+export default defineCheck({
+  id: 'misconfiguration.http_track',
+  name: 'HTTP TRACK Method Misconfiguration',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'HTTP TRACK Method enabled',
+      url: 'https://techcommunity.microsoft.com/t5/iis-support-blog/http-track-and-trace-verbs/ba-p/784482',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
+      classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-489: Active Debug Code' },
+    },
+  ],
+  maxCvss: 0,
+  scanKinds: ['curl', 'openapi', 'graphql'],
+  async run(ctx) {
+    const marker = randomBytes(8).toString('hex');
+    const response = await ctx.http.send({ method: METHOD, body: null, headers: { 'x-gatehouse-trace': marker } });
+    if (echoesRequest(response, METHOD, marker)) {
+      ctx.report(ISSUE, { detail: `${METHOD} answered 200 and echoed the request`, attempt: response });
+    }
+  },
+});
