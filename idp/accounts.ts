@@ -1,0 +1,116 @@
+/**
+ * Users of the stub IdP and how one is chosen: from a file or JSON (DESIGN.md §3.1), `login_hint` matching a
+ * user's `sub`, `email` or `preferred_username`, else the default user. The claims a user holds are released by
+ * oidc-provider according to the granted scopes.
+ */
+import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
+import type { Account, FindAccount } from 'oidc-provider';
+
+export interface IdpUser {
+  sub: string;
+  [claim: string]: unknown;
+}
+
+export const DEMO_USER: IdpUser = Object.freeze({
+  sub: 'alice',
+  name: 'Alice Example',
+  given_name: 'Alice',
+  family_name: 'Example',
+  preferred_username: 'alice',
+  email: 'alice@example.com',
+  email_verified: true,
+});
+
+/** Checks one user record; returns a problem or undefined. */
+function problemWith(user: unknown, where: string): string | undefined {
+  if (typeof user !== 'object' || user === null || Array.isArray(user)) return `${where} must be an object of claims`;
+  const sub = (user as { sub?: unknown }).sub;
+  if (typeof sub !== 'string' || sub.trim() === '') return `${where} needs a non-empty string "sub"`;
+  return undefined;
+}
+
+/** Parses a users document (YAML or JSON): a list of users, or `{ users: [...] }`. Throws with a readable message. */
+export function parseUsers(text: string, source: string): IdpUser[] {
+  let doc: unknown;
+  try {
+    doc = load(text);
+  } catch (error) {
+    throw new Error(`${source} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const list = Array.isArray(doc) ? doc : (doc as { users?: unknown } | null)?.users;
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`${source} must hold a non-empty list of users (or { users: [...] })`);
+  list.forEach((user, i) => {
+    const problem = problemWith(user, `${source}: user ${i}`);
+    if (problem) throw new Error(problem);
+  });
+  const subs = new Set<string>();
+  for (const user of list as IdpUser[]) {
+    if (subs.has(user.sub)) throw new Error(`${source}: duplicate user sub "${user.sub}"`);
+    subs.add(user.sub);
+  }
+  return list as IdpUser[];
+}
+
+export function readUsersFile(path: string): IdpUser[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read users file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseUsers(text, path);
+}
+
+/** Parses the `--default-user` JSON object. */
+export function parseDefaultUser(json: string): IdpUser {
+  let user: unknown;
+  try {
+    user = JSON.parse(json);
+  } catch {
+    throw new Error('--default-user must be a JSON object of claims with a "sub"');
+  }
+  const problem = problemWith(user, '--default-user');
+  if (problem) throw new Error(problem);
+  return user as IdpUser;
+}
+
+export interface AccountDirectory {
+  readonly users: readonly IdpUser[];
+  readonly defaultUser: IdpUser;
+  /** The user a `login_hint` (or its absence) selects; undefined when the hint matches nobody. */
+  choose(loginHint?: string): IdpUser | undefined;
+  findAccount: FindAccount;
+}
+
+/** Users, with the default user first (it is also selectable when it is not in the list). */
+export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUser?: IdpUser): AccountDirectory {
+  const all = [...users];
+  const chosenDefault = defaultUser ?? all[0] ?? DEMO_USER;
+  if (!all.some((u) => u.sub === chosenDefault.sub)) all.unshift(chosenDefault);
+  const bySub = new Map(all.map((u) => [u.sub, u]));
+
+  function choose(loginHint?: string): IdpUser | undefined {
+    const hint = loginHint?.trim();
+    if (!hint) return chosenDefault;
+    const lower = hint.toLowerCase();
+    return (
+      bySub.get(hint) ??
+      all.find((u) => typeof u.email === 'string' && u.email.toLowerCase() === lower) ??
+      all.find((u) => u.preferred_username === hint)
+    );
+  }
+
+  const findAccount: FindAccount = async (_ctx, id) => {
+    const user = bySub.get(id);
+    if (!user) return undefined;
+    const account: Account = {
+      accountId: user.sub,
+      // oidc-provider filters these by the granted scopes and claims; `sub` always comes from accountId.
+      claims: async () => ({ ...user, sub: user.sub }),
+    };
+    return account;
+  };
+
+  return { users: all, defaultUser: chosenDefault, choose, findAccount };
+}

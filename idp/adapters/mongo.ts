@@ -1,0 +1,125 @@
+/**
+ * MongoDB store (`--database-url`): one collection per oidc-provider model (`oidc_<model>`), payloads kept as JSON
+ * text (claim and resource names hold dots, which some MongoDB-wire servers refuse as field names), the lookup
+ * fields (uid, userCode, grantId) and expiry as indexed top-level fields, and shared state in `idp_state`.
+ * Expiry is checked on every read, so correctness never depends on the TTL monitor.
+ */
+import mongoose from 'mongoose';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { IdpStore } from './store.js';
+
+type Db = mongoose.mongo.Db;
+
+interface ModelDoc {
+  _id: string;
+  payload: string;
+  expiresAt?: Date;
+  uid?: string;
+  userCode?: string;
+  grantId?: string;
+  consumed?: number;
+}
+
+const PING_TIMEOUT_MS = 2000;
+
+function collectionName(model: string): string {
+  return `oidc_${model.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase())}`;
+}
+
+function toPayload(doc: ModelDoc | null): AdapterPayload | undefined {
+  if (!doc) return undefined;
+  if (doc.expiresAt && doc.expiresAt.getTime() <= Date.now()) return undefined;
+  const payload = JSON.parse(doc.payload) as AdapterPayload;
+  if (doc.consumed !== undefined) payload.consumed = doc.consumed;
+  return payload;
+}
+
+function mongoAdapter(db: Db, model: string, ready: Promise<void>): Adapter {
+  const coll = db.collection<ModelDoc>(collectionName(model));
+  const findOne = async (filter: Partial<ModelDoc>) => {
+    await ready;
+    return toPayload(await coll.findOne(filter));
+  };
+  return {
+    async upsert(id, payload, expiresIn) {
+      await ready;
+      const doc: Omit<ModelDoc, '_id'> = { payload: JSON.stringify(payload) };
+      if (expiresIn) doc.expiresAt = new Date(Date.now() + expiresIn * 1000);
+      for (const field of ['uid', 'userCode', 'grantId'] as const) {
+        if (typeof payload[field] === 'string') doc[field] = payload[field];
+      }
+      await coll.replaceOne({ _id: id }, doc, { upsert: true });
+    },
+    find: (id) => findOne({ _id: id }),
+    findByUid: (uid) => findOne({ uid }),
+    findByUserCode: (userCode) => findOne({ userCode }),
+    async consume(id) {
+      await ready;
+      await coll.updateOne({ _id: id }, { $set: { consumed: Math.floor(Date.now() / 1000) } });
+    },
+    async destroy(id) {
+      await ready;
+      await coll.deleteOne({ _id: id });
+    },
+    async revokeByGrantId(grantId) {
+      await ready;
+      await coll.deleteMany({ grantId });
+    },
+  };
+}
+
+async function ensureIndexes(db: Db, model: string): Promise<void> {
+  const coll = db.collection(collectionName(model));
+  await Promise.all(['uid', 'userCode', 'grantId'].map((field) => coll.createIndex({ [field]: 1 }, { sparse: true })));
+  // TTL clean-up is housekeeping only (reads check expiry); servers without TTL support just keep the rows longer.
+  await coll.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }).catch(() => undefined);
+}
+
+/** Connects (fails fast when the server cannot be reached) and returns the store. */
+export async function createMongoStore(url: string): Promise<IdpStore> {
+  const connection = await mongoose
+    .createConnection(url, { serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000 })
+    .asPromise();
+  const db = connection.db;
+  if (!db) throw new Error('MongoDB connection has no database');
+  const indexed = new Map<string, Promise<void>>();
+  const state = db.collection<{ _id: string; value: string }>('idp_state');
+
+  return {
+    kind: 'mongodb',
+    adapter(model: string) {
+      let ready = indexed.get(model);
+      if (!ready) {
+        ready = ensureIndexes(db, model);
+        indexed.set(model, ready);
+        ready.catch(() => indexed.delete(model)); // retried by the next adapter instance
+      }
+      return mongoAdapter(db, model, ready);
+    },
+    async initState<T>(name: string, value: T): Promise<T> {
+      try {
+        await state.insertOne({ _id: name, value: JSON.stringify(value) });
+        return value;
+      } catch (error) {
+        if ((error as { code?: number }).code !== 11000) throw error;
+        const existing = await state.findOne({ _id: name });
+        if (!existing) throw error;
+        return JSON.parse(existing.value) as T;
+      }
+    },
+    async ping() {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`database did not answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([db.command({ ping: 1 }), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await connection.close();
+    },
+  };
+}

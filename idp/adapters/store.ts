@@ -1,0 +1,35 @@
+/**
+ * What the IdP needs from storage, whatever the runtime: an oidc-provider adapter for every model, a few
+ * small state records (signing keys, cookie keys, the generated client) written once and shared by every
+ * instance, a readiness ping, and close. Implemented in memory and on MongoDB (the edge worker adds D1).
+ */
+import type { AdapterFactory } from 'oidc-provider';
+
+export interface IdpStore {
+  readonly kind: 'memory' | 'mongodb' | 'd1';
+  adapter: AdapterFactory;
+  /** Stores `value` under `name` unless a value is already there; resolves to the stored value (the winner of a race). */
+  initState<T>(name: string, value: T): Promise<T>;
+  /** Resolves when the database answers a trivial command; undefined when there is no database. */
+  ping?: () => Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Every model oidc-provider 9.13 instantiates through its adapter (tests run each one through both stores). */
+export const OIDC_MODELS = [
+  'Session',
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'ClientCredentials',
+  'Client',
+  'InitialAccessToken',
+  'RegistrationAccessToken',
+  'Interaction',
+  'ReplayDetection',
+  'PushedAuthorizationRequest',
+  'Grant',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+] as const;

@@ -1,0 +1,88 @@
+/**
+ * Builds the whole IdP for an issuer, without listening: store → keys → client → provider → Express app
+ * (health at the root, interactions, then oidc-provider). Runtime-neutral: the CLI serves it on node:http,
+ * the edge worker can serve the same handler.
+ */
+import express, { type Express } from 'express';
+import type Provider from 'oidc-provider';
+import { silentLogger } from '../lib/logger.js';
+import { createAccountDirectory, type AccountDirectory } from './accounts.js';
+import { createMemoryStore } from './adapters/memory.js';
+import { createMongoStore } from './adapters/mongo.js';
+import type { IdpStore } from './adapters/store.js';
+import { healthRouter } from './health.js';
+import { interactionRouter } from './interactions.js';
+import { resolveCookieKeys, resolveSigningKeys, signingAlgorithm } from './keys.js';
+import type { IdpOptions } from './options.js';
+import { createProvider, ROUTES } from './provider.js';
+import { DEFAULT_SCOPES } from './settings.js';
+import { resolveStaticClient, type StaticClient } from './static-client.js';
+
+export interface BuiltIdp {
+  app: Express;
+  provider: Provider;
+  issuer: string;
+  client: StaticClient;
+  accounts: AccountDirectory;
+  store: IdpStore;
+  /** Absolute registration endpoint when registration is on. */
+  registrationEndpoint?: string;
+}
+
+/** Opens the store the options ask for (MongoDB when databaseUrl is set). */
+export async function openStore(options: IdpOptions): Promise<IdpStore> {
+  if (options.store) return options.store;
+  return options.databaseUrl ? createMongoStore(options.databaseUrl) : createMemoryStore();
+}
+
+export async function buildIdp(options: IdpOptions & { issuer: string }, store: IdpStore): Promise<BuiltIdp> {
+  const logger = options.logger ?? silentLogger;
+  const scopes = options.scopes ?? DEFAULT_SCOPES;
+  if (!scopes.includes('openid')) throw new Error('scopes must include openid');
+  const jwks = await resolveSigningKeys(options, store);
+  const signingAlg = signingAlgorithm(jwks);
+  const client = await resolveStaticClient(options, store);
+  const accounts = createAccountDirectory(options.users, options.defaultUser);
+  const enableRegistration = options.enableRegistration ?? false;
+  const provider = createProvider({
+    issuer: options.issuer,
+    accounts,
+    store,
+    jwks,
+    signingAlg,
+    cookieKeys: await resolveCookieKeys(store),
+    client: client.metadata,
+    scopes,
+    skipPrompt: options.skipPrompt ?? false,
+    accessTokenFormat: options.accessTokenFormat ?? 'opaque',
+    defaultAudience: options.defaultAudience,
+    idTokenIncludesUserinfoClaims: options.idTokenIncludesUserinfoClaims ?? false,
+    registration: { enabled: enableRegistration, initialAccessToken: options.registrationInitialAccessToken },
+    trustProxy: options.trustProxy ?? false,
+    logger,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (options.trustProxy) app.set('trust proxy', true);
+  const checks: Record<string, () => Promise<void>> = {
+    oidc: async () => {
+      if (!provider.issuer) throw new Error('the OpenID provider has no issuer');
+    },
+  };
+  if (store.ping) checks.db = store.ping;
+  app.use(healthRouter(checks));
+  app.use('/interaction', interactionRouter({ provider, accounts, skipPrompt: options.skipPrompt ?? false, logger }));
+  app.use(provider.callback());
+
+  const base = options.issuer.replace(/\/$/, '');
+  return {
+    app,
+    provider,
+    issuer: options.issuer,
+    client,
+    accounts,
+    store,
+    registrationEndpoint: enableRegistration ? `${base}${ROUTES.registration}` : undefined,
+  };
+}

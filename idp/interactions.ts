@@ -1,0 +1,142 @@
+/**
+ * The login and consent interactions (Express router at /interaction). With `--skip-prompt` both are approved
+ * without a page: the user comes from `login_hint` (sub, email or preferred_username) or is the default user, and
+ * a hint that matches nobody goes back to the client as an OAuth error redirect (never a 500 page).
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { InteractionResults, Provider } from 'oidc-provider';
+import type { Logger } from '../lib/logger.js';
+import type { AccountDirectory } from './accounts.js';
+import { consentPage } from './views/consent-page.js';
+import { errorPage } from './views/error-page.js';
+import { loginPage } from './views/login-page.js';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+interface PromptDetails {
+  missingOIDCScope?: string[];
+  missingOIDCClaims?: string[];
+  missingResourceScopes?: Record<string, string[]>;
+}
+
+export interface InteractionOptions {
+  provider: Provider;
+  accounts: AccountDirectory;
+  skipPrompt: boolean;
+  logger: Logger;
+}
+
+/** Grants what the consent prompt says is missing (scopes, claims, resource scopes), on top of any earlier grant. */
+async function grantMissing(provider: Provider, interaction: Interaction, accountId: string): Promise<string> {
+  const details = interaction.prompt.details as PromptDetails;
+  const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+  const grant = existing ?? new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
+  if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+  if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  return grant.save();
+}
+
+function requestedScopes(interaction: Interaction): string[] {
+  const details = interaction.prompt.details as PromptDetails;
+  const scopes = new Set(details.missingOIDCScope ?? []);
+  for (const list of Object.values(details.missingResourceScopes ?? {})) list.forEach((s) => scopes.add(s));
+  return [...scopes];
+}
+
+async function clientName(provider: Provider, clientId: unknown): Promise<string> {
+  const client = await provider.Client.find(String(clientId));
+  return client?.clientName ?? String(clientId);
+}
+
+export function interactionRouter({ provider, accounts, skipPrompt, logger }: InteractionOptions): Router {
+  const router = express.Router();
+  const form = express.urlencoded({ extended: false, limit: '16kb' });
+  const finish = (req: Request, res: Response, result: InteractionResults, merge = true) =>
+    provider.interactionFinished(req, res, result, { mergeWithLastSubmission: merge });
+
+  async function showLogin(req: Request, res: Response, interaction: Interaction, error?: string) {
+    res.type('html').status(error ? 400 : 200).send(
+      loginPage({
+        action: `/interaction/${interaction.uid}/login`,
+        users: accounts.users,
+        clientName: await clientName(provider, interaction.params.client_id),
+        loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined,
+        error,
+      }),
+    );
+  }
+
+  router.get('/:uid', async (req, res) => {
+    const interaction = await provider.interactionDetails(req, res);
+    const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
+    if (interaction.prompt.name === 'login') {
+      if (!skipPrompt) return showLogin(req, res, interaction);
+      const user = accounts.choose(hint);
+      if (!user) {
+        return finish(req, res, { error: 'invalid_request', error_description: `login_hint "${hint}" matches no configured user` }, false);
+      }
+      return finish(req, res, { login: { accountId: user.sub } }, false);
+    }
+    const accountId = interaction.session?.accountId;
+    if (interaction.prompt.name === 'consent' && accountId) {
+      if (skipPrompt) return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
+      const user = accounts.users.find((u) => u.sub === accountId);
+      return res.type('html').send(
+        consentPage({
+          action: `/interaction/${interaction.uid}/confirm`,
+          abortAction: `/interaction/${interaction.uid}/abort`,
+          clientName: await clientName(provider, interaction.params.client_id),
+          userLabel: typeof user?.email === 'string' ? user.email : accountId,
+          scopes: requestedScopes(interaction),
+        }),
+      );
+    }
+    return finish(req, res, { error: 'invalid_request', error_description: `unsupported interaction prompt ${interaction.prompt.name}` }, false);
+  });
+
+  router.post('/:uid/login', form, async (req, res) => {
+    const interaction = await provider.interactionDetails(req, res);
+    if (interaction.prompt.name !== 'login') return showLogin(req, res, interaction, 'This sign-in step is already complete.');
+    const login = typeof req.body?.login === 'string' ? req.body.login.trim() : '';
+    if (!login) return showLogin(req, res, interaction, 'Choose or type a user.');
+    const user = accounts.choose(login);
+    if (!user) return showLogin(req, res, interaction, `No configured user matches "${login}".`);
+    return finish(req, res, { login: { accountId: user.sub } }, false);
+  });
+
+  router.post('/:uid/confirm', form, async (req, res) => {
+    const interaction = await provider.interactionDetails(req, res);
+    const accountId = interaction.session?.accountId;
+    if (interaction.prompt.name !== 'consent' || !accountId) {
+      return finish(req, res, { error: 'invalid_request', error_description: 'no consent is pending for this interaction' }, false);
+    }
+    return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
+  });
+
+  router.post('/:uid/abort', form, async (req, res) => {
+    await provider.interactionDetails(req, res);
+    return finish(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, false);
+  });
+
+  // Expired or foreign interactions (oidc-provider errors carry an OAuth code and status) get our error page;
+  // anything else is logged and answered without internals.
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const oauth = error as { error?: string; error_description?: string; statusCode?: number; status?: number };
+    if (typeof oauth.error === 'string') {
+      res.status(oauth.statusCode ?? 400).type('html').send(errorPage(oauth.error, oauth.error_description));
+      return;
+    }
+    const status = oauth.status ?? oauth.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).type('html').send(errorPage('invalid_request', 'The request could not be read.'));
+      return;
+    }
+    logger.error({ err: error }, 'interaction failed');
+    res.status(500).type('html').send(errorPage('server_error', 'The identity provider could not complete the request.'));
+  });
+
+  return router;
+}

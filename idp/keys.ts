@@ -1,0 +1,83 @@
+/**
+ * Signing and cookie keys. Stable keys matter (research §8.4): `--jwks-file` wins; otherwise an EC P-256 key is
+ * generated once and kept in the store, so every instance on one database (and every restart) signs with it.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { IdpStore } from './adapters/store.js';
+
+export interface PrivateJwks {
+  keys: JWK[];
+}
+
+export async function generateSigningJwks(): Promise<PrivateJwks> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = await exportJWK(privateKey);
+  return { keys: [{ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256', use: 'sig' }] };
+}
+
+/** Validates a private JWKS: a non-empty `keys` list of private signing keys with unique `kid`s. */
+export function checkPrivateJwks(value: unknown, source: string): PrivateJwks {
+  const keys = (value as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`${source} must be a JWKS with a non-empty "keys" list`);
+  const kids = new Set<string>();
+  for (const [i, key] of keys.entries()) {
+    const k = key as JWK;
+    if (typeof k !== 'object' || k === null || typeof k.kty !== 'string') throw new Error(`${source}: key ${i} is not a JWK`);
+    if (!('d' in k)) throw new Error(`${source}: key ${i} is a public key; a private signing key is needed`);
+    if (k.kid !== undefined) {
+      if (kids.has(k.kid)) throw new Error(`${source}: duplicate kid "${k.kid}"`);
+      kids.add(k.kid);
+    }
+  }
+  return { keys: keys as JWK[] };
+}
+
+export function readJwksFile(path: string): PrivateJwks {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read --jwks-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`--jwks-file ${path} is not JSON`);
+  }
+  return checkPrivateJwks(parsed, `--jwks-file ${path}`);
+}
+
+export interface KeySource {
+  jwks?: PrivateJwks;
+  jwksFile?: string;
+  saveJwks?: boolean;
+}
+
+/** The private JWKS to sign with: given keys, else the file, else the store's (generated once). */
+export async function resolveSigningKeys(source: KeySource, store: IdpStore): Promise<PrivateJwks> {
+  if (source.jwks) return checkPrivateJwks(source.jwks, 'jwks option');
+  if (source.jwksFile) {
+    if (existsSync(source.jwksFile) || !source.saveJwks) return readJwksFile(source.jwksFile);
+    const generated = await generateSigningJwks();
+    writeFileSync(source.jwksFile, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    return generated;
+  }
+  return store.initState('jwks', await generateSigningJwks());
+}
+
+/** Keys for signing oidc-provider's cookies, shared through the store like the signing keys. */
+export async function resolveCookieKeys(store: IdpStore): Promise<string[]> {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return store.initState('cookie-keys', [Buffer.from(bytes).toString('base64url')]);
+}
+
+/** The JWS algorithm of the first signing key: what ID tokens and JWT access tokens are signed with. */
+export function signingAlgorithm(jwks: PrivateJwks): string {
+  const key = jwks.keys[0]!;
+  if (key.alg) return key.alg;
+  if (key.kty === 'RSA') return 'RS256';
+  if (key.kty === 'OKP') return 'EdDSA';
+  return { 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' }[key.crv ?? ''] ?? 'ES256';
+}

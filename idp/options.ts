@@ -1,0 +1,39 @@
+/** The programmatic options of the stub IdP (what `createIdp` and the CLI accept), in camelCase. */
+import type { Logger } from '../lib/logger.js';
+import type { IdpUser } from './accounts.js';
+import type { IdpStore } from './adapters/store.js';
+import type { PrivateJwks } from './keys.js';
+
+export interface IdpOptions {
+  /** Listener port; 0 picks a free one (default 8484). */
+  port?: number;
+  host?: string;
+  /** Default `http://HOST:PORT` (with the port actually bound). */
+  issuer?: string;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUris?: string[];
+  postLogoutRedirectUri?: string;
+  publicClient?: boolean;
+  /** Users; login_hint picks one by sub, email or preferred_username. Default: the demo user alice. */
+  users?: IdpUser[];
+  /** Chosen when no login_hint is given (default: the first user). */
+  defaultUser?: IdpUser;
+  skipPrompt?: boolean;
+  accessTokenFormat?: 'opaque' | 'jwt';
+  defaultAudience?: string;
+  idTokenIncludesUserinfoClaims?: boolean;
+  enableRegistration?: boolean;
+  registrationInitialAccessToken?: string;
+  /** Private signing keys (wins over jwksFile). */
+  jwks?: PrivateJwks;
+  jwksFile?: string;
+  saveJwks?: boolean;
+  /** mongodb:// URL; default: memory. */
+  databaseUrl?: string;
+  /** A store built by the caller (the edge worker's D1 store); wins over databaseUrl. */
+  store?: IdpStore;
+  trustProxy?: boolean;
+  scopes?: string[];
+  logger?: Logger;
+}

@@ -1,0 +1,125 @@
+/**
+ * The oidc-provider configuration of the stub IdP (DESIGN.md §3): routes at the seed's paths, the features the
+ * seed needs (registration at /register, introspection, revocation, client credentials, back-channel and
+ * RP-initiated logout), resource indicators for JWT access tokens, and no dev defaults left in place.
+ */
+import './quiet-runtime-warning.js';
+import Provider, { type ClientMetadata, type Configuration, type SigningAlgorithmWithNone } from 'oidc-provider';
+import type { Logger } from '../lib/logger.js';
+import type { AccountDirectory } from './accounts.js';
+import type { IdpStore } from './adapters/store.js';
+import { claimsForScopes } from './claims.js';
+import type { PrivateJwks } from './keys.js';
+import { rpInitiatedLogout, SESSION_COOKIE_OPTIONS, skipPromptLogoutWithoutSession } from './logout.js';
+import { offlineAccessImpliesConsent } from './offline-access.js';
+import { outgoingFetch } from './outgoing-fetch.js';
+import { extraTokenClaims, resourceIndicators } from './resource-server.js';
+import { renderError } from './render-error.js';
+
+export interface ProviderSetup {
+  issuer: string;
+  accounts: AccountDirectory;
+  store: IdpStore;
+  jwks: PrivateJwks;
+  signingAlg: string;
+  cookieKeys: string[];
+  client: ClientMetadata;
+  scopes: readonly string[];
+  skipPrompt: boolean;
+  accessTokenFormat: 'opaque' | 'jwt';
+  defaultAudience?: string;
+  idTokenIncludesUserinfoClaims: boolean;
+  registration: { enabled: boolean; initialAccessToken?: string };
+  trustProxy: boolean;
+  logger: Logger;
+}
+
+/** oidc-provider's defaults, set explicitly (it nags otherwise); seconds. */
+const TTL = {
+  AccessToken: 3600,
+  AuthorizationCode: 60,
+  BackchannelAuthenticationRequest: 600,
+  ClientCredentials: 600,
+  DeviceCode: 600,
+  Grant: 14 * 24 * 3600,
+  IdToken: 3600,
+  Interaction: 3600,
+  RefreshToken: 14 * 24 * 3600,
+  Session: 14 * 24 * 3600,
+};
+
+export const ROUTES = {
+  authorization: '/auth',
+  token: '/token',
+  userinfo: '/me',
+  jwks: '/jwks',
+  end_session: '/session/end',
+  registration: '/register',
+  introspection: '/token/introspection',
+  revocation: '/token/revocation',
+  pushed_authorization_request: '/request',
+  code_verification: '/device',
+  backchannel_authentication: '/backchannel',
+  challenge: '/challenge',
+} as const;
+
+export function createProvider(setup: ProviderSetup): Provider {
+  const resourceOptions = {
+    issuer: setup.issuer,
+    scopes: setup.scopes,
+    accessTokenFormat: setup.accessTokenFormat,
+    defaultAudience: setup.defaultAudience,
+    signingAlg: setup.signingAlg,
+    accounts: setup.accounts,
+  };
+  const configuration: Configuration = {
+    adapter: setup.store.adapter,
+    clients: [setup.client],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: setup.signingAlg as SigningAlgorithmWithNone,
+    },
+    jwks: setup.jwks as Configuration['jwks'],
+    cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
+    findAccount: setup.accounts.findAccount,
+    scopes: [...setup.scopes],
+    claims: claimsForScopes(setup.scopes),
+    conformIdTokenClaims: !setup.idTokenIncludesUserinfoClaims,
+    routes: ROUTES,
+    ttl: TTL,
+    interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    renderError,
+    fetch: outgoingFetch as Configuration['fetch'],
+    extraTokenClaims: extraTokenClaims(resourceOptions),
+    features: {
+      devInteractions: { enabled: false },
+      introspection: {
+        enabled: true,
+        // Confidential clients (resource servers such as the registration service) may introspect any token.
+        allowedPolicy: async (ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === ctx.oidc.client?.clientId,
+      },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || client.clientAuthMethod !== 'none',
+      },
+      clientCredentials: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: rpInitiatedLogout(setup.skipPrompt, setup.logger),
+      registration: {
+        enabled: setup.registration.enabled,
+        initialAccessToken: setup.registration.initialAccessToken ?? false,
+        issueRegistrationAccessToken: true,
+      },
+      registrationManagement: { enabled: setup.registration.enabled, rotateRegistrationAccessToken: false },
+      resourceIndicators: resourceIndicators(resourceOptions),
+    },
+  };
+  const provider = new Provider(setup.issuer, configuration);
+  provider.proxy = setup.trustProxy;
+  provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
+  if (setup.skipPrompt) provider.use(skipPromptLogoutWithoutSession(setup.logger));
+  provider.on('server_error', (_ctx, error) => setup.logger.error({ err: error }, 'oidc-provider server_error'));
+  return provider;
+}

@@ -1,0 +1,45 @@
+/**
+ * Resource indicators (RFC 8707) and access-token format. Every requested resource is accepted as a resource
+ * server holding all configured scopes; with `--access-token-format jwt` its tokens are RFC 9068 JWTs
+ * (`typ: at+jwt`) whose `aud` is the resource, else `--default-audience`, else the issuer — a JWT access token
+ * needs an audience, so with `jwt` a token is never left userinfo-only (and `/me` then wants an opaque token).
+ */
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { AccountDirectory } from './accounts.js';
+import { releasedClaims } from './claims.js';
+
+export interface ResourceServerOptions {
+  issuer: string;
+  scopes: readonly string[];
+  accessTokenFormat: 'opaque' | 'jwt';
+  defaultAudience?: string;
+  signingAlg: string;
+  accounts: AccountDirectory;
+}
+
+export function resourceIndicators(options: ResourceServerOptions): NonNullable<Configuration['features']>['resourceIndicators'] {
+  const fallback = options.defaultAudience ?? (options.accessTokenFormat === 'jwt' ? options.issuer : undefined);
+  return {
+    enabled: true,
+    defaultResource: async (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string | string[]) => oneOf ?? fallback,
+    // The resource granted at /auth is the one the code's tokens are for, without repeating it at /token.
+    useGrantedResource: async () => true,
+    getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => ({
+      scope: options.scopes.join(' '),
+      audience: resource,
+      accessTokenFormat: options.accessTokenFormat,
+      ...(options.accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: options.signingAlg } } } : {}),
+    }),
+  } as NonNullable<Configuration['features']>['resourceIndicators'];
+}
+
+/** Identity claims in JWT access tokens (RFC 9068 §2.2.1), as the token's scopes release them. */
+export function extraTokenClaims(options: ResourceServerOptions): NonNullable<Configuration['extraTokenClaims']> {
+  return async (_ctx, token) => {
+    if (options.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string') return undefined;
+    const user = options.accounts.users.find((u) => u.sub === token.accountId);
+    if (!user) return undefined;
+    const scope = typeof token.scope === 'string' ? token.scope.split(' ') : [];
+    return releasedClaims(user, scope);
+  };
+}
