@@ -1,0 +1,120 @@
+/**
+ * The `actions` promise (DESIGN.md §1.4): for every status × self-service action × scope set × plan, an action is
+ * listed exactly when its endpoint accepts it; when it is not listed, the endpoint refuses with 403 or 409.
+ */
+import { expect } from 'chai';
+import { newId } from '../../../server/ids.js';
+import { REGISTRATION_STATUSES, type Registration } from '../../../server/components/registrations/registrations.model.js';
+import { SELF_SERVICE_ACTIONS, type SelfServiceAction } from '../../../server/components/registrations/state-machine.js';
+import { CHANGE_SET_STATUSES } from '../../../server/components/change-sets/change-sets.model.js';
+import type { Organization } from '../../../server/components/organizations/organizations.model.js';
+import { startService, type ServiceHarness } from '../../support/service-harness.js';
+import { NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
+
+const SCOPE_SETS = [
+  ['registrations:read'],
+  ['registrations:read', 'registrations:write'],
+  ['registrations:read', 'change_sets:write'],
+  ['registrations:read', 'registrations:write', 'change_sets:write'],
+];
+
+function perform(h: ServiceHarness, auth: string, url: string, action: SelfServiceAction) {
+  switch (action) {
+    case 'edit':
+      return h.request.patch(url).set('Authorization', auth).send({ description: 'matrix edit' });
+    case 'submit':
+      return h.request.post(`${url}/actions/submit`).set('Authorization', auth);
+    case 'withdraw':
+      return h.request.post(`${url}/actions/withdraw`).set('Authorization', auth);
+    case 'delete':
+      return h.request.delete(url).set('Authorization', auth);
+    case 'propose_change_set':
+      return h.request.post(`${url}/change-sets`).set('Authorization', auth).send({ changes: { contacts: ['ops@example.com'] } });
+  }
+}
+
+describe('the actions array against what the endpoints accept', () => {
+  let h: ServiceHarness;
+  const tokens = new Map<string, string>();
+  const organizations: Record<string, Organization> = {};
+
+  before(async () => {
+    h = await startService({ env: { ...NO_RATE_LIMITS, LOG_LEVEL: 'silent' } });
+    organizations.free = await h.createOrganization('free');
+    organizations.pro = await h.createOrganization('pro');
+    for (const scopes of SCOPE_SETS) tokens.set(scopes.join(' '), `Bearer ${await h.token({ scope: scopes.join(' ') })}`);
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const variants: { label: string; overrides: Partial<Registration> }[] = [
+    ...REGISTRATION_STATUSES.map((status) => ({ label: status, overrides: { status } })),
+    { label: 'active with a pending change set', overrides: { status: 'active', pendingChangeSetId: 'cs_0000000000000000Pending' } },
+  ];
+
+  for (const plan of ['free', 'pro'] as const) {
+    for (const variant of variants) {
+      it(`lists exactly the accepted actions for a ${variant.label} registration on ${plan}, for every scope set`, async () => {
+        const organization = organizations[plan] as Organization;
+        for (const scopes of SCOPE_SETS) {
+          const auth = tokens.get(scopes.join(' ')) as string;
+          for (const action of SELF_SERVICE_ACTIONS) {
+            const record = await seedRegistration(h, organization, variant.overrides);
+            const url = `/api/v1/organizations/${organization.id}/registrations/${record.id}`;
+            const read = await h.request.get(url).set('Authorization', auth);
+            expect(read.status).to.equal(200);
+            const listed = (read.body.actions as string[]).includes(action);
+            const res = await perform(h, auth, url, action);
+            const where = `${action} on ${variant.label} (${plan}, scopes ${scopes.join(',')}) → ${res.status} ${JSON.stringify(res.body)}`;
+            if (listed) expect(res.status, where).to.be.within(200, 299);
+            else expect([403, 409], where).to.include(res.status);
+          }
+        }
+      });
+    }
+  }
+
+  it('lists a change set withdraw exactly when the endpoint accepts it, for every status and scope set', async () => {
+    const organization = organizations.pro as Organization;
+    const registration = await seedRegistration(h, organization, { status: 'active' });
+    for (const status of CHANGE_SET_STATUSES) {
+      for (const scopes of SCOPE_SETS) {
+        const now = new Date();
+        const created = await h.deps.store.changeSets.create({
+          id: newId('cs'),
+          registrationId: registration.id,
+          organizationId: organization.id,
+          status,
+          baseRevision: registration.revision,
+          changes: { contacts: ['ops@example.com'] },
+          revision: 1,
+          createdAt: now,
+          updatedAt: now,
+          createdBy: 'alice',
+        });
+        if (!created.ok) throw new Error('seeding a change set failed');
+        const auth = tokens.get(scopes.join(' ')) as string;
+        const url = `/api/v1/organizations/${organization.id}/registrations/${registration.id}/change-sets/${created.record.id}`;
+        const read = await h.request.get(url).set('Authorization', auth);
+        const listed = (read.body.actions as string[]).includes('withdraw');
+        const res = await h.request.post(`${url}/actions/withdraw`).set('Authorization', auth);
+        const where = `withdraw on a ${status} change set (scopes ${scopes.join(',')}) → ${res.status}`;
+        if (listed) expect(res.status, where).to.equal(200);
+        else expect([403, 409], where).to.include(res.status);
+      }
+    }
+  });
+
+  it('actually lists each action somewhere in the matrix (the test can fail both ways)', async () => {
+    const organization = organizations.pro as Organization;
+    const auth = tokens.get(SCOPE_SETS[3]!.join(' ')) as string;
+    const seen = new Set<string>();
+    for (const status of REGISTRATION_STATUSES) {
+      const record = await seedRegistration(h, organization, { status });
+      const read = await h.request.get(`/api/v1/organizations/${organization.id}/registrations/${record.id}`).set('Authorization', auth);
+      for (const a of read.body.actions as string[]) seen.add(a);
+    }
+    expect([...seen].sort()).to.deep.equal([...SELF_SERVICE_ACTIONS].sort());
+  });
+});
