@@ -3,7 +3,7 @@ import type { FieldError } from '../../../lib/app-error.js';
 import { applicationTypeRule, clientTypeRule } from './platform-policy.js';
 import type { PolicyContext } from './policy-context.js';
 
-export function clientKindProblems(ctx: PolicyContext, policyProfileId: unknown): FieldError[] {
+export function clientKindProblems(ctx: PolicyContext): FieldError[] {
   const problems: FieldError[] = [];
   const appRule = applicationTypeRule(ctx.applicationType);
   if (!clientTypeRule(ctx.clientType)) problems.push({ path: 'clientType', message: 'must be public or confidential' });

@@ -4,7 +4,8 @@
  */
 import type { FieldError } from '../../../lib/app-error.js';
 import type { ApplicationType } from '../registrations/registrations.model.js';
-import { platformPolicy } from './platform-policy.js';
+import { applicationTypeRule, platformPolicy } from './platform-policy.js';
+import type { PolicyContext } from './policy-context.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
 /** Reverse-DNS notation of a domain: at least two dot-separated labels (RFC 8252 §7.1). */
@@ -74,5 +75,31 @@ export function redirectUriListProblems(uris: readonly string[], path: string, a
     else seen.set(uri, index);
     problems.push(...redirectUriProblems(uri, itemPath, applicationType));
   });
+  return problems;
+}
+
+/** Both redirect URI lists of a registration, plus whether its kind may (or must) have any. */
+export function redirectUriFieldProblems(ctx: PolicyContext): FieldError[] {
+  const problems: FieldError[] = [];
+  const { redirectUris, postLogoutRedirectUris, grantTypes } = ctx.config;
+  const forbiddenBy =
+    ctx.profile?.constraints.redirectUris === 'forbidden'
+      ? `policy profile ${ctx.profile.id}`
+      : applicationTypeRule(ctx.applicationType)?.rule.redirectUris === false
+        ? `the ${ctx.applicationType} application type`
+        : undefined;
+
+  for (const [field, uris] of [['redirectUris', redirectUris], ['postLogoutRedirectUris', postLogoutRedirectUris]] as const) {
+    const path = `config.${field}`;
+    if (forbiddenBy && uris.length > 0) {
+      problems.push({ path, message: `must be empty: ${forbiddenBy} allows no browser redirects` });
+      continue;
+    }
+    problems.push(...redirectUriListProblems(uris, path, ctx.applicationType, platformPolicy[field].maxCount));
+  }
+  // RFC 6749 §3.1.2.2 / RFC 9700 §4.1.1: a code flow client registers the exact URIs codes may be sent to.
+  if (!forbiddenBy && grantTypes.includes('authorization_code') && redirectUris.length === 0) {
+    problems.push({ path: 'config.redirectUris', message: 'must list at least one redirect URI for the authorization_code grant' });
+  }
   return problems;
 }

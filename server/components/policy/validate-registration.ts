@@ -13,7 +13,9 @@ import { clientKindProblems } from './client-kind-rules.js';
 import { effectiveConfig } from './effective-config.js';
 import { grantTypeProblems } from './grant-type-rules.js';
 import type { PolicyContext } from './policy-context.js';
-import { listProblems, redirectUriProblems, urlProblems } from './url-rules.js';
+import { listProblems } from './list-rules.js';
+import { metadataUrlProblems } from './metadata-url-rules.js';
+import { redirectUriFieldProblems } from './redirect-uri-rules.js';
 
 export interface RegistrationPolicyInput {
   config: RegistrationConfig;
@@ -34,11 +36,11 @@ export function validateRegistration(input: RegistrationPolicyInput): FieldError
     plan: planFor(input.plan),
   };
   return [
-    ...clientKindProblems(ctx, input.policyProfileId),
-    ...redirectUriProblems(ctx),
+    ...clientKindProblems(ctx),
+    ...redirectUriFieldProblems(ctx),
     ...grantTypeProblems(ctx),
     ...clientAuthenticationProblems(ctx),
-    ...urlProblems(ctx),
+    ...metadataUrlProblems(ctx),
     ...listProblems(ctx),
   ];
 }
