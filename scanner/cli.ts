@@ -1,0 +1,81 @@
+/**
+ * The scanner's command line: `run(argv, io)` dispatches to a command and returns the exit code (0 completed,
+ * 1 fatal with one line on stderr and no stack, 2 findings with --only-scans-above-threshold). Never exits the process.
+ */
+import { isAppError } from '../lib/app-error.js';
+import type { CliIo } from './cli-io.js';
+import { checksList, checksListHelp } from './commands/checks-list.js';
+import { discoverApi, discoverApiHelp } from './commands/discover-api.js';
+import { reportValidate, reportValidateHelp } from './commands/report-validate.js';
+import { scanCurl, scanCurlHelp } from './commands/scan-curl.js';
+import { EXIT_FATAL } from './execute-scan.js';
+
+export type { CliIo } from './cli-io.js';
+
+export const VERSION = '0.1.0';
+
+export const mainHelp = `Usage: scanner <command> [flags]
+
+Scans HTTP APIs for security vulnerabilities (CVSS 4.0 scores, OWASP API Security Top 10 categories).
+
+Commands:
+  scan curl <URL> [curl flags]    scan one endpoint, flags as curl takes them
+  discover api <URL>              find OpenAPI/GraphQL/well-known/exposed paths and fingerprint the target
+  checks list                     list the checks (built-in and --checks-dir)
+  report validate <file>          validate a JSON report against the 2024-10 schemas
+
+Run "scanner <command> --help" for the flags of a command.
+  -h, --help      this help
+  --version       the scanner's version
+`;
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const commands: Record<string, Record<string, { run: Command; help: string }>> = {
+  scan: { curl: { run: scanCurl, help: scanCurlHelp } },
+  discover: { api: { run: discoverApi, help: discoverApiHelp } },
+  checks: { list: { run: checksList, help: checksListHelp } },
+  report: { validate: { run: reportValidate, help: reportValidateHelp } },
+};
+
+function groupHelp(group: string): string {
+  const subcommands = Object.keys(commands[group]!);
+  return `Usage: scanner ${group} <${subcommands.join('|')}> [flags]\n\nRun "scanner ${group} <command> --help" for details.\n`;
+}
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const [group, sub, ...rest] = argv;
+  try {
+    if (group === undefined || group === '--help' || group === '-h' || group === 'help') {
+      io.stdout.write(mainHelp);
+      return group === undefined ? EXIT_FATAL : 0;
+    }
+    if (group === '--version' || group === '-V') {
+      io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    const family = commands[group];
+    if (!family) {
+      io.stderr.write(`scanner: unknown command "${group}" (see scanner --help)\n`);
+      return EXIT_FATAL;
+    }
+    if (sub === undefined || sub === '--help' || sub === '-h') {
+      io.stdout.write(groupHelp(group));
+      return sub === undefined ? EXIT_FATAL : 0;
+    }
+    const command = family[sub];
+    if (!command) {
+      io.stderr.write(`scanner: unknown command "${group} ${sub}" (see scanner ${group} --help)\n`);
+      return EXIT_FATAL;
+    }
+    return await command.run(rest, io);
+  } catch (error) {
+    if (isAppError(error)) {
+      io.stderr.write(`scanner: ${error.message.split('\n')[0]}\n`);
+    } else {
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      io.stderr.write(`scanner: internal error: ${message}\n`);
+    }
+    return EXIT_FATAL;
+  }
+}

@@ -1,0 +1,34 @@
+/** `scanner discover api <URL>`: fingerprints the target and looks for OpenAPI, GraphQL, well-known and exposed paths. */
+import type { CliIo } from '../cli-io.js';
+import { commonFlagsFrom, commonHelp, commonOptions } from '../common-args.js';
+import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
+import { operationFromCurl } from '../curl-operation.js';
+import { scannerError } from '../errors.js';
+import { executeScan } from '../execute-scan.js';
+import { parseArgv } from '../parse-argv.js';
+
+const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
+const discoverCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
+
+export const discoverApiHelp = `Usage: scanner discover api <URL> [flags]
+
+Runs the discover checks (fingerprint, OpenAPI, GraphQL, well-known, health-check and exposed-file paths) against
+the target's origin with GET requests. The report's well-known table shows what was found.
+
+${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}
+
+${commonHelp}
+`;
+
+export async function discoverApi(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgv(argv, { ...discoverCurlOptions, ...commonOptions }, 'discover api');
+  if (values.help) {
+    io.stdout.write(discoverApiHelp);
+    return 0;
+  }
+  if (positionals.length !== 1) throw scannerError('invalid_argument', 'discover api needs one URL (see scanner discover api --help)');
+  const curl = curlFlagsFrom(values);
+  const common = commonFlagsFrom(values);
+  const operation = operationFromCurl(positionals[0]!, { ...curl, method: 'GET', data: [], json: [] });
+  return executeScan(io, { command: 'discover api', kind: 'discover', operations: [operation], common, curl });
+}

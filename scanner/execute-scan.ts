@@ -1,0 +1,131 @@
+/**
+ * What every scan command shares: load and select checks, check reachability, run, build and validate the report,
+ * deliver it, apply the threshold rules (DESIGN §2.2), and choose the exit code.
+ */
+import type { Operation } from './api.js';
+import type { CliIo } from './cli-io.js';
+import type { CommonFlags } from './common-args.js';
+import type { CurlFlags } from './curl-args.js';
+import { runScan } from './engine.js';
+import { formatJson } from './formatters/json.js';
+import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
+import { formatYaml } from './formatters/yaml.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
+import { loadChecks } from './loader.js';
+import { createProgress } from './progress.js';
+import { proxyFor } from './proxy-from-env.js';
+import { assertReachable } from './reachability.js';
+import { buildReport } from './report/build-report.js';
+import { findingRows } from './report/findings.js';
+import { assertValidReport } from './report/validate-report.js';
+import type { ScanKind } from './scan-result.js';
+import { selectChecks } from './select-checks.js';
+import { writeToFile } from './transports/file.js';
+import { writeToStdout } from './transports/stdout.js';
+import { postToUrl } from './transports/url.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FATAL = 1;
+export const EXIT_FINDINGS = 2;
+
+export interface ScanRequest {
+  command: string;
+  kind: ScanKind;
+  operations: Operation[];
+  common: CommonFlags;
+  curl: CurlFlags;
+}
+
+function redactUserInfo(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) {
+      parsed.username = '[redacted]';
+      parsed.password = '';
+    }
+    return parsed.href;
+  } catch {
+    return '[unparsable]';
+  }
+}
+
+export async function executeScan(io: CliIo, request: ScanRequest): Promise<number> {
+  const { common, curl } = request;
+  const env = io.env ?? {};
+  const cwd = io.cwd ?? process.cwd();
+  const all = await loadChecks({ dirs: common.checksDirs, cwd });
+  const selected = selectChecks(all, {
+    scans: common.scans.length > 0 ? common.scans : undefined,
+    excludeScans: common.excludeScans,
+    severityThreshold: common.severityThreshold,
+    onlyScansAboveThreshold: common.onlyScansAboveThreshold,
+  });
+  const target = request.operations[0]!.url;
+  const proxy = proxyFor(target, curl.proxy, env);
+  const tls = { insecure: curl.insecure, caFile: curl.cacert, certFile: curl.cert, keyFile: curl.key };
+  const requestTimeoutMs = curl.maxTimeMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  // Through a proxy the target's reachability is the proxy's business; its errors show on each check.
+  if (!proxy) await assertReachable(target, { tls, timeoutMs: curl.connectTimeoutMs ?? requestTimeoutMs });
+
+  const progress = createProgress(io, common.progress);
+  const outcome = await runScan({
+    kind: request.kind,
+    operations: request.operations,
+    checks: selected.checks,
+    options: { ...(common.jwtSecretsFile ? { jwtSecretsFile: common.jwtSecretsFile } : {}) },
+    rate: common.rate,
+    concurrency: common.concurrency,
+    requestTimeoutMs,
+    connectTimeoutMs: curl.connectTimeoutMs,
+    checkTimeoutMs: common.checkTimeoutMs,
+    followRedirects: curl.location,
+    maxRedirects: curl.maxRedirs,
+    tls,
+    proxy,
+    onProgress: (done, total) => progress.update(done, total),
+    log: common.debug
+      ? { debug: (m) => io.stderr.write(`debug: ${m}\n`), warn: (m) => io.stderr.write(`warning: ${m}\n`) }
+      : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
+  });
+  progress.stop();
+
+  const options = {
+    command: request.command,
+    scans: common.scans,
+    excludeScans: common.excludeScans,
+    checksDirs: common.checksDirs,
+    checks: selected.checks.map((c) => c.definition.id),
+    pulledInDependencies: selected.pulledIn,
+    severityThreshold: common.severityThreshold,
+    onlyScansAboveThreshold: common.onlyScansAboveThreshold,
+    rate: common.rateText,
+    concurrency: common.concurrency,
+    requestTimeoutMs,
+    ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
+    followRedirects: curl.location,
+    insecure: curl.insecure,
+    ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
+    reportFormat: common.reportFormat,
+    reportTransport: common.reportTransport,
+    requestsSent: outcome.requestsSent,
+  };
+  const report = buildReport(outcome, options);
+  assertValidReport(report, 'generated report');
+
+  const text = common.reportFormat === 'json' ? formatJson(report) : common.reportFormat === 'yaml' ? formatYaml(report) : formatTable(outcome);
+  if (common.reportTransport === 'file') await writeToFile(common.reportFile!, text, cwd);
+  else if (common.reportTransport === 'url') await postToUrl(common.reportUrl!, formatJson(report));
+  else writeToStdout(io, text);
+
+  // Threshold rules 1 and 2: a finding strictly above the threshold (or a threshold of 0) also writes to stderr.
+  const rows = findingRows(outcome);
+  if (common.severityThreshold === 0 || rows.some((r) => r.score > common.severityThreshold)) {
+    const tableOnStdout = common.reportFormat === 'table' && common.reportTransport === 'stdout';
+    io.stderr.write(`${adviceLine(rows)}\n`);
+    if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
+  }
+  // Rule 5: with --only-scans-above-threshold, any finding at all is a distinct non-zero exit.
+  if (common.onlyScansAboveThreshold && rows.length > 0) return EXIT_FINDINGS;
+  return EXIT_OK;
+}

@@ -1,0 +1,60 @@
+/**
+ * Table report format (DESIGN §2.5): the advice line, then up to three tables drawn with cli-table3 — well-known
+ * paths, technology fingerprint, vulnerability list — and the checks that errored, if any.
+ */
+import Table from 'cli-table3';
+import { fingerprintFrom } from '../report/fingerprint.js';
+import { findingRows, type FindingRow } from '../report/findings.js';
+import { isHighRisk } from '../report/risk.js';
+import { wellKnownPaths } from '../report/well-known.js';
+import type { ScanOutcome } from '../scan-result.js';
+
+export const ADVICE = {
+  success: 'Success: No issue detected!',
+  error: "Error: There are some high-risk issues. It's advised to take immediate action.",
+  warning: "Warning: There are some issues. It's advised to take action.",
+} as const;
+
+export function adviceLine(rows: FindingRow[]): string {
+  if (rows.length === 0) return ADVICE.success;
+  return rows.some((r) => isHighRisk(r.score)) ? ADVICE.error : ADVICE.warning;
+}
+
+/** Borders all round and a line under the header, none between rows. */
+const NO_ROW_LINES = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
+function draw(head: string[], rows: string[][]): string {
+  const table = new Table({ head, style: { head: [], border: [] }, chars: NO_ROW_LINES });
+  table.push(...rows);
+  return table.toString();
+}
+
+export function vulnerabilityTable(rows: FindingRow[]): string {
+  return draw(
+    ['OPERATION', 'RISK LEVEL', 'CVSS 4.0 SCORE', 'OWASP', 'VULNERABILITY'],
+    rows.map((r) => [r.operation, r.risk, r.score.toFixed(1), r.owasp, r.name]),
+  );
+}
+
+export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } = {}): string {
+  const rows = findingRows(outcome);
+  const parts: string[] = [];
+  if (options.advice ?? true) parts.push(adviceLine(rows));
+  const wellKnown = wellKnownPaths(outcome.results);
+  if (wellKnown) {
+    parts.push(draw(['WELL-KNOWN PATHS', 'URL'], [['OpenAPI', wellKnown.openapi ?? 'N/A'], ['GraphQL', wellKnown.graphql ?? 'N/A']]));
+  }
+  const fingerprint = fingerprintFrom(outcome.results.flatMap((r) => r.attempts));
+  const fingerprintRows = [
+    ...fingerprint.framework.map((v) => ['Framework', v]),
+    ...fingerprint.language.map((v) => ['Language', v]),
+    ...fingerprint.server.map((v) => ['Server', v]),
+  ];
+  if (fingerprintRows.length > 0) parts.push(draw(['TECHNOLOGIE/SERVICE', 'VALUE'], fingerprintRows));
+  if (rows.length > 0) parts.push(vulnerabilityTable(rows));
+  const errored = outcome.results.filter((r) => r.status === 'errored');
+  if (errored.length > 0) {
+    parts.push(['Errored checks (neither safe nor vulnerable):', ...errored.map((r) => `  - ${r.checkId} on ${r.operationId}: ${r.reason ?? 'error'}`)].join('\n'));
+  }
+  return `${parts.join('\n\n')}\n`;
+}

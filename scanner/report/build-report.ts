@@ -1,0 +1,108 @@
+/**
+ * Builds the 2024-10 JSON report from a scan outcome: one item per (check, operation) in execution order, every
+ * attempt as a scan report, every issue with a status inside the schema's enum, and the curl section (failed issues).
+ */
+import type { CheckDefinition, Credential, IssueMeta, Operation } from '../api.js';
+import type { Attempt, CheckResult, ScanOutcome } from '../scan-result.js';
+import { parseSetCookie } from './parse-set-cookie.js';
+import {
+  REPORT_SCHEMA_ID,
+  type CheckReport,
+  type CurlReport,
+  type IssueReport,
+  type Report,
+  type ScanAttemptReport,
+  type SecuritySchemeReport,
+} from './report-types.js';
+
+function attemptReport(attempt: Attempt): ScanAttemptReport {
+  const { request, response } = attempt;
+  const report: ScanAttemptReport = {
+    id: attempt.id,
+    request: { id: attempt.id, method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) },
+  };
+  if (response) {
+    const headers = { ...response.headers };
+    delete headers['set-cookie'];
+    report.response = {
+      statusCode: response.status,
+      body: response.body,
+      headers,
+      ...(response.setCookies.length > 0 ? { cookies: response.setCookies.map(parseSetCookie) } : {}),
+    };
+  }
+  if (attempt.error !== undefined) report.error = { message: attempt.error || 'request failed' };
+  return report;
+}
+
+function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
+  const findings = result.findings.filter((f) => f.issueId === issue.id);
+  const status: IssueReport['status'] =
+    result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
+  const failedAttempts = new Set(findings.map((f) => f.attemptId).filter((id): id is string => id !== undefined));
+  // Without a cited attempt, a failed issue rests on everything the check sent.
+  const allFailed = status === 'failed' && failedAttempts.size === 0;
+  const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);
+  return {
+    id: issue.id,
+    name: issue.name,
+    ...(issue.url ? { url: issue.url } : {}),
+    cvss: { version: issue.cvss.version, vector: issue.cvss.vector, score: issue.cvss.score },
+    ...(issue.classifications ? { classifications: { ...issue.classifications } } : {}),
+    status,
+    ...(details.length > 0 ? { details } : {}),
+    scans: result.attempts
+      .filter((a) => a.response !== undefined)
+      .map((a) => ({ id: a.id, status: allFailed || failedAttempts.has(a.id) ? ('failed' as const) : ('passed' as const) })),
+  };
+}
+
+function checkReport(result: CheckResult, definition: CheckDefinition, operation: Operation | undefined): CheckReport {
+  return {
+    id: definition.id,
+    name: definition.name,
+    startTime: result.startTime.toISOString(),
+    endTime: result.endTime.toISOString(),
+    ...(operation ? { operation: { id: operation.id, method: operation.method, url: operation.url } } : {}),
+    status: result.status,
+    ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.data ? { data: result.data } : {}),
+    scans: result.attempts.map(attemptReport),
+    issues: definition.issues.map((issue) => issueReport(issue, result)),
+  };
+}
+
+export function securitySchemeReport(credential: Credential | undefined): SecuritySchemeReport {
+  if (!credential) return { type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' };
+  const scheme: SecuritySchemeReport['scheme'] =
+    credential.scheme === 'basic' ? 'Basic' : credential.scheme === 'bearer' || credential.type === 'oauth2' || credential.type === 'openIdConnect' ? 'Bearer' : 'None';
+  return { type: credential.type, scheme, in: credential.in, tokenFormat: credential.format === 'jwt' ? 'jwt' : 'none', name: credential.schemeName };
+}
+
+function curlReport(operation: Operation, items: CheckReport[]): CurlReport {
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(operation.headers)) headers[name] = values.join(', ');
+  const failed = new Map<string, IssueReport>();
+  for (const item of items) {
+    if (item.operation?.id !== operation.id) continue;
+    for (const issue of item.issues) if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
+  }
+  return {
+    method: operation.method,
+    url: operation.url,
+    ...(operation.body !== undefined ? { data: { raw: operation.body } } : {}),
+    headers,
+    cookies: Object.entries(operation.cookies).map(([name, value]) => ({ name, value })),
+    securitySchemes: [securitySchemeReport(operation.credential)],
+    issues: [...failed.values()],
+  };
+}
+
+export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
+  const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
+  const operations = new Map(outcome.operations.map((o) => [o.id, o]));
+  const reports = outcome.results.map((r) => checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)));
+  const report: Report = { $schema: REPORT_SCHEMA_ID, options, reports };
+  if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
+  return report;
+}

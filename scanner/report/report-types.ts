@@ -1,0 +1,75 @@
+/** TypeScript shape of the JSON report; `schemas/report/2024-10/*.schema.json` is the contract and every report is validated against it. */
+
+export const REPORT_SCHEMA_ID = 'https://gatehouse.dev/schemas/report/2024-10/report.schema.json';
+
+export type Headers = Record<string, string>;
+
+export interface CookieReport {
+  name: string;
+  value: string;
+  path?: string;
+  domain?: string;
+  expires?: string;
+  maxAge?: number;
+  secure?: boolean;
+  httpOnly?: boolean;
+  sameSite?: string;
+}
+
+export interface ScanAttemptReport {
+  id: string;
+  request?: { id: string; method: string; url: string; body?: string; cookies?: CookieReport[]; headers?: Headers };
+  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers };
+  error?: { message: string };
+}
+
+export interface IssueReport {
+  id: string;
+  name: string;
+  url?: string;
+  cvss: { version: number; vector?: string; score: number };
+  classifications?: { owasp?: string; cwe?: string; capec?: string };
+  status: 'skipped' | 'passed' | 'failed';
+  details?: string[];
+  scans?: { id: string; status: 'passed' | 'failed' }[];
+}
+
+export interface SecuritySchemeReport {
+  type: 'http' | 'oauth2' | 'openIdConnect' | 'apiKey' | 'mutualTLS' | 'none';
+  scheme: 'Basic' | 'Bearer' | 'Digest' | 'OAuth' | 'PrivateToken' | 'None';
+  in?: 'query' | 'header' | 'cookie';
+  tokenFormat?: 'jwt' | 'none';
+  name: string;
+}
+
+export interface CheckReport {
+  id: string;
+  name: string;
+  startTime: string;
+  endTime?: string;
+  operation?: { id: string; method?: string; url?: string };
+  status?: 'passed' | 'failed' | 'skipped' | 'errored';
+  reason?: string;
+  data?: Record<string, unknown>;
+  scans: ScanAttemptReport[];
+  issues: IssueReport[];
+}
+
+export interface CurlReport {
+  method: string;
+  url: string;
+  data?: { raw: string };
+  headers?: Headers;
+  cookies?: CookieReport[];
+  securitySchemes: SecuritySchemeReport[];
+  issues: IssueReport[];
+}
+
+export interface Report {
+  $schema?: string;
+  options: Record<string, unknown>;
+  curl?: CurlReport;
+  openapi?: { paths: Record<string, Record<string, unknown>> };
+  graphql?: { url: string; queries: Record<string, unknown>; mutations: Record<string, unknown> };
+  reports: CheckReport[];
+}
