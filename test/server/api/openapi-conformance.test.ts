@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { loadOpenApiDocument } from '../../../server/openapi/document.js';
+import { errorCodes } from '../../../server/errors.js';
 import { approveRegistration } from '../../../server/components/registrations/review.service.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { expectConforms, NO_RATE_LIMITS, VALID_WEB_CONFIG } from './api-fixtures.js';
@@ -30,6 +31,23 @@ describe('the public API against its OpenAPI document', () => {
     expect(res.body).to.deep.equal(loadOpenApiDocument());
     expect(res.body.openapi).to.equal('3.1.0');
     expect(JSON.stringify(res.body)).to.not.match(/"\$ref":"https?:/);
+  });
+
+  it('names every error code of server/errors.ts (add new codes to a response description in schemas/openapi.json)', () => {
+    const text = JSON.stringify(loadOpenApiDocument());
+    const missing = Object.keys(errorCodes).filter((code) => !text.includes(`\`${code}\``));
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('gives every operation an operationId, a 2xx response and the error envelope for 4XX/5XX it documents', () => {
+    const document = loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>> };
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (method === 'parameters') continue;
+        expect(operation.operationId, `${method} ${path}`).to.be.a('string');
+        expect(Object.keys(operation.responses ?? {}).some((s) => s.startsWith('2')), `${method} ${path}`).to.equal(true);
+      }
+    }
   });
 
   it('documents every organization and platform-data read', async () => {

@@ -1,0 +1,74 @@
+/** The one transition table: what it allows, in which order it refuses, and that reviewer rows never leak into actions. */
+import { expect } from 'chai';
+import { REGISTRATION_STATUSES, type Registration } from '../../../../server/components/registrations/registrations.model.js';
+import {
+  allowedActions,
+  check,
+  REVIEW_ACTIONS,
+  reviewTable,
+  SELF_SERVICE_ACTIONS,
+  selfServiceTable,
+} from '../../../../server/components/registrations/state-machine.js';
+
+const ALL = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);
+
+function record(status: Registration['status'], extra: Partial<Registration> = {}): Registration {
+  const now = new Date();
+  return {
+    id: 'reg_0000000000000000',
+    organizationId: 'org_0000000000000000',
+    name: 'x',
+    description: '',
+    clientType: 'confidential',
+    applicationType: 'web',
+    policyProfileId: 'pp_standard',
+    config: {},
+    status,
+    revision: 1,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: 'alice',
+    ...extra,
+  };
+}
+
+describe('registration state machine', () => {
+  it('allows every caller with all scopes exactly the table rows for each status', () => {
+    const expected: Record<string, string[]> = {
+      draft: ['edit', 'submit', 'delete'],
+      pending_review: ['withdraw'],
+      changes_requested: ['edit', 'submit'],
+      active: ['propose_change_set'],
+      rejected: ['delete'],
+      suspended: [],
+      deprecated: [],
+    };
+    for (const status of REGISTRATION_STATUSES) {
+      expect(allowedActions(record(status), { scopes: ALL, changeSetsAllowed: true }), status).to.deep.equal(expected[status]);
+    }
+  });
+
+  it('refuses in the order scope → status → plan → open change set', () => {
+    const none = { scopes: new Set<string>(), changeSetsAllowed: false };
+    expect(check('propose_change_set', record('draft'), none)?.code).to.equal('insufficient_scope');
+    expect(check('propose_change_set', record('draft'), { ...none, scopes: ALL })?.code).to.equal('invalid_transition');
+    expect(check('propose_change_set', record('active'), { ...none, scopes: ALL })?.code).to.equal('plan_restricted');
+    const locked = record('active', { pendingChangeSetId: 'cs_0000000000000000' });
+    expect(check('propose_change_set', locked, { scopes: ALL, changeSetsAllowed: true })?.code).to.equal('conflict');
+    expect(check('propose_change_set', record('active'), { scopes: ALL, changeSetsAllowed: true })).to.equal(undefined);
+  });
+
+  it('keeps reviewer transitions out of the self-service table and out of actions', () => {
+    const selfService = selfServiceTable.map((r) => r.action as string);
+    for (const action of REVIEW_ACTIONS) expect(selfService).to.not.include(action);
+    expect(reviewTable.map((r) => r.action)).to.deep.equal([...REVIEW_ACTIONS]);
+    expect(selfService).to.deep.equal([...SELF_SERVICE_ACTIONS]);
+  });
+
+  it('names only statuses that exist', () => {
+    for (const row of [...selfServiceTable, ...reviewTable]) {
+      for (const status of row.from) expect(REGISTRATION_STATUSES).to.include(status);
+      if (!['same', 'removed'].includes(row.to)) expect(REGISTRATION_STATUSES).to.include(row.to);
+    }
+  });
+});
