@@ -1,0 +1,57 @@
+import { scanTarget } from '../support/scan.js';
+import { startTarget, type Target } from '../fixtures/targets/start-target.js';
+import { expectResult } from './expect-result.js';
+
+const ID = 'misconfiguration.http_headers';
+const headerTarget = (headers: Record<string, string>): Promise<Target> =>
+  startTarget((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', ...headers }).end('{}');
+  });
+
+describe('misconfiguration.http_headers', () => {
+  let target: Target | undefined;
+  afterEach(async () => target?.close());
+
+  it('reports missing CSP, frame-ancestors, X-Frame-Options and nosniff, and a wildcard CORS origin', async () => {
+    target = await headerTarget({ 'access-control-allow-origin': '*', 'x-content-type-options': 'yes' });
+    const outcome = await scanTarget(target.url('/'), { checks: [ID] });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      requests: 1,
+      issues: {
+        'security_misconfiguration.http_headers_content_options_missing': 0,
+        'security_misconfiguration.http_headers_cors_wildcard': 0,
+        'security_misconfiguration.http_headers_csp_missing': 0,
+        'security_misconfiguration.http_headers_csp_frame_ancestors_missing': 5.1,
+        'security_misconfiguration.http_headers_frame_options_missing': 5.1,
+      },
+    });
+  });
+
+  it("reports frame-ancestors * and the missing X-Frame-Options, yet accepts frame-ancestors 'self' alone (VulnAPI required "none")", async () => {
+    target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors *", 'x-content-type-options': 'nosniff' });
+    let outcome = await scanTarget(target.url('/'), { checks: [ID] });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      requests: 1,
+      issues: {
+        'security_misconfiguration.http_headers_csp_frame_ancestors_missing': 5.1,
+        'security_misconfiguration.http_headers_frame_options_missing': 5.1,
+      },
+    });
+    await target.close();
+    target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors 'self'", 'x-content-type-options': 'nosniff' });
+    outcome = await scanTarget(target.url('/'), { checks: [ID] });
+    expectResult(outcome, ID, { status: 'passed', requests: 1 });
+  });
+
+  it('passes with one request on a hardened plain-http API without CORS headers (no ACAO is the secure default; HSTS is for https)', async () => {
+    target = await headerTarget({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    const outcome = await scanTarget(target.url('/'), { checks: [ID] });
+    expectResult(outcome, ID, { status: 'passed', requests: 1 });
+  });
+});
