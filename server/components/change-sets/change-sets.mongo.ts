@@ -1,0 +1,55 @@
+/** Change sets on MongoDB: the contract of the embedded repository, every transition one conditional update. */
+import type { Connection } from 'mongoose';
+import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
+import { isDuplicateKey } from '../../db/duplicate-key.js';
+import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
+import { MAX_TIME_MS } from '../../db/query-limits.js';
+import type { ChangeSet } from './change-sets.model.js';
+import type { ChangeSetRepository, ChangeSetWriteFilter } from './change-sets.repository.js';
+import { changeSetModel, fromChangeSet, toChangeSet, type ChangeSetDocument } from './change-sets.schema.js';
+
+export function createMongoChangeSetRepository(connection: Connection): ChangeSetRepository {
+  const ChangeSets = changeSetModel(connection);
+
+  async function readOne(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null> {
+    const doc = await ChangeSets.findOne({ _id: id, organizationId, registrationId }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+    return doc ? toChangeSet(doc) : null;
+  }
+
+  return {
+    async create(record) {
+      try {
+        await ChangeSets.create([fromChangeSet(record)]);
+      } catch (error) {
+        if (isDuplicateKey(error)) return { ok: false, reason: 'duplicate' };
+        throw error;
+      }
+      return { ok: true, record: structuredClone(record) };
+    },
+
+    get: readOne,
+
+    async list(query) {
+      const filter: Record<string, unknown> = {
+        organizationId: query.organizationId,
+        registrationId: query.registrationId,
+        ...afterKey(query.after),
+      };
+      if (query.status !== undefined) filter.status = query.status;
+      const docs = await ChangeSets.find(filter).sort(KEYSET_SORT).limit(query.limit).lean<ChangeSetDocument[]>().maxTimeMS(MAX_TIME_MS);
+      return docs.map(toChangeSet);
+    },
+
+    async update(filter: ChangeSetWriteFilter, changes, now) {
+      const attempt = async () => {
+        const doc = await ChangeSets.findOneAndUpdate(
+          { ...conditionalFilter(filter), registrationId: filter.registrationId },
+          revisionUpdate(changes, now),
+          { returnDocument: 'after', runValidators: true, maxTimeMS: MAX_TIME_MS },
+        ).lean<ChangeSetDocument>();
+        return doc ? toChangeSet(doc) : null;
+      };
+      return conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.registrationId, filter.id));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * API-access grants on MongoDB: the contract of the embedded repository. A grant is one document; the default
+ * mark is the subject's single `subject_defaults` document, so two concurrent "make default" calls leave one default.
+ */
+import type { Connection } from 'mongoose';
+import { isDuplicateKey } from '../../db/duplicate-key.js';
+import { MAX_TIME_MS } from '../../db/query-limits.js';
+import type { Grant } from './grants.model.js';
+import type { GrantRepository } from './grants.repository.js';
+import { grantModel, subjectDefaultModel, type GrantDocument, type SubjectDefaultDocument } from './grants.schema.js';
+
+/** Two concurrent upserts of the same new key: one inserts, the other gets E11000 and simply runs again. */
+async function upsertRetrying<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isDuplicateKey(error)) return write();
+    throw error;
+  }
+}
+
+export function createMongoGrantRepository(connection: Connection, options: { clock?: () => Date } = {}): GrantRepository {
+  const clock = options.clock ?? (() => new Date());
+  const Grants = grantModel(connection);
+  const Defaults = subjectDefaultModel(connection);
+
+  const toGrant = (doc: GrantDocument, defaultOrganizationId: string | undefined): Grant => ({
+    organizationId: doc.organizationId,
+    subject: doc.subject,
+    isDefault: doc.organizationId === defaultOrganizationId,
+    createdAt: doc.createdAt,
+  });
+  async function defaultOf(subject: string): Promise<string | undefined> {
+    const doc = await Defaults.findById(subject).lean<SubjectDefaultDocument>().maxTimeMS(MAX_TIME_MS);
+    return doc?.organizationId;
+  }
+
+  return {
+    async grant(input) {
+      const { organizationId, subject } = input;
+      const doc = await upsertRetrying(() =>
+        Grants.findOneAndUpdate({ organizationId, subject }, { $setOnInsert: { createdAt: clock() } }, {
+          upsert: true,
+          returnDocument: 'after',
+          maxTimeMS: MAX_TIME_MS,
+        }).lean<GrantDocument>(),
+      );
+      if (input.isDefault) {
+        await upsertRetrying(() => Defaults.updateOne({ _id: subject }, { $set: { organizationId } }, { upsert: true, maxTimeMS: MAX_TIME_MS }));
+      } else {
+        // Unmark only if this organization is the default; another organization's mark stays.
+        await Defaults.deleteOne({ _id: subject, organizationId }, { maxTimeMS: MAX_TIME_MS });
+      }
+      return toGrant(doc as GrantDocument, input.isDefault ? organizationId : undefined);
+    },
+    async revoke(input) {
+      // The default mark goes first: a crash in between leaves a plain grant, never a default pointing nowhere.
+      await Defaults.deleteOne({ _id: input.subject, organizationId: input.organizationId }, { maxTimeMS: MAX_TIME_MS });
+      const result = await Grants.deleteOne({ organizationId: input.organizationId, subject: input.subject }, { maxTimeMS: MAX_TIME_MS });
+      return result.deletedCount > 0;
+    },
+    async find(subject, organizationId) {
+      const [doc, defaultId] = await Promise.all([
+        Grants.findOne({ organizationId, subject }).lean<GrantDocument>().maxTimeMS(MAX_TIME_MS),
+        defaultOf(subject),
+      ]);
+      return doc ? toGrant(doc, defaultId) : null;
+    },
+    async listForSubject(subject) {
+      const [docs, defaultId] = await Promise.all([
+        Grants.find({ subject }).sort({ organizationId: 1 }).lean<GrantDocument[]>().maxTimeMS(MAX_TIME_MS),
+        defaultOf(subject),
+      ]);
+      return docs.map((doc) => toGrant(doc, defaultId));
+    },
+    async defaultFor(subject) {
+      const defaultId = await defaultOf(subject);
+      if (defaultId === undefined) return null;
+      const doc = await Grants.findOne({ organizationId: defaultId, subject }).lean<GrantDocument>().maxTimeMS(MAX_TIME_MS);
+      return doc ? toGrant(doc, defaultId) : null;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Idempotency-Key records on MongoDB, shared by every instance (research §6): insert to claim; on E11000 take over
+ * an expired record or an expired lease (a crashed instance's key) with one conditional update; otherwise read the
+ * record and answer mismatch / in flight / completed.
+ */
+import mongoose, { type Connection } from 'mongoose';
+import { isDuplicateKey } from '../../db/duplicate-key.js';
+import { MAX_TIME_MS } from '../../db/query-limits.js';
+import type { BeginOutcome, IdempotencyRepository, IdempotencyScope, StoredResponse } from './idempotency.repository.js';
+import { idempotencyModel, type IdempotencyDocument } from './idempotency.schema.js';
+
+/** Every this many claims, expired records are deleted (the TTL monitor's job where the server has one). */
+const SWEEP_EVERY = 500;
+const CLAIM_ATTEMPTS = 3;
+
+const scopeFilter = (s: IdempotencyScope) => ({ organizationId: s.organizationId, subject: s.subject, key: s.key });
+
+export function createMongoIdempotencyRepository(connection: Connection): IdempotencyRepository {
+  const Records = idempotencyModel(connection);
+  let claims = 0;
+
+  function sweep(now: Date): void {
+    // Best effort and off the request path: a failed sweep only delays the cleanup.
+    Records.deleteMany({ expiresAt: mongoose.trusted({ $lte: now }) }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+  }
+
+  return {
+    async begin(input) {
+      const now = input.now;
+      claims += 1;
+      if (claims % SWEEP_EVERY === 0) sweep(now);
+      const fields = {
+        fingerprint: input.fingerprint,
+        leaseUntil: new Date(now.getTime() + input.leaseMs),
+        expiresAt: new Date(now.getTime() + input.ttlMs),
+      };
+      for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
+        try {
+          await Records.create([{ ...scopeFilter(input), ...fields }]);
+          return { outcome: 'started' };
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+        // The key exists. Expired, or unfinished with an expired lease: it counts as absent, take it over.
+        const taken = await Records.findOneAndUpdate(
+          {
+            ...scopeFilter(input),
+            $or: [
+              { expiresAt: mongoose.trusted({ $lte: now }) },
+              { response: mongoose.trusted({ $exists: false }), leaseUntil: mongoose.trusted({ $lte: now }) },
+            ],
+          },
+          { $set: fields, $unset: { response: '' } },
+          { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
+        ).lean<IdempotencyDocument>();
+        if (taken) return { outcome: 'started' };
+        const existing = await Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+        // Gone (released or swept) since our insert failed: claim again.
+        if (!existing) continue;
+        if (existing.fingerprint !== input.fingerprint) return { outcome: 'mismatch' };
+        if (existing.response !== undefined && existing.response !== null) {
+          return { outcome: 'completed', response: existing.response as StoredResponse } satisfies BeginOutcome;
+        }
+        return { outcome: 'in_flight' };
+      }
+      // The key changed hands on every attempt: someone else is working on it right now.
+      return { outcome: 'in_flight' };
+    },
+
+    async complete(input) {
+      await Records.updateOne(
+        { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) },
+        { $set: { response: input.response } },
+        { maxTimeMS: MAX_TIME_MS },
+      );
+    },
+
+    async release(input) {
+      await Records.deleteOne({ ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) }, { maxTimeMS: MAX_TIME_MS });
+    },
+  };
+}

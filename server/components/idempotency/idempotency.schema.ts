@@ -1,0 +1,29 @@
+/**
+ * The mongoose schema of Idempotency-Key records (research §6): unique per organization + subject + key, with an
+ * in-flight lease and an expiry. The TTL index on `expiresAt` is created by `db:migrate` where the server has TTL
+ * indexes (MongoDB); FerretDB 1.24 does not implement `expireAfterSeconds`, so expiry is also enforced in code and
+ * expired records are swept by the repository.
+ */
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+
+export const idempotencySchema = new Schema(
+  {
+    organizationId: { type: String, required: true, immutable: true },
+    subject: { type: String, required: true, immutable: true },
+    key: { type: String, required: true, immutable: true },
+    fingerprint: { type: String, required: true },
+    leaseUntil: { type: Date, required: true },
+    expiresAt: { type: Date, required: true },
+    /** The response to replay; absent while the request is in flight. */
+    response: { type: Schema.Types.Mixed },
+  },
+  { collection: 'idempotency_records', strict: 'throw', strictQuery: 'throw', minimize: false, versionKey: false, id: false },
+);
+idempotencySchema.index({ organizationId: 1, subject: 1, key: 1 }, { unique: true });
+idempotencySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+export type IdempotencyDocument = InferSchemaType<typeof idempotencySchema>;
+
+export function idempotencyModel(connection: Connection): Model<IdempotencyDocument> {
+  return connection.models.IdempotencyRecord ?? connection.model('IdempotencyRecord', idempotencySchema);
+}

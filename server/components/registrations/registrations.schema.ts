@@ -1,0 +1,71 @@
+/**
+ * The mongoose schema of registrations (DESIGN.md §1.9). The stored type is inferred from it and checked against
+ * the domain `Registration` at compile time, so the two cannot drift.
+ */
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { APPLICATION_TYPES, CLIENT_TYPES, REGISTRATION_STATUSES, type Registration } from './registrations.model.js';
+
+export const registrationSchema = new Schema(
+  {
+    _id: { type: String, required: true, immutable: true },
+    organizationId: { type: String, required: true, immutable: true },
+    name: { type: String, required: true },
+    description: { type: String, default: '' },
+    clientType: { type: String, enum: CLIENT_TYPES, required: true },
+    applicationType: { type: String, enum: APPLICATION_TYPES, required: true },
+    policyProfileId: { type: String, required: true },
+    templateId: { type: String },
+    config: { type: Schema.Types.Mixed, default: () => ({}) },
+    status: { type: String, enum: REGISTRATION_STATUSES, required: true },
+    // Not immutable: a reviewer assigns it after creation (mongoose would silently drop updates to an immutable path).
+    clientId: { type: String },
+    revision: { type: Number, required: true, min: 1 },
+    createdAt: { type: Date, required: true, immutable: true },
+    updatedAt: { type: Date, required: true },
+    createdBy: { type: String, required: true, immutable: true },
+    submittedAt: { type: Date },
+    submittedBy: { type: String },
+    decidedAt: { type: Date },
+    decidedBy: { type: String },
+    pendingChangeSetId: { type: String },
+  },
+  {
+    collection: 'registrations',
+    strict: 'throw',
+    strictQuery: 'throw',
+    // `config: {}` must come back as `{}`, not vanish.
+    minimize: false,
+    versionKey: false,
+    id: false,
+  },
+);
+
+// Lists and the status filter; organizationId leads (tenant first), then the keyset order.
+registrationSchema.index({ organizationId: 1, createdAt: 1, _id: 1 });
+registrationSchema.index({ organizationId: 1, status: 1, createdAt: 1, _id: 1 });
+// clientId is unique across the platform. Sparse: drafts have none. (FerretDB 1.24 ignores `sparse` but its
+// SQLite unique indexes never collide on missing fields, so the effect is the same; partial indexes it lacks.)
+registrationSchema.index({ clientId: 1 }, { unique: true, sparse: true });
+
+export type RegistrationDocument = InferSchemaType<typeof registrationSchema>;
+
+export function registrationModel(connection: Connection): Model<RegistrationDocument> {
+  return connection.models.Registration ?? connection.model('Registration', registrationSchema);
+}
+
+/** A lean document → the domain record (optional fields absent, not null). */
+export function toRegistration(doc: RegistrationDocument): Registration {
+  const { _id, ...rest } = doc;
+  return { id: _id, ...rest } as Registration;
+}
+
+/** The domain record → a document to insert or replace. */
+export function fromRegistration(record: Registration): RegistrationDocument {
+  const { id, ...rest } = record;
+  return { _id: id, ...rest } as RegistrationDocument;
+}
+
+// Compile-time check that the inferred document and the domain record carry the same fields.
+type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
+const sameFields: SameKeys<Omit<RegistrationDocument, '_id'>, Omit<Registration, 'id'>> = true;
+void sameFields;

@@ -1,0 +1,45 @@
+/** Every mongoose schema of the store with its collection, for migrations and resets. */
+import type { Schema } from 'mongoose';
+import { organizationSchema } from '../components/organizations/organizations.schema.js';
+import { grantSchema, subjectDefaultSchema } from '../components/grants/grants.schema.js';
+import { registrationSchema } from '../components/registrations/registrations.schema.js';
+import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
+import { idempotencySchema } from '../components/idempotency/idempotency.schema.js';
+import { registrationCounterSchema } from './registration-counter.schema.js';
+import { RATE_LIMIT_COLLECTION } from './rate-limit-store.mongo.js';
+
+export interface IndexSpec {
+  fields: Record<string, 1 | -1>;
+  options: { unique?: boolean; sparse?: boolean; expireAfterSeconds?: number };
+}
+
+function indexesOf(schema: Schema): IndexSpec[] {
+  return schema.indexes().map(([fields, options]) => ({
+    fields: fields as Record<string, 1 | -1>,
+    options: {
+      ...(options.unique ? { unique: true } : {}),
+      ...(options.sparse ? { sparse: true } : {}),
+      ...(typeof options.expireAfterSeconds === 'number' ? { expireAfterSeconds: options.expireAfterSeconds } : {}),
+    },
+  }));
+}
+
+const schemas: Schema[] = [
+  organizationSchema,
+  grantSchema,
+  subjectDefaultSchema,
+  registrationSchema,
+  registrationCounterSchema,
+  changeSetSchema,
+  idempotencySchema,
+];
+
+/** Collection name → its secondary indexes. */
+export const STORE_COLLECTIONS: ReadonlyMap<string, IndexSpec[]> = new Map([
+  ...schemas.map((schema): [string, IndexSpec[]] => [schema.get('collection') as string, indexesOf(schema)]),
+  // rate-limiter-flexible's layout (its own createIndexes, which we never let it run at boot).
+  [RATE_LIMIT_COLLECTION, [{ fields: { key: 1 }, options: { unique: true } }, { fields: { expire: 1 }, options: { expireAfterSeconds: 0 } }]],
+]);
+
+/** Read-only platform catalogues written by the migration (the service itself serves them from code). */
+export const PLATFORM_COLLECTIONS = ['policy_profiles', 'templates'] as const;

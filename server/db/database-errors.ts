@@ -1,0 +1,60 @@
+/**
+ * Database failures as the client should see them (DESIGN.md §1.7): an unreachable or timed-out database is
+ * 503 `unavailable` with `Retry-After`, never a 500 carrying driver text. Other errors pass through unchanged
+ * (they are bugs, and the error handler logs them as a generic 500).
+ */
+import mongoose from 'mongoose';
+import { apiError } from '../errors.js';
+import type { AppError } from '../../lib/app-error.js';
+
+/** Seconds a client should wait before retrying while the database is down. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+const UNAVAILABLE_NAMES = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoOperationTimeoutError',
+  'MongoPoolClearedError',
+  'MongoExpiredSessionError',
+]);
+/** MaxTimeMSExpired, and the codes a server returns while it is stepping down or shutting down. */
+const UNAVAILABLE_CODES = new Set([50, 91, 189, 11600, 11602, 10107, 13435, 13436]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (UNAVAILABLE_NAMES.has(error.name)) return true;
+  if (error instanceof mongoose.mongo.MongoNetworkError) return true;
+  if (error instanceof mongoose.mongo.MongoServerSelectionError) return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) return true;
+  // With bufferCommands off, mongoose refuses commands while the connection is closed.
+  return error.name === 'MongooseError' && /before initial connection|connection .* closed|Client must be connected/i.test(error.message);
+}
+
+export function databaseUnavailable(cause: unknown): AppError {
+  return apiError('unavailable', 'The database is unavailable; retry shortly.', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
+}
+
+/** Rethrows an unreachable-database error as 503 `unavailable`; anything else unchanged. */
+export function rethrowDatabaseError(error: unknown): never {
+  throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
+}
+
+/** Wraps every method of a repository so its database failures surface as 503 `unavailable`. */
+export function guardRepository<T extends object>(repository: T): T {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(repository)) {
+    guarded[name] =
+      typeof member === 'function'
+        ? (...args: unknown[]) => (member as (...a: unknown[]) => Promise<unknown>).apply(repository, args).catch(rethrowDatabaseError)
+        : member;
+  }
+  return guarded as T;
+}

@@ -1,0 +1,89 @@
+/**
+ * The explicit migration step (DESIGN.md §1.9, `npm run db:migrate`): creates every index and writes the platform
+ * data, idempotently — a second run creates nothing and changes nothing. Never raced at boot by N instances.
+ */
+import type { Connection } from 'mongoose';
+import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
+import { TEMPLATES } from '../components/templates/templates.data.js';
+import { STORE_COLLECTIONS, type IndexSpec } from './collections.js';
+import { registrationCounterModel } from './registration-counter.schema.js';
+import { registrationModel } from '../components/registrations/registrations.schema.js';
+
+export interface MigrationReport {
+  /** `collection.index_name` of every index this run created. */
+  indexesCreated: string[];
+  /** TTL indexes the server could not create (FerretDB 1.24); plain indexes stand in, expiry is enforced in code. */
+  ttlUnsupported: string[];
+  /** Platform documents inserted, replaced or removed. */
+  platformDocumentsChanged: number;
+  /** Registration counters corrected to the real count. */
+  countersRepaired: number;
+}
+
+/** Error code 238 is NotImplemented: FerretDB 1.24 has no TTL (`expireAfterSeconds`) nor partial indexes. */
+function isNotImplemented(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 238;
+}
+
+async function indexNames(connection: Connection, collection: string): Promise<Set<string>> {
+  try {
+    const indexes = await connection.db!.collection(collection).indexes();
+    return new Set(indexes.map((index) => String(index.name)));
+  } catch {
+    return new Set(); // the collection does not exist yet
+  }
+}
+
+async function createIndexes(connection: Connection, report: MigrationReport): Promise<void> {
+  for (const [collection, specs] of STORE_COLLECTIONS) {
+    const before = await indexNames(connection, collection);
+    const native = connection.db!.collection(collection);
+    for (const spec of specs as IndexSpec[]) {
+      try {
+        await native.createIndex(spec.fields, spec.options);
+      } catch (error) {
+        if (!(isNotImplemented(error) && spec.options.expireAfterSeconds !== undefined)) throw error;
+        const { expireAfterSeconds: _ttl, ...plain } = spec.options;
+        await native.createIndex(spec.fields, plain);
+        report.ttlUnsupported.push(`${collection}.${Object.keys(spec.fields).join('_')}`);
+      }
+    }
+    for (const name of await indexNames(connection, collection)) if (!before.has(name)) report.indexesCreated.push(`${collection}.${name}`);
+  }
+}
+
+async function writeCatalogue(connection: Connection, name: string, items: readonly { id: string }[]): Promise<number> {
+  const collection = connection.db!.collection<{ _id: string }>(name);
+  let changed = 0;
+  for (const item of items) {
+    const { id, ...rest } = structuredClone(item) as { id: string } & Record<string, unknown>;
+    const result = await collection.replaceOne({ _id: id }, rest, { upsert: true });
+    changed += result.modifiedCount + result.upsertedCount;
+  }
+  const removed = await collection.deleteMany({ _id: { $nin: items.map((item) => item.id) } });
+  return changed + removed.deletedCount;
+}
+
+/** Sets each organization's registration counter to the real count (repairs drift left by a crash). */
+async function recountRegistrations(connection: Connection): Promise<number> {
+  const Registrations = registrationModel(connection);
+  const Counters = registrationCounterModel(connection);
+  const counts = await Registrations.aggregate<{ _id: string; count: number }>([{ $group: { _id: '$organizationId', count: { $sum: 1 } } }]);
+  const actual = new Map(counts.map((c) => [c._id, c.count]));
+  for (const counter of await Counters.find({}).lean()) if (!actual.has(counter._id)) actual.set(counter._id, 0);
+  let repaired = 0;
+  for (const [organizationId, count] of actual) {
+    const result = await Counters.updateOne({ _id: organizationId }, { $set: { count } }, { upsert: true });
+    repaired += result.modifiedCount + result.upsertedCount;
+  }
+  return repaired;
+}
+
+export async function migrate(connection: Connection): Promise<MigrationReport> {
+  const report: MigrationReport = { indexesCreated: [], ttlUnsupported: [], platformDocumentsChanged: 0, countersRepaired: 0 };
+  await createIndexes(connection, report);
+  report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
+  report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
+  report.countersRepaired = await recountRegistrations(connection);
+  return report;
+}

@@ -1,0 +1,77 @@
+/**
+ * The MongoDB store (MONGODB_URI set): every repository on one mongoose connection, shared by every instance of
+ * the service. An unreachable database surfaces as 503 `unavailable` with Retry-After from every repository and
+ * from `ping()` (readiness), within `serverSelectionTimeoutMS`; the driver reconnects by itself when it returns.
+ * Indexes come from `npm run db:migrate`, never from this factory.
+ */
+import type { Connection } from 'mongoose';
+import type { Store } from '../deps.js';
+import { connectMongo, type MongoConnectOptions } from '../db/connect.js';
+import { databaseUnavailable, guardRepository, rethrowDatabaseError } from '../db/database-errors.js';
+import { STORE_COLLECTIONS } from '../db/collections.js';
+import { migrate } from '../db/migrate.js';
+import { createMongoRateLimitStore } from '../db/rate-limit-store.mongo.js';
+import { createMongoOrganizationRepository } from '../components/organizations/organizations.mongo.js';
+import { createMongoGrantRepository } from '../components/grants/grants.mongo.js';
+import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
+import { createMongoChangeSetRepository } from '../components/change-sets/change-sets.mongo.js';
+import { createMongoIdempotencyRepository } from '../components/idempotency/idempotency.mongo.js';
+
+export interface MongoStoreOptions extends MongoConnectOptions {
+  /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
+  clock?: () => Date;
+}
+
+export interface MongoStore extends Store {
+  kind: 'mongo';
+  connection: Connection;
+  /** Tests only: empties every collection of the store and makes sure the migration has run on this database. */
+  reset(): Promise<void>;
+}
+
+const PING_TIMEOUT_MS = 2000;
+/** Databases this process has migrated (reset() migrates once per database, not before every test). */
+const migrated = new Set<string>();
+
+export async function createMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<MongoStore> {
+  let connection: Connection;
+  try {
+    connection = await connectMongo(uri, options);
+  } catch (error) {
+    rethrowDatabaseError(error);
+  }
+  const clock = options.clock;
+
+  return {
+    kind: 'mongo',
+    connection,
+    organizations: guardRepository(createMongoOrganizationRepository(connection, { clock })),
+    grants: guardRepository(createMongoGrantRepository(connection, { clock })),
+    registrations: guardRepository(createMongoRegistrationRepository(connection)),
+    changeSets: guardRepository(createMongoChangeSetRepository(connection)),
+    idempotency: guardRepository(createMongoIdempotencyRepository(connection)),
+    rateLimits: guardRepository(createMongoRateLimitStore(connection)),
+
+    async ping() {
+      if (connection.readyState === 99 || connection.readyState === 3) throw databaseUnavailable(new Error('the store is closed'));
+      try {
+        await connection.db!.command({ ping: 1 }, { maxTimeMS: PING_TIMEOUT_MS });
+      } catch (error) {
+        throw databaseUnavailable(error);
+      }
+    },
+
+    async close() {
+      await connection.close();
+    },
+
+    async reset() {
+      const key = `${connection.host}:${connection.port}/${connection.name}`;
+      if (!migrated.has(key)) {
+        await migrate(connection);
+        migrated.add(key);
+      }
+      for (const collection of STORE_COLLECTIONS.keys()) await connection.db!.collection(collection).deleteMany({});
+    },
+  };
+}
