@@ -7,6 +7,7 @@ import type { ApiDeps } from '../../deps.js';
 import { apiError } from '../../errors.js';
 import { pageResult, parseListParams, setNextLink, type ListBinding } from '../../http/pagination.js';
 import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
+import { createRateLimit } from '../../middleware/rate-limit.js';
 import { requireScope } from '../../middleware/require-scope.js';
 import { compareKeys } from '../../store/keyset-page.js';
 import type { Organization } from './organizations.model.js';
@@ -19,11 +20,13 @@ export interface OrganizationView {
   createdAt: string;
 }
 
-export function createOrganizationsRouter(deps: Pick<ApiDeps, 'config' | 'store'>): Router {
+export function createOrganizationsRouter(deps: ApiDeps): Router {
   const router = Router();
+  // No organization yet: the rate limit applies per subject (the "subject" policy of createRateLimit).
+  const rateLimit = createRateLimit(deps);
   router
     .route('/organizations')
-    .get(requireScope('registrations:read'), async (req, res) => {
+    .get(rateLimit, requireScope('registrations:read'), async (req, res) => {
       const sub = req.principal?.sub;
       if (!sub) throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
       // The cursor is bound to the subject: a cursor of another caller's list is invalid here.

@@ -54,6 +54,12 @@ describe('GET /api/v1/organizations', () => {
     expect(res.body.error.code).to.equal('invalid_cursor');
   });
 
+  it('is rate limited per subject, with RateLimit headers', async () => {
+    const res = await h.request.get('/api/v1/organizations').set('Authorization', bearer).expect(200);
+    expect(res.headers['ratelimit-policy']).to.match(/^"subject";q=\d+;w=60$/);
+    expect(res.headers.ratelimit).to.match(/^"subject";r=\d+;t=\d+$/);
+  });
+
   it('answers an empty list to a subject without grants', async () => {
     const res = await h.request.get('/api/v1/organizations').set('Authorization', `Bearer ${await h.token({ sub: 'nobody' })}`).expect(200);
     expect(res.body).to.deep.equal({ data: [], nextCursor: null });
