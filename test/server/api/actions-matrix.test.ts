@@ -9,7 +9,7 @@ import { SELF_SERVICE_ACTIONS, type SelfServiceAction } from '../../../server/co
 import { CHANGE_SET_STATUSES } from '../../../server/components/change-sets/change-sets.model.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
-import { NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
+import { expectConforms, NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
 
 const SCOPE_SETS = [
   ['registrations:read'],
@@ -66,6 +66,8 @@ describe('the actions array against what the endpoints accept', () => {
             expect(read.status).to.equal(200);
             const listed = (read.body.actions as string[]).includes(action);
             const res = await perform(h, auth, url, action);
+            expectConforms(read);
+            expectConforms(res);
             const where = `${action} on ${variant.label} (${plan}, scopes ${scopes.join(',')}) → ${res.status} ${JSON.stringify(res.body)}`;
             if (listed) expect(res.status, where).to.be.within(200, 299);
             else expect([403, 409], where).to.include(res.status);
@@ -99,6 +101,8 @@ describe('the actions array against what the endpoints accept', () => {
         const read = await h.request.get(url).set('Authorization', auth);
         const listed = (read.body.actions as string[]).includes('withdraw');
         const res = await h.request.post(`${url}/actions/withdraw`).set('Authorization', auth);
+        expectConforms(read);
+        expectConforms(res);
         const where = `withdraw on a ${status} change set (scopes ${scopes.join(',')}) → ${res.status}`;
         if (listed) expect(res.status, where).to.equal(200);
         else expect([403, 409], where).to.include(res.status);

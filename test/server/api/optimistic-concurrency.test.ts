@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
-import { NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
+import { expectConforms, NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
 
 describe('optimistic concurrency with ETag and If-Match', () => {
   let h: ServiceHarness;
@@ -29,6 +29,7 @@ describe('optimistic concurrency with ETag and If-Match', () => {
       const results = await Promise.all(
         ['first', 'second'].map((name) => h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '"1"').send({ name })),
       );
+      for (const r of results) expectConforms(r);
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).to.deep.equal([200, 412]);
       const loser = results.find((r) => r.status === 412);

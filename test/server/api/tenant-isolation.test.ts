@@ -8,7 +8,7 @@ import type { Organization } from '../../../server/components/organizations/orga
 import type { Registration } from '../../../server/components/registrations/registrations.model.js';
 import type { ChangeSet } from '../../../server/components/change-sets/change-sets.model.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
-import { NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
+import { expectConforms, NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
 
 type Call = { method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: object };
 
@@ -78,6 +78,7 @@ describe('tenant isolation', () => {
       const res = await h.request[call.method](call.path).set('Authorization', auth).send(call.body ?? {});
       expect(res.status, `${call.method.toUpperCase()} ${call.path} → ${JSON.stringify(res.body)}`).to.equal(404);
       expect(res.body.error.code).to.equal('not_found');
+      expectConforms(res);
     }
   }
 
