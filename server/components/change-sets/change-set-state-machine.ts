@@ -1,7 +1,7 @@
 /** The change-set transition table (DESIGN.md §1.4): self-service withdraw; approve/reject for reviewers only. */
 import type { AppError } from '../../../lib/app-error.js';
 import type { Scope } from '../../principal.js';
-import { insufficientScope, invalidTransition } from '../registrations/state-machine.js';
+import { insufficientScope, invalidTransition, type BlockedAction } from '../registrations/state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 
 export const CHANGE_SET_SELF_SERVICE_ACTIONS = ['withdraw'] as const;
@@ -37,6 +37,13 @@ export function checkChangeSet(
   if (row.scope && !context.scopes.has(row.scope)) return insufficientScope(row.scope);
   if (!row.from.includes(record.status)) return invalidTransition(action, record.status);
   return undefined;
+}
+
+export function blockedChangeSetActions(record: ChangeSet, context: { scopes: ReadonlySet<string> }): BlockedAction<ChangeSetSelfServiceAction>[] {
+  return CHANGE_SET_SELF_SERVICE_ACTIONS.flatMap((action) => {
+    const error = checkChangeSet(action, record, context);
+    return error ? [{ action, code: error.code, message: error.message }] : [];
+  });
 }
 
 export function allowedChangeSetActions(record: ChangeSet, context: { scopes: ReadonlySet<string> }): ChangeSetSelfServiceAction[] {

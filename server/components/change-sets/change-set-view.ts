@@ -1,6 +1,7 @@
 /** The public representation of a change set: ISO dates and `actions`; no reviewer identity. */
 import type { ChangeSet } from './change-sets.model.js';
-import { allowedChangeSetActions, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
+import { allowedChangeSetActions, blockedChangeSetActions, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
+import type { BlockedAction } from '../registrations/state-machine.js';
 
 export interface ChangeSetView {
   id: string;
@@ -15,6 +16,7 @@ export interface ChangeSetView {
   createdBy: string;
   decidedAt?: string;
   actions: ChangeSetSelfServiceAction[];
+  blockedActions: BlockedAction<ChangeSetSelfServiceAction>[];
 }
 
 export function changeSetView(record: ChangeSet, context: { scopes: ReadonlySet<string> }): ChangeSetView {
@@ -31,5 +33,6 @@ export function changeSetView(record: ChangeSet, context: { scopes: ReadonlySet<
     createdBy: record.createdBy,
     ...(record.decidedAt !== undefined && { decidedAt: record.decidedAt.toISOString() }),
     actions: allowedChangeSetActions(record, context),
+    blockedActions: blockedChangeSetActions(record, context),
   };
 }

@@ -1,7 +1,7 @@
 /** The public representation of a registration: effective config, ISO dates, `actions`; no reviewer-only fields. */
 import { effectiveConfig } from '../policy/effective-config.js';
 import type { Registration, RegistrationConfig } from './registrations.model.js';
-import { allowedActions, type ActionContext, type SelfServiceAction } from './state-machine.js';
+import { allowedActions, blockedActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
 
 export interface RegistrationView {
   id: string;
@@ -22,6 +22,7 @@ export interface RegistrationView {
   createdBy: string;
   pendingChangeSetId?: string;
   actions: SelfServiceAction[];
+  blockedActions: BlockedAction[];
 }
 
 export function registrationView(record: Registration, context: ActionContext): RegistrationView {
@@ -44,5 +45,6 @@ export function registrationView(record: Registration, context: ActionContext): 
     createdBy: record.createdBy,
     ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
     actions: allowedActions(record, context),
+    blockedActions: blockedActions(record, context),
   };
 }

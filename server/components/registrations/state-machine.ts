@@ -98,6 +98,21 @@ export function allowedActions(record: Registration, context: ActionContext): Se
   return SELF_SERVICE_ACTIONS.filter((action) => check(action, record, context) === undefined);
 }
 
+/** A self-service action refused now, with the code and message its endpoint would answer (explainable actions). */
+export interface BlockedAction<A extends string = SelfServiceAction> {
+  action: A;
+  code: string;
+  message: string;
+}
+
+/** Every self-service action `check` refuses, with the reason: clients can explain a disabled button. */
+export function blockedActions(record: Registration, context: ActionContext): BlockedAction[] {
+  return SELF_SERVICE_ACTIONS.flatMap((action) => {
+    const error = check(action, record, context);
+    return error ? [{ action, code: error.code, message: error.message }] : [];
+  });
+}
+
 /** The status `action` leads to from `status` (for rows whose `to` is `same`, the status itself). */
 export function nextStatus(row: Row<string>, status: RegistrationStatus): RegistrationStatus {
   if (row.to === 'removed') throw new Error(`${row.action} removes the record`);

@@ -1,6 +1,7 @@
 /**
  * The `actions` promise (DESIGN.md §1.4): for every status × self-service action × scope set × plan, an action is
- * listed exactly when its endpoint accepts it; when it is not listed, the endpoint refuses with 403 or 409.
+ * listed exactly when its endpoint accepts it; when it is not listed, `blockedActions` names the 403/409 code the
+ * endpoint then answers.
  */
 import { expect } from 'chai';
 import { newId } from '../../../server/ids.js';
@@ -69,8 +70,13 @@ describe('the actions array against what the endpoints accept', () => {
             expectConforms(read);
             expectConforms(res);
             const where = `${action} on ${variant.label} (${plan}, scopes ${scopes.join(',')}) → ${res.status} ${JSON.stringify(res.body)}`;
+            const blocked = (read.body.blockedActions as { action: string; code: string }[]).find((b) => b.action === action);
+            expect(listed !== (blocked !== undefined), `${where}: listed in exactly one of actions and blockedActions`).to.equal(true);
             if (listed) expect(res.status, where).to.be.within(200, 299);
-            else expect([403, 409], where).to.include(res.status);
+            else {
+              expect([403, 409], where).to.include(res.status);
+              expect(res.body.error.code, `${where}: blockedActions explains it`).to.equal(blocked?.code);
+            }
           }
         }
       });
@@ -104,8 +110,12 @@ describe('the actions array against what the endpoints accept', () => {
         expectConforms(read);
         expectConforms(res);
         const where = `withdraw on a ${status} change set (scopes ${scopes.join(',')}) → ${res.status}`;
+        const blocked = (read.body.blockedActions as { action: string; code: string }[]).find((b) => b.action === 'withdraw');
         if (listed) expect(res.status, where).to.equal(200);
-        else expect([403, 409], where).to.include(res.status);
+        else {
+          expect([403, 409], where).to.include(res.status);
+          expect(res.body.error.code, where).to.equal(blocked?.code);
+        }
       }
     }
   });
