@@ -4,7 +4,7 @@
  * Requests: 1 control + one GET per path below, without credential. A hit is a 200 whose body has the file's own
  * format (a `.env` has KEY=value lines, `.git/HEAD` starts with `ref:`, …), so a catch-all page is never a hit.
  * Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #18, §2.2): a curated list of ~60 paths, each with a format check, instead of
+ * Differs from VulnAPI (research §1.3 #18, §2.2): a curated list of 61 paths, each with a format check, instead of
  * 1 067 paths judged on the status alone.
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
