@@ -28,7 +28,7 @@ describe('misconfiguration.http_headers', () => {
     });
   });
 
-  it("reports frame-ancestors * and the missing X-Frame-Options, yet accepts frame-ancestors 'self' alone (VulnAPI required "none")", async () => {
+  it("reports frame-ancestors * and the missing X-Frame-Options, yet accepts frame-ancestors 'self' alone (VulnAPI required none)", async () => {
     target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors *", 'x-content-type-options': 'nosniff' });
     let outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
