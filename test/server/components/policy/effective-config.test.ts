@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { validatorFor } from '../../../../lib/json-schema.js';
 import { effectiveConfig } from '../../../../server/components/policy/effective-config.js';
+import { REGISTRATION_CONFIG_SCHEMA_ID } from '../../../../server/components/policy/registration-config-schema.js';
+import { TEMPLATES } from '../../../../server/components/templates/templates.data.js';
 
 describe('effectiveConfig', () => {
   it('applies the RFC 7591 defaults to an empty confidential web config', () => {
@@ -50,5 +53,16 @@ describe('effectiveConfig', () => {
     const input = { grantTypes: ['authorization_code'] };
     effectiveConfig(input, 'public', 'spa');
     expect(input).to.deep.equal({ grantTypes: ['authorization_code'] });
+  });
+});
+
+describe('effectiveConfig and the config schema', () => {
+  it('fills in only fields the schema knows, so effective configs stay valid responses', () => {
+    const validate = validatorFor(REGISTRATION_CONFIG_SCHEMA_ID);
+    for (const t of TEMPLATES) {
+      const config = effectiveConfig(t.defaults, t.clientType, t.applicationType);
+      expect(validate(config), `${t.id}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+    }
+    expect(validate(effectiveConfig({}, 'public', 'native'))).to.equal(true);
   });
 });
