@@ -135,6 +135,22 @@ describe('scanner engine (runScan)', () => {
     expect(outcome.results.map((r) => r.checkId)).to.deep.equal(['t.curl']);
   });
 
+  it('errors a check whose request hangs past the per-request timeout instead of stalling the scan', async () => {
+    const hanging = http.createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`;
+      const check = probe('t.hang', { async run(ctx) { await ctx.http.send(); } });
+      const outcome = await runScan({ kind: 'curl', operations: [operationFromCurl(target, emptyCurlFlags())], checks: [loaded(check)], requestTimeoutMs: 100 });
+      expect(outcome.results[0]!.status).to.equal('errored');
+      expect(outcome.results[0]!.reason).to.match(/^GET http:\/\/127\.0\.0\.1:\d+\/: Timeout awaiting 'request' for 100ms$/);
+      expect(outcome.results[0]!.attempts[0]!.error).to.equal(outcome.results[0]!.reason);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
   it('refuses checks whose dependency is not among them', async () => {
     const orphan = probe('t.orphan', { dependsOn: ['t.missing'] });
     let message = '';
