@@ -30,9 +30,12 @@ export function resolveOrganization(deps: Pick<ApiDeps, 'store'>): RequestHandle
     const subject = subjectOf(req);
     const organizationId = req.params.organizationId;
     if (!isId('org', organizationId)) throw apiError('not_found', 'No such organization.');
-    const grant = await deps.store.grants.find(subject, organizationId);
-    const organization = grant ? await deps.store.organizations.get(organizationId) : null;
-    if (!organization) throw apiError('not_found', 'No such organization.');
+    // Both lookups at once (one round trip on MongoDB); either missing is the same 404.
+    const [grant, organization] = await Promise.all([
+      deps.store.grants.find(subject, organizationId),
+      deps.store.organizations.get(organizationId),
+    ]);
+    if (!grant || !organization) throw apiError('not_found', 'No such organization.');
     req.organization = organization;
     next();
   };
