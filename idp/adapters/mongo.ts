@@ -76,9 +76,10 @@ async function ensureIndexes(db: Db, model: string): Promise<void> {
 }
 
 /** Connects (fails fast when the server cannot be reached) and returns the store. */
-export async function createMongoStore(url: string): Promise<IdpStore> {
+export async function createMongoStore(url: string, options: { serverSelectionTimeoutMS?: number } = {}): Promise<IdpStore> {
+  const timeout = options.serverSelectionTimeoutMS ?? 5000;
   const connection = await mongoose
-    .createConnection(url, { serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000 })
+    .createConnection(url, { serverSelectionTimeoutMS: timeout, connectTimeoutMS: timeout })
     .asPromise();
   const db = connection.db;
   if (!db) throw new Error('MongoDB connection has no database');
