@@ -35,7 +35,7 @@ export default defineCheck({
     const jwt = operationJwt(ctx);
     if (!algInfo(jwt.alg)) ctx.skip(`token alg ${jwt.alg || '(missing)'} has no key to forge a signature with`);
     const facts = requireProtectedEndpoint(ctx);
-    const forged = `${jwt.signingInput}.${randomKeySignature(jwt.alg, jwt.signingInput)}`;
+    const forged = `${jwt.signingInput}.${await randomKeySignature(jwt.alg, jwt.signingInput)}`;
     const response = await ctx.http.send({ credential: forged });
     if (attackAccepted(response, facts)) {
       ctx.report(ISSUE, { detail: `a token signed with a random ${jwt.alg} key is accepted (${response.status})`, attempt: response });

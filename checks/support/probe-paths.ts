@@ -44,7 +44,7 @@ export async function probePaths(ctx: CheckContext, probes: readonly PathProbe[]
 /** Reports one finding listing every hit and publishes their URLs as the fact `urls`. */
 export function reportHits(ctx: CheckContext, issueId: string, hits: PathHit[]): void {
   ctx.setFact('urls', hits.map((h) => h.url));
-  if (hits.length > 0) ctx.report(issueId, { detail: hits.map((h) => h.url).join(', '), attempt: hits[0]!.response });
+  if (hits.length > 0) ctx.report(issueId, { detail: hits.map((h) => h.url).join(' '), attempt: hits[0]!.response });
 }
 
 // Plausibility predicates shared by the path lists.

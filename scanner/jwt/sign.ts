@@ -2,7 +2,8 @@
  * Re-signing helpers for JWT attacks. Every helper signs a given signing input (RFC 7515 §5.1), so callers decide
  * which bytes to keep: the original segments (null signature, blank secret) or a new header (alg none, kid injection).
  */
-import { createHmac, generateKeyPairSync, randomBytes, sign as cryptoSign, constants, type KeyObject } from 'node:crypto';
+import { createHmac, generateKeyPair, randomBytes, sign as cryptoSign, constants, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
 import { algInfo, isHmacAlg, type HmacAlg } from './algorithms.js';
 import { encodeSegment, type UnverifiedJwt } from './parse-unverified.js';
 
@@ -25,17 +26,20 @@ export function unsignedToken(header: Record<string, unknown>, payloadSegment: s
   return `${encodeSegment(header)}.${payloadSegment}.`;
 }
 
-function randomPrivateKey(alg: string): KeyObject {
+const generate = promisify(generateKeyPair);
+
+/** A fresh key pair's private key, generated off the event loop (RSA-2048 takes tens of milliseconds). */
+async function randomPrivateKey(alg: string): Promise<KeyObject> {
   const info = algInfo(alg);
   if (!info) throw new TypeError(`no key type for alg ${alg}`);
   switch (info.family) {
     case 'rsa':
     case 'rsa-pss':
-      return generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+      return (await generate('rsa', { modulusLength: 2048 })).privateKey;
     case 'ec':
-      return generateKeyPairSync('ec', { namedCurve: info.curve! }).privateKey;
+      return (await generate('ec', { namedCurve: info.curve! })).privateKey;
     case 'eddsa':
-      return generateKeyPairSync('ed25519').privateKey;
+      return (await generate('ed25519', {})).privateKey;
     case 'hmac':
       throw new TypeError('HMAC keys are secrets, not key pairs');
   }
@@ -45,11 +49,11 @@ function randomPrivateKey(alg: string): KeyObject {
  * Signs `signingInput` with a fresh random key of the family `alg` names: a signature that is well-formed for the
  * algorithm but made with a key the server cannot know. Returns base64url. Throws for `none` and unknown algs.
  */
-export function randomKeySignature(alg: string, signingInput: string): string {
+export async function randomKeySignature(alg: string, signingInput: string): Promise<string> {
   const info = algInfo(alg);
   if (!info) throw new TypeError(`cannot sign with alg ${alg || '(missing)'}`);
   if (info.family === 'hmac') return hmacSignature(alg as HmacAlg, randomBytes(64), signingInput);
-  const key = randomPrivateKey(alg);
+  const key = await randomPrivateKey(alg);
   const data = Buffer.from(signingInput);
   if (info.family === 'eddsa') return cryptoSign(null, data, key).toString('base64url');
   if (info.family === 'rsa-pss') {
