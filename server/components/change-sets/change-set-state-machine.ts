@@ -1,7 +1,7 @@
 /** The change-set transition table (DESIGN.md §1.4): self-service withdraw; approve/reject for reviewers only. */
 import type { AppError } from '../../../lib/app-error.js';
 import type { Scope } from '../../principal.js';
-import { insufficientScope, invalidTransition, type BlockedAction } from '../registrations/state-machine.js';
+import { refusalError, scopeRefusal, statusRefusal, type BlockedAction, type Refusal } from '../registrations/state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 
 export const CHANGE_SET_SELF_SERVICE_ACTIONS = ['withdraw'] as const;
@@ -28,24 +28,37 @@ export function changeSetRow<A extends string>(table: readonly Row<A>[], action:
   return table.find((row) => row.action === action) as Row<A>;
 }
 
+export function changeSetRefusalOf(
+  action: ChangeSetSelfServiceAction,
+  record: ChangeSet,
+  context: { scopes: ReadonlySet<string> },
+): Refusal | undefined {
+  const row = changeSetRow(changeSetSelfServiceTable, action);
+  if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
+  if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
+  return undefined;
+}
+
 export function checkChangeSet(
   action: ChangeSetSelfServiceAction,
   record: ChangeSet,
   context: { scopes: ReadonlySet<string> },
 ): AppError | undefined {
-  const row = changeSetRow(changeSetSelfServiceTable, action);
-  if (row.scope && !context.scopes.has(row.scope)) return insufficientScope(row.scope);
-  if (!row.from.includes(record.status)) return invalidTransition(action, record.status);
-  return undefined;
+  const refusal = changeSetRefusalOf(action, record, context);
+  return refusal && refusalError(refusal);
 }
 
-export function blockedChangeSetActions(record: ChangeSet, context: { scopes: ReadonlySet<string> }): BlockedAction<ChangeSetSelfServiceAction>[] {
-  return CHANGE_SET_SELF_SERVICE_ACTIONS.flatMap((action) => {
-    const error = checkChangeSet(action, record, context);
-    return error ? [{ action, code: error.code, message: error.message }] : [];
-  });
-}
-
-export function allowedChangeSetActions(record: ChangeSet, context: { scopes: ReadonlySet<string> }): ChangeSetSelfServiceAction[] {
-  return CHANGE_SET_SELF_SERVICE_ACTIONS.filter((action) => checkChangeSet(action, record, context) === undefined);
+/** Allowed change-set actions and refused ones with their reasons, in one pass. */
+export function evaluateChangeSetActions(
+  record: ChangeSet,
+  context: { scopes: ReadonlySet<string> },
+): { actions: ChangeSetSelfServiceAction[]; blockedActions: BlockedAction<ChangeSetSelfServiceAction>[] } {
+  const actions: ChangeSetSelfServiceAction[] = [];
+  const blockedActions: BlockedAction<ChangeSetSelfServiceAction>[] = [];
+  for (const action of CHANGE_SET_SELF_SERVICE_ACTIONS) {
+    const refusal = changeSetRefusalOf(action, record, context);
+    if (refusal) blockedActions.push({ action, code: refusal.code, message: refusal.message });
+    else actions.push(action);
+  }
+  return { actions, blockedActions };
 }

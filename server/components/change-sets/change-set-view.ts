@@ -1,6 +1,6 @@
 /** The public representation of a change set: ISO dates and `actions`; no reviewer identity. */
 import type { ChangeSet } from './change-sets.model.js';
-import { allowedChangeSetActions, blockedChangeSetActions, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
+import { evaluateChangeSetActions, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
 import type { BlockedAction } from '../registrations/state-machine.js';
 
 export interface ChangeSetView {
@@ -20,6 +20,7 @@ export interface ChangeSetView {
 }
 
 export function changeSetView(record: ChangeSet, context: { scopes: ReadonlySet<string> }): ChangeSetView {
+  const { actions, blockedActions } = evaluateChangeSetActions(record, context);
   return {
     id: record.id,
     registrationId: record.registrationId,
@@ -32,7 +33,7 @@ export function changeSetView(record: ChangeSet, context: { scopes: ReadonlySet<
     updatedAt: record.updatedAt.toISOString(),
     createdBy: record.createdBy,
     ...(record.decidedAt !== undefined && { decidedAt: record.decidedAt.toISOString() }),
-    actions: allowedChangeSetActions(record, context),
-    blockedActions: blockedChangeSetActions(record, context),
+    actions,
+    blockedActions,
   };
 }

@@ -1,7 +1,7 @@
 /** The public representation of a registration: effective config, ISO dates, `actions`; no reviewer-only fields. */
 import { effectiveConfig } from '../policy/effective-config.js';
 import type { Registration, RegistrationConfig } from './registrations.model.js';
-import { allowedActions, blockedActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
+import { evaluateActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
 
 export interface RegistrationView {
   id: string;
@@ -26,6 +26,7 @@ export interface RegistrationView {
 }
 
 export function registrationView(record: Registration, context: ActionContext): RegistrationView {
+  const { actions, blockedActions } = evaluateActions(record, context);
   return {
     id: record.id,
     organizationId: record.organizationId,
@@ -44,7 +45,7 @@ export function registrationView(record: Registration, context: ActionContext): 
     ...(record.submittedAt !== undefined && { submittedAt: record.submittedAt.toISOString() }),
     createdBy: record.createdBy,
     ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
-    actions: allowedActions(record, context),
-    blockedActions: blockedActions(record, context),
+    actions,
+    blockedActions,
   };
 }

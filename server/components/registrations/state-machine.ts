@@ -3,7 +3,7 @@
  * `allowedActions`, and the reviewer service uses the same rows, so what `actions` promises is what endpoints do.
  */
 import type { AppError } from '../../../lib/app-error.js';
-import { apiError } from '../../errors.js';
+import { apiError, type ErrorCode } from '../../errors.js';
 import { insufficientScope as bearerInsufficientScope } from '../../middleware/bearer-errors.js';
 import type { Scope } from '../../principal.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
@@ -20,7 +20,18 @@ export interface ActionContext {
   changeSetsAllowed: boolean;
 }
 
-type Guard = (record: Registration, context: ActionContext) => AppError | undefined;
+/**
+ * Why an action is refused: a plain value, so computing `actions` for a list never builds Error objects (stack
+ * traces are not free); it becomes an AppError only when an endpoint refuses.
+ */
+export interface Refusal {
+  code: ErrorCode;
+  message: string;
+  /** The missing scope, for the RFC 6750 challenge. */
+  scope?: Scope;
+}
+
+type Guard = (record: Registration, context: ActionContext) => Refusal | undefined;
 
 interface Row<A extends string> {
   action: A;
@@ -33,12 +44,12 @@ interface Row<A extends string> {
 }
 
 const changeSetsInPlan: Guard = (_record, context) =>
-  context.changeSetsAllowed ? undefined : apiError('plan_restricted', "The organization's plan does not include change sets.");
+  context.changeSetsAllowed ? undefined : { code: 'plan_restricted', message: "The organization's plan does not include change sets." };
 
 const noOpenChangeSet: Guard = (record) =>
   record.pendingChangeSetId === undefined
     ? undefined
-    : apiError('conflict', `Change set ${record.pendingChangeSetId} is still pending review.`);
+    : { code: 'conflict', message: `Change set ${record.pendingChangeSetId} is still pending review.` };
 
 export const selfServiceTable: readonly Row<SelfServiceAction>[] = [
   { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write' },
@@ -81,21 +92,35 @@ export function invalidTransition(action: string, status: string): AppError {
   return apiError('invalid_transition', `The action ${action} is not allowed while the status is ${status}.`);
 }
 
+export function scopeRefusal(scope: Scope): Refusal {
+  return { code: 'insufficient_scope', message: `The access token lacks the scope ${scope}.`, scope };
+}
+
+export function statusRefusal(action: string, status: string): Refusal {
+  return { code: 'invalid_transition', message: `The action ${action} is not allowed while the status is ${status}.` };
+}
+
+/** The error an endpoint answers for a refusal (insufficient scope carries its `WWW-Authenticate` challenge). */
+export function refusalError(refusal: Refusal): AppError {
+  return refusal.code === 'insufficient_scope' && refusal.scope ? insufficientScope(refusal.scope) : apiError(refusal.code, refusal.message);
+}
+
 /** Why `action` is refused for this record and caller now, in the order scope → status → guards; undefined when allowed. */
-export function check(action: SelfServiceAction, record: Registration, context: ActionContext): AppError | undefined {
+export function refusalOf(action: SelfServiceAction, record: Registration, context: ActionContext): Refusal | undefined {
   const row = selfServiceRow(action);
-  if (row.scope && !context.scopes.has(row.scope)) return insufficientScope(row.scope);
-  if (!row.from.includes(record.status)) return invalidTransition(action, record.status);
+  if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
+  if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
   for (const guard of row.guards ?? []) {
-    const error = guard(record, context);
-    if (error) return error;
+    const refusal = guard(record, context);
+    if (refusal) return refusal;
   }
   return undefined;
 }
 
-/** The `actions` array of a registration response: every self-service action `check` lets through. */
-export function allowedActions(record: Registration, context: ActionContext): SelfServiceAction[] {
-  return SELF_SERVICE_ACTIONS.filter((action) => check(action, record, context) === undefined);
+/** `refusalOf` as the AppError the endpoint throws; undefined when the action is allowed. */
+export function check(action: SelfServiceAction, record: Registration, context: ActionContext): AppError | undefined {
+  const refusal = refusalOf(action, record, context);
+  return refusal && refusalError(refusal);
 }
 
 /** A self-service action refused now, with the code and message its endpoint would answer (explainable actions). */
@@ -105,12 +130,21 @@ export interface BlockedAction<A extends string = SelfServiceAction> {
   message: string;
 }
 
-/** Every self-service action `check` refuses, with the reason: clients can explain a disabled button. */
-export function blockedActions(record: Registration, context: ActionContext): BlockedAction[] {
-  return SELF_SERVICE_ACTIONS.flatMap((action) => {
-    const error = check(action, record, context);
-    return error ? [{ action, code: error.code, message: error.message }] : [];
-  });
+/** Splits the self-service actions into allowed ones (`actions`) and refused ones with their reasons, in one pass. */
+export function evaluateActions(record: Registration, context: ActionContext): { actions: SelfServiceAction[]; blockedActions: BlockedAction[] } {
+  const actions: SelfServiceAction[] = [];
+  const blocked: BlockedAction[] = [];
+  for (const action of SELF_SERVICE_ACTIONS) {
+    const refusal = refusalOf(action, record, context);
+    if (refusal) blocked.push({ action, code: refusal.code, message: refusal.message });
+    else actions.push(action);
+  }
+  return { actions, blockedActions: blocked };
+}
+
+/** The `actions` array of a registration response: every self-service action `check` lets through. */
+export function allowedActions(record: Registration, context: ActionContext): SelfServiceAction[] {
+  return evaluateActions(record, context).actions;
 }
 
 /** The status `action` leads to from `status` (for rows whose `to` is `same`, the status itself). */
