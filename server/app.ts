@@ -24,14 +24,17 @@ export function createApp(deps: ApiDeps): express.Express {
   app.set('query parser', 'simple');
 
   app.use(requestId());
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req) => (req as express.Request).requestId,
-      quietReqLogger: true,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
-  );
+  // With logging off (LOG_LEVEL=silent) the per-request child logger would be pure cost.
+  if (deps.logger.isLevelEnabled('fatal')) {
+    app.use(
+      pinoHttp({
+        logger: deps.logger,
+        genReqId: (req) => (req as express.Request).requestId,
+        quietReqLogger: true,
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      }),
+    );
+  }
   app.use(helmet());
 
   app.use(createHealthRouter(deps));
