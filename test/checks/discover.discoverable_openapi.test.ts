@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { resultOf } from '../support/scan.js';
 import { startSiteTarget } from '../fixtures/targets/site-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
-import { discoverTarget } from './discover-scan.js';
+import { discoverTarget } from './scan-as.js';
 import { expectResult } from './expect-result.js';
 
 const ID = 'discover.discoverable_openapi';

@@ -85,6 +85,7 @@ const VULNAPI: Record<string, { check: string; checkName: string; issues: Record
   },
   trace: { check: 'misconfiguration.http_trace', checkName: 'HTTP TRACE Method Misconfiguration', issues: { 'security_misconfiguration.http_trace_method_enabled': ['HTTP TRACE Method enabled', V0A, 0] } },
   track: { check: 'misconfiguration.http_track', checkName: 'HTTP TRACK Method Misconfiguration', issues: { 'security_misconfiguration.http_track_method_enabled': ['HTTP TRACK Method enabled', V0A, 0] } },
+  introspection: { check: 'graphql.introspection_enabled', checkName: 'GraphQL Introspection Enabled', issues: { 'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0] } },
   openapi: { check: 'discover.discoverable_openapi', checkName: 'Discoverable OpenAPI', issues: { 'discover.discoverable_openapi': ['Discoverable OpenAPI Path', V0N, 0] } },
   graphql: { check: 'discover.graphql', checkName: 'Discoverable GraphQL Path', issues: { 'discover.discoverable_graphql': ['Discoverable GraphQL Endpoint', V0N, 0] } },
   exposed: { check: 'discover.exposed_files', checkName: 'Discoverable exposed files', issues: { 'discover.exposed_files': ['Discoverable exposed files', V0N, 0] } },

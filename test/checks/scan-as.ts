@@ -1,16 +1,20 @@
-/** Runs discover checks the way `scanner discover api <URL>` does: a `discover` scan of one GET operation, no credential. */
+/**
+ * Runs checks in a non-curl scan kind: `discover` the way `scanner discover api <URL>` does (one GET operation, no
+ * credential), `graphql` the way `scanner scan graphql <endpoint>` does (one POST operation).
+ */
 import { emptyCurlFlags } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan, type ScanOutcome } from '../../scanner/engine.js';
+import { runScan, type ScanKind, type ScanOutcome } from '../../scanner/engine.js';
 import { selectChecks } from '../../scanner/select-checks.js';
 import { loadedChecks } from '../support/scan.js';
 
-export async function discoverTarget(url: string, checks: string[]): Promise<ScanOutcome> {
+export async function scanAs(kind: ScanKind, url: string, checks: string[], options: { method?: string; headers?: Record<string, string> } = {}): Promise<ScanOutcome> {
   const selected = selectChecks(await loadedChecks(), { scans: checks, severityThreshold: 0 }).checks;
-  return runScan({
-    kind: 'discover',
-    operations: [operationFromCurl(url, emptyCurlFlags())],
-    checks: selected,
-    rate: { count: 1000, perMs: 1000 },
+  const flags = emptyCurlFlags({
+    method: options.method,
+    headers: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
   });
+  return runScan({ kind, operations: [operationFromCurl(url, flags)], checks: selected, rate: { count: 1000, perMs: 1000 } });
 }
+
+export const discoverTarget = (url: string, checks: string[]): Promise<ScanOutcome> => scanAs('discover', url, checks);
