@@ -1,0 +1,105 @@
+/**
+ * Stub IdP benchmark (autocannon, loopback, bounded): GET /.well-known/openid-configuration and client-credentials
+ * POST /token (opaque and RFC 9068 JWT access tokens), each as a ratio against a bare node:http server answering
+ * the same discovery document from memory, measured in the same run. Rounds alternate baseline and IdP so load
+ * from other processes hits both alike. Usage: npx tsx bench/idp.ts [--duration 2] [--rounds 3] [--connections 10]
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createIdp } from '../idp/create-idp.js';
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; duration: number; connections: number }): Promise<Figures> {
+  const result = await autocannon({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    body: opts.body,
+    headers: opts.headers,
+    duration: opts.duration,
+    connections: opts.connections,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+async function bareServer(body: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { duration: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } },
+  });
+  const duration = Math.min(30, Math.max(1, Number(values.duration)));
+  const rounds = Math.min(10, Math.max(1, Number(values.rounds)));
+  const connections = Math.min(100, Math.max(1, Number(values.connections)));
+
+  const opaque = await createIdp({ port: 0, clientId: 'bench', clientSecret: 'bench-secret' });
+  const jwt = await createIdp({ port: 0, clientId: 'bench', clientSecret: 'bench-secret', accessTokenFormat: 'jwt', defaultAudience: 'http://127.0.0.1:3000/api/v1' });
+  const discovery = `${opaque.url}/.well-known/openid-configuration`;
+  const bare = await bareServer(await (await fetch(discovery)).text());
+  const tokenRequest = {
+    method: 'POST' as const,
+    body: 'grant_type=client_credentials&scope=registrations%3Aread',
+    headers: { authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+  };
+  for (const idp of [opaque, jwt]) {
+    const check = await fetch(`${idp.url}/token`, tokenRequest);
+    if (check.status !== 200) throw new Error(`setup token request answered ${check.status}: ${await check.text()}`);
+  }
+
+  const scenarios = {
+    baseline: { label: 'bare node:http, same discovery JSON', url: bare.url },
+    discovery: { label: 'idp GET discovery', url: discovery },
+    tokenOpaque: { label: 'idp POST /token client_credentials', url: `${opaque.url}/token`, ...tokenRequest },
+    tokenJwt: { label: 'idp POST /token client_credentials (JWT)', url: `${jwt.url}/token`, ...tokenRequest },
+  };
+  type Key = keyof typeof scenarios;
+  const keys = Object.keys(scenarios) as Key[];
+  for (const k of keys) await load({ ...scenarios[k], duration: 1, connections }); // warm-up (JIT)
+
+  const all = Object.fromEntries(keys.map((k) => [k, [] as Figures[]])) as Record<Key, Figures[]>;
+  for (let round = 0; round < rounds; round += 1) {
+    for (const k of keys) all[k].push(await load({ ...scenarios[k], duration, connections }));
+  }
+
+  const mean = (xs: Figures[], f: keyof Figures) => xs.reduce((a, x) => a + x[f], 0) / xs.length;
+  const sum = (xs: Figures[], f: keyof Figures) => xs.reduce((a, x) => a + x[f], 0);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  out(`idp benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, memory store, Node ${process.version}`);
+  for (const k of keys) {
+    const ratio = median(all[k].map((f, i) => f.rps / all.baseline[i]!.rps));
+    out(
+      `${scenarios[k].label.padEnd(42)} ${String(Math.round(mean(all[k], 'rps'))).padStart(6)} req/s  p50 ${mean(all[k], 'p50').toFixed(1)} ms  ` +
+        `p99 ${mean(all[k], 'p99').toFixed(1)} ms  non-2xx ${sum(all[k], 'non2xx')}  errors ${sum(all[k], 'errors')}  ratio to bare ${ratio.toFixed(2)}`,
+    );
+  }
+  out('ratio = median over rounds of idp req/s ÷ bare req/s measured back to back');
+
+  bare.server.closeAllConnections();
+  await new Promise<void>((resolve) => bare.server.close(() => resolve()));
+  await opaque.close();
+  await jwt.close();
+  const failures = keys.reduce((a, k) => a + sum(all[k], 'non2xx') + sum(all[k], 'errors'), 0);
+  return failures > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

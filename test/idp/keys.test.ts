@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { checkPrivateJwks, generateSigningJwks, resolveSigningKeys, signingAlgorithm } from '../../idp/keys.js';
+import { createMemoryStore } from '../../idp/adapters/memory.js';
+
+describe('idp: signing keys', () => {
+  it('generates one private EC P-256 ES256 key with a thumbprint kid', async () => {
+    const { keys } = await generateSigningJwks();
+    expect(keys).to.have.length(1);
+    expect(keys[0]).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' }).and.have.property('d');
+    expect(keys[0]!.kid).to.match(/^[\w-]{43}$/);
+  });
+
+  it('generates keys once per store, so instances on one database share them', async () => {
+    const store = createMemoryStore();
+    const a = await resolveSigningKeys({}, store);
+    const b = await resolveSigningKeys({}, store);
+    expect(b).to.deep.equal(a);
+  });
+
+  it('refuses public keys, empty sets and duplicate kids', async () => {
+    const { keys } = await generateSigningJwks();
+    const { d: _d, ...publicKey } = keys[0]!;
+    expect(() => checkPrivateJwks({ keys: [publicKey] }, 'f')).to.throw('f: key 0 is a public key');
+    expect(() => checkPrivateJwks({ keys: [] }, 'f')).to.throw('non-empty "keys"');
+    expect(() => checkPrivateJwks({ keys: [keys[0], keys[0]] }, 'f')).to.throw('duplicate kid');
+  });
+
+  it('derives the signing algorithm from the first key', () => {
+    expect(signingAlgorithm({ keys: [{ kty: 'RSA' }] })).to.equal('RS256');
+    expect(signingAlgorithm({ keys: [{ kty: 'EC', crv: 'P-384' }] })).to.equal('ES384');
+    expect(signingAlgorithm({ keys: [{ kty: 'OKP', crv: 'Ed25519' }] })).to.equal('EdDSA');
+    expect(signingAlgorithm({ keys: [{ kty: 'RSA', alg: 'PS256' }] })).to.equal('PS256');
+  });
+});
