@@ -28,22 +28,30 @@ export function changeSetRow<A extends string>(table: readonly Row<A>[], action:
   return table.find((row) => row.action === action) as Row<A>;
 }
 
-export function changeSetRefusalOf(
-  action: ChangeSetSelfServiceAction,
-  record: ChangeSet,
-  context: { scopes: ReadonlySet<string> },
-): Refusal | undefined {
+/**
+ * What a change-set action depends on besides the change set: the caller's scopes, and which change set holds its
+ * registration's lock. Every decision on a pending change set (withdraw, approve, reject) commits by releasing that
+ * lock in one conditional write, so exactly one of them wins a race.
+ */
+export interface ChangeSetActionContext {
+  scopes: ReadonlySet<string>;
+  /** The registration's `pendingChangeSetId`. */
+  lockHolder: string | undefined;
+}
+
+export function lockRefusal(): Refusal {
+  return { code: 'conflict', message: 'This change set is being decided (it no longer holds its registration); read it again.' };
+}
+
+export function changeSetRefusalOf(action: ChangeSetSelfServiceAction, record: ChangeSet, context: ChangeSetActionContext): Refusal | undefined {
   const row = changeSetRow(changeSetSelfServiceTable, action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
+  if (context.lockHolder !== record.id) return lockRefusal();
   return undefined;
 }
 
-export function checkChangeSet(
-  action: ChangeSetSelfServiceAction,
-  record: ChangeSet,
-  context: { scopes: ReadonlySet<string> },
-): AppError | undefined {
+export function checkChangeSet(action: ChangeSetSelfServiceAction, record: ChangeSet, context: ChangeSetActionContext): AppError | undefined {
   const refusal = changeSetRefusalOf(action, record, context);
   return refusal && refusalError(refusal);
 }
@@ -51,7 +59,7 @@ export function checkChangeSet(
 /** Allowed change-set actions and refused ones with their reasons, in one pass. */
 export function evaluateChangeSetActions(
   record: ChangeSet,
-  context: { scopes: ReadonlySet<string> },
+  context: ChangeSetActionContext,
 ): { actions: ChangeSetSelfServiceAction[]; blockedActions: BlockedAction<ChangeSetSelfServiceAction>[] } {
   const actions: ChangeSetSelfServiceAction[] = [];
   const blockedActions: BlockedAction<ChangeSetSelfServiceAction>[] = [];

@@ -1,6 +1,6 @@
 /** The public representation of a change set: ISO dates and `actions`; no reviewer identity. */
 import type { ChangeSet } from './change-sets.model.js';
-import { evaluateChangeSetActions, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
+import { evaluateChangeSetActions, type ChangeSetActionContext, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
 import type { BlockedAction } from '../registrations/state-machine.js';
 
 export interface ChangeSetView {
@@ -19,7 +19,7 @@ export interface ChangeSetView {
   blockedActions: BlockedAction<ChangeSetSelfServiceAction>[];
 }
 
-export function changeSetView(record: ChangeSet, context: { scopes: ReadonlySet<string> }): ChangeSetView {
+export function changeSetView(record: ChangeSet, context: ChangeSetActionContext): ChangeSetView {
   const { actions, blockedActions } = evaluateChangeSetActions(record, context);
   return {
     id: record.id,

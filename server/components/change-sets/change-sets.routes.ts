@@ -13,9 +13,9 @@ import { changeSetView } from './change-set-view.js';
 import { CHANGE_SET_STATUSES, type ChangeSet, type ChangeSetStatus } from './change-sets.model.js';
 import { getChangeSet, listChangeSets, proposeChangeSet, withdrawChangeSet } from './change-sets.service.js';
 
-function sendChangeSet(res: Response, context: RequestContext, record: ChangeSet, status = 200): void {
+function sendChangeSet(res: Response, context: RequestContext, record: ChangeSet, lockHolder: string | undefined, status = 200): void {
   setEtag(res, record.revision);
-  res.status(status).json(changeSetView(record, { scopes: context.principal.scopes }));
+  res.status(status).json(changeSetView(record, { scopes: context.principal.scopes, lockHolder }));
 }
 
 const registrationId = (req: Request) => String(req.params.id);
@@ -40,17 +40,21 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
         filters: { status },
       };
       const params = parseListParams(req, binding);
-      const items = await listChangeSets(deps, context, registrationId(req), { ...params, status: status as ChangeSetStatus | undefined });
+      const { items, registration } = await listChangeSets(deps, context, registrationId(req), {
+        ...params,
+        status: status as ChangeSetStatus | undefined,
+      });
       const { page, nextCursor } = pageResult(items, params, binding);
       setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
-      res.json({ data: page.map((c) => changeSetView(c, { scopes: context.principal.scopes })), nextCursor });
+      const view = { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId };
+      res.json({ data: page.map((c) => changeSetView(c, view)), nextCursor });
     })
     .post(write, idempotentCreate(deps), async (req, res) => {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
       const record = await proposeChangeSet(deps, context, registrationId(req), req.body, ifMatch);
       res.setHeader('Location', `${registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.registrationId)}/change-sets/${record.id}`);
-      sendChangeSet(res, context, record, 201);
+      sendChangeSet(res, context, record, record.id, 201);
     })
     .all(methodNotAllowed(['GET', 'HEAD', 'POST']));
 
@@ -58,7 +62,8 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
     .route('/registrations/:id/change-sets/:changeSetId')
     .get(read, async (req, res) => {
       const context = requestContextOf(req);
-      sendChangeSet(res, context, await getChangeSet(deps, context, registrationId(req), changeSetId(req)));
+      const { changeSet, registration } = await getChangeSet(deps, context, registrationId(req), changeSetId(req));
+      sendChangeSet(res, context, changeSet, registration.pendingChangeSetId);
     })
     .all(methodNotAllowed(['GET', 'HEAD']));
 
@@ -67,7 +72,8 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
     .post(write, async (req, res) => {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
-      sendChangeSet(res, context, await withdrawChangeSet(deps, context, registrationId(req), changeSetId(req), req.body, ifMatch));
+      // Withdrawing released the registration lock: nothing holds it now.
+      sendChangeSet(res, context, await withdrawChangeSet(deps, context, registrationId(req), changeSetId(req), req.body, ifMatch), undefined);
     })
     .all(methodNotAllowed(['POST']));
   return router;

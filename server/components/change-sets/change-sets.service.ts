@@ -8,12 +8,20 @@ import { isId, newId } from '../../ids.js';
 import { validateBody } from '../../http/validate-body.js';
 import type { PageQuery } from '../../store/keyset-page.js';
 import { validateRegistration } from '../policy/validate-registration.js';
-import type { RegistrationConfig } from '../registrations/registrations.model.js';
+import type { Registration, RegistrationConfig } from '../registrations/registrations.model.js';
 import { getRegistration, type ServiceDeps } from '../registrations/registrations.service.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
-import { check, selfServiceRow } from '../registrations/state-machine.js';
+import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
-import { changeSetRow, changeSetSelfServiceTable, checkChangeSet } from './change-set-state-machine.js';
+import {
+  changeSetReviewTable,
+  changeSetRow,
+  changeSetSelfServiceTable,
+  checkChangeSet,
+  lockRefusal,
+  type ChangeSetReviewAction,
+  type ChangeSetSelfServiceAction,
+} from './change-set-state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
 import { ACTION_REQUEST_SCHEMA } from '../registrations/registrations.service.js';
@@ -94,24 +102,35 @@ export async function proposeChangeSet(
   }
 }
 
-export async function getChangeSet(deps: ServiceDeps, context: RequestContext, registrationId: string, id: string): Promise<ChangeSet> {
-  await getRegistration(deps, context, registrationId);
-  const record = isId('cs', id) ? await deps.store.changeSets.get(context.organization.id, registrationId, id) : null;
-  if (!record) throw apiError('not_found', 'No such change set.');
-  return record;
+/** A change set with its registration (whose `pendingChangeSetId` decides what may happen to it). */
+export interface ChangeSetWithRegistration {
+  changeSet: ChangeSet;
+  registration: Registration;
 }
 
-/** One page plus one item (the caller trims it to find the next cursor). */
+export async function getChangeSet(deps: ServiceDeps, context: RequestContext, registrationId: string, id: string): Promise<ChangeSetWithRegistration> {
+  const registration = await getRegistration(deps, context, registrationId);
+  const changeSet = isId('cs', id) ? await deps.store.changeSets.get(context.organization.id, registrationId, id) : null;
+  if (!changeSet) throw apiError('not_found', 'No such change set.');
+  return { changeSet, registration };
+}
+
+/** One page plus one item (the caller trims it to find the next cursor), and the registration. */
 export async function listChangeSets(
   deps: ServiceDeps,
   context: RequestContext,
   registrationId: string,
   query: PageQuery & { status?: ChangeSetStatus },
-): Promise<ChangeSet[]> {
-  await getRegistration(deps, context, registrationId);
-  return deps.store.changeSets.list({ ...query, limit: query.limit + 1, organizationId: context.organization.id, registrationId });
+): Promise<{ items: ChangeSet[]; registration: Registration }> {
+  const registration = await getRegistration(deps, context, registrationId);
+  const items = await deps.store.changeSets.list({ ...query, limit: query.limit + 1, organizationId: context.organization.id, registrationId });
+  return { items, registration };
 }
 
+/**
+ * Withdraw commits by releasing the registration lock (conditional on this change set holding it), then closes the
+ * change set: racing a reviewer's approval, exactly one of the two wins and the other gets 409.
+ */
 export async function withdrawChangeSet(
   deps: ServiceDeps,
   context: RequestContext,
@@ -121,25 +140,38 @@ export async function withdrawChangeSet(
   revisionIn?: readonly number[],
 ): Promise<ChangeSet> {
   validateBody(ACTION_REQUEST_SCHEMA, body);
-  const current = await getChangeSet(deps, context, registrationId, id);
-  const refused = checkChangeSet('withdraw', current, { scopes: context.principal.scopes });
+  const { changeSet, registration } = await getChangeSet(deps, context, registrationId, id);
+  const refused = checkChangeSet('withdraw', changeSet, { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId });
   if (refused) throw refused;
-  const row = changeSetRow(changeSetSelfServiceTable, 'withdraw');
-  const outcome = await deps.store.changeSets.update(
-    { organizationId: context.organization.id, registrationId, id, statusIn: row.from, ...(revisionIn !== undefined && { revisionIn }) },
-    { status: row.to, decidedAt: deps.clock() },
-    deps.clock(),
-  );
-  if (!outcome.ok) throw writeMissError(outcome.reason, 'withdraw', outcome.current);
-  await releaseRegistrationLock(deps, context.organization.id, registrationId, id);
-  return outcome.record;
+  if (revisionIn !== undefined && !revisionIn.includes(changeSet.revision)) throw writeMissError('stale_revision', 'withdraw', changeSet);
+  if (!(await releaseRegistrationLock(deps, context.organization.id, registrationId, id))) throw refusalError(lockRefusal());
+  return closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined);
 }
 
-/** Clears the registration's `pendingChangeSetId` if it still names this change set (idempotent). */
-export async function releaseRegistrationLock(deps: ServiceDeps, organizationId: string, registrationId: string, changeSetId: string): Promise<void> {
-  await deps.store.registrations.update(
+/** Clears the registration's `pendingChangeSetId` if this change set holds it; whether it did. */
+export async function releaseRegistrationLock(deps: ServiceDeps, organizationId: string, registrationId: string, changeSetId: string): Promise<boolean> {
+  const outcome = await deps.store.registrations.update(
     { organizationId, id: registrationId, pendingChangeSetId: changeSetId },
     { pendingChangeSetId: null },
     deps.clock(),
   );
+  return outcome.ok;
+}
+
+/** Moves a pending change set to the status `action` leads to (after its decision has committed on the registration). */
+export async function closeChangeSet(
+  deps: ServiceDeps,
+  target: { organizationId: string; registrationId: string; id: string; revisionIn?: readonly number[] },
+  action: ChangeSetSelfServiceAction | ChangeSetReviewAction,
+  decidedBy: string | undefined,
+): Promise<ChangeSet> {
+  const row = action === 'withdraw' ? changeSetRow(changeSetSelfServiceTable, 'withdraw') : changeSetRow(changeSetReviewTable, action);
+  const now = deps.clock();
+  const outcome = await deps.store.changeSets.update(
+    { ...target, statusIn: row.from },
+    { status: row.to, decidedAt: now, ...(decidedBy !== undefined && { decidedBy }) },
+    now,
+  );
+  if (!outcome.ok) throw writeMissError(outcome.reason, action, outcome.current);
+  return outcome.record;
 }

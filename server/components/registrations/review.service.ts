@@ -6,13 +6,13 @@
 import { apiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { writeMissError } from './write-miss.js';
-import { nextStatus, reviewRow, type ReviewAction } from './state-machine.js';
+import { nextStatus, refusalError, reviewRow, type ReviewAction } from './state-machine.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
 import type { ServiceDeps } from './registrations.service.js';
 import type { ChangeSet } from '../change-sets/change-sets.model.js';
-import { changeSetRow, changeSetReviewTable } from '../change-sets/change-set-state-machine.js';
+import { changeSetRow, changeSetReviewTable, lockRefusal } from '../change-sets/change-set-state-machine.js';
 import { mergeConfig } from '../change-sets/merge-config.js';
-import { releaseRegistrationLock } from '../change-sets/change-sets.service.js';
+import { closeChangeSet, releaseRegistrationLock } from '../change-sets/change-sets.service.js';
 
 export interface ReviewInput {
   organizationId: string;
@@ -77,18 +77,6 @@ async function pendingChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput, 
   return changeSet;
 }
 
-async function closeChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput, action: 'approve' | 'reject'): Promise<ChangeSet> {
-  const row = changeSetRow(changeSetReviewTable, action);
-  const now = deps.clock();
-  const outcome = await deps.store.changeSets.update(
-    { organizationId: input.organizationId, registrationId: input.registrationId, id: input.changeSetId, statusIn: row.from },
-    { status: row.to, decidedAt: now, decidedBy: input.reviewer },
-    now,
-  );
-  if (!outcome.ok) throw writeMissError(outcome.reason, action, outcome.current);
-  return outcome.record;
-}
-
 /**
  * Applies the change to the registration in one conditional write (revision must still be `baseRevision`, the
  * registration must still hold this change set's lock), then closes the change set. Ordered single-document steps
@@ -112,13 +100,20 @@ export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReview
     { config: mergeConfig(registration.config, changeSet.changes), pendingChangeSetId: null },
     deps.clock(),
   );
-  if (!applied.ok) throw applied.reason === 'stale_revision' ? stale() : writeMissError(applied.reason, 'approve', applied.current);
-  return closeChangeSet(deps, input, 'approve');
+  if (!applied.ok) {
+    if (applied.reason === 'stale_revision') throw stale();
+    throw applied.reason === 'guard_failed' ? refusalError(lockRefusal()) : writeMissError(applied.reason, 'approve', applied.current);
+  }
+  return closeChangeSet(deps, target(input), 'approve', input.reviewer);
 }
 
+/** Reject commits by releasing the registration lock (so it cannot race an approval), then closes the change set. */
 export async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
   await pendingChangeSet(deps, input, 'reject');
-  const closed = await closeChangeSet(deps, input, 'reject');
-  await releaseRegistrationLock(deps, input.organizationId, input.registrationId, input.changeSetId);
-  return closed;
+  if (!(await releaseRegistrationLock(deps, input.organizationId, input.registrationId, input.changeSetId))) throw refusalError(lockRefusal());
+  return closeChangeSet(deps, target(input), 'reject', input.reviewer);
+}
+
+function target(input: ChangeSetReviewInput) {
+  return { organizationId: input.organizationId, registrationId: input.registrationId, id: input.changeSetId };
 }

@@ -83,14 +83,20 @@ describe('the actions array against what the endpoints accept', () => {
     }
   }
 
-  it('lists a change set withdraw exactly when the endpoint accepts it, for every status and scope set', async () => {
+  it('lists a change set withdraw exactly when the endpoint accepts it, for every status, lock holder and scope set', async () => {
     const organization = organizations.pro as Organization;
-    const registration = await seedRegistration(h, organization, { status: 'active' });
-    for (const status of CHANGE_SET_STATUSES) {
+    const cases = [
+      ...CHANGE_SET_STATUSES.map((status) => ({ status, holdsLock: status === 'pending_review' })),
+      // A pending change set that no longer holds its registration (a decision is committing): not withdrawable.
+      { status: 'pending_review' as const, holdsLock: false },
+    ];
+    for (const { status, holdsLock } of cases) {
       for (const scopes of SCOPE_SETS) {
+        const id = newId('cs');
+        const registration = await seedRegistration(h, organization, { status: 'active', ...(holdsLock && { pendingChangeSetId: id }) });
         const now = new Date();
         const created = await h.deps.store.changeSets.create({
-          id: newId('cs'),
+          id,
           registrationId: registration.id,
           organizationId: organization.id,
           status,
@@ -103,18 +109,21 @@ describe('the actions array against what the endpoints accept', () => {
         });
         if (!created.ok) throw new Error('seeding a change set failed');
         const auth = tokens.get(scopes.join(' ')) as string;
-        const url = `/api/v1/organizations/${organization.id}/registrations/${registration.id}/change-sets/${created.record.id}`;
+        const url = `/api/v1/organizations/${organization.id}/registrations/${registration.id}/change-sets/${id}`;
         const read = await h.request.get(url).set('Authorization', auth);
         const listed = (read.body.actions as string[]).includes('withdraw');
         const res = await h.request.post(`${url}/actions/withdraw`).set('Authorization', auth);
         expectConforms(read);
         expectConforms(res);
-        const where = `withdraw on a ${status} change set (scopes ${scopes.join(',')}) → ${res.status}`;
+        const where = `withdraw on a ${status} change set (lock ${holdsLock ? 'held' : 'free'}, scopes ${scopes.join(',')}) → ${res.status}`;
         const blocked = (read.body.blockedActions as { action: string; code: string }[]).find((b) => b.action === 'withdraw');
-        if (listed) expect(res.status, where).to.equal(200);
-        else {
+        if (listed) {
+          expect(res.status, where).to.equal(200);
+          expect((await h.deps.store.registrations.get(organization.id, registration.id))?.pendingChangeSetId, where).to.equal(undefined);
+        } else {
           expect([403, 409], where).to.include(res.status);
           expect(res.body.error.code, where).to.equal(blocked?.code);
+          expect(await h.deps.store.changeSets.get(organization.id, registration.id, id), where).to.deep.equal(created.record);
         }
       }
     }

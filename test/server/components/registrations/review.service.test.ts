@@ -91,6 +91,23 @@ describe('review service', () => {
       expect((await deps.store.changeSets.get(organizationId, id, changeSet.id))?.status).to.equal('pending_review');
     });
 
+    it('lets exactly one of a racing approval and withdrawal win, keeping registration and change set consistent', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const { deps, context, id, organizationId } = await active();
+        const changeSet = await proposeChangeSet(deps, context, id, { changes: { contacts: ['race@example.com'] } });
+        const [approval, withdrawal] = await Promise.allSettled([
+          approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'bob' }),
+          withdrawChangeSet(deps, context, id, changeSet.id, {}),
+        ]);
+        expect([approval.status, withdrawal.status].filter((s) => s === 'fulfilled')).to.have.length(1);
+        const stored = await deps.store.changeSets.get(organizationId, id, changeSet.id);
+        const registration = await deps.store.registrations.get(organizationId, id);
+        expect(registration?.config.contacts).to.deep.equal(stored?.status === 'approved' ? ['race@example.com'] : undefined);
+        expect(stored?.status).to.equal(approval.status === 'fulfilled' ? 'approved' : 'withdrawn');
+        expect(registration).to.not.have.property('pendingChangeSetId');
+      }
+    });
+
     it('rejects a change set and lets a new one be proposed', async () => {
       const { deps, context, id, organizationId } = await active();
       const first = await proposeChangeSet(deps, context, id, { changes: { contacts: ['a@example.com'] } });
