@@ -5,7 +5,7 @@ import { grantSchema, subjectDefaultSchema } from '../components/grants/grants.s
 import { registrationSchema } from '../components/registrations/registrations.schema.js';
 import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
 import { idempotencySchema } from '../components/idempotency/idempotency.schema.js';
-import { registrationCounterSchema } from './registration-counter.schema.js';
+import { writeLockSchema } from './write-lock.schema.js';
 import { RATE_LIMIT_COLLECTION } from './rate-limit-store.mongo.js';
 
 export interface IndexSpec {
@@ -29,7 +29,7 @@ const schemas: Schema[] = [
   grantSchema,
   subjectDefaultSchema,
   registrationSchema,
-  registrationCounterSchema,
+  writeLockSchema,
   changeSetSchema,
   idempotencySchema,
 ];

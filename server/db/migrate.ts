@@ -6,8 +6,6 @@ import type { Connection } from 'mongoose';
 import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../components/templates/templates.data.js';
 import { STORE_COLLECTIONS, type IndexSpec } from './collections.js';
-import { registrationCounterModel } from './registration-counter.schema.js';
-import { registrationModel } from '../components/registrations/registrations.schema.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -16,8 +14,6 @@ export interface MigrationReport {
   ttlUnsupported: string[];
   /** Platform documents inserted, replaced or removed. */
   platformDocumentsChanged: number;
-  /** Registration counters corrected to the real count. */
-  countersRepaired: number;
 }
 
 /** Error code 238 is NotImplemented: FerretDB 1.24 has no TTL (`expireAfterSeconds`) nor partial indexes. */
@@ -64,26 +60,10 @@ async function writeCatalogue(connection: Connection, name: string, items: reado
   return changed + removed.deletedCount;
 }
 
-/** Sets each organization's registration counter to the real count (repairs drift left by a crash). */
-async function recountRegistrations(connection: Connection): Promise<number> {
-  const Registrations = registrationModel(connection);
-  const Counters = registrationCounterModel(connection);
-  const counts = await Registrations.aggregate<{ _id: string; count: number }>([{ $group: { _id: '$organizationId', count: { $sum: 1 } } }]);
-  const actual = new Map(counts.map((c) => [c._id, c.count]));
-  for (const counter of await Counters.find({}).lean()) if (!actual.has(counter._id)) actual.set(counter._id, 0);
-  let repaired = 0;
-  for (const [organizationId, count] of actual) {
-    const result = await Counters.updateOne({ _id: organizationId }, { $set: { count } }, { upsert: true });
-    repaired += result.modifiedCount + result.upsertedCount;
-  }
-  return repaired;
-}
-
 export async function migrate(connection: Connection): Promise<MigrationReport> {
-  const report: MigrationReport = { indexesCreated: [], ttlUnsupported: [], platformDocumentsChanged: 0, countersRepaired: 0 };
+  const report: MigrationReport = { indexesCreated: [], ttlUnsupported: [], platformDocumentsChanged: 0 };
   await createIndexes(connection, report);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
-  report.countersRepaired = await recountRegistrations(connection);
   return report;
 }

@@ -11,6 +11,7 @@ import { databaseUnavailable, guardRepository, rethrowDatabaseError } from '../d
 import { STORE_COLLECTIONS } from '../db/collections.js';
 import { migrate } from '../db/migrate.js';
 import { createMongoRateLimitStore } from '../db/rate-limit-store.mongo.js';
+import { createWriteLocks } from '../db/write-locks.js';
 import { createMongoOrganizationRepository } from '../components/organizations/organizations.mongo.js';
 import { createMongoGrantRepository } from '../components/grants/grants.mongo.js';
 import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
@@ -41,21 +42,22 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     rethrowDatabaseError(error);
   }
   const clock = options.clock;
+  const locks = createWriteLocks(connection);
 
   return {
     kind: 'mongo',
     connection,
     organizations: guardRepository(createMongoOrganizationRepository(connection, { clock })),
     grants: guardRepository(createMongoGrantRepository(connection, { clock })),
-    registrations: guardRepository(createMongoRegistrationRepository(connection)),
-    changeSets: guardRepository(createMongoChangeSetRepository(connection)),
-    idempotency: guardRepository(createMongoIdempotencyRepository(connection)),
+    registrations: guardRepository(createMongoRegistrationRepository(connection, locks)),
+    changeSets: guardRepository(createMongoChangeSetRepository(connection, locks)),
+    idempotency: guardRepository(createMongoIdempotencyRepository(connection, locks)),
     rateLimits: guardRepository(createMongoRateLimitStore(connection)),
 
     async ping() {
       if (connection.readyState === 99 || connection.readyState === 3) throw databaseUnavailable(new Error('the store is closed'));
       try {
-        await connection.db!.command({ ping: 1 }, { maxTimeMS: PING_TIMEOUT_MS });
+        await connection.db!.command({ ping: 1 }, { timeoutMS: PING_TIMEOUT_MS });
       } catch (error) {
         throw databaseUnavailable(error);
       }

@@ -1,14 +1,18 @@
-/** Change sets on MongoDB: the contract of the embedded repository, every transition one conditional update. */
+/**
+ * Change sets on MongoDB: the contract of the embedded repository, every transition one conditional update made
+ * under the change set's write lock (a true compare-and-set on FerretDB too, see server/db/write-locks.ts).
+ */
 import type { Connection } from 'mongoose';
 import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
+import type { WriteLocks } from '../../db/write-locks.js';
 import type { ChangeSet } from './change-sets.model.js';
 import type { ChangeSetRepository, ChangeSetWriteFilter } from './change-sets.repository.js';
 import { changeSetModel, fromChangeSet, toChangeSet, type ChangeSetDocument } from './change-sets.schema.js';
 
-export function createMongoChangeSetRepository(connection: Connection): ChangeSetRepository {
+export function createMongoChangeSetRepository(connection: Connection, locks: WriteLocks): ChangeSetRepository {
   const ChangeSets = changeSetModel(connection);
 
   async function readOne(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null> {
@@ -49,7 +53,9 @@ export function createMongoChangeSetRepository(connection: Connection): ChangeSe
         ).lean<ChangeSetDocument>();
         return doc ? toChangeSet(doc) : null;
       };
-      return conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.registrationId, filter.id));
+      return locks.withLock(`change-set:${filter.id}`, () =>
+        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.registrationId, filter.id)),
+      );
     },
   };
 }

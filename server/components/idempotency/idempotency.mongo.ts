@@ -1,11 +1,13 @@
 /**
  * Idempotency-Key records on MongoDB, shared by every instance (research §6): insert to claim; on E11000 take over
  * an expired record or an expired lease (a crashed instance's key) with one conditional update; otherwise read the
- * record and answer mismatch / in flight / completed.
+ * record and answer mismatch / in flight / completed. The takeover runs under the key's write lock so two instances
+ * cannot both take over on FerretDB, whose filtered updates are not atomic (see server/db/write-locks.ts).
  */
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
+import type { WriteLocks } from '../../db/write-locks.js';
 import type { BeginOutcome, IdempotencyRepository, IdempotencyScope, StoredResponse } from './idempotency.repository.js';
 import { idempotencyModel, type IdempotencyDocument } from './idempotency.schema.js';
 
@@ -15,7 +17,7 @@ const CLAIM_ATTEMPTS = 3;
 
 const scopeFilter = (s: IdempotencyScope) => ({ organizationId: s.organizationId, subject: s.subject, key: s.key });
 
-export function createMongoIdempotencyRepository(connection: Connection): IdempotencyRepository {
+export function createMongoIdempotencyRepository(connection: Connection, locks: WriteLocks): IdempotencyRepository {
   const Records = idempotencyModel(connection);
   let claims = 0;
 
@@ -42,24 +44,27 @@ export function createMongoIdempotencyRepository(connection: Connection): Idempo
           if (!isDuplicateKey(error)) throw error;
         }
         // The key exists. Expired, or unfinished with an expired lease: it counts as absent, take it over.
-        const taken = await Records.findOneAndUpdate(
-          {
-            ...scopeFilter(input),
-            $or: [
-              { expiresAt: mongoose.trusted({ $lte: now }) },
-              { response: mongoose.trusted({ $exists: false }), leaseUntil: mongoose.trusted({ $lte: now }) },
-            ],
-          },
-          { $set: fields, $unset: { response: '' } },
-          { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
-        ).lean<IdempotencyDocument>();
-        if (taken) return { outcome: 'started' };
-        const existing = await Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+        const answer = await locks.withLock(`idempotency:${JSON.stringify([input.organizationId, input.subject, input.key])}`, async () => {
+          const taken = await Records.findOneAndUpdate(
+            {
+              ...scopeFilter(input),
+              $or: [
+                { expiresAt: mongoose.trusted({ $lte: now }) },
+                { response: mongoose.trusted({ $exists: false }), leaseUntil: mongoose.trusted({ $lte: now }) },
+              ],
+            },
+            { $set: fields, $unset: { response: '' } },
+            { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
+          ).lean<IdempotencyDocument>();
+          if (taken) return { outcome: 'started' } satisfies BeginOutcome;
+          return Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+        });
         // Gone (released or swept) since our insert failed: claim again.
-        if (!existing) continue;
-        if (existing.fingerprint !== input.fingerprint) return { outcome: 'mismatch' };
-        if (existing.response !== undefined && existing.response !== null) {
-          return { outcome: 'completed', response: existing.response as StoredResponse } satisfies BeginOutcome;
+        if (answer === null) continue;
+        if ('outcome' in answer) return answer;
+        if (answer.fingerprint !== input.fingerprint) return { outcome: 'mismatch' };
+        if (answer.response !== undefined && answer.response !== null) {
+          return { outcome: 'completed', response: answer.response as StoredResponse };
         }
         return { outcome: 'in_flight' };
       }

@@ -1,21 +1,22 @@
 /**
  * Registrations on MongoDB: the same contract as the embedded repository (test/server/contract/). Every write is
- * one conditional single-document operation; the per-organization limit is reserved in a counter document with one
- * conditional upsert, so concurrent creates can never exceed it (no multi-document transactions).
+ * one conditional single-document operation (no multi-document transactions), made under the record's write lock
+ * so it stays a true compare-and-set on FerretDB too (see server/db/write-locks.ts). The per-organization limit is
+ * checked and the record inserted under the organization's quota lock, so concurrent creates never exceed it.
  */
 import mongoose, { type Connection } from 'mongoose';
 import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
-import { registrationCounterModel } from '../../db/registration-counter.schema.js';
+import type { WriteLocks } from '../../db/write-locks.js';
 import type { Registration } from './registrations.model.js';
-import { DuplicateClientIdError, type RegistrationRepository, type RegistrationWriteFilter } from './registrations.repository.js';
+import { DuplicateClientIdError, type CreateOutcome, type RegistrationRepository, type RegistrationWriteFilter } from './registrations.repository.js';
 import { fromRegistration, registrationModel, toRegistration, type RegistrationDocument } from './registrations.schema.js';
 
-export function createMongoRegistrationRepository(connection: Connection): RegistrationRepository {
+export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
-  const Counters = registrationCounterModel(connection);
+  const recordLock = (id: string) => `registration:${id}`;
 
   function writeFilter(filter: RegistrationWriteFilter): Record<string, unknown> {
     const query = conditionalFilter(filter);
@@ -38,54 +39,36 @@ export function createMongoRegistrationRepository(connection: Connection): Regis
     return new DuplicateClientIdError(record.clientId ?? '');
   }
 
-  async function adjustCounter(organizationId: string, by: number): Promise<void> {
-    await Counters.updateOne({ _id: organizationId }, { $inc: { count: by } }, { upsert: true, maxTimeMS: MAX_TIME_MS });
-  }
-
-  /** Takes one slot of the organization's limit atomically; false when the limit is reached. */
-  async function reserveSlot(organizationId: string, max: number): Promise<boolean> {
-    try {
-      // An existing counter at the limit does not match, so the upsert tries to insert a second counter with the
-      // same _id and fails with E11000: that failure IS the "limit reached" answer, decided by the database.
-      await Counters.findOneAndUpdate(
-        { _id: organizationId, count: mongoose.trusted({ $lt: max }) },
-        { $inc: { count: 1 } },
-        { upsert: true, maxTimeMS: MAX_TIME_MS },
-      );
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
-  }
-
   return {
     async create(record, options = {}) {
+      const insert = async (): Promise<CreateOutcome> => {
+        try {
+          await Registrations.create([fromRegistration(record)]);
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+          const clientIdError = await explainDuplicate(record);
+          if (clientIdError) throw clientIdError;
+          return { ok: false, reason: 'duplicate' };
+        }
+        return { ok: true, record: structuredClone(record) };
+      };
       const max = options.maxInOrganization;
-      const limited = max !== undefined && max !== null;
-      if (limited && !(await reserveSlot(record.organizationId, max))) return { ok: false, reason: 'limit_reached' };
-      try {
-        await Registrations.create([fromRegistration(record)]);
-      } catch (error) {
-        // Give the reserved slot back; if even that fails, `db:migrate` recounts.
-        if (limited) await adjustCounter(record.organizationId, -1).catch(() => undefined);
-        if (!isDuplicateKey(error)) throw error;
-        const clientIdError = await explainDuplicate(record);
-        if (clientIdError) throw clientIdError;
-        return { ok: false, reason: 'duplicate' };
-      }
-      if (!limited) await adjustCounter(record.organizationId, 1);
-      return { ok: true, record: structuredClone(record) };
+      if (max === undefined || max === null) return insert();
+      // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
+      return locks.withLock(`registration-quota:${record.organizationId}`, async () => {
+        const count = await Registrations.countDocuments({ organizationId: record.organizationId }).maxTimeMS(MAX_TIME_MS);
+        return count >= max ? { ok: false, reason: 'limit_reached' } : insert();
+      });
     },
 
     async upsert(record) {
       try {
-        const result = await Registrations.findOneAndReplace({ _id: record.id, organizationId: record.organizationId }, fromRegistration(record), {
-          upsert: true,
-          maxTimeMS: MAX_TIME_MS,
-          includeResultMetadata: true,
-        });
-        if (!result.lastErrorObject?.updatedExisting) await adjustCounter(record.organizationId, 1);
+        await locks.withLock(recordLock(record.id), () =>
+          Registrations.findOneAndReplace({ _id: record.id, organizationId: record.organizationId }, fromRegistration(record), {
+            upsert: true,
+            maxTimeMS: MAX_TIME_MS,
+          }),
+        );
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         const clientIdError = await explainDuplicate(record);
@@ -122,17 +105,19 @@ export function createMongoRegistrationRepository(connection: Connection): Regis
           throw error;
         }
       };
-      return conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+      return locks.withLock(recordLock(filter.id), () =>
+        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter)),
+      );
     },
 
     async delete(filter) {
       const attempt = async () => {
         const doc = await Registrations.findOneAndDelete(writeFilter(filter), { maxTimeMS: MAX_TIME_MS }).lean<RegistrationDocument>();
-        if (!doc) return null;
-        await adjustCounter(filter.organizationId, -1);
-        return toRegistration(doc);
+        return doc ? toRegistration(doc) : null;
       };
-      return conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+      return locks.withLock(recordLock(filter.id), () =>
+        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter)),
+      );
     },
   };
 }

@@ -1,0 +1,28 @@
+/**
+ * MongoDB for tests: the server of MONGODB_URI (CI: FerretDB), a database of their own per test file, dropped
+ * afterwards. Without MONGODB_URI the caller prints one line saying its suite did not run.
+ */
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+
+export const MONGODB_URI = process.env.MONGODB_URI;
+
+/** Registers `suite` only when MONGODB_URI is set; otherwise prints why it did not run. */
+export function describeWithMongo(title: string, suite: (uri: string) => void): void {
+  if (MONGODB_URI) describe(title, () => suite(MONGODB_URI));
+  else console.log(`  ${title}: not run: MONGODB_URI is unset (CI sets it to FerretDB; locally see .ci/ferretdb.sh)`);
+}
+
+/** A fresh database name for one test file, e.g. `gh_test_3f9a…`. */
+export function uniqueDbName(): string {
+  return `gh_test_${randomBytes(6).toString('hex')}`;
+}
+
+export async function dropDatabase(uri: string, dbName: string): Promise<void> {
+  const connection = await mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS: 5000 }).asPromise();
+  try {
+    await connection.dropDatabase();
+  } finally {
+    await connection.close();
+  }
+}
