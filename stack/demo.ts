@@ -1,0 +1,43 @@
+/**
+ * The demo wiring of `npm start`: fixed ports, the demo client, the demo organization and grants. One place,
+ * so the start-up text, `npm run token`, `npm run scan:self` and the end-to-end test agree.
+ */
+export const DEMO = Object.freeze({
+  idpPort: 8484,
+  servicePort: 3000,
+  host: '127.0.0.1',
+  clientId: 'gatehouse-demo',
+  clientSecret: 'gatehouse-demo-secret',
+  /** Never served: `npm run token` reads the code from the redirect's Location header. */
+  redirectUri: 'http://127.0.0.1:8400/callback',
+  user: 'alice',
+  /** A second identity for BOLA checks: its grant is for another organization. */
+  otherUser: 'bob',
+  organizationId: 'org_demo1234567890abcd',
+  otherOrganizationId: 'org_other1234567890abc',
+  scopes: ['registrations:read', 'registrations:write', 'change_sets:write'],
+});
+
+export function serviceUrl(port: number = DEMO.servicePort, host: string = DEMO.host): string {
+  return `http://${host}:${port}`;
+}
+
+export function audienceFor(serviceBaseUrl: string): string {
+  return `${serviceBaseUrl}/api/v1`;
+}
+
+/** The seed of the demo: the organization on the pro plan, alice (default org) and the demo client's machine identity. */
+export function demoSeed() {
+  return {
+    organizations: [
+      { id: DEMO.organizationId, name: 'Demo', plan: 'pro' as const },
+      { id: DEMO.otherOrganizationId, name: 'Other', plan: 'free' as const },
+    ],
+    grants: [
+      { organizationId: DEMO.organizationId, subject: DEMO.user, default: true },
+      // Client-credentials tokens carry the client id as `sub` (RFC 9068 §2.2).
+      { organizationId: DEMO.organizationId, subject: DEMO.clientId, default: true },
+      { organizationId: DEMO.otherOrganizationId, subject: DEMO.otherUser, default: true },
+    ],
+  };
+}
