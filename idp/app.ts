@@ -8,7 +8,6 @@ import type Provider from 'oidc-provider';
 import { silentLogger } from '../lib/logger.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import { createMemoryStore } from './adapters/memory.js';
-import { createMongoStore } from './adapters/mongo.js';
 import type { IdpStore } from './adapters/store.js';
 import { healthRouter } from './health.js';
 import { interactionRouter } from './interactions.js';
@@ -32,7 +31,10 @@ export interface BuiltIdp {
 /** Opens the store the options ask for (MongoDB when databaseUrl is set). */
 export async function openStore(options: IdpOptions): Promise<IdpStore> {
   if (options.store) return options.store;
-  return options.databaseUrl ? createMongoStore(options.databaseUrl) : createMemoryStore();
+  if (!options.databaseUrl) return createMemoryStore();
+  // Loaded on demand: runtimes without MongoDB (the edge worker) never pull in the driver.
+  const { createMongoStore } = await import('./adapters/mongo.js');
+  return createMongoStore(options.databaseUrl);
 }
 
 export async function buildIdp(options: IdpOptions & { issuer: string }, store: IdpStore): Promise<BuiltIdp> {
@@ -51,7 +53,7 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
     jwks,
     signingAlg,
     cookieKeys: await resolveCookieKeys(store),
-    client: client.metadata,
+    clients: [client.metadata, ...(options.clients ?? [])],
     scopes,
     skipPrompt: options.skipPrompt ?? false,
     accessTokenFormat: options.accessTokenFormat ?? 'opaque',

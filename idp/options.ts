@@ -1,4 +1,5 @@
 /** The programmatic options of the stub IdP (what `createIdp` and the CLI accept), in camelCase. */
+import type { ClientMetadata } from 'oidc-provider';
 import type { Logger } from '../lib/logger.js';
 import type { IdpUser } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
@@ -15,6 +16,8 @@ export interface IdpOptions {
   redirectUris?: string[];
   postLogoutRedirectUri?: string;
   publicClient?: boolean;
+  /** More static clients (oidc-provider client metadata), e.g. a resource server that introspects tokens. */
+  clients?: ClientMetadata[];
   /** Users; login_hint picks one by sub, email or preferred_username. Default: the demo user alice. */
   users?: IdpUser[];
   /** Chosen when no login_hint is given (default: the first user). */

@@ -23,7 +23,8 @@ export interface ProviderSetup {
   jwks: PrivateJwks;
   signingAlg: string;
   cookieKeys: string[];
-  client: ClientMetadata;
+  /** The configured client first, then any extra static clients. */
+  clients: ClientMetadata[];
   scopes: readonly string[];
   skipPrompt: boolean;
   accessTokenFormat: 'opaque' | 'jwt';
@@ -74,7 +75,7 @@ export function createProvider(setup: ProviderSetup): Provider {
   };
   const configuration: Configuration = {
     adapter: setup.store.adapter,
-    clients: [setup.client],
+    clients: setup.clients,
     clientDefaults: {
       grant_types: ['authorization_code'],
       response_types: ['code'],
