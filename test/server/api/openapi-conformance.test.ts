@@ -50,6 +50,31 @@ describe('the public API against its OpenAPI document', () => {
     }
   });
 
+  it('resolves every $ref and declares every path template parameter', () => {
+    const document = loadOpenApiDocument() as Record<string, unknown>;
+    const refs: string[] = [];
+    (function walk(node: unknown): void {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.push(value);
+          else walk(value);
+        }
+      }
+    })(document);
+    const unresolved = refs.filter((ref) => {
+      let node: unknown = document;
+      for (const part of ref.replace(/^#\//, '').split('/')) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      return !ref.startsWith('#/') || node === undefined;
+    });
+    expect(unresolved).to.deep.equal([]);
+    for (const [path, item] of Object.entries(document.paths as Record<string, { parameters?: { name: string; in: string }[] }>)) {
+      const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const declared = (item.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      expect(declared, path).to.deep.equal(placeholders);
+    }
+  });
+
   it('documents every organization and platform-data read', async () => {
     for (const path of [
       '/api/v1/organizations',
