@@ -21,12 +21,13 @@ for (const file of files) {
 }
 const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
 
-/** VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3): these must never drift. */
+/** VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions. */
 const OWASP = new Set(['API2:2023 Broken Authentication', 'API7:2023 Server Side Request Forgery', 'API8:2023 Security Misconfiguration']);
 const CWE = new Set([
   'CWE-16: Configuration',
   'CWE-287: Improper Authentication',
   'CWE-345: Insufficient Verification of Data Authenticity',
+  'CWE-347: Improper Verification of Cryptographic Signature',
   'CWE-489: Active Debug Code',
   'CWE-613: Insufficient Session Expiration',
   "CWE-614: Sensitive Cookie in HTTPS Session Without 'Secure' Attribute",
@@ -35,6 +36,7 @@ const CWE = new Set([
   'CWE-1021: Improper Restriction of Rendered UI Layers or Frames',
   'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
 ]);
+const CAPEC = new Set(['CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies', 'CAPEC-475: Signature Spoofing by Improper Validation']);
 const P = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N';
 const V93 = `${P}/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`;
 const V0N = `${P}/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
@@ -151,9 +153,10 @@ describe('built-in checks (checks/*.ts)', () => {
         expect(definition.maxCvss, `checks/${name}.ts: set maxCvss: ${highest} (its highest issue score)`).to.equal(highest);
       });
 
-      it('uses only the OWASP API 2023 and CWE strings of the VulnAPI vocabulary', () => {
+      it('uses only the OWASP API 2023, CWE and CAPEC strings of the VulnAPI vocabulary', () => {
         for (const issue of definition.issues) {
-          const { owasp, cwe } = issue.classifications ?? {};
+          const { owasp, cwe, capec } = issue.classifications ?? {};
+          if (capec) expect(CAPEC.has(capec), `checks/${name}.ts issue ${issue.id}: unknown CAPEC string "${capec}"`).to.equal(true);
           if (owasp) expect(OWASP.has(owasp), `checks/${name}.ts issue ${issue.id}: unknown OWASP string "${owasp}"`).to.equal(true);
           if (cwe) expect(CWE.has(cwe), `checks/${name}.ts issue ${issue.id}: unknown CWE string "${cwe}"`).to.equal(true);
         }

