@@ -9,10 +9,11 @@ import { discoverApi, discoverApiHelp } from './commands/discover-api.js';
 import { reportValidate, reportValidateHelp } from './commands/report-validate.js';
 import { scanCurl, scanCurlHelp } from './commands/scan-curl.js';
 import { EXIT_FATAL } from './execute-scan.js';
+import { VERSION } from './version.js';
 
 export type { CliIo } from './cli-io.js';
 
-export const VERSION = '0.1.0';
+export { VERSION } from './version.js';
 
 export const mainHelp = `Usage: scanner <command> [flags]
 
@@ -70,7 +71,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     return await command.run(rest, io);
   } catch (error) {
-    if (isAppError(error)) {
+    if (argv.includes('--debug') && error instanceof Error) {
+      io.stderr.write(`scanner: ${error.stack ?? error.message}\n`);
+    } else if (isAppError(error)) {
       io.stderr.write(`scanner: ${error.message.split('\n')[0]}\n`);
     } else {
       const message = error instanceof Error ? error.message.split('\n')[0] : String(error);

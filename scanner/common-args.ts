@@ -6,7 +6,7 @@ import { DEFAULT_RATE, parseRate, type Rate } from './rate-limiter.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-export type ReportFormat = 'table' | 'json' | 'yaml';
+export type ReportFormat = 'table' | 'json' | 'yaml' | 'sarif';
 export type ReportTransport = 'stdout' | 'file' | 'url';
 
 export interface CommonFlags {
@@ -26,6 +26,7 @@ export interface CommonFlags {
   progress: boolean;
   debug: boolean;
   jwtSecretsFile?: string;
+  baseline?: string;
 }
 
 export const commonOptions: Options = {
@@ -44,6 +45,7 @@ export const commonOptions: Options = {
   'no-progress': { type: 'boolean' },
   debug: { type: 'boolean' },
   'jwt-secrets-file': { type: 'string' },
+  baseline: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -51,7 +53,7 @@ export const commonHelp = `Common flags:
       --scans <glob>                 run only these checks (repeatable; jwt.*, misconfiguration.http_*, an exact id)
       --exclude-scans <glob>         do not run these checks (repeatable; wins over --scans)
       --checks-dir <dir>             load custom checks from a directory too (repeatable)
-      --report-format <f>            table (default), json or yaml
+      --report-format <f>            table (default), json, yaml or sarif (SARIF 2.1.0)
       --report-transport <t>         stdout, file or url (default: file with --report-file, url with --report-url, else stdout)
       --report-file <path>           write the report to this file
       --report-url <url>             POST the JSON report to this URL
@@ -63,8 +65,9 @@ export const commonHelp = `Common flags:
       --concurrency <n>              checks in flight at once (default 8)
       --check-timeout <s>            time budget per check in seconds (default 60)
       --jwt-secrets-file <path>      extra secrets for jwt.weak_secret, one per line
+      --baseline <report.json>       report only findings that are not in this earlier JSON report
       --no-progress                  no progress bar (it is only shown when stderr is a terminal)
-      --debug                        diagnostics from checks on stderr
+      --debug                        diagnostics from checks on stderr, stacks on fatal errors
   -h, --help                         this help
 
 Exit codes: 0 scan completed · 1 fatal error (one line on stderr) · 2 findings with --only-scans-above-threshold`;
@@ -87,7 +90,7 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 export function commonFlagsFrom(values: Values): CommonFlags {
   const reportFile = str(values['report-file']);
   const reportUrl = str(values['report-url']);
-  const reportFormat = oneOf(str(values['report-format']), ['table', 'json', 'yaml'] as const, '--report-format') ?? 'table';
+  const reportFormat = oneOf(str(values['report-format']), ['table', 'json', 'yaml', 'sarif'] as const, '--report-format') ?? 'table';
   const reportTransport =
     oneOf(str(values['report-transport']), ['stdout', 'file', 'url'] as const, '--report-transport') ?? (reportFile ? 'file' : reportUrl ? 'url' : 'stdout');
   if (reportTransport === 'file' && !reportFile) throw scannerError('invalid_argument', '--report-transport file needs --report-file <path>');
@@ -132,5 +135,6 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     progress: values['no-progress'] !== true,
     debug: values.debug === true,
     jwtSecretsFile: str(values['jwt-secrets-file']),
+    baseline: str(values.baseline),
   };
 }

@@ -7,7 +7,9 @@ import type { CliIo } from './cli-io.js';
 import type { CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
 import { runScan } from './engine.js';
+import { loadBaseline, withoutBaseline } from './baseline.js';
 import { formatJson } from './formatters/json.js';
+import { formatSarif } from './formatters/sarif.js';
 import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
 import { formatYaml } from './formatters/yaml.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
@@ -54,6 +56,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const { common, curl } = request;
   const env = io.env ?? {};
   const cwd = io.cwd ?? process.cwd();
+  const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
   const all = await loadChecks({ dirs: common.checksDirs, cwd });
   const selected = selectChecks(all, {
     scans: common.scans.length > 0 ? common.scans : undefined,
@@ -69,7 +72,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   if (!proxy) await assertReachable(target, { tls, timeoutMs: curl.connectTimeoutMs ?? requestTimeoutMs });
 
   const progress = createProgress(io, common.progress);
-  const outcome = await runScan({
+  const scanned = await runScan({
     kind: request.kind,
     operations: request.operations,
     checks: selected.checks,
@@ -89,6 +92,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
   });
   progress.stop();
+  const outcome = baseline ? withoutBaseline(scanned, baseline) : scanned;
 
   const options = {
     command: request.command,
@@ -108,12 +112,18 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
     reportTransport: common.reportTransport,
+    ...(common.baseline ? { baseline: common.baseline } : {}),
     requestsSent: outcome.requestsSent,
   };
   const report = buildReport(outcome, options);
   assertValidReport(report, 'generated report');
 
-  const text = common.reportFormat === 'json' ? formatJson(report) : common.reportFormat === 'yaml' ? formatYaml(report) : formatTable(outcome);
+  const text = {
+    json: () => formatJson(report),
+    yaml: () => formatYaml(report),
+    sarif: () => formatSarif(outcome),
+    table: () => formatTable(outcome),
+  }[common.reportFormat]();
   if (common.reportTransport === 'file') await writeToFile(common.reportFile!, text, cwd);
   else if (common.reportTransport === 'url') await postToUrl(common.reportUrl!, formatJson(report));
   else writeToStdout(io, text);
