@@ -10,6 +10,10 @@ import { migrate } from './migrate.js';
 export const migrateSettings = {
   mongodbUri: { env: 'MONGODB_URI', type: 'url', required: true, doc: 'MongoDB connection string of the database to migrate.' },
   dbName: { env: 'MONGODB_DB_NAME', type: 'string', doc: 'Database name when it differs from the one in MONGODB_URI.' },
+  serverSelectionTimeoutMs: {
+    env: 'MONGODB_SERVER_SELECTION_TIMEOUT_MS', type: 'integer', min: 1, default: 5000,
+    doc: 'How long to wait for a reachable database before giving up.',
+  },
 } as const satisfies SettingsSpec;
 
 export interface MigrateIo {
@@ -26,6 +30,7 @@ const HELP = [
   'Environment:',
   `  MONGODB_URI      ${migrateSettings.mongodbUri.doc}`,
   `  MONGODB_DB_NAME  ${migrateSettings.dbName.doc}`,
+  `  MONGODB_SERVER_SELECTION_TIMEOUT_MS  ${migrateSettings.serverSelectionTimeoutMs.doc} [default: 5000]`,
   '',
 ].join('\n');
 
@@ -51,7 +56,7 @@ export async function runMigrate(argv: string[], env: Record<string, string | un
   }
   let connection;
   try {
-    connection = await connectMongo(settings.mongodbUri, { dbName: settings.dbName, serverSelectionTimeoutMS: 5000 });
+    connection = await connectMongo(settings.mongodbUri, { dbName: settings.dbName, serverSelectionTimeoutMS: settings.serverSelectionTimeoutMs });
   } catch (error) {
     // The URI may hold credentials: name the failure, never the URI.
     io.stderr.write(`db:migrate: cannot reach the database (${(error as Error).name})\n`);

@@ -2,6 +2,7 @@
  * The explicit migration step (DESIGN.md §1.9, `npm run db:migrate`): creates every index and writes the platform
  * data, idempotently — a second run creates nothing and changes nothing. Never raced at boot by N instances.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Connection } from 'mongoose';
 import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../components/templates/templates.data.js';
@@ -44,7 +45,9 @@ async function createIndexes(connection: Connection, report: MigrationReport): P
         report.ttlUnsupported.push(`${collection}.${Object.keys(spec.fields).join('_')}`);
       }
     }
-    for (const name of await indexNames(connection, collection)) if (!before.has(name)) report.indexesCreated.push(`${collection}.${name}`);
+    for (const name of await indexNames(connection, collection)) {
+      if (!before.has(name) && name !== '_id_') report.indexesCreated.push(`${collection}.${name}`);
+    }
   }
 }
 
@@ -53,8 +56,10 @@ async function writeCatalogue(connection: Connection, name: string, items: reado
   let changed = 0;
   for (const item of items) {
     const { id, ...rest } = structuredClone(item) as { id: string } & Record<string, unknown>;
-    const result = await collection.replaceOne({ _id: id }, rest, { upsert: true });
-    changed += result.modifiedCount + result.upsertedCount;
+    // Compared first: FerretDB 1.24 reports an identical replacement as modified, and "nothing changes" must hold.
+    if (isDeepStrictEqual(await collection.findOne({ _id: id }), { _id: id, ...rest })) continue;
+    await collection.replaceOne({ _id: id }, rest, { upsert: true });
+    changed += 1;
   }
   const removed = await collection.deleteMany({ _id: { $nin: items.map((item) => item.id) } });
   return changed + removed.deletedCount;
