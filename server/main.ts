@@ -10,10 +10,11 @@ import { ConfigError, type SettingsSpec } from '../lib/config.js';
 import { createLogger } from '../lib/logger.js';
 import { createApp } from './app.js';
 import { loadServiceConfig, serviceSettings } from './config.js';
-import type { ApiDeps } from './deps.js';
+import type { ApiDeps, Store } from './deps.js';
 import { applySeed } from './seed/apply-seed.js';
 import { readSeedFile, SeedFileError } from './seed/read-seed-file.js';
 import { createMemoryStore } from './store/memory-store.js';
+import { createMongoStore } from './store/mongo-store.js';
 
 export interface MainIo {
   stdout: { write(text: string): unknown };
@@ -85,12 +86,15 @@ export async function main(argv: string[], env: Record<string, string | undefine
     io.stderr.write(`registration-service: ${err.message}\n`);
     return USAGE_ERROR;
   }
-  if (config.mongodbUri) {
-    io.stderr.write('registration-service: MONGODB_URI is set, but this build has only the embedded store; unset it to use the embedded store\n');
-    return USAGE_ERROR;
-  }
   const logger = createLogger({ level: config.logLevel, name: 'registration-service' });
-  const store = createMemoryStore();
+  let store: Store;
+  try {
+    store = config.mongodbUri ? await createMongoStore(config.mongodbUri) : createMemoryStore();
+  } catch (err) {
+    // The URI may hold credentials: name the failure, never the URI.
+    io.stderr.write(`registration-service: cannot connect to MongoDB (MONGODB_URI): ${(err as Error).message}\n`);
+    return 1;
+  }
   const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
 
   const seedFile = args.seed ?? config.seedFile;
@@ -99,10 +103,13 @@ export async function main(argv: string[], env: Record<string, string | undefine
       const summary = await applySeed(store, await readSeedFile(seedFile), deps.clock());
       logger.info({ seedFile, ...summary }, 'seed file applied');
     } catch (err) {
-      if (!(err instanceof SeedFileError)) throw err;
-      io.stderr.write(`registration-service: ${err.message}\n`);
       await store.close();
-      return USAGE_ERROR;
+      if (err instanceof SeedFileError) {
+        io.stderr.write(`registration-service: ${err.message}\n`);
+        return USAGE_ERROR;
+      }
+      io.stderr.write(`registration-service: cannot apply the seed file ${seedFile}: ${(err as Error).message}\n`);
+      return 1;
     }
   }
 

@@ -34,7 +34,7 @@ export async function startAuthTestApp(
   };
   const app = express();
   app.use(requestId());
-  app.get('/whoami', createAuthenticate(deps, options), (req, res) => {
+  app.all('/whoami', createAuthenticate(deps, options), (req, res) => {
     const p = req.principal!;
     res.json({ sub: p.sub, clientId: p.clientId ?? null, scopes: [...p.scopes].sort(), tokenKind: p.tokenKind });
   });

@@ -118,6 +118,13 @@ describe('authenticate: JWT access tokens', () => {
     await expectInvalidToken(forged);
   });
 
+  it('does not let a CORS preflight through unauthenticated (express-jwt skips such OPTIONS requests)', async () => {
+    const [h, p] = (await t.auth.token()).split('.');
+    const unsigned = `${h}.${p}.${Buffer.from('not a signature').toString('base64url')}`;
+    const res = await t.request.options('/whoami').set('Access-Control-Request-Headers', 'authorization').set('Authorization', `Bearer ${unsigned}`);
+    expect(res.status).to.equal(401);
+  });
+
   it('refuses an opaque token when only JWTs are accepted', async () => {
     await expectInvalidToken('opaque-token-value');
   });
