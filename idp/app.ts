@@ -11,6 +11,7 @@ import { createMemoryStore } from './adapters/memory.js';
 import type { IdpStore } from './adapters/store.js';
 import { healthRouter } from './health.js';
 import { interactionRouter } from './interactions.js';
+import { jwtUserinfo } from './jwt-userinfo.js';
 import { resolveCookieKeys, resolveSigningKeys, signingAlgorithm } from './keys.js';
 import type { IdpOptions } from './options.js';
 import { createProvider, ROUTES } from './provider.js';
@@ -75,6 +76,9 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
   if (store.ping) checks.db = store.ping;
   app.use(healthRouter(checks));
   app.use('/interaction', interactionRouter({ provider, accounts, skipPrompt: options.skipPrompt ?? false, logger }));
+  if ((options.accessTokenFormat ?? 'opaque') === 'jwt') {
+    app.use(ROUTES.userinfo, jwtUserinfo({ issuer: options.issuer, jwks, accounts }));
+  }
   app.use(provider.callback());
 
   const base = options.issuer.replace(/\/$/, '');

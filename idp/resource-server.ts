@@ -2,7 +2,7 @@
  * Resource indicators (RFC 8707) and access-token format. Every requested resource is accepted as a resource
  * server holding all configured scopes; with `--access-token-format jwt` its tokens are RFC 9068 JWTs
  * (`typ: at+jwt`) whose `aud` is the resource, else `--default-audience`, else the issuer — a JWT access token
- * needs an audience, so with `jwt` a token is never left userinfo-only (and `/me` then wants an opaque token).
+ * needs an audience, so with `jwt` a token is never left userinfo-only (`/me` accepts them through jwt-userinfo.ts).
  */
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountDirectory } from './accounts.js';

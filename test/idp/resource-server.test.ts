@@ -30,6 +30,26 @@ describe('idp: access tokens', () => {
       expect(String(payload.scope).split(' ')).to.include.members(['registrations:read', 'registrations:write']);
     });
 
+    it('answers /me with the user\'s claims for a JWT access token, as for an opaque one', async () => {
+      const config = await discover(idp);
+      const { tokens } = await headlessLogin(config, idp, { scope: 'openid email' });
+      const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, 'alice');
+      expect(userinfo).to.deep.equal({ sub: 'alice', email: 'alice@example.com', email_verified: true });
+    });
+
+    it('refuses at /me a JWT access token that does not verify, or was issued without openid', async () => {
+      const config = await discover(idp);
+      const { tokens } = await headlessLogin(config, idp, { scope: 'openid email' });
+      const [h, p] = tokens.access_token.split('.');
+      const forged = `${h}.${p}.${Buffer.from('x'.repeat(64)).toString('base64url')}`;
+      const m2m = await oidc.clientCredentialsGrant(config, { scope: 'registrations:read' });
+      for (const token of [forged, m2m.access_token]) {
+        const response = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${token}` } });
+        expect(response.status).to.equal(401);
+        expect(response.headers.get('www-authenticate')).to.match(/error="invalid_token"/);
+      }
+    });
+
     it('uses the requested resource as the audience when the client names one', async () => {
       const config = await discover(idp);
       const other = 'https://api.example.com/';
