@@ -45,10 +45,13 @@ function runsIn(definition: CheckDefinition, kind: ScanKind): boolean {
   return (definition.scanKinds ?? DEFAULT_SCAN_KINDS).includes(kind);
 }
 
-function jsonData(published: Map<string, unknown>): Record<string, unknown> | undefined {
+/** Published facts as JSON for the report, with the scan's own credential redacted wherever it appears. */
+function jsonData(published: Map<string, unknown>, secret: string | undefined): Record<string, unknown> | undefined {
   if (published.size === 0) return undefined;
   try {
-    return JSON.parse(JSON.stringify(Object.fromEntries(published))) as Record<string, unknown>;
+    let text = JSON.stringify(Object.fromEntries(published));
+    if (secret && secret.length >= 4) text = text.split(JSON.stringify(secret).slice(1, -1)).join('[redacted]');
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return undefined;
   }
@@ -142,7 +145,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     try {
       const outcome = await Promise.race([definition.run(running.ctx).then(() => 'done' as const), timedOut]);
       if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms` });
-      const data = jsonData(running.published);
+      const data = jsonData(running.published, operation.credential?.value);
       const status = running.findings.length > 0 ? 'failed' : 'passed';
       return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });
     } catch (error) {

@@ -5,12 +5,24 @@ import { readFileSync } from 'node:fs';
 import { scannerError } from './errors.js';
 import type { TlsOptions } from './http.js';
 
+function pem(path: string | undefined, flag: string): Buffer | undefined {
+  if (!path) return undefined;
+  try {
+    return readFileSync(path);
+  } catch {
+    throw scannerError('invalid_argument', `${flag} ${path}: file cannot be read`);
+  }
+}
+
 export async function assertReachable(target: string, options: { tls?: TlsOptions; timeoutMs: number }): Promise<void> {
   const url = new URL(target);
   const secure = url.protocol === 'https:';
   const port = Number(url.port || (secure ? 443 : 80));
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const where = `${url.protocol}//${url.host}`;
+  const ca = pem(options.tls?.caFile, '--cacert');
+  const cert = pem(options.tls?.certFile, '--cert');
+  const key = pem(options.tls?.keyFile, '--key');
   await new Promise<void>((resolvePromise, reject) => {
     const socket = secure
       ? tls.connect({
@@ -18,7 +30,9 @@ export async function assertReachable(target: string, options: { tls?: TlsOption
           port,
           servername: net.isIP(host) ? undefined : host,
           rejectUnauthorized: !options.tls?.insecure,
-          ca: options.tls?.caFile ? readFileSync(options.tls.caFile) : undefined,
+          ca,
+          cert,
+          key,
         })
       : net.connect({ host, port });
     const fail = (error: NodeJS.ErrnoException | Error): void => {

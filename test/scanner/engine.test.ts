@@ -80,6 +80,17 @@ describe('scanner engine (runScan)', () => {
     expect(outcome.results[0]!.attempts[0]!.request.headers.Authorization).to.equal('Bearer [redacted]');
   });
 
+  it('shows published facts as report data, with the scan credential redacted', async () => {
+    const check = probe('t.facts', {
+      async run(ctx) {
+        ctx.setFact('sent', `Bearer ${ctx.operation.credential!.value}`);
+        ctx.setFact('count', 2);
+      },
+    });
+    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(check)] });
+    expect(outcome.results[0]!.data).to.deep.equal({ sent: 'Bearer [redacted]', count: 2 });
+  });
+
   it('skips a check whose dependency did not pass, with the dependency and its reason', async () => {
     const base = probe('t.base', { appliesTo: () => 'endpoint is public' });
     const dependent = probe('t.dependent', { dependsOn: ['t.base'] });

@@ -57,6 +57,12 @@ describe('scanner loader', () => {
     expect(error.message).to.include('id "custom.other_name" must equal the file name "custom.renamed"');
   });
 
+  it('refuses a module that throws while it is imported, with the first line of the error', async () => {
+    const error = await loadError([dir('broken-import')]);
+    expect(error.code).to.equal('invalid_check');
+    expect(error.message).to.match(/custom\.broken\.ts: cannot be imported: boom at import$/);
+  });
+
   it('refuses a checks directory that does not exist', async () => {
     const error = await loadError([dir('no-such-dir')]);
     expect(error.code).to.equal('unreadable_checks_dir');
