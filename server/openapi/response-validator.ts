@@ -39,12 +39,17 @@ function ensureRegistered(document: JsonObject): void {
 export function matchPathTemplate(document: JsonObject, path: string): string | undefined {
   const relative = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
   const segments = relative.split('/');
+  let best: { template: string; literals: number } | undefined;
   for (const template of Object.keys(document.paths as JsonObject)) {
     const parts = template.split('/');
     if (parts.length !== segments.length) continue;
-    if (parts.every((p, i) => (p.startsWith('{') && p.endsWith('}') ? (segments[i] ?? '') !== '' : p === segments[i]))) return template;
+    const isParam = (p: string) => p.startsWith('{') && p.endsWith('}');
+    if (!parts.every((p, i) => (isParam(p) ? (segments[i] ?? '') !== '' : p === segments[i]))) continue;
+    // A literal segment beats a parameter (`/registrations/validation` over `/registrations/{id}`).
+    const literals = parts.filter((p) => !isParam(p)).length;
+    if (!best || literals > best.literals) best = { template, literals };
   }
-  return undefined;
+  return best?.template;
 }
 
 export function validateResponse(method: string, path: string, status: number, body: unknown): string[] {

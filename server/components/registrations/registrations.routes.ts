@@ -12,6 +12,7 @@ import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
 import { requireScope } from '../../middleware/require-scope.js';
 import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
 import { registrationView } from './registration-view.js';
+import { draftPolicyReport, registrationPolicyReport } from './policy-report.service.js';
 import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
 import {
   createRegistration,
@@ -65,6 +66,22 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
       sendRegistration(res, context, record, 201);
     })
     .all(methodNotAllowed(['GET', 'HEAD', 'POST']));
+
+  // Before '/registrations/:id', so its 405 does not claim this path.
+  router
+    .route('/registrations/validation')
+    .post(read, (req, res) => {
+      res.json(draftPolicyReport(requestContextOf(req), req.body));
+    })
+    .all(methodNotAllowed(['POST']));
+
+  router
+    .route('/registrations/:id/validation')
+    .get(read, async (req, res) => {
+      const context = requestContextOf(req);
+      res.json(await registrationPolicyReport(deps, context, idParam(req)));
+    })
+    .all(methodNotAllowed(['GET', 'HEAD']));
 
   router
     .route('/registrations/:id')

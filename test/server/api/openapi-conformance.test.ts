@@ -142,6 +142,34 @@ describe('the public API against its OpenAPI document', () => {
     expectConforms(gone);
   });
 
+  it('dry-runs the submit-time policy on a create body and on a stored registration, storing nothing', async () => {
+    const before = await h.deps.store.registrations.count(org.id);
+    const bad = await h.request
+      .post(`${base}/registrations/validation`)
+      .set('Authorization', auth)
+      .send({ name: 'Dry run', templateId: 'tpl_web', config: { redirectUris: ['http://app.example.com/cb'] } });
+    expect(bad.status).to.equal(200);
+    expectConforms(bad);
+    expect(bad.body.valid).to.equal(false);
+    expect(bad.body.violations.map((v: { path: string }) => v.path)).to.include('config.redirectUris[0]');
+    const good = await h.request.post(`${base}/registrations/validation`).set('Authorization', auth).send({ name: 'Dry run', templateId: 'tpl_web', config: VALID_WEB_CONFIG });
+    expectConforms(good);
+    expect([good.body.valid, good.body.violations]).to.deep.equal([true, []]);
+    expect(good.body.effectiveConfig.tokenEndpointAuthMethod).to.equal('client_secret_basic');
+    const structural = await h.request.post(`${base}/registrations/validation`).set('Authorization', auth).send({ name: 'x', status: 'active' });
+    expect([structural.status, structural.body.error.code]).to.deep.equal([422, 'validation_failed']);
+    expectConforms(structural);
+    expect(await h.deps.store.registrations.count(org.id)).to.equal(before);
+
+    const draft = await h.request.post(`${base}/registrations`).set('Authorization', auth).send({ name: 'Stored', templateId: 'tpl_web' });
+    const stored = await h.request.get(`${base}/registrations/${draft.body.id}/validation`).set('Authorization', auth);
+    expect(stored.status).to.equal(200);
+    expectConforms(stored);
+    const submit = await h.request.post(`${base}/registrations/${draft.body.id}/actions/submit`).set('Authorization', auth);
+    expect(stored.body.valid).to.equal(false);
+    expect(submit.body.error.fields).to.deep.equal(stored.body.violations);
+  });
+
   it('proposes, lists, reads and withdraws a change set on an active registration', async () => {
     const created = await h.request.post(`${base}/registrations`).set('Authorization', auth).send({ name: 'Live app', templateId: 'tpl_web', config: VALID_WEB_CONFIG });
     const url = `${base}/registrations/${created.body.id}`;

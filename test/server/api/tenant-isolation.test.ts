@@ -15,7 +15,7 @@ type Call = { method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: 
 function endpoints(org: string, reg: string, cs: string): Call[] {
   const base = `/api/v1/organizations/${org}`;
   const r = `${base}/registrations/${reg}`;
-  return [
+  const calls: Call[] = [
     { method: 'get', path: `${base}/capabilities` },
     { method: 'get', path: `${base}/policy-profiles` },
     { method: 'get', path: `${base}/policy-profiles/pp_standard` },
@@ -23,6 +23,8 @@ function endpoints(org: string, reg: string, cs: string): Call[] {
     { method: 'get', path: `${base}/templates/tpl_web` },
     { method: 'get', path: `${base}/registrations` },
     { method: 'post', path: `${base}/registrations`, body: { name: 'Intruder', templateId: 'tpl_web' } },
+    { method: 'post', path: `${base}/registrations/validation`, body: { name: 'Intruder', templateId: 'tpl_web' } },
+    { method: 'get', path: `${r}/validation` },
     { method: 'get', path: r },
     { method: 'patch', path: r, body: { name: 'Stolen' } },
     { method: 'delete', path: r },
@@ -33,7 +35,11 @@ function endpoints(org: string, reg: string, cs: string): Call[] {
     { method: 'get', path: `${r}/change-sets/${cs}` },
     { method: 'post', path: `${r}/change-sets/${cs}/actions/withdraw` },
   ];
+  return calls;
 }
+
+/** The calls that name a registration (and maybe a change set) id. */
+const withRegistrationId = (calls: Call[], reg: string) => calls.filter((c) => c.path.includes(`/registrations/${reg}`));
 
 describe('tenant isolation', () => {
   let h: ServiceHarness;
@@ -88,10 +94,8 @@ describe('tenant isolation', () => {
   });
 
   it("answers 404 for another organization's registration and change-set ids under the caller's own organization", async () => {
-    const calls = [...endpoints(mine.id, theirDraft.id, theirChangeSet.id), ...endpoints(mine.id, theirActive.id, theirChangeSet.id)].filter(
-      (c) => c.path.includes('/registrations/'),
-    );
-    await expectAll404(calls);
+    await expectAll404(withRegistrationId(endpoints(mine.id, theirDraft.id, theirChangeSet.id), theirDraft.id));
+    await expectAll404(withRegistrationId(endpoints(mine.id, theirActive.id, theirChangeSet.id), theirActive.id));
     // Their change set under my registration is just as unknown.
     await expectAll404(
       endpoints(mine.id, myRegistration.id, theirChangeSet.id).filter((c) => c.path.includes(`/change-sets/${theirChangeSet.id}`)),
@@ -101,7 +105,7 @@ describe('tenant isolation', () => {
   it('answers the same 404 for unknown and malformed ids', async () => {
     await expectAll404(endpoints(newId('org'), newId('reg'), newId('cs')));
     await expectAll404(endpoints('not-an-id', 'not-an-id', 'not-an-id'));
-    await expectAll404(endpoints(mine.id, 'reg_short', 'cs_../../x').filter((c) => c.path.includes('/registrations/')));
+    await expectAll404(withRegistrationId(endpoints(mine.id, 'reg_short', 'cs_../../x'), 'reg_short'));
   });
 
   it("changes nothing of the other organization's data", async () => {
