@@ -22,10 +22,12 @@ export interface MigrateIo {
 }
 
 const HELP = [
-  'Usage: db:migrate [--help]',
+  'Usage: db:migrate [--if-configured] [--help]',
   '',
   'Creates the indexes of the MongoDB store and writes the platform data (policy profiles, templates).',
   'Idempotent: a second run creates and changes nothing. Prints a JSON report on stdout.',
+  '',
+  '  --if-configured  do nothing (exit 0) when MONGODB_URI is unset (the embedded store needs no migration)',
   '',
   'Environment:',
   `  MONGODB_URI      ${migrateSettings.mongodbUri.doc}`,
@@ -36,8 +38,13 @@ const HELP = [
 
 export async function runMigrate(argv: string[], env: Record<string, string | undefined>, io: MigrateIo): Promise<number> {
   let help: boolean | undefined;
+  let ifConfigured: boolean | undefined;
   try {
-    ({ values: { help } } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values: { help, 'if-configured': ifConfigured } } = parseArgs({
+      args: argv,
+      options: { help: { type: 'boolean', short: 'h' }, 'if-configured': { type: 'boolean' } },
+      strict: true,
+    }));
   } catch (error) {
     io.stderr.write(`db:migrate: ${(error as Error).message}\n\n${HELP}`);
     return 2;
@@ -46,6 +53,8 @@ export async function runMigrate(argv: string[], env: Record<string, string | un
     io.stdout.write(HELP);
     return 0;
   }
+  // `npm start` runs the migration first only when the service will use MongoDB.
+  if (ifConfigured && !env.MONGODB_URI) return 0;
   let settings;
   try {
     settings = loadConfig(migrateSettings, env);

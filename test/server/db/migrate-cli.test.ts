@@ -33,6 +33,12 @@ describe('db:migrate', () => {
     expect(out.stderr).to.not.include('s3cret');
   });
 
+  it('does nothing with --if-configured when MONGODB_URI is unset (npm start on the embedded store)', async () => {
+    const { out, io } = captureIo();
+    expect(await runMigrate(['--if-configured'], {}, io)).to.equal(0);
+    expect(out).to.deep.equal({ stdout: '', stderr: '' });
+  });
+
   it('prints its usage with --help', async () => {
     const { out, io } = captureIo();
     expect(await runMigrate(['--help'], {}, io)).to.equal(0);
