@@ -35,6 +35,8 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
   const secret: GetVerificationKey = async (_req, token) => {
     const header = token?.header;
     if (!header || typeof header.alg !== 'string' || !allowed.has(header.alg)) throw invalidToken();
+    // RFC 7515 §4.1.11: extensions we do not understand must not be ignored; we understand none.
+    if ((header as { crit?: unknown }).crit !== undefined) throw invalidToken();
     const typ: unknown = header.typ;
     if (typeof typ !== 'string' || !ACCESS_TOKEN_TYPES.has(typ.toLowerCase())) throw invalidToken();
     // The KeyObject type differs between @types/node and jsonwebtoken's Secret; both are node:crypto's.

@@ -51,6 +51,9 @@ describe('registration-service (main)', () => {
     const io2 = capture();
     expect(await main([], { API_AUTH_TOKEN_TYPES: 'jwt,opaque' }, io2)).to.equal(2);
     expect(io2.err()).to.contain('API_AUTH_CLIENT_ID and API_AUTH_CLIENT_SECRET are required');
+    const io3 = capture();
+    expect(await main([], { API_AUTH_TOKEN_TYPES: 'jwt', API_AUTH_ALGORITHMS: 'RS256,EdDSA' }, io3)).to.equal(2);
+    expect(io3.err()).to.contain('EdDSA is not supported');
   });
 
   it('exits 2 listing the problems of an invalid seed file before listening', async () => {

@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { expect } from 'chai';
-import { SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { startAuthTestApp, type AuthTestApp } from './auth-test-app.js';
 
 const INVALID_TOKEN_CHALLENGE =
@@ -123,6 +123,31 @@ describe('authenticate: JWT access tokens', () => {
     const unsigned = `${h}.${p}.${Buffer.from('not a signature').toString('base64url')}`;
     const res = await t.request.options('/whoami').set('Access-Control-Request-Headers', 'authorization').set('Authorization', `Bearer ${unsigned}`);
     expect(res.status).to.equal(401);
+  });
+
+  it('ignores keys embedded in the header (jwk injection) and verifies with the configured JWKS only', async () => {
+    const attacker = await generateKeyPair('RS256', { extractable: true });
+    const jwk = await exportJWK(attacker.publicKey);
+    const token = await new SignJWT({ aud: t.auth.audience, sub: 'mallory', client_id: 'c', jti: 'j' })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: t.auth.kid, jwk })
+      .setIssuer(t.auth.issuer)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(attacker.privateKey);
+    await expectInvalidToken(token);
+  });
+
+  it('refuses a token with critical header extensions it does not understand (RFC 7515 §4.1.11)', async () => {
+    // Signed by hand: jose refuses to produce a `crit` it does not know itself.
+    const header = b64url({ alg: 'RS256', typ: 'at+jwt', kid: t.auth.kid, crit: ['exp-ext'], 'exp-ext': true });
+    const body = b64url({ iss: t.auth.issuer, aud: t.auth.audience, sub: 'alice', client_id: 'c', iat: now(), exp: now() + 300, jti: 'j' });
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', t.auth.privateKey, new TextEncoder().encode(`${header}.${body}`));
+    await expectInvalidToken(`${header}.${body}.${Buffer.from(signature).toString('base64url')}`);
+  });
+
+  it('accepts a token expired within the clock tolerance (30 s by default)', async () => {
+    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 300, exp: now() - 5 })}`);
+    expect(res.status).to.equal(200);
   });
 
   it('refuses an opaque token when only JWTs are accepted', async () => {
