@@ -111,17 +111,31 @@ export function createIntrospector(
     return body as IntrospectionResponse;
   }
 
-  return async (token) => {
-    const key = createHash('sha256').update(token).digest('base64url');
-    const hit = cache.get(key);
-    if (hit && hit.expiresAt > Date.now()) {
-      if (!hit.principal) throw invalidToken();
-      return hit.principal;
-    }
-    if (hit) cache.delete(key);
+  /** Concurrent requests with the same uncached token share one introspection call. */
+  const inFlight = new Map<string, Promise<Principal | null>>();
+
+  async function lookUp(key: string, token: string): Promise<Principal | null> {
     const body = await introspect(token);
     const principal = principalOf(body, config, Math.floor(Date.now() / 1000));
     remember(key, principal, body.exp);
+    return principal;
+  }
+
+  return async (token) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const hit = cache.get(key);
+    let principal: Principal | null;
+    if (hit && hit.expiresAt > Date.now()) {
+      principal = hit.principal;
+    } else {
+      if (hit) cache.delete(key);
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = lookUp(key, token).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      principal = await pending;
+    }
     if (!principal) throw invalidToken();
     return principal;
   };

@@ -42,6 +42,12 @@ describe('authenticate: JWT access tokens', () => {
     expect(res.body.error.code).to.equal('unauthorized');
   });
 
+  it('reads the token from the Authorization header only, never from the query string', async () => {
+    const res = await t.request.get(`/whoami?access_token=${await t.auth.token()}`);
+    expect(res.status).to.equal(401);
+    expect(res.headers['www-authenticate']).to.equal('Bearer realm="gatehouse"');
+  });
+
   it('answers 401 without error for another authentication scheme', async () => {
     const res = await t.request.get('/whoami').set('Authorization', 'Basic YWxpY2U6c2VjcmV0');
     expect(res.status).to.equal(401);

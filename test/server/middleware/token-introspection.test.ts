@@ -67,6 +67,14 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
     expect(as.introspectionCalls).to.have.length(1);
   });
 
+  it('asks once for concurrent requests carrying the same new token', async () => {
+    as.answer = () => ({ kind: 'json', body: active() });
+    const token = freshToken();
+    const statuses = await Promise.all(Array.from({ length: 5 }, async () => (await call(token)).status));
+    expect(statuses).to.deep.equal([200, 200, 200, 200, 200]);
+    expect(as.introspectionCalls).to.have.length(1);
+  });
+
   it('never serves a cached answer past the token exp', async () => {
     let calls = 0;
     as.answer = () => {
