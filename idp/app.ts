@@ -9,6 +9,7 @@ import { silentLogger } from '../lib/logger.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import { createMemoryStore } from './adapters/memory.js';
 import type { IdpStore } from './adapters/store.js';
+import { claimsForScopes } from './claims.js';
 import { healthRouter } from './health.js';
 import { interactionRouter } from './interactions.js';
 import { jwtUserinfo } from './jwt-userinfo.js';
@@ -46,7 +47,11 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
   const signingAlg = signingAlgorithm(jwks);
   const client = await resolveStaticClient(options, store);
   const accounts = createAccountDirectory(options.users, options.defaultUser);
+  const claims = claimsForScopes(scopes, accounts.users);
   const enableRegistration = options.enableRegistration ?? false;
+  if (options.registrationInitialAccessToken && !enableRegistration) {
+    throw new Error('--registration-initial-access-token needs --enable-registration');
+  }
   const provider = createProvider({
     issuer: options.issuer,
     accounts,
@@ -56,6 +61,7 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
     cookieKeys: await resolveCookieKeys(store),
     clients: [client.metadata, ...(options.clients ?? [])],
     scopes,
+    claims,
     skipPrompt: options.skipPrompt ?? false,
     accessTokenFormat: options.accessTokenFormat ?? 'opaque',
     defaultAudience: options.defaultAudience,
@@ -77,7 +83,7 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
   app.use(healthRouter(checks));
   app.use('/interaction', interactionRouter({ provider, accounts, skipPrompt: options.skipPrompt ?? false, logger }));
   if ((options.accessTokenFormat ?? 'opaque') === 'jwt') {
-    app.use(ROUTES.userinfo, jwtUserinfo({ issuer: options.issuer, jwks, accounts }));
+    app.use(ROUTES.userinfo, jwtUserinfo({ issuer: options.issuer, jwks, accounts, claims }));
   }
   app.use(provider.callback());
 

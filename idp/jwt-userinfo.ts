@@ -8,7 +8,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { AccountDirectory } from './accounts.js';
-import { releasedClaims } from './claims.js';
+import { releasedClaims, type ClaimsMapping } from './claims.js';
 import type { PrivateJwks } from './keys.js';
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
@@ -17,7 +17,7 @@ export function publicJwks(jwks: PrivateJwks): { keys: JWK[] } {
   return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([k]) => !PRIVATE_MEMBERS.includes(k))) as JWK) };
 }
 
-export function jwtUserinfo(options: { issuer: string; jwks: PrivateJwks; accounts: AccountDirectory }) {
+export function jwtUserinfo(options: { issuer: string; jwks: PrivateJwks; accounts: AccountDirectory; claims: ClaimsMapping }) {
   const keys = createLocalJWKSet(publicJwks(options.jwks));
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -31,6 +31,6 @@ export function jwtUserinfo(options: { issuer: string; jwks: PrivateJwks; accoun
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
     const user = options.accounts.users.find((u) => u.sub === payload.sub);
     if (!user || !scopes.includes('openid')) return next();
-    res.set('cache-control', 'no-store').json({ ...releasedClaims(user, scopes), sub: user.sub });
+    res.set('cache-control', 'no-store').json({ ...releasedClaims(user, scopes, options.claims), sub: user.sub });
   };
 }

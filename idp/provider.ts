@@ -8,7 +8,7 @@ import Provider, { type ClientMetadata, type Configuration, type SigningAlgorith
 import type { Logger } from '../lib/logger.js';
 import type { AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
-import { claimsForScopes } from './claims.js';
+import type { ClaimsMapping } from './claims.js';
 import type { PrivateJwks } from './keys.js';
 import { rpInitiatedLogout, SESSION_COOKIE_OPTIONS, skipPromptLogoutWithoutSession } from './logout.js';
 import { offlineAccessImpliesConsent } from './offline-access.js';
@@ -26,6 +26,7 @@ export interface ProviderSetup {
   /** The configured client first, then any extra static clients. */
   clients: ClientMetadata[];
   scopes: readonly string[];
+  claims: ClaimsMapping;
   skipPrompt: boolean;
   accessTokenFormat: 'opaque' | 'jwt';
   defaultAudience?: string;
@@ -72,6 +73,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     defaultAudience: setup.defaultAudience,
     signingAlg: setup.signingAlg,
     accounts: setup.accounts,
+    claims: setup.claims,
   };
   const configuration: Configuration = {
     adapter: setup.store.adapter,
@@ -86,7 +88,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
     findAccount: setup.accounts.findAccount,
     scopes: [...setup.scopes],
-    claims: claimsForScopes(setup.scopes),
+    claims: setup.claims,
     conformIdTokenClaims: !setup.idTokenIncludesUserinfoClaims,
     routes: ROUTES,
     ttl: TTL,

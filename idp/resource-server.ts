@@ -6,7 +6,7 @@
  */
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountDirectory } from './accounts.js';
-import { releasedClaims } from './claims.js';
+import { releasedClaims, type ClaimsMapping } from './claims.js';
 
 export interface ResourceServerOptions {
   issuer: string;
@@ -15,6 +15,7 @@ export interface ResourceServerOptions {
   defaultAudience?: string;
   signingAlg: string;
   accounts: AccountDirectory;
+  claims: ClaimsMapping;
 }
 
 export function resourceIndicators(options: ResourceServerOptions): NonNullable<Configuration['features']>['resourceIndicators'] {
@@ -40,6 +41,6 @@ export function extraTokenClaims(options: ResourceServerOptions): NonNullable<Co
     const user = options.accounts.users.find((u) => u.sub === token.accountId);
     if (!user) return undefined;
     const scope = typeof token.scope === 'string' ? token.scope.split(' ') : [];
-    return releasedClaims(user, scope);
+    return releasedClaims(user, scope, options.claims);
   };
 }

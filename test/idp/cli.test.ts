@@ -79,6 +79,8 @@ describe('idp CLI', () => {
     expect(await fails(['--default-user', '{"name":"no sub"}'])).to.contain('needs a non-empty string "sub"');
     expect(await fails(['--port', '0', '--jwks-file', join(dir, 'missing.json')])).to.contain('cannot read --jwks-file');
     expect(await fails(['--port', '0', '--public-client'])).to.contain('--public-client needs at least one --redirect-uri');
+    expect(await fails(['--port', '0', '--registration-initial-access-token', 't'])).to.contain('needs --enable-registration');
+    expect(await fails(['--port', '0', '--scopes', 'email,profile'])).to.contain('scopes must include openid');
   });
 
   it('exits 1 with one line when the port is taken', async () => {
