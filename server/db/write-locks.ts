@@ -27,6 +27,7 @@ export interface WriteLockOptions {
   waitMs?: number;
 }
 
+const RELEASE_RETRY_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createWriteLocks(connection: Connection, options: WriteLockOptions = {}): WriteLocks {
@@ -50,15 +51,25 @@ export function createWriteLocks(connection: Connection, options: WriteLockOptio
     }
   }
 
+  async function release(key: string, owner: string, leaseEnd: number): Promise<void> {
+    try {
+      await Locks.deleteOne({ _id: key, owner }, { maxTimeMS: MAX_TIME_MS });
+    } catch {
+      // Typically the database went away mid-request. Keep trying in the background until the lease would end
+      // anyway, so the record is writable as soon as the database is back rather than a lease later.
+      if (Date.now() + RELEASE_RETRY_MS < leaseEnd) setTimeout(() => void release(key, owner, leaseEnd), RELEASE_RETRY_MS).unref();
+    }
+  }
+
   return {
     async withLock(key, critical) {
       const owner = randomBytes(12).toString('base64url');
       await acquire(key, owner);
+      const leaseEnd = Date.now() + leaseMs;
       try {
         return await critical();
       } finally {
-        // Best effort: a lock we fail to remove is released by its lease.
-        await Locks.deleteOne({ _id: key, owner }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+        await release(key, owner, leaseEnd);
       }
     },
   };
