@@ -1,7 +1,8 @@
 /**
  * Self-service change sets (DESIGN.md §1.4): propose against an active registration, list, read, withdraw.
  * The registration is the lock that keeps one change set open: proposing sets its `pendingChangeSetId` in one
- * conditional write (no other open, status active, revision), so two concurrent proposals cannot both win.
+ * conditional write (no other open, status active, revision), so two concurrent proposals cannot both win; and
+ * every decision on it (withdraw here, approve/reject in review.service.ts) commits by releasing that lock.
  */
 import { apiError } from '../../errors.js';
 import { isId, newId } from '../../ids.js';
@@ -9,7 +10,7 @@ import { validateBody } from '../../http/validate-body.js';
 import type { PageQuery } from '../../store/keyset-page.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { Registration, RegistrationConfig } from '../registrations/registrations.model.js';
-import { getRegistration, type ServiceDeps } from '../registrations/registrations.service.js';
+import { ACTION_REQUEST_SCHEMA, getRegistration, type ServiceDeps } from '../registrations/registrations.service.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
 import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
@@ -24,7 +25,6 @@ import {
 } from './change-set-state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
-import { ACTION_REQUEST_SCHEMA } from '../registrations/registrations.service.js';
 
 export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
