@@ -45,4 +45,16 @@ describe('per-plan rate limits on organization routes', () => {
     const bob = await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', `Bearer ${await h.token({ sub: 'bob' })}`);
     expect(bob.status).to.equal(200);
   });
+
+  it('limits GET /organizations per subject at the free rate under the policy "subject"', async () => {
+    const auth = `Bearer ${await h.token({ sub: 'carol' })}`;
+    for (let i = 0; i < 3; i += 1) {
+      const res = await h.request.get('/api/v1/organizations').set('Authorization', auth);
+      expect(res.status, `request ${i}: ${JSON.stringify(res.headers)}`).to.equal(200);
+      expect(res.headers['ratelimit-policy']).to.equal('"subject";q=3;w=60');
+    }
+    const limited = await h.request.get('/api/v1/organizations').set('Authorization', auth);
+    expect(limited.status).to.equal(429);
+    expect(limited.body.error.code).to.equal('rate_limited');
+  });
 });
