@@ -27,6 +27,7 @@ const CWE = new Set([
   'CWE-16: Configuration',
   'CWE-287: Improper Authentication',
   'CWE-345: Insufficient Verification of Data Authenticity',
+  'CWE-346: Origin Validation Error',
   'CWE-347: Improper Verification of Cryptographic Signature',
   'CWE-489: Active Debug Code',
   'CWE-613: Insufficient Session Expiration',
@@ -36,7 +37,7 @@ const CWE = new Set([
   'CWE-1021: Improper Restriction of Rendered UI Layers or Frames',
   'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
 ]);
-const CAPEC = new Set(['CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies', 'CAPEC-475: Signature Spoofing by Improper Validation']);
+const CAPEC = new Set(['CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies', 'CAPEC-194: Fake the Source of Data', 'CAPEC-475: Signature Spoofing by Improper Validation']);
 const P = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N';
 const V93 = `${P}/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`;
 const V0N = `${P}/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;

@@ -1,0 +1,45 @@
+/**
+ * A short-lived HTTP server the scanner serves its own key material from (jku/x5u attacks): one JSON document at a
+ * random path, counting fetches. Binds 127.0.0.1 unless a callback host is given (then all interfaces, so a remote
+ * target can reach it). Closed by the check that started it.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface CallbackServer {
+  url: string;
+  fetches(): number;
+  close(): Promise<void>;
+}
+
+export async function serveDocument(document: unknown, options: { host?: string } = {}): Promise<CallbackServer> {
+  const path = `/gatehouse-${randomBytes(8).toString('hex')}/jwks.json`;
+  const body = JSON.stringify(document);
+  let fetches = 0;
+  const server = createServer((req, res) => {
+    if (req.url !== path) return void res.writeHead(404).end();
+    fetches += 1;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, options.host ? '0.0.0.0' : '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}${path}`,
+    fetches: () => fetches,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** True for hosts that can reach this machine's loopback interface. */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
+}
