@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { createIdp, type RunningIdp } from '../../idp/create-idp.js';
+import { createMemoryStore } from '../../idp/adapters/memory.js';
 import { runChecks } from '../../idp/health.js';
 import { dropDatabase, mongoTestUrl } from './support/mongo.js';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.js';
@@ -29,6 +30,24 @@ describe('idp: health endpoints', () => {
     it('reports a failing check with its error string and an overall error', async () => {
       const result = await runChecks({ oidc: async () => undefined, db: async () => Promise.reject(new Error('connection refused')) });
       expect(result).to.deep.equal({ status: 'error', checks: { oidc: { status: 'ok' }, db: { status: 'error', error: 'connection refused' } } });
+    });
+  });
+
+  describe('with a store whose database does not answer', () => {
+    it('GET /readyz answers 503 naming the db check and its error; /healthz stays 200', async () => {
+      const store = { ...createMemoryStore(), ping: async () => Promise.reject(new Error('database did not answer within 2000 ms')) };
+      const idp = await createIdp({ port: 0, store });
+      try {
+        const res = await request(idp.url).get('/readyz').expect(503);
+        expect(res.body).to.deep.equal({
+          status: 'error',
+          checks: { oidc: { status: 'ok' }, db: { status: 'error', error: 'database did not answer within 2000 ms' } },
+        });
+        await request(idp.url).get('/healthz').expect(200, { status: 'ok' });
+      } finally {
+        await idp.close();
+        await store.close();
+      }
     });
   });
 
