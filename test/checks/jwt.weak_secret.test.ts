@@ -48,6 +48,17 @@ describe('jwt.weak_secret', () => {
     expect(resultOf(outcome, ID).findings[0]!.detail).to.include(`${file} line 4`);
   });
 
+  it('errors, never passes, when the secrets file cannot be read', async () => {
+    const secret = 'Zq9!vR2#kLm8@pW4$xN7^tB3&yH6*jD1';
+    target = await startJwtTarget(verifiesHs256(secret));
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(secret)),
+      options: { jwtSecretsFile: join(tmpdir(), 'gatehouse-no-such-secrets-file.txt') },
+    });
+    expectResult(outcome, ID, { status: 'errored', reason: /ENOENT/, requests: 0 });
+  });
+
   it('passes when a strong random secret is in no list', async () => {
     const secret = 'Zq9!vR2#kLm8@pW4$xN7^tB3&yH6*jD1';
     target = await startJwtTarget(verifiesHs256(secret));
