@@ -37,13 +37,11 @@ export function createAuthenticate(deps: ApiDeps, options: AuthenticateOptions =
     const match = BEARER.exec(header);
     if (!match || match[1].length > MAX_TOKEN_LENGTH) throw malformedAuthorization();
     const token = match[1];
-    if (looksLikeJwt(token)) {
-      if (!verifyJwt) throw invalidToken();
-      req.principal = await verifyJwt(req, res);
-    } else {
-      if (!introspect) throw invalidToken();
-      req.principal = await introspect(token);
-    }
+    // With JWTs accepted, a JWT-shaped token is verified locally and never introspected (research §2.3);
+    // with opaque tokens only, every token goes to introspection (the AS decides what it issued).
+    if (verifyJwt && looksLikeJwt(token)) req.principal = await verifyJwt(req, res);
+    else if (introspect) req.principal = await introspect(token);
+    else throw invalidToken();
     next();
   };
 }

@@ -142,6 +142,27 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
   });
 });
 
+describe('authenticate: opaque tokens only', () => {
+  it('introspects every token, JWT-shaped ones included, when JWTs are not accepted locally', async () => {
+    const auth = await startTestAuth();
+    const as = await startFakeAuthorizationServer(auth.jwksUri);
+    const t = await startAuthTestApp(
+      { API_AUTH_TOKEN_TYPES: 'opaque', API_AUTH_INTROSPECTION_URL: as.introspectionUrl, API_AUTH_CLIENT_ID: 'a', API_AUTH_CLIENT_SECRET: 'b' },
+      auth,
+    );
+    try {
+      as.answer = () => ({ kind: 'json', body: { active: false } });
+      const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await auth.token()}`);
+      expect(res.status).to.equal(401);
+      expect(as.introspectionCalls).to.have.length(1);
+    } finally {
+      await t.close();
+      await as.close();
+      await auth.close();
+    }
+  });
+});
+
 describe('authenticate: discovery of the JWKS and introspection endpoints', () => {
   it('finds both endpoints in the issuer discovery document, fetched once', async () => {
     const auth = await startTestAuth();
