@@ -25,7 +25,9 @@ export interface CommonFlags {
   checkTimeoutMs?: number;
   progress: boolean;
   debug: boolean;
-  jwtSecretsFile?: string;
+  jwtSecretsFiles: string[];
+  jwtPublicKeyFile?: string;
+  callbackHost?: string;
   baseline?: string;
 }
 
@@ -44,7 +46,9 @@ export const commonOptions: Options = {
   'check-timeout': { type: 'string' },
   'no-progress': { type: 'boolean' },
   debug: { type: 'boolean' },
-  'jwt-secrets-file': { type: 'string' },
+  'jwt-secrets-file': { type: 'string', multiple: true },
+  'jwt-public-key-file': { type: 'string' },
+  'callback-host': { type: 'string' },
   baseline: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -64,7 +68,9 @@ export const commonHelp = `Common flags:
       --rate <n>/<s|m|h>             requests per host (default 50/s)
       --concurrency <n>              checks in flight at once (default 8)
       --check-timeout <s>            time budget per check in seconds (default 60)
-      --jwt-secrets-file <path>      extra secrets for jwt.weak_secret, one per line
+      --jwt-secrets-file <path>      extra secrets for jwt.weak_secret, one per line (repeatable; SecLists' jwt-secrets works)
+      --jwt-public-key-file <pem>    the token issuer's public key, for jwt.hmac_confusion (default: the target's JWKS)
+      --callback-host <host>         an address of this machine the target can reach, for jku/x5u injection callbacks
       --baseline <report.json>       report only findings that are not in this earlier JSON report
       --no-progress                  no progress bar (it is only shown when stderr is a terminal)
       --debug                        diagnostics from checks on stderr, stacks on fatal errors
@@ -134,7 +140,9 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     checkTimeoutMs: checkTimeoutS === undefined ? undefined : Math.round(checkTimeoutS * 1000),
     progress: values['no-progress'] !== true,
     debug: values.debug === true,
-    jwtSecretsFile: str(values['jwt-secrets-file']),
+    jwtSecretsFiles: strings(values['jwt-secrets-file']),
+    jwtPublicKeyFile: str(values['jwt-public-key-file']),
+    callbackHost: str(values['callback-host']),
     baseline: str(values.baseline),
   };
 }

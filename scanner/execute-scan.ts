@@ -76,7 +76,11 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     kind: request.kind,
     operations: request.operations,
     checks: selected.checks,
-    options: { ...(common.jwtSecretsFile ? { jwtSecretsFile: common.jwtSecretsFile } : {}) },
+    options: {
+      ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFile: common.jwtSecretsFiles } : {}),
+      ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
+      ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
+    },
     rate: common.rate,
     concurrency: common.concurrency,
     requestTimeoutMs,
@@ -113,6 +117,9 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     reportFormat: common.reportFormat,
     reportTransport: common.reportTransport,
     ...(common.baseline ? { baseline: common.baseline } : {}),
+    ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFiles: common.jwtSecretsFiles } : {}),
+    ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
+    ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
     requestsSent: outcome.requestsSent,
   };
   const report = buildReport(outcome, options);

@@ -39,6 +39,16 @@ describe('scanner custom checks (--checks-dir)', () => {
     expect(table.stdout).to.match(/│ GET \/\s+│ Low\s+│ 2\.0\s+│ API8:2023 Security Misconfiguration │ Server header is exposed │/);
   });
 
+  it('passes --jwt-secrets-file (repeatable), --jwt-public-key-file and --callback-host to checks as options', async () => {
+    const options = fileURLToPath(new URL('../fixtures/custom-checks/options/', import.meta.url));
+    const result = await runCli([
+      'scan', 'curl', `${target.url}/`, '--checks-dir', options, '--scans', 'custom.options_echo', '--report-format', 'json',
+      '--jwt-secrets-file', 'a.txt', '--jwt-secrets-file', 'b.txt', '--jwt-public-key-file', 'issuer.pem', '--callback-host', '10.0.0.5',
+    ]);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.reports[0]!.data).to.deep.equal({ options: { jwtSecretsFile: ['a.txt', 'b.txt'], jwtPublicKeyFile: 'issuer.pem', callbackHost: '10.0.0.5' } });
+  });
+
   it('runs the example custom check from examples/checks', async () => {
     const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', example, '--scans', 'custom.*', '--report-format', 'json']);
     const report = JSON.parse(result.stdout) as Report;
