@@ -34,15 +34,15 @@ function toPayload(doc: ModelDoc | null): AdapterPayload | undefined {
   return payload;
 }
 
-function mongoAdapter(db: Db, model: string, ready: Promise<void>): Adapter {
+function mongoAdapter(db: Db, model: string, ready: () => Promise<void>): Adapter {
   const coll = db.collection<ModelDoc>(collectionName(model));
   const findOne = async (filter: Partial<ModelDoc>) => {
-    await ready;
+    await ready();
     return toPayload(await coll.findOne(filter));
   };
   return {
     async upsert(id, payload, expiresIn) {
-      await ready;
+      await ready();
       const doc: Omit<ModelDoc, '_id'> = { payload: JSON.stringify(payload) };
       if (expiresIn) doc.expiresAt = new Date(Date.now() + expiresIn * 1000);
       for (const field of ['uid', 'userCode', 'grantId'] as const) {
@@ -54,15 +54,15 @@ function mongoAdapter(db: Db, model: string, ready: Promise<void>): Adapter {
     findByUid: (uid) => findOne({ uid }),
     findByUserCode: (userCode) => findOne({ userCode }),
     async consume(id) {
-      await ready;
+      await ready();
       await coll.updateOne({ _id: id }, { $set: { consumed: Math.floor(Date.now() / 1000) } });
     },
     async destroy(id) {
-      await ready;
+      await ready();
       await coll.deleteOne({ _id: id });
     },
     async revokeByGrantId(grantId) {
-      await ready;
+      await ready();
       await coll.deleteMany({ grantId });
     },
   };
@@ -89,12 +89,17 @@ export async function createMongoStore(url: string, options: { serverSelectionTi
   return {
     kind: 'mongodb',
     adapter(model: string) {
-      let ready = indexed.get(model);
-      if (!ready) {
-        ready = ensureIndexes(db, model);
-        indexed.set(model, ready);
-        ready.catch(() => indexed.delete(model)); // retried by the next adapter instance
-      }
+      // Indexes are created before a model's first operation; a failure (database briefly down) is retried
+      // by the next operation instead of breaking the model for the life of the process.
+      const ready = () => {
+        let pending = indexed.get(model);
+        if (!pending) {
+          pending = ensureIndexes(db, model);
+          indexed.set(model, pending);
+          pending.catch(() => indexed.delete(model));
+        }
+        return pending;
+      };
       return mongoAdapter(db, model, ready);
     },
     async initState<T>(name: string, value: T): Promise<T> {

@@ -88,5 +88,21 @@ describe('idp: health endpoints', () => {
         proxy.resume();
       }
     });
+
+    it('is ready again once the database is back, and serves tokens from it', async () => {
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+        status = (await request(idp.url).get('/readyz')).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(status).to.equal(200);
+      const token = await request(idp.url)
+        .post('/token')
+        .auth(idp.client.clientId, idp.client.clientSecret!)
+        .type('form')
+        .send({ grant_type: 'client_credentials' })
+        .expect(200);
+      expect(token.body.access_token).to.be.a('string');
+    });
   });
 });
