@@ -92,9 +92,8 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
         .finally(() => send(body));
       return res;
     };
-    res.on('close', () => {
-      void release().catch(() => undefined);
-    });
+    // No release when the client disconnects: the handler may still create the resource and record it. A request
+    // that never answers keeps the key only until the lease ends.
     next();
   };
 }
