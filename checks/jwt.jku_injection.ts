@@ -9,17 +9,13 @@
  * target can reach. Verdict: failed when auth.baseline's rule calls the response accepted; the detail says whether
  * the target fetched the key set.
  */
-import { createPublicKey, generateKeyPair, randomBytes, sign as cryptoSign } from 'node:crypto';
-import { promisify } from 'node:util';
 import { defineCheck } from '../scanner/api.js';
-import { encodeSegment } from '../scanner/jwt/parse-unverified.js';
-import { freshPayloadSegment } from '../scanner/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { isLoopback, serveDocument } from './support/callback-server.js';
+import { callbackHostOption, isLoopback, serveResource } from './support/callback-server.js';
+import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 
 const ISSUE = 'broken_authentication.jku_injection';
-const generate = promisify(generateKeyPair);
 
 export default defineCheck({
   id: 'jwt.jku_injection',
@@ -39,18 +35,14 @@ export default defineCheck({
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);
-    const host = typeof ctx.options.callbackHost === 'string' && ctx.options.callbackHost !== '' ? ctx.options.callbackHost : undefined;
+    const host = callbackHostOption(ctx.options);
     if (!host && !isLoopback(ctx.operation.url)) return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
     const facts = requireProtectedEndpoint(ctx);
-    const { privateKey } = await generate('rsa', { modulusLength: 2048 });
-    const kid = `gatehouse-${randomBytes(6).toString('hex')}`;
-    const jwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
-    const callback = await serveDocument({ keys: [jwk] }, { host });
+    const key = await newScannerKey();
+    const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' };
+    const callback = await serveResource({ name: 'jwks.json', contentType: 'application/json', body: JSON.stringify({ keys: [jwk] }) }, { host });
     try {
-      const { jwk: _jwk, x5u: _x5u, x5c: _x5c, ...kept } = jwt.header;
-      const signingInput = `${encodeSegment({ ...kept, alg: 'RS256', kid, jku: callback.url })}.${freshPayloadSegment(jwt)}`;
-      const token = `${signingInput}.${cryptoSign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
-      const response = await ctx.http.send({ credential: token });
+      const response = await ctx.http.send({ credential: forgedRsaToken(jwt, key, { jku: callback.url }) });
       const fetched = callback.fetches() > 0 ? 'the target fetched the scanner-served key set' : 'the key set was not fetched';
       if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token whose jku points at a scanner-served JWKS is accepted (${response.status}); ${fetched}`, attempt: response });
       else if (callback.fetches() > 0) ctx.log.debug('the target fetched the jku URL but rejected the token');

@@ -6,16 +6,12 @@
  * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with a fresh RSA key whose public JWK is embedded
  * in the header (with a matching kid). Verdict: failed when auth.baseline's rule calls the response accepted.
  */
-import { createPublicKey, generateKeyPair, randomBytes, sign as cryptoSign } from 'node:crypto';
-import { promisify } from 'node:util';
 import { defineCheck } from '../scanner/api.js';
-import { encodeSegment } from '../scanner/jwt/parse-unverified.js';
-import { freshPayloadSegment } from '../scanner/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
+import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 
 const ISSUE = 'broken_authentication.jwk_injection';
-const generate = promisify(generateKeyPair);
 
 export default defineCheck({
   id: 'jwt.jwk_injection',
@@ -36,13 +32,9 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const facts = requireProtectedEndpoint(ctx);
-    const { privateKey } = await generate('rsa', { modulusLength: 2048 });
-    const kid = `gatehouse-${randomBytes(6).toString('hex')}`;
-    const jwk = { ...createPublicKey(privateKey).export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' };
-    const { jku: _jku, x5u: _x5u, x5c: _x5c, ...kept } = jwt.header;
-    const signingInput = `${encodeSegment({ ...kept, alg: 'RS256', kid, jwk })}.${freshPayloadSegment(jwt)}`;
-    const token = `${signingInput}.${cryptoSign('sha256', Buffer.from(signingInput), privateKey).toString('base64url')}`;
-    const response = await ctx.http.send({ credential: token });
+    const key = await newScannerKey();
+    const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' };
+    const response = await ctx.http.send({ credential: forgedRsaToken(jwt, key, { jwk }) });
     if (attackAccepted(response, facts)) {
       ctx.report(ISSUE, { detail: `a token signed by a key embedded in its own jwk header is accepted (${response.status})`, attempt: response });
     }

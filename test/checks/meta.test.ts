@@ -26,6 +26,7 @@ const OWASP = new Set(['API2:2023 Broken Authentication', 'API7:2023 Server Side
 const CWE = new Set([
   'CWE-16: Configuration',
   'CWE-287: Improper Authentication',
+  'CWE-295: Improper Certificate Validation',
   'CWE-345: Insufficient Verification of Data Authenticity',
   'CWE-346: Origin Validation Error',
   'CWE-347: Improper Verification of Cryptographic Signature',

