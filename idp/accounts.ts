@@ -3,7 +3,6 @@
  * user's `sub`, `email` or `preferred_username`, else the default user. The claims a user holds are released by
  * oidc-provider according to the granted scopes.
  */
-import { readFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { Account, FindAccount } from 'oidc-provider';
 
@@ -50,16 +49,6 @@ export function parseUsers(text: string, source: string): IdpUser[] {
     subs.add(user.sub);
   }
   return list as IdpUser[];
-}
-
-export function readUsersFile(path: string): IdpUser[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read users file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  return parseUsers(text, path);
 }
 
 /** Parses the `--default-user` JSON object. */

@@ -5,11 +5,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Setting } from '../lib/config.js';
 import { createLogger } from '../lib/logger.js';
-import { parseDefaultUser, readUsersFile, type IdpUser } from './accounts.js';
+import { parseDefaultUser, type IdpUser } from './accounts.js';
 import { createIdp, type RunningIdp } from './create-idp.js';
 import type { IdpOptions } from './options.js';
 import { flagName, idpSettings, type IdpSettings } from './settings.js';
 import { startupBanner } from './startup-banner.js';
+import { readUsersFile } from './users-file.js';
 
 export interface CliIo {
   stdout: { write(chunk: string): unknown };

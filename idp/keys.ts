@@ -2,7 +2,6 @@
  * Signing and cookie keys. Stable keys matter (research §8.4): `--jwks-file` wins; otherwise an EC P-256 key is
  * generated once and kept in the store, so every instance on one database (and every restart) signs with it.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { IdpStore } from './adapters/store.js';
 
@@ -33,22 +32,6 @@ export function checkPrivateJwks(value: unknown, source: string): PrivateJwks {
   return { keys: keys as JWK[] };
 }
 
-export function readJwksFile(path: string): PrivateJwks {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read --jwks-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`--jwks-file ${path} is not JSON`);
-  }
-  return checkPrivateJwks(parsed, `--jwks-file ${path}`);
-}
-
 export interface KeySource {
   jwks?: PrivateJwks;
   jwksFile?: string;
@@ -59,10 +42,9 @@ export interface KeySource {
 export async function resolveSigningKeys(source: KeySource, store: IdpStore): Promise<PrivateJwks> {
   if (source.jwks) return checkPrivateJwks(source.jwks, 'jwks option');
   if (source.jwksFile) {
-    if (existsSync(source.jwksFile) || !source.saveJwks) return readJwksFile(source.jwksFile);
-    const generated = await generateSigningJwks();
-    writeFileSync(source.jwksFile, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    return generated;
+    // Loaded on demand: runtimes without a file system (the edge worker) pass keys, not files.
+    const { loadOrCreateJwksFile } = await import('./jwks-file.js');
+    return loadOrCreateJwksFile(source.jwksFile, source.saveJwks ?? false);
   }
   return store.initState('jwks', await generateSigningJwks());
 }
