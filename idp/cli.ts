@@ -5,7 +5,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Setting } from '../lib/config.js';
 import { createLogger } from '../lib/logger.js';
-import { parseDefaultUser, type IdpUser } from './accounts.js';
+import { parseDefaultUser, parseUsers, type IdpUser } from './accounts.js';
 import { createIdp, type RunningIdp } from './create-idp.js';
 import type { IdpOptions } from './options.js';
 import { flagName, idpSettings, type IdpSettings } from './settings.js';
@@ -76,7 +76,9 @@ function settingsFrom(values: Record<string, unknown>, env: Record<string, strin
 }
 
 export function optionsFrom(settings: IdpSettings): IdpOptions {
-  const users: IdpUser[] | undefined = settings.users ? readUsersFile(settings.users) : undefined;
+  // --users takes a file, or the users document itself when it is inline JSON (handy in environment-only setups).
+  const inline = settings.users && /^\s*[[{]/.test(settings.users);
+  const users: IdpUser[] | undefined = settings.users ? (inline ? parseUsers(settings.users, '--users') : readUsersFile(settings.users)) : undefined;
   const defaultUser = settings.defaultUser ? parseDefaultUser(settings.defaultUser) : undefined;
   return {
     port: settings.port,

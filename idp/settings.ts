@@ -40,7 +40,7 @@ export const idpSettings = {
   },
   postLogoutRedirectUri: { env: 'IDP_POST_LOGOUT_REDIRECT_URI', type: 'url', doc: 'Post-logout redirect URI of the configured client.' },
   publicClient: { env: 'IDP_PUBLIC_CLIENT', type: 'boolean', default: false, doc: 'Configured client is public: token_endpoint_auth_method none, PKCE required.' },
-  users: { env: 'IDP_USERS', type: 'string', doc: 'YAML or JSON file of users (a list, or { users: [...] }); each needs a `sub`; login_hint picks one.' },
+  users: { env: 'IDP_USERS', type: 'string', doc: 'YAML or JSON file of users (a list, or { users: [...] }), or that JSON inline; each needs a `sub`; login_hint picks one.' },
   defaultUser: { env: 'IDP_DEFAULT_USER', type: 'string', doc: 'JSON claims of the default user (chosen when no login_hint is given).' },
   skipPrompt: {
     env: 'IDP_SKIP_PROMPT', type: 'boolean', default: false,

@@ -131,6 +131,19 @@ describe('idp CLI', () => {
     }
   });
 
+  it('takes the users document inline as JSON', async () => {
+    const c = start(['--port', '0', '--skip-prompt', '--redirect-uri', 'http://127.0.0.1:9/cb'], { IDP_USERS: '[{"sub":"fay","email":"fay@example.com"}]' });
+    const idp = await c.idp;
+    try {
+      const { tokens } = await headlessLogin(await discover(idp), idp, { loginHint: 'fay@example.com' });
+      expect(tokens.claims()!.sub).to.equal('fay');
+      expect(c.stdout()).to.match(/Users:\s+fay\n/);
+    } finally {
+      await c.stop();
+    }
+    expect(await fails(['--users', '[{"name":"x"}]'])).to.contain('--users: user 0 needs a non-empty string "sub"');
+  });
+
   it('writes generated keys with --save-jwks and signs with the same key on the next start', async () => {
     const file = join(dir, 'keys.json');
     const kidOf = async (idp: RunningIdp) => ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0]!.kid;
