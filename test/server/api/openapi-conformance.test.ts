@@ -5,6 +5,9 @@ import { expect } from 'chai';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { loadOpenApiDocument } from '../../../server/openapi/document.js';
 import { errorCodes } from '../../../server/errors.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fromRoot } from '../../../lib/project-root.js';
+import { validatorFor } from '../../../lib/json-schema.js';
 import { approveRegistration } from '../../../server/components/registrations/review.service.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { expectConforms, NO_RATE_LIMITS, VALID_WEB_CONFIG } from './api-fixtures.js';
@@ -31,6 +34,16 @@ describe('the public API against its OpenAPI document', () => {
     expect(res.body).to.deep.equal(loadOpenApiDocument());
     expect(res.body.openapi).to.equal('3.1.0');
     expect(JSON.stringify(res.body)).to.not.match(/"\$ref":"https?:/);
+  });
+
+  it('compiles every request and response schema of schemas/api with the one Ajv instance', () => {
+    const files = readdirSync(fromRoot('schemas', 'api')).filter((f) => f.endsWith('.schema.json'));
+    expect(files.length).to.be.greaterThan(5);
+    for (const file of files) {
+      const { $id } = JSON.parse(readFileSync(fromRoot('schemas', 'api', file), 'utf8')) as { $id: string };
+      expect($id, file).to.equal(`https://gatehouse.dev/schemas/api/${file}`);
+      expect(() => validatorFor($id), file).to.not.throw();
+    }
   });
 
   it('names every error code of server/errors.ts (add new codes to a response description in schemas/openapi.json)', () => {
