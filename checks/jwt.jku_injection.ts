@@ -3,7 +3,7 @@
  * allowlist, so a token signed with the attacker's key verifies against the attacker's JWKS.
  * Gatehouse addition (DESIGN §2.4), metadata as upstream jwtop's JKU injection check (9.3, CWE-346, CAPEC-194).
  *
- * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with a fresh key whose JWKS the scanner serves on
+ * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with the scanner's throwaway key whose JWKS the scanner serves on
  * a callback server for the duration of the check; the header's `jku` points at it. The callback binds 127.0.0.1, so
  * the check is skipped for non-loopback targets unless `ctx.options.callbackHost` names an address of this machine the
  * target can reach. Verdict: failed when auth.baseline's rule calls the response accepted; the detail says whether

@@ -1,7 +1,7 @@
 /**
  * jwt.not_verified — the endpoint does not verify token signatures at all.
  *
- * Request: 1, the original header and payload segments with a well-formed signature made by a fresh random key of
+ * Request: 1, the original header and payload segments with a well-formed signature made by a throwaway random key of
  * the token's own algorithm family (64 random bytes for HS*, RSA-2048 for RS/PS, the alg's curve for ES, Ed25519).
  * Verdict: failed when auth.baseline's rule calls the response accepted.
  * Fixes VulnAPI (research §1.5 #4): VulnAPI skipped whenever the valid token worked and flagged a status change, so

@@ -3,7 +3,7 @@
  * trusts it without validating it against a trusted CA or an allowlist of URLs.
  * Gatehouse addition (DESIGN §2.4), metadata as upstream jwtop's X5U injection check (9.3, CWE-295, CAPEC-194).
  *
- * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with a fresh key whose self-signed PEM certificate
+ * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with the scanner's throwaway key whose self-signed PEM certificate
  * the scanner serves on a callback server for the duration of the check (127.0.0.1, or all interfaces with
  * `ctx.options.callbackHost`; skipped for non-loopback targets without it). Verdict: failed when auth.baseline's rule
  * calls the response accepted; the detail says whether the target fetched the certificate.

@@ -15,9 +15,19 @@ export interface ScannerKey {
   kid: string;
 }
 
-export async function newScannerKey(): Promise<ScannerKey> {
-  const { privateKey } = await generate('rsa', { modulusLength: 2048 });
-  return { privateKey, publicKey: createPublicKey(privateKey), kid: `gatehouse-${randomBytes(6).toString('hex')}` };
+let shared: Promise<ScannerKey> | undefined;
+
+/**
+ * The scanner's throwaway RSA-2048 key: made once per process (the server cannot know it either way) so that scans of
+ * many operations do not spend their time generating keys.
+ */
+export function newScannerKey(): Promise<ScannerKey> {
+  shared ??= generate('rsa', { modulusLength: 2048 }).then(({ privateKey }) => ({
+    privateKey,
+    publicKey: createPublicKey(privateKey),
+    kid: `gatehouse-${randomBytes(6).toString('hex')}`,
+  }));
+  return shared;
 }
 
 /** RFC 7515 §4.1.2–4.1.6: the header parameters that tell a verifier where the key is. */

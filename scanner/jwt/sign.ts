@@ -28,8 +28,23 @@ export function unsignedToken(header: Record<string, unknown>, payloadSegment: s
 
 const generate = promisify(generateKeyPair);
 
-/** A fresh key pair's private key, generated off the event loop (RSA-2048 takes tens of milliseconds). */
-async function randomPrivateKey(alg: string): Promise<KeyObject> {
+const keys = new Map<string, Promise<KeyObject>>();
+
+/**
+ * A random private key for `alg`'s family, generated off the event loop once per process and alg (RSA-2048 takes
+ * tens of milliseconds; no server can know it either way).
+ */
+function randomPrivateKey(alg: string): Promise<KeyObject> {
+  let key = keys.get(alg);
+  if (!key) {
+    key = generatePrivateKey(alg);
+    keys.set(alg, key);
+    key.catch(() => keys.delete(alg));
+  }
+  return key;
+}
+
+async function generatePrivateKey(alg: string): Promise<KeyObject> {
   const info = algInfo(alg);
   if (!info) throw new TypeError(`no key type for alg ${alg}`);
   switch (info.family) {
@@ -46,7 +61,7 @@ async function randomPrivateKey(alg: string): Promise<KeyObject> {
 }
 
 /**
- * Signs `signingInput` with a fresh random key of the family `alg` names: a signature that is well-formed for the
+ * Signs `signingInput` with a random key of the family `alg` names: a signature that is well-formed for the
  * algorithm but made with a key the server cannot know. Returns base64url. Throws for `none` and unknown algs.
  */
 export async function randomKeySignature(alg: string, signingInput: string): Promise<string> {
