@@ -5,6 +5,7 @@
  * Indexes come from `npm run db:migrate`, never from this factory.
  */
 import type { Connection } from 'mongoose';
+import type { Logger } from '../../lib/logger.js';
 import type { Store } from '../deps.js';
 import { connectMongo, type MongoConnectOptions } from '../db/connect.js';
 import { databaseUnavailable, guardRepository, rethrowDatabaseError } from '../db/database-errors.js';
@@ -21,6 +22,8 @@ import { createMongoIdempotencyRepository } from '../components/idempotency/idem
 export interface MongoStoreOptions extends MongoConnectOptions {
   /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
   clock?: () => Date;
+  /** Receives the connection's `disconnected` / `reconnected` / `error` events (research §4.6). */
+  logger?: Logger;
 }
 
 export interface MongoStore extends Store {
@@ -42,6 +45,14 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     rethrowDatabaseError(error);
   }
   const clock = options.clock;
+  const { logger } = options;
+  // Driver messages go to the log only (never to clients); the URI is not logged, it may hold credentials. An
+  // 'error' listener is always attached: an unheard 'error' event would crash the process.
+  connection.on('error', (err: unknown) => logger?.error({ store: 'mongo', err }, 'database connection error'));
+  if (logger) {
+    connection.on('disconnected', () => logger.warn({ store: 'mongo' }, 'database disconnected'));
+    connection.on('reconnected', () => logger.info({ store: 'mongo' }, 'database reconnected'));
+  }
   const locks = createWriteLocks(connection);
 
   return {

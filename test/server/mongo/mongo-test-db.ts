@@ -7,10 +7,16 @@ import mongoose from 'mongoose';
 
 export const MONGODB_URI = process.env.MONGODB_URI;
 
-/** Registers `suite` only when MONGODB_URI is set; otherwise prints why it did not run. */
+let toldWhy = false;
+
+/** Registers `suite` only when MONGODB_URI is set; otherwise prints, once per run, why the mongo tests did not run. */
 export function describeWithMongo(title: string, suite: (uri: string) => void): void {
-  if (MONGODB_URI) describe(title, () => suite(MONGODB_URI));
-  else console.log(`  ${title}: not run: MONGODB_URI is unset (CI sets it to FerretDB; locally see .ci/ferretdb.sh)`);
+  if (MONGODB_URI) {
+    describe(title, () => suite(MONGODB_URI));
+  } else if (!toldWhy) {
+    toldWhy = true;
+    console.log('  mongo store tests not run: MONGODB_URI is unset (CI sets it to FerretDB; locally: source .ci/ferretdb.sh; ferretdb_start)');
+  }
 }
 
 /** A fresh database name for one test file, e.g. `gh_test_3f9a…`. */
