@@ -35,13 +35,17 @@ export const serviceSettings = {
     env: 'API_AUTH_CLOCK_TOLERANCE_S', type: 'integer', min: 0, max: 60, default: 30,
     doc: 'Clock skew allowed on `exp`/`nbf`/`iat`, in seconds (≤ 60).',
   },
-  authTokenTypes: {
-    env: 'API_AUTH_TOKEN_TYPES', type: 'list', choices: ['jwt', 'opaque'], default: ['jwt', 'opaque'],
-    doc: 'Accepted token kinds: JWT access tokens (RFC 9068) and/or opaque tokens (RFC 7662 introspection).',
-  },
   authIntrospectionUrl: { env: 'API_AUTH_INTROSPECTION_URL', type: 'url', defaultDoc: 'from discovery', doc: 'RFC 7662 introspection endpoint.' },
   authClientId: { env: 'API_AUTH_CLIENT_ID', type: 'string', doc: 'Client id this service authenticates with at the introspection endpoint.' },
   authClientSecret: { env: 'API_AUTH_CLIENT_SECRET', type: 'string', doc: 'Client secret for introspection (client_secret_basic).' },
+  authTokenTypes: {
+    env: 'API_AUTH_TOKEN_TYPES', type: 'list', choices: ['jwt', 'opaque'],
+    defaultDoc: '`jwt,opaque` when `API_AUTH_CLIENT_ID` and `API_AUTH_CLIENT_SECRET` are set, else `jwt`',
+    // Introspection needs the service's own client credentials (RFC 7662 §2.1): without them, opaque tokens are
+    // off by default rather than a start-up failure; asking for `opaque` explicitly without them is an error.
+    default: (c: Record<string, unknown>) => (c.authClientId && c.authClientSecret ? ['jwt', 'opaque'] : ['jwt']),
+    doc: 'Accepted token kinds: JWT access tokens (RFC 9068) and/or opaque tokens (RFC 7662 introspection).',
+  },
   authIntrospectionCacheS: {
     env: 'API_AUTH_INTROSPECTION_CACHE_S', type: 'integer', min: 0, max: 3600, default: 60,
     doc: 'Introspection results are cached by SHA-256 of the token for this long, never past the token\'s `exp`.',

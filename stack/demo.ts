@@ -22,6 +22,9 @@ export function serviceUrl(port: number = DEMO.servicePort, host: string = DEMO.
   return `http://${host}:${port}`;
 }
 
+/** The audience when the service listens on a port chosen at start (tests). */
+export const PORTLESS_AUDIENCE = 'urn:gatehouse:registration-api:v1';
+
 export function audienceFor(serviceBaseUrl: string): string {
   return `${serviceBaseUrl}/api/v1`;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DEMO_USER } from '../idp/accounts.js';
 import { createIdp, type RunningIdp } from '../idp/create-idp.js';
 import { main as serviceMain } from '../server/main.js';
-import { audienceFor, DEMO, demoSeed, serviceUrl } from './demo.js';
+import { audienceFor, DEMO, demoSeed, PORTLESS_AUDIENCE, serviceUrl } from './demo.js';
 import { nextSteps } from './next-steps.js';
 
 export interface StackOptions {
@@ -19,7 +19,7 @@ export interface StackOptions {
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
   /** Called once both listen. */
-  onReady?: (urls: { idp: string; service: string }) => void;
+  onReady?: (urls: { idp: string; service: string; audience: string }) => void;
 }
 
 /** Runs the stack until `signal` aborts; resolves to an exit code. */
@@ -29,8 +29,9 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   const stderr = options.stderr ?? process.stderr;
   const idpPort = options.idpPort ?? Number(env.IDP_PORT ?? DEMO.idpPort);
   const servicePort = options.servicePort ?? Number(env.PORT ?? DEMO.servicePort);
-  // The service's audience must be known before the IdP starts; with port 0 the real port is only known later.
-  const fixedServiceUrl = servicePort === 0 ? undefined : serviceUrl(servicePort);
+  // The IdP must know the service's audience before the service listens; with PORT=0 its URL is only known
+  // later, so the audience is then a stable name instead of a URL (API_AUTH_AUDIENCE overrides both).
+  const audience = env.API_AUTH_AUDIENCE ?? (servicePort === 0 ? PORTLESS_AUDIENCE : audienceFor(serviceUrl(servicePort)));
 
   let idp: RunningIdp;
   try {
@@ -43,7 +44,7 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
       users: [DEMO_USER, { sub: DEMO.otherUser, name: 'Bob Example', preferred_username: 'bob', email: 'bob@example.com', email_verified: true }],
       skipPrompt: true,
       accessTokenFormat: 'jwt',
-      defaultAudience: fixedServiceUrl ? audienceFor(fixedServiceUrl) : undefined,
+      defaultAudience: audience,
       enableRegistration: true,
     });
   } catch (err) {
@@ -66,15 +67,15 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
     API_AUTH_ISSUER: idp.issuer,
     API_AUTH_CLIENT_ID: DEMO.clientId,
     API_AUTH_CLIENT_SECRET: DEMO.clientSecret,
-    ...(fixedServiceUrl ? { API_AUTH_AUDIENCE: audienceFor(fixedServiceUrl) } : {}),
+    API_AUTH_AUDIENCE: audience,
     SEED_FILE: seedFile,
   };
   const code = await serviceMain([], serviceEnv, { stdout, stderr }, {
     signal: controller.signal,
     onListening: (url) => {
       service = url;
-      stdout.write(nextSteps({ idp: idp.url, service }));
-      options.onReady?.({ idp: idp.url, service });
+      stdout.write(nextSteps({ idp: idp.url, service, audience }));
+      options.onReady?.({ idp: idp.url, service, audience });
     },
   });
   await idp.close();

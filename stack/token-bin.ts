@@ -17,7 +17,7 @@ try {
       clientId: DEMO.clientId,
       clientSecret: DEMO.clientSecret,
       scope: DEMO.scopes.join(' '),
-      resource: audienceFor(process.env.PUBLIC_BASE_URL ?? serviceUrl()),
+      resource: process.env.API_AUTH_AUDIENCE ?? audienceFor(process.env.PUBLIC_BASE_URL ?? serviceUrl()),
     };
     const token = values.machine
       ? await machineToken(request)
