@@ -5,7 +5,6 @@
  * with `state`. oidc-provider only notifies from its own confirm form, which skip-prompt never shows.
  */
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
-import type { Logger } from '../lib/logger.js';
 import { logoutConfirmPage, signedOutPage } from './views/logout-pages.js';
 
 export const SESSION_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'lax', signed: true } as const;
@@ -25,7 +24,7 @@ async function findClient(provider: Provider, clientId: string) {
 }
 
 /** Sends the logout token to every client of the session that registered a backchannel_logout_uri. */
-export async function notifyBackchannel(ctx: KoaContextWithOIDC, logger: Logger): Promise<void> {
+export async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   if (!session?.accountId) return;
   const accountId = session.accountId;
@@ -40,8 +39,7 @@ export async function notifyBackchannel(ctx: KoaContextWithOIDC, logger: Logger)
         await send.call(client, accountId, sid);
         provider.emit('backchannel.success', ctx, client, accountId, sid);
       } catch (error) {
-        // A receiver that is down must not block the logout; it is logged (without the token).
-        logger.warn({ clientId, err: (error as Error).message }, 'back-channel logout failed');
+        // A receiver that is down must not block the logout; provider.ts logs the event (never the token).
         provider.emit('backchannel.error', ctx, error, client, accountId, sid);
       }
     }),
@@ -77,10 +75,10 @@ function redirectAfterLogout(ctx: KoaContextWithOIDC, state: LogoutState): void 
 }
 
 /** Ends the session now: back-channel first, then revoke, destroy, clear the cookie, redirect. */
-export async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC, logger: Logger): Promise<void> {
+export async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   const state = { ...((session?.state ?? {}) as LogoutState) };
-  await notifyBackchannel(ctx, logger);
+  await notifyBackchannel(ctx);
   await revokeGrants(ctx);
   await session?.destroy();
   ctx.cookies.set(provider.cookieName('session'), null, SESSION_COOKIE_OPTIONS);
@@ -88,12 +86,12 @@ export async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC, logger: L
   redirectAfterLogout(ctx, state);
 }
 
-export function rpInitiatedLogout(skipPrompt: boolean, logger: Logger): NonNullable<Configuration['features']>['rpInitiatedLogout'] {
+export function rpInitiatedLogout(skipPrompt: boolean): NonNullable<Configuration['features']>['rpInitiatedLogout'] {
   return {
     enabled: true,
     async logoutSource(ctx, form) {
       if (skipPrompt) {
-        await endSessionWithoutPrompt(ctx, logger);
+        await endSessionWithoutPrompt(ctx);
         return;
       }
       ctx.body = logoutConfirmPage(form, ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId);
@@ -108,10 +106,10 @@ export function rpInitiatedLogout(skipPrompt: boolean, logger: Logger): NonNulla
  * Koa middleware for `--skip-prompt`: a logout request without a signed-in session gets oidc-provider's
  * self-submitting form (it needs JavaScript); answer it with the redirect instead.
  */
-export function skipPromptLogoutWithoutSession(logger: Logger) {
+export function skipPromptLogoutWithoutSession() {
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
     await next();
     if (ctx.oidc?.route !== 'end_session' || ctx.status !== 200 || ctx.oidc.session?.accountId) return;
-    await endSessionWithoutPrompt(ctx, logger);
+    await endSessionWithoutPrompt(ctx);
   };
 }

@@ -109,7 +109,7 @@ export function createProvider(setup: ProviderSetup): Provider {
       },
       clientCredentials: { enabled: true },
       backchannelLogout: { enabled: true },
-      rpInitiatedLogout: rpInitiatedLogout(setup.skipPrompt, setup.logger),
+      rpInitiatedLogout: rpInitiatedLogout(setup.skipPrompt),
       registration: {
         enabled: setup.registration.enabled,
         initialAccessToken: setup.registration.initialAccessToken ?? false,
@@ -122,7 +122,11 @@ export function createProvider(setup: ProviderSetup): Provider {
   const provider = new Provider(setup.issuer, configuration);
   provider.proxy = setup.trustProxy;
   provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
-  if (setup.skipPrompt) provider.use(skipPromptLogoutWithoutSession(setup.logger));
+  if (setup.skipPrompt) provider.use(skipPromptLogoutWithoutSession());
   provider.on('server_error', (_ctx, error) => setup.logger.error({ err: error }, 'oidc-provider server_error'));
+  // A back-channel receiver that is down does not block a logout; it is logged here, never with the token.
+  provider.on('backchannel.error', (_ctx, error, client) =>
+    setup.logger.warn({ clientId: client.clientId, err: (error as Error).message }, 'back-channel logout failed'),
+  );
   return provider;
 }

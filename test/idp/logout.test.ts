@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
+import { createLogger } from '../../lib/logger.js';
 import { createMemoryStore } from '../../idp/adapters/memory.js';
 import type { IdpStore } from '../../idp/adapters/store.js';
 import { createIdp, type RunningIdp } from '../../idp/create-idp.js';
@@ -111,6 +112,25 @@ describe('idp: RP-initiated and back-channel logout', () => {
       expect(payload.sid).to.equal(tokens.claims()!.sid);
       expect(payload.events).to.deep.equal({ 'http://schemas.openid.net/event/backchannel-logout': {} });
       expect(payload).to.not.have.property('nonce');
+    });
+
+    it('still logs out when a back-channel receiver is down, and logs that without the token', async () => {
+      const lines: string[] = [];
+      const logger = createLogger({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+      const dead = await startBackchannelReceiver();
+      await dead.close();
+      const local = await createIdp({ port: 0, redirectUris: [REDIRECT], postLogoutRedirectUri: AFTER_LOGOUT, skipPrompt: true, enableRegistration: true, logger });
+      try {
+        const registered = await registerBackchannelClient(local, dead);
+        const meta = registered.clientMetadata();
+        const config = await discover(local, meta.client_id, meta.client_secret as string);
+        const { tokens, browser } = await headlessLogin(config, local, { scope: 'openid' });
+        const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'down' }).href);
+        expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=down`);
+        expect(lines.join('')).to.contain('back-channel logout failed').and.contain(meta.client_id).and.not.contain(tokens.id_token!.split('.')[1]!);
+      } finally {
+        await local.close();
+      }
     });
 
     it('redirects straight to the post-logout URI when there is no session to end', async () => {

@@ -50,6 +50,14 @@ describe('idp: access tokens', () => {
       }
     });
 
+    it('keeps issuing JWT access tokens for the same audience on refresh', async () => {
+      const config = await discover(idp);
+      const { tokens } = await headlessLogin(config, idp, { scope: 'openid offline_access registrations:read' });
+      const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+      const { payload } = await verify(refreshed.access_token, API);
+      expect(payload).to.include({ sub: 'alice', client_id: idp.client.clientId });
+    });
+
     it('uses the requested resource as the audience when the client names one', async () => {
       const config = await discover(idp);
       const other = 'https://api.example.com/';
