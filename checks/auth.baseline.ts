@@ -5,6 +5,7 @@
  * Requests (only when the operation carries a credential): 1) the operation as given, 2) without any credential,
  * 3) with a random garbage credential. Publishes `facts` (checks/support/auth-baseline-facts.ts): requiresCredential,
  * credentialAccepted, garbageRejected and the three statuses. Skipped when the operation has no credential.
+ * Verdict: none — a probe reports no issue; its facts decide the verdicts of the checks that depend on it.
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../scanner/api.js';

@@ -1,8 +1,10 @@
 /**
  * discover.discoverable_openapi — an OpenAPI/Swagger description or UI is published at a well-known path (Info).
- * Requests: 1 control + one GET per path below, without credential. A hit is a 200 whose body is an OpenAPI/Swagger
- * document (JSON or YAML with an `openapi`/`swagger` key) or a Swagger UI / ReDoc page. Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #16): our own 30-path list, and the body must be plausible, not only the status.
+ * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
+ * whose body is an OpenAPI/Swagger document (JSON or YAML with an `openapi`/`swagger` key) or a Swagger UI / ReDoc
+ * page. Publishes the fact `urls`.
+ * Differs from VulnAPI (research §1.3 #16): our own 30-path list, and the body must be plausible, not only the
+ * status.
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
 import { isHtml, jsonObject, probePaths, reportHits, type PathProbe } from './support/probe-paths.js';

@@ -1,9 +1,9 @@
 /**
  * discover.exposed_files — files that should never be served are (Info): source control metadata, environment and
  * credential files, dumps and backups, CI and container configuration, debug pages.
- * Requests: 1 control + one GET per path below, without credential. A hit is a 200 whose body has the file's own
- * format (a `.env` has KEY=value lines, `.git/HEAD` starts with `ref:`, …), so a catch-all page is never a hit.
- * Publishes the fact `urls`.
+ * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
+ * whose body has the file's own format (a `.env` has KEY=value lines, `.git/HEAD` starts with `ref:`, …), so a
+ * catch-all page is never a hit. Publishes the fact `urls`.
  * Differs from VulnAPI (research §1.3 #18, §2.2): a curated list of 61 paths, each with a format check, instead of
  * 1 067 paths judged on the status alone.
  */

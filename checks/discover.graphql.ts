@@ -1,8 +1,8 @@
 /**
  * discover.graphql — a GraphQL endpoint or IDE is reachable at a well-known path (Info).
  * Requests: 1 control + one GET per path below with `?query={__typename}` (GraphQL over HTTP, GET), without
- * credential. A hit is a 200 whose body is a GraphQL response (`data.__typename` or an `errors` array) or a GraphiQL /
- * Playground / Altair page. Publishes the fact `urls`.
+ * credential. Verdict: failed when any path is a hit: a 200 whose body is a GraphQL response (`data.__typename` or
+ * an `errors` array) or a GraphiQL / Playground / Altair page. Publishes the fact `urls`.
  * Differs from VulnAPI (research §1.3 #17): our own list, and the body must answer like GraphQL, not only the status.
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';

@@ -1,8 +1,8 @@
 /**
  * discover.healthcheck — health / readiness endpoints are reachable without credential (Info).
- * Requests: 1 control + one GET per path below, without credential. A hit is a 200 whose body looks like a health
- * answer: JSON with a `status`/`healthy`/`ok` member, or a short text such as OK, UP, healthy, alive, pong.
- * Publishes the fact `urls`.
+ * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
+ * whose body looks like a health answer: JSON with a `status`/`healthy`/`ok` member, or a short text such as OK, UP,
+ * healthy, alive, pong. Publishes the fact `urls`.
  * Differs from VulnAPI (research §1.3 #20): our own list, and the body must look like a health answer.
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';

@@ -2,8 +2,8 @@
  * generic.accept_unauthenticated_operation — authentication bypass: the operation is scanned with a credential, yet
  * a request without any credential succeeds.
  *
- * Verdict: failed when the no-credential request of auth.baseline got a 2xx/3xx answer of the same class as the
- * credential's answer. Sends no request of its own: auth.baseline already sent it (see its attempts).
+ * Requests: none of its own — auth.baseline already sent the request without credential (see its attempts).
+ * Verdict: failed when that request got a 2xx/3xx answer of the same class as the credential's answer.
  * Fixes VulnAPI (research §1.5 #10): a 302-to-login, 405, 422 or 429 without credential is a rejection when the
  * credential got a different class of answer, not an "accepted" bypass.
  */

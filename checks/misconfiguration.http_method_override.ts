@@ -2,12 +2,13 @@
  * misconfiguration.http_method_override — the server lets a header or query parameter override the HTTP method,
  * and (worse) an overridden request skips authentication.
  *
- * Requests (1–17): 1) the operation as given (a 405 → skipped); 2) GET, HEAD, POST, PUT, PATCH, DELETE except its own
+ * Requests (1–15): 1) the operation as given (a 405 → skipped); 2) GET, HEAD, POST, PUT, PATCH, DELETE except its own
  * method, until one answers 405 (else the first whose status differs; none differs → passed, nothing to observe);
  * 3) that method M with X-HTTP-Method-Override / X-HTTP-Method / X-Method-Override = own method, then with query
- * `_method`, `method`, `httpMethod`, `_httpMethod`: an answer with the baseline status means the override was honoured
- * → allow_override (Info). 4) With a credential: the plain request without credential, and the honoured override
- * without credential; the bypass (8.8) is reported only when the first is rejected and the second is not.
+ * `_method`, `method`, `httpMethod`, `_httpMethod`, until one answers with the baseline status; 4) with a credential
+ * and an honoured override: the plain request without credential, then the honoured override without credential.
+ * Verdict: allow_override (Info) fails when an override is honoured; the bypass (8.8) fails when the plain request
+ * without credential is rejected but the overridden one without credential is not.
  * Fixes VulnAPI (research §1.3 #12, §1.5 #8): override headers are set per request, never on the shared operation,
  * so they neither accumulate nor leak into TRACE/TRACK; header names are tried once each (they are case-insensitive);
  * a public endpoint is not a "bypass".

@@ -3,7 +3,7 @@
  * a test file, existing dependencies without cycles, a maxCvss in range that equals its highest issue score — and the
  * VulnAPI vocabulary (issue ids, names, vectors, scores, OWASP/CWE strings) unchanged.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'chai';
@@ -130,6 +130,13 @@ describe('built-in checks (checks/*.ts)', () => {
         const meta = Object.fromEntries(Object.entries(definition).filter(([k]) => k !== 'run' && k !== 'appliesTo'));
         const problems = validate(meta) ? [] : toFieldErrors(validate.errors).map((e) => `${e.path || 'meta'} ${e.message}`);
         expect(problems, `checks/${name}.ts: fix the meta`).to.deep.equal([]);
+      });
+
+      it('documents what it sends and its verdict rule in its header comment', () => {
+        const header = /^\/\*\*([\s\S]*?)\*\//.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
+        expect(header, `checks/${name}.ts: start the file with a /** … */ comment`).to.not.equal('');
+        expect(header, `checks/${name}.ts: say in the header comment which requests it sends ("Request…")`).to.match(/Request|Sends nothing|Requests: none/);
+        expect(header, `checks/${name}.ts: add "Verdict: …" to the header comment`).to.include('Verdict');
       });
 
       it('has an id equal to its file name', () => {
