@@ -10,6 +10,7 @@
  * any X-Content-Type-Options value used to pass, only `nosniff` is defined (Fetch §X-Content-Type-Options).
  */
 import { defineCheck } from '../scanner/api.js';
+import { framingRestricted } from './support/csp-framing.js';
 
 const V0A = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N';
 const V51 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N';
@@ -26,16 +27,6 @@ const FRAME_ANCESTORS = 'security_misconfiguration.http_headers_csp_frame_ancest
 const FRAME_OPTIONS = 'security_misconfiguration.http_headers_frame_options_missing';
 const CSP_MISSING = 'security_misconfiguration.http_headers_csp_missing';
 const HSTS_MISSING = 'security_misconfiguration.http_headers_hsts_missing';
-
-/** True when a CSP sets `frame-ancestors` to sources narrower than "any site" (CSP Level 3 §6.4.2). */
-export function framingRestricted(csp: string | undefined): boolean {
-  for (const directive of (csp ?? '').split(/[;,]/)) {
-    const [name, ...sources] = directive.trim().split(/\s+/);
-    if (name?.toLowerCase() !== 'frame-ancestors') continue;
-    return sources.length > 0 && !sources.some((s) => s === '*' || /^https?:$/i.test(s));
-  }
-  return false;
-}
 
 export default defineCheck({
   id: 'misconfiguration.http_headers',
