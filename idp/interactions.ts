@@ -53,6 +53,16 @@ async function clientName(provider: Provider, clientId: unknown): Promise<string
 
 export function interactionRouter({ provider, accounts, skipPrompt, logger }: InteractionOptions): Router {
   const router = express.Router();
+  // The pages load nothing and run no script; forms post to this origin (form-action is left out on purpose:
+  // browsers apply it to the redirect to the client that follows the post).
+  router.use((_req, res, next) => {
+    res.set({
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    next();
+  });
   const form = express.urlencoded({ extended: false, limit: '16kb' });
   const finish = (req: Request, res: Response, result: InteractionResults, merge = true) =>
     provider.interactionFinished(req, res, result, { mergeWithLastSubmission: merge });

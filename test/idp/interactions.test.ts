@@ -25,6 +25,8 @@ describe('idp: authorization code flow', () => {
       const loginPage = await browser.go((await request.url()).href);
       expect(loginPage.status).to.equal(200);
       expect(loginPage.html).to.contain('Sign in').and.not.match(/<(link|script)[^>]+(href|src)=/);
+      const headers = (await fetch(loginPage.url, { headers: { cookie: browser.cookieHeader() } })).headers;
+      expect(headers.get('content-security-policy')).to.contain("default-src 'none'").and.contain("frame-ancestors 'none'");
       const consent = await browser.submit(loginPage, /\/login$/, { login: 'bob@example.com' });
       expect(consent.html).to.contain('Allow access?').and.contain('offline_access');
       const landed = await browser.submit(consent, /\/confirm$/);
