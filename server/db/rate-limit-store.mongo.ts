@@ -2,6 +2,10 @@
  * Rate-limit counters shared by every instance (DESIGN.md §1.8, research §6.1): rate-limiter-flexible's
  * RateLimiterMongo (atomic `$inc` upserts on a unique `key`), with an in-memory insurance limiter that takes over
  * while the database errors, so a database hiccup neither opens the gate nor fails the request.
+ *
+ * FerretDB 1.24 runs the limiter's `$inc` upsert as read-then-write (FerretDB/FerretDB#3040), so simultaneous
+ * requests on one key can lose increments there (the limit is enforced, but may let a few extra requests through
+ * under bursts); on MongoDB the upsert is atomic. Locking every request would cost more than the slack is worth.
  */
 import type { Connection } from 'mongoose';
 import { RateLimiterMemory, RateLimiterMongo, RateLimiterRes } from 'rate-limiter-flexible';

@@ -13,7 +13,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { apiError } from '../errors.js';
 import { isDuplicateKey } from './duplicate-key.js';
 import { MAX_TIME_MS } from './query-limits.js';
-import { writeLockModel } from './write-lock.schema.js';
+import { writeLockModel, type WriteLockDocument } from './write-lock.schema.js';
 
 export interface WriteLocks {
   /** Runs `critical` while holding the lock on `key`; waits for another holder up to the wait limit (then 409). */
@@ -44,8 +44,12 @@ export function createWriteLocks(connection: Connection, options: WriteLockOptio
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
-      // Held. If the holder died, its lease is over: remove its lock and race for it again (the insert decides).
-      await Locks.deleteOne({ _id: key, leaseUntil: mongoose.trusted({ $lte: new Date() }) }, { maxTimeMS: MAX_TIME_MS });
+      // Held. If the holder died, its lease is over: remove THAT holder's lock (by owner, so a lock another waiter
+      // has just taken is left alone) and race for it again; the insert decides.
+      const held = await Locks.findById(key).lean<WriteLockDocument>().maxTimeMS(MAX_TIME_MS);
+      if (held && held.leaseUntil.getTime() <= Date.now()) {
+        await Locks.deleteOne({ _id: key, owner: held.owner, leaseUntil: mongoose.trusted({ $lte: new Date() }) }, { maxTimeMS: MAX_TIME_MS });
+      }
       if (Date.now() >= deadline) throw apiError('conflict', 'The resource is being changed by another request; try again.');
       await sleep(Math.min(50, 2 + attempt * 3) * (0.5 + Math.random()));
     }
