@@ -4,7 +4,7 @@
  * RP-initiated logout), resource indicators for JWT access tokens, and no dev defaults left in place.
  */
 import './quiet-runtime-warning.js';
-import Provider, { type ClientMetadata, type Configuration, type SigningAlgorithmWithNone } from 'oidc-provider';
+import Provider, { errors, type ClientMetadata, type Configuration, type SigningAlgorithmWithNone } from 'oidc-provider';
 import type { Logger } from '../lib/logger.js';
 import type { AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
@@ -105,7 +105,12 @@ export function createProvider(setup: ProviderSetup): Provider {
       },
       revocation: {
         enabled: true,
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || client.clientAuthMethod !== 'none',
+        // RFC 7009 §2.1: only the client a token was issued to may revoke it (others are ignored silently when public).
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId === client.clientId) return true;
+          if (client.clientAuthMethod === 'none') return false;
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+        },
       },
       clientCredentials: { enabled: true },
       backchannelLogout: { enabled: true },

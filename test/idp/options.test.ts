@@ -21,6 +21,21 @@ describe('idp: options', () => {
     }
   });
 
+  it('lets a client revoke only its own tokens (RFC 7009 §2.1)', async () => {
+    const idp = await createIdp({ port: 0, clients: [{ client_id: 'other', client_secret: 'other-secret', grant_types: ['client_credentials'], response_types: [], redirect_uris: [] }] });
+    try {
+      const app = await discover(idp);
+      const other = await discover(idp, 'other', 'other-secret');
+      const { access_token } = await oidc.clientCredentialsGrant(app, {});
+      let failure: unknown;
+      await oidc.tokenRevocation(other, access_token).catch((e) => (failure = e));
+      expect((failure as oidc.ResponseBodyError).error).to.equal('invalid_request');
+      expect((await oidc.tokenIntrospection(app, access_token)).active).to.equal(true);
+    } finally {
+      await idp.close();
+    }
+  });
+
   it('accepts exactly the scopes given with --scopes', async () => {
     const idp = await createIdp({ port: 0, scopes: ['openid', 'email', 'billing:read'] });
     try {
