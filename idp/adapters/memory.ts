@@ -10,10 +10,26 @@ interface Entry {
   expiresAt?: number;
 }
 
+const SWEEP_EVERY = 1000;
+
 export function createMemoryStore(now: () => number = Date.now): IdpStore {
   const models = new Map<string, Map<string, Entry>>();
   const grants = new Map<string, Set<string>>(); // grantId → "Model:id"
   const state = new Map<string, unknown>();
+  let writes = 0;
+
+  /** Drops expired entries now and then, so a long test session does not keep every token it ever issued. */
+  function sweep(): void {
+    const at = now();
+    for (const t of models.values()) for (const [id, entry] of t) if (entry.expiresAt !== undefined && entry.expiresAt <= at) t.delete(id);
+    for (const [grantId, keys] of grants) {
+      for (const key of keys) {
+        const cut = key.indexOf(':');
+        if (!models.get(key.slice(0, cut))?.has(key.slice(cut + 1))) keys.delete(key);
+      }
+      if (keys.size === 0) grants.delete(grantId);
+    }
+  }
 
   function table(name: string): Map<string, Entry> {
     let t = models.get(name);
@@ -38,6 +54,7 @@ export function createMemoryStore(now: () => number = Date.now): IdpStore {
     };
     return {
       async upsert(id, payload, expiresIn) {
+        if (++writes % SWEEP_EVERY === 0) sweep();
         t.set(id, { payload: structuredClone(payload), expiresAt: expiresIn ? now() + expiresIn * 1000 : undefined });
         if (typeof payload.grantId === 'string') {
           let set = grants.get(payload.grantId);
