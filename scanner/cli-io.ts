@@ -5,11 +5,15 @@ export interface OutputStream {
   isTTY?: boolean;
 }
 
+import type { Readable } from 'node:stream';
+
 export interface CliIo {
   stdout: OutputStream;
   stderr: OutputStream;
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** Standard input: `scan openapi` reads a default token from its first line when it is not a terminal. */
+  stdin?: Readable & { isTTY?: boolean };
   /** Whether stderr is a terminal (progress bar); defaults to `stderr.isTTY`. */
   isTTY?: boolean;
 }

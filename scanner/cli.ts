@@ -8,6 +8,7 @@ import { checksList, checksListHelp } from './commands/checks-list.js';
 import { discoverApi, discoverApiHelp } from './commands/discover-api.js';
 import { reportValidate, reportValidateHelp } from './commands/report-validate.js';
 import { scanCurl, scanCurlHelp } from './commands/scan-curl.js';
+import { scanOpenapi, scanOpenapiHelp } from './commands/scan-openapi.js';
 import { EXIT_FATAL } from './execute-scan.js';
 import { VERSION } from './version.js';
 
@@ -21,6 +22,7 @@ Scans HTTP APIs for security vulnerabilities (CVSS 4.0 scores, OWASP API Securit
 
 Commands:
   scan curl <URL> [curl flags]    scan one endpoint, flags as curl takes them
+  scan openapi <file|URL>         scan every operation of an OpenAPI 3 description
   discover api <URL>              find OpenAPI/GraphQL/well-known/exposed paths and fingerprint the target
   checks list                     list the checks (built-in and --checks-dir)
   report validate <file>          validate a JSON report against the 2024-10 schemas
@@ -33,7 +35,7 @@ Run "scanner <command> --help" for the flags of a command.
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 const commands: Record<string, Record<string, { run: Command; help: string }>> = {
-  scan: { curl: { run: scanCurl, help: scanCurlHelp } },
+  scan: { curl: { run: scanCurl, help: scanCurlHelp }, openapi: { run: scanOpenapi, help: scanOpenapiHelp } },
   discover: { api: { run: discoverApi, help: discoverApiHelp } },
   checks: { list: { run: checksList, help: checksListHelp } },
   report: { validate: { run: reportValidate, help: reportValidateHelp } },

@@ -50,7 +50,7 @@ function parseHeaders(raw: string[]): Record<string, string[]> {
   return headers;
 }
 
-function parseCookies(raw: string[]): Record<string, string> {
+export function parseCookies(raw: string[]): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const entry of raw) {
     if (!entry.includes('=')) throw scannerError('invalid_argument', `-b ${entry}: cookie files are not supported; give "name=value; …"`);

@@ -4,6 +4,7 @@ import { AppError } from '../lib/app-error.js';
 export const scannerErrorCodes = {
   invalid_argument: 'a command-line flag or argument is missing, unknown or has an invalid value',
   invalid_url: 'the target URL cannot be parsed or is not http(s)',
+  invalid_spec: 'the OpenAPI description cannot be read, parsed or scanned (no paths, no absolute server URL)',
   unreachable: 'the target host refused the connection, does not resolve or timed out',
   tls_error: 'the TLS handshake failed (use -k to skip certificate verification, or --cacert)',
   unreadable_checks_dir: 'a --checks-dir does not exist or cannot be read',

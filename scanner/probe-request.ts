@@ -53,6 +53,7 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
   if (getHeader(headers, 'user-agent') === undefined) setHeader(headers, 'User-Agent', DEFAULT_USER_AGENT);
   for (const [name, value] of Object.entries(probe.headers ?? {})) setHeader(headers, name, value);
 
-  const body = probe.body === null ? undefined : (probe.body ?? operation.body);
+  // A HEAD request has no content (RFC 9110 §9.3.2); got refuses to send one.
+  const body = probe.body === null || method === 'HEAD' ? undefined : (probe.body ?? operation.body);
   return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal };
 }

@@ -98,11 +98,32 @@ function curlReport(operation: Operation, items: CheckReport[]): CurlReport {
   };
 }
 
+/** The openapi section: path template → upper-case method → operationId, tags, security schemes, failed issues. */
+function openapiReport(operations: Operation[], items: CheckReport[]): NonNullable<Report['openapi']> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const failed = new Map<string, IssueReport>();
+    for (const item of items) {
+      if (item.operation?.id !== operation.id) continue;
+      for (const issue of item.issues) if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
+    }
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method] = {
+      operationId: operation.operationId ?? operation.id,
+      ...(operation.tags ? { tags: operation.tags } : {}),
+      securitySchemes: [securitySchemeReport(operation.credential)],
+      issues: [...failed.values()],
+    };
+  }
+  return { paths };
+}
+
 export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
   const operations = new Map(outcome.operations.map((o) => [o.id, o]));
   const reports = outcome.results.map((r) => checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)));
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
+  if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
   return report;
 }

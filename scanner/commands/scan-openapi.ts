@@ -1,0 +1,83 @@
+/**
+ * `scanner scan openapi <file|URL> [--base-url U] [--security-schemes name=value ...]`: scans every operation of an
+ * OpenAPI 3 description. A default token may come as the first line of standard input (when it is not a terminal).
+ */
+import type { CliIo } from '../cli-io.js';
+import { commonFlagsFrom, commonHelp, commonOptions } from '../common-args.js';
+import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
+import { detectCredential, parseCookies, parseTargetUrl } from '../curl-operation.js';
+import { scannerError } from '../errors.js';
+import { executeScan } from '../execute-scan.js';
+import { loadOpenApiDocument } from '../openapi/load-document.js';
+import { operationsFromDocument } from '../openapi/operations.js';
+import { parseArgv } from '../parse-argv.js';
+import { readFirstLine } from '../read-first-line.js';
+
+const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
+const openapiCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
+const STDIN_TIMEOUT_MS = 2000;
+
+export const scanOpenapiHelp = `Usage: scanner scan openapi <file|URL> [flags]
+
+Scans every operation of an OpenAPI 3 description (JSON or YAML). Path parameters, required query/header parameters
+and JSON bodies come from the examples, defaults or schemas (the same values on every run).
+
+      --base-url <url>                 where the API lives (default: servers[0].url)
+      --security-schemes <name=value>  a credential for a security scheme of the description (repeatable)
+  Without --security-schemes, a token on the first line of standard input (piped, not a terminal) is used for every
+  scheme; -H 'Authorization: Bearer …', -u and --oauth2-bearer give one too.
+
+${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}
+
+${commonHelp}
+`;
+
+function schemeValues(raw: string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const entry of raw) {
+    for (const pair of entry.split(',')) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw scannerError('invalid_argument', `--security-schemes ${entry}: expected name=value`);
+      values[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+    }
+  }
+  return values;
+}
+
+export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgv(
+    argv,
+    { ...openapiCurlOptions, ...commonOptions, 'base-url': { type: 'string' }, 'security-schemes': { type: 'string', multiple: true } },
+    'scan openapi',
+  );
+  if (values.help) {
+    io.stdout.write(scanOpenapiHelp);
+    return 0;
+  }
+  if (positionals.length !== 1) throw scannerError('invalid_argument', 'scan openapi needs one file or URL (see scanner scan openapi --help)');
+  const curl = curlFlagsFrom(values);
+  const common = commonFlagsFrom(values);
+  const baseUrl = typeof values['base-url'] === 'string' ? parseTargetUrl(values['base-url']).href : undefined;
+  const byScheme = schemeValues((values['security-schemes'] as string[] | undefined) ?? []);
+
+  // Client-wide headers (-H, -A, -e, -b) go on every operation; a credential among them is the default token.
+  const headers: Record<string, string[]> = {};
+  for (const line of curl.headers) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw scannerError('invalid_argument', `-H ${line}: expected "Name: value"`);
+    const name = line.slice(0, colon).trim();
+    headers[name] = [...(headers[name] ?? []), line.slice(colon + 1).trim()];
+  }
+  const flagCredential = detectCredential(curl, headers);
+  let fallback = flagCredential?.value;
+  if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin) fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
+
+  const loaded = await loadOpenApiDocument(positionals[0]!, io.cwd ?? process.cwd());
+  const cookies = parseCookies(curl.cookies);
+  const operations = operationsFromDocument(loaded, { baseUrl, credentials: { byScheme, fallback } }).map((op) => ({
+    ...op,
+    cookies: { ...cookies, ...op.cookies },
+    headers: { ...headers, ...(curl.userAgent ? { 'User-Agent': [curl.userAgent] } : {}), ...(curl.referer ? { Referer: [curl.referer] } : {}), ...op.headers },
+  }));
+  return executeScan(io, { command: 'scan openapi', kind: 'openapi', operations, common, curl });
+}

@@ -1,0 +1,94 @@
+/**
+ * The operations of an OpenAPI description, ready to scan: every path and method, path parameters filled, required
+ * query and header parameters sent (VulnAPI dropped them), a JSON body from the examples or the schema, and the
+ * operation's credential.
+ */
+import type { Operation } from '../api.js';
+import { scannerError } from '../errors.js';
+import type { LoadedDocument } from './load-document.js';
+import { operationSecurity, type CredentialValues } from './credential.js';
+import { resolveRef } from './resolve-ref.js';
+import { sampleValue } from './sample-value.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+type Parameter = { name?: string; in?: string; required?: boolean; schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+
+function serverUrl(loaded: LoadedDocument, baseUrl: string | undefined): URL {
+  const servers = loaded.document.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined;
+  let raw = baseUrl;
+  if (!raw && servers?.[0]?.url) {
+    raw = servers[0].url.replace(/\{([^}]+)\}/g, (_, name: string) => servers[0]!.variables?.[name]?.default ?? '');
+  }
+  if (!raw) throw scannerError('invalid_spec', `${loaded.source}: no servers[0].url; give --base-url`);
+  try {
+    return new URL(raw, loaded.remote ? loaded.source : undefined);
+  } catch {
+    throw scannerError('invalid_spec', `${loaded.source}: servers[0].url "${raw}" is not absolute; give --base-url`);
+  }
+}
+
+function parameterValue(document: unknown, parameter: Parameter): string {
+  const fromExamples = parameter.examples ? Object.values(parameter.examples)[0]?.value : undefined;
+  const value = parameter.example ?? fromExamples ?? sampleValue(document, parameter.schema);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function jsonBody(document: unknown, requestBody: unknown): string | undefined {
+  const body = resolveRef<{ content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }>; schema?: unknown }> }>(document, requestBody);
+  const media = body?.content?.['application/json'] ?? Object.entries(body?.content ?? {}).find(([type]) => type.endsWith('+json'))?.[1];
+  if (!media) return undefined;
+  const example = media.example ?? (media.examples ? Object.values(media.examples)[0]?.value : undefined);
+  return JSON.stringify(example ?? sampleValue(document, media.schema));
+}
+
+export function operationsFromDocument(loaded: LoadedDocument, options: { baseUrl?: string; credentials: CredentialValues }): Operation[] {
+  const { document } = loaded;
+  const base = serverUrl(loaded, options.baseUrl);
+  const basePath = base.pathname.replace(/\/$/, '');
+  const documentSecurity = (document.security ?? []) as Record<string, unknown>[];
+  const operations: Operation[] = [];
+  for (const [template, rawItem] of Object.entries(document.paths)) {
+    const item = resolveRef<Record<string, unknown>>(document, rawItem) ?? {};
+    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p)).filter((p): p is Parameter => Boolean(p));
+    for (const method of METHODS) {
+      const op = item[method] as Record<string, unknown> | undefined;
+      if (!op) continue;
+      const own = ((op.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p)).filter((p): p is Parameter => Boolean(p));
+      const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
+      let path = template;
+      const url = new URL(base.href);
+      const headers: Record<string, string[]> = {};
+      const cookies: Record<string, string> = {};
+      for (const parameter of parameters) {
+        if (!parameter.name) continue;
+        const value = parameterValue(document, parameter);
+        if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
+        else if (!parameter.required) continue;
+        else if (parameter.in === 'query') url.searchParams.set(parameter.name, value);
+        else if (parameter.in === 'header') headers[parameter.name] = [value];
+        else if (parameter.in === 'cookie') cookies[parameter.name] = value;
+      }
+      url.pathname = `${basePath}${path.replace(/\{[^}]+\}/g, 'test')}`;
+      const body = jsonBody(document, op.requestBody);
+      if (body !== undefined) headers['Content-Type'] = ['application/json'];
+      const security = operationSecurity(document, (op.security ?? documentSecurity) as Record<string, unknown>[], options.credentials);
+      const upper = method.toUpperCase();
+      operations.push({
+        id: `${upper} ${template}`,
+        method: upper,
+        url: url.href,
+        path: template,
+        headers,
+        cookies,
+        ...(body !== undefined ? { body } : {}),
+        ...(security.credential ? { credential: security.credential } : {}),
+        securitySchemes: security.schemeNames,
+        ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
+        ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
+      });
+    }
+  }
+  if (operations.length === 0) throw scannerError('invalid_spec', `${loaded.source}: has no operations to scan`);
+  return operations;
+}
