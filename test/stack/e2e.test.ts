@@ -1,0 +1,153 @@
+/**
+ * The story end to end, on real processes: `npm start`'s stack (IdP + service) as a child process, a user token by
+ * headless authorization code + PKCE and a machine token by client credentials, a registration created, edited,
+ * submitted, approved through the reviewer function, a change set proposed; then the scanner CLI attacks the
+ * service with those tokens and finds nothing above CVSS 0.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { fromRoot } from '../../lib/project-root.js';
+import { approveRegistration } from '../../server/components/registrations/review.service.js';
+import { createMongoStore } from '../../server/store/mongo-store.js';
+import { DEMO } from '../../stack/demo.js';
+import { machineToken, userToken } from '../../stack/tokens.js';
+import { startStackProcess, type StackProcess } from '../support/stack-process.js';
+
+const run = promisify(execFile);
+
+interface Resource {
+  id: string;
+  status: string;
+  actions: string[];
+}
+interface List {
+  data: { id: string }[];
+}
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+/** A database of its own for this run when the suite runs on MongoDB, so approval can reach the same data. */
+function isolatedMongoUri(): string | undefined {
+  if (!process.env.MONGODB_URI) return undefined;
+  const url = new URL(process.env.MONGODB_URI);
+  url.pathname = `/gatehouse_e2e_${randomBytes(4).toString('hex')}`;
+  return url.href;
+}
+
+describe('the end-to-end story (npm start as a process, the scanner as a CLI)', function () {
+  this.timeout(180_000);
+  const mongoUri = isolatedMongoUri();
+  let stack: StackProcess;
+  let userAccess: string;
+  let machineAccess: string;
+  let registrationUrl: string;
+  let registrationId: string;
+
+  before(async () => {
+    stack = await startStackProcess({ MONGODB_URI: mongoUri });
+  });
+
+  after(async () => {
+    if (!stack) return;
+    const { code, output } = await stack.stop();
+    expect(code, output).to.equal(0);
+    expect(output).to.include('gatehouse: stopped');
+    if (mongoUri) {
+      const store = await createMongoStore(mongoUri);
+      await store.connection.dropDatabase();
+      await store.close();
+    }
+  });
+
+  const api = (path: string) => `${stack.service}/api/v1${path}`;
+  const call = (token: string, path: string, init: RequestInit = {}) =>
+    fetch(api(path), { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+  const tokenRequest = () => ({
+    issuer: stack.idp,
+    clientId: DEMO.clientId,
+    clientSecret: DEMO.clientSecret,
+    scope: DEMO.scopes.join(' '),
+    resource: stack.audience,
+  });
+
+  it('issues a user token through a headless authorization code + PKCE flow, and a machine token through client credentials', async () => {
+    userAccess = await userToken({ ...tokenRequest(), redirectUri: DEMO.redirectUri, loginHint: DEMO.user });
+    machineAccess = await machineToken(tokenRequest());
+    const [user, machine] = await Promise.all([call(userAccess, '/organizations'), call(machineAccess, '/organizations')]);
+    expect(user.status).to.equal(200);
+    expect(machine.status).to.equal(200);
+    expect((await json<List>(user)).data.map((o) => o.id)).to.deep.equal([DEMO.organizationId]);
+  });
+
+  it('creates, edits and submits a registration as the user', async () => {
+    const base = `/organizations/${DEMO.organizationId}/registrations`;
+    const created = await call(userAccess, base, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Billing portal', templateId: 'tpl_web', config: { redirectUris: ['https://billing.example.com/cb'] } }),
+    });
+    expect(created.status).to.equal(201);
+    const body = await json<Resource>(created);
+    registrationId = body.id;
+    registrationUrl = `${base}/${registrationId}`;
+    expect(body.actions).to.include.members(['edit', 'submit']);
+
+    const edited = await call(userAccess, registrationUrl, {
+      method: 'PATCH',
+      headers: { 'if-match': created.headers.get('etag')! },
+      body: JSON.stringify({ description: 'Invoices for customers' }),
+    });
+    expect(edited.status).to.equal(200);
+
+    const submitted = await call(userAccess, `${registrationUrl}/actions/submit`, { method: 'POST', headers: { 'if-match': edited.headers.get('etag')! } });
+    expect(submitted.status).to.equal(200);
+    expect((await json<Resource>(submitted)).status).to.equal('pending_review');
+  });
+
+  it('lets a reviewer approve it through the service function, then the machine identity proposes a change set', async function () {
+    if (!mongoUri) {
+      // The embedded store lives inside the stack process; only a shared database lets this process approve.
+      this.skip();
+    }
+    const store = await createMongoStore(mongoUri!);
+    try {
+      const approved = await approveRegistration({ store, clock: () => new Date() }, {
+        organizationId: DEMO.organizationId,
+        id: registrationId,
+        reviewer: 'reviewer-rita',
+      });
+      expect(approved.status).to.equal('active');
+      expect(approved.clientId).to.be.a('string');
+    } finally {
+      await store.close();
+    }
+    const read = await call(machineAccess, registrationUrl);
+    const registration = await json<Resource>(read);
+    expect(registration.status).to.equal('active');
+    expect(registration.actions).to.include('propose_change_set');
+
+    const proposed = await call(machineAccess, `${registrationUrl}/change-sets`, {
+      method: 'POST',
+      body: JSON.stringify({ changes: { redirectUris: ['https://billing.example.com/cb', 'https://billing.example.com/cb2'] } }),
+    });
+    const changeSet = await json<Resource>(proposed);
+    expect(proposed.status, JSON.stringify(changeSet)).to.equal(201);
+    expect(changeSet.status).to.equal('pending_review');
+  });
+
+  it('runs every scanner check against the service with the user token and finds nothing above CVSS 0', async () => {
+    const targets = ['/organizations', `/organizations/${DEMO.organizationId}/registrations`, registrationUrl];
+    for (const path of targets) {
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', fromRoot('scanner', 'bin.ts'), 'scan', 'curl', api(path), '-H', `Authorization: Bearer ${userAccess}`, '--report-format', 'json', '--no-progress'],
+        { cwd: fromRoot(), maxBuffer: 64 * 1024 * 1024 },
+      );
+      const report = JSON.parse(stdout) as { reports: { id: string; scans: unknown[]; issues: { id: string; status: string; cvss: { score: number } }[] }[] };
+      const ran = report.reports.map((r) => r.id);
+      expect(ran).to.include.members(['auth.baseline', 'jwt.alg_none', 'jwt.not_verified', 'misconfiguration.http_headers']);
+      const findings = report.reports.flatMap((r) => r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => `${r.id}: ${i.id}`));
+      expect(findings, `findings on ${path}`).to.deep.equal([]);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Starts `npm start`'s stack as a real child process (from source, through tsx) on free ports and reads the
+ * URLs it prints; `stop()` sends SIGINT like Ctrl-C and resolves with the exit code and everything printed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fromRoot } from '../../lib/project-root.js';
+
+export interface StackProcess {
+  idp: string;
+  service: string;
+  audience: string;
+  output(): string;
+  stop(): Promise<{ code: number | null; output: string }>;
+}
+
+export async function startStackProcess(env: Record<string, string | undefined> = {}): Promise<StackProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fromRoot('stack', 'bin.ts')], {
+    cwd: fromRoot(),
+    env: { ...process.env, IDP_PORT: '0', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the stack did not start within 60 s:\n${output}`)), 60_000);
+    const poll = setInterval(() => {
+      if (output.includes('Press Ctrl-C')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`the stack exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  const find = (label: string) => {
+    const match = new RegExp(`${label}\\s+(\\S+)`).exec(output);
+    if (!match) throw new Error(`"${label}" not printed:\n${output}`);
+    return match[1];
+  };
+  return {
+    idp: find('identity provider'),
+    service: find('registration service').replace(/\/api\/v1$/, ''),
+    audience: find('token audience'),
+    output: () => output,
+    async stop() {
+      child.kill('SIGINT');
+      const code = await exited;
+      return { code, output };
+    },
+  };
+}
