@@ -6,6 +6,7 @@ import { isAppError } from '../lib/app-error.js';
 import type { CliIo } from './cli-io.js';
 import { checksList, checksListHelp } from './commands/checks-list.js';
 import { discoverApi, discoverApiHelp } from './commands/discover-api.js';
+import { reportMerge, reportMergeHelp } from './commands/report-merge.js';
 import { reportValidate, reportValidateHelp } from './commands/report-validate.js';
 import { scanCurl, scanCurlHelp } from './commands/scan-curl.js';
 import { scanOpenapi, scanOpenapiHelp } from './commands/scan-openapi.js';
@@ -26,6 +27,7 @@ Commands:
   discover api <URL>              find OpenAPI/GraphQL/well-known/exposed paths and fingerprint the target
   checks list                     list the checks (built-in and --checks-dir)
   report validate <file>          validate a JSON report against the 2024-10 schemas
+  report merge <file>...          join JSON reports (e.g. --shard slices) into one, on stdout
 
 Run "scanner <command> --help" for the flags of a command.
   -h, --help      this help
@@ -38,7 +40,7 @@ const commands: Record<string, Record<string, { run: Command; help: string }>> =
   scan: { curl: { run: scanCurl, help: scanCurlHelp }, openapi: { run: scanOpenapi, help: scanOpenapiHelp } },
   discover: { api: { run: discoverApi, help: discoverApiHelp } },
   checks: { list: { run: checksList, help: checksListHelp } },
-  report: { validate: { run: reportValidate, help: reportValidateHelp } },
+  report: { validate: { run: reportValidate, help: reportValidateHelp }, merge: { run: reportMerge, help: reportMergeHelp } },
 };
 
 function groupHelp(group: string): string {

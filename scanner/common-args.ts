@@ -2,6 +2,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import { scannerError } from './errors.js';
 import { DEFAULT_RATE, parseRate, type Rate } from './rate-limiter.js';
+import { parseShard, type Shard } from './shard.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -29,6 +30,7 @@ export interface CommonFlags {
   jwtPublicKeyFile?: string;
   callbackHost?: string;
   baseline?: string;
+  shard?: Shard;
 }
 
 export const commonOptions: Options = {
@@ -50,6 +52,7 @@ export const commonOptions: Options = {
   'jwt-public-key-file': { type: 'string' },
   'callback-host': { type: 'string' },
   baseline: { type: 'string' },
+  shard: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -72,6 +75,8 @@ export const commonHelp = `Common flags:
       --jwt-public-key-file <pem>    the token issuer's public key, for jwt.hmac_confusion (default: the target's JWKS)
       --callback-host <host>         an address of this machine the target can reach, for jku/x5u injection callbacks
       --baseline <report.json>       report only findings that are not in this earlier JSON report
+      --shard <i>/<n>                scan only the i-th of n deterministic slices of the operations
+                                     (join the reports with scanner report merge)
       --no-progress                  no progress bar (it is only shown when stderr is a terminal)
       --debug                        diagnostics from checks on stderr, stacks on fatal errors
   -h, --help                         this help
@@ -144,5 +149,6 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     jwtPublicKeyFile: str(values['jwt-public-key-file']),
     callbackHost: str(values['callback-host']),
     baseline: str(values.baseline),
+    ...(str(values.shard) !== undefined ? { shard: parseShard(str(values.shard)!) } : {}),
   };
 }

@@ -21,7 +21,9 @@ import { buildReport } from './report/build-report.js';
 import { findingRows } from './report/findings.js';
 import { assertValidReport } from './report/validate-report.js';
 import type { ScanKind } from './scan-result.js';
+import { scannerError } from './errors.js';
 import { selectChecks } from './select-checks.js';
+import { shardOperations } from './shard.js';
 import { writeToFile } from './transports/file.js';
 import { writeToStdout } from './transports/stdout.js';
 import { postToUrl } from './transports/url.js';
@@ -64,7 +66,9 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
-  const target = request.operations[0]!.url;
+  const operations = common.shard ? shardOperations(request.operations, common.shard) : request.operations;
+  if (operations.length === 0) throw scannerError('invalid_argument', `--shard ${common.shard!.index}/${common.shard!.count}: this slice has no operations (there are ${request.operations.length})`);
+  const target = operations[0]!.url;
   const proxy = proxyFor(target, curl.proxy, env);
   const tls = { insecure: curl.insecure, caFile: curl.cacert, certFile: curl.cert, keyFile: curl.key };
   const requestTimeoutMs = curl.maxTimeMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -74,7 +78,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const progress = createProgress(io, common.progress);
   const scanned = await runScan({
     kind: request.kind,
-    operations: request.operations,
+    operations,
     checks: selected.checks,
     options: {
       ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFile: common.jwtSecretsFiles } : {}),
@@ -117,6 +121,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     reportFormat: common.reportFormat,
     reportTransport: common.reportTransport,
     ...(common.baseline ? { baseline: common.baseline } : {}),
+    ...(common.shard ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length } : {}),
     ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFiles: common.jwtSecretsFiles } : {}),
     ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
     ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),

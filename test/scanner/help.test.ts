@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { runCli } from './support/run-cli.js';
 
 describe('scanner --help', () => {
-  for (const command of [[], ['scan'], ['scan', 'curl'], ['scan', 'openapi'], ['discover', 'api'], ['checks', 'list'], ['report', 'validate']]) {
-    it(`prints usage for "scanner ${command.join(' ')} --help" on stdout and exits 0`, async () => {
+  for (const command of [[], ['scan'], ['scan', 'curl'], ['scan', 'openapi'], ['discover', 'api'], ['checks', 'list'], ['report', 'validate'], ['report', 'merge']]) {
+    it(`prints usage for "${['scanner', ...command, '--help'].join(' ')}" on stdout and exits 0`, async () => {
       const result = await runCli([...command, '--help']);
       expect(result.code).to.equal(0);
       expect(result.stderr).to.equal('');
