@@ -9,6 +9,7 @@ import { discoverApi, discoverApiHelp } from './commands/discover-api.js';
 import { reportMerge, reportMergeHelp } from './commands/report-merge.js';
 import { reportValidate, reportValidateHelp } from './commands/report-validate.js';
 import { scanCurl, scanCurlHelp } from './commands/scan-curl.js';
+import { scanGraphql, scanGraphqlHelp } from './commands/scan-graphql.js';
 import { scanOpenapi, scanOpenapiHelp } from './commands/scan-openapi.js';
 import { EXIT_FATAL } from './execute-scan.js';
 import { VERSION } from './version.js';
@@ -24,6 +25,7 @@ Scans HTTP APIs for security vulnerabilities (CVSS 4.0 scores, OWASP API Securit
 Commands:
   scan curl <URL> [curl flags]    scan one endpoint, flags as curl takes them
   scan openapi <file|URL>         scan every operation of an OpenAPI 3 description
+  scan graphql <endpoint>         scan a GraphQL endpoint
   discover api <URL>              find OpenAPI/GraphQL/well-known/exposed paths and fingerprint the target
   checks list                     list the checks (built-in and --checks-dir)
   report validate <file>          validate a JSON report against the 2024-10 schemas
@@ -37,7 +39,7 @@ Run "scanner <command> --help" for the flags of a command.
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 const commands: Record<string, Record<string, { run: Command; help: string }>> = {
-  scan: { curl: { run: scanCurl, help: scanCurlHelp }, openapi: { run: scanOpenapi, help: scanOpenapiHelp } },
+  scan: { curl: { run: scanCurl, help: scanCurlHelp }, openapi: { run: scanOpenapi, help: scanOpenapiHelp }, graphql: { run: scanGraphql, help: scanGraphqlHelp } },
   discover: { api: { run: discoverApi, help: discoverApiHelp } },
   checks: { list: { run: checksList, help: checksListHelp } },
   report: { validate: { run: reportValidate, help: reportValidateHelp }, merge: { run: reportMerge, help: reportMergeHelp } },

@@ -31,6 +31,8 @@ export interface CommonFlags {
   callbackHost?: string;
   baseline?: string;
   shard?: Shard;
+  /** `--as-other 'Name: value'`: a second identity's credential header, for object-level authorization checks. */
+  asOther?: { name: string; value: string };
 }
 
 export const commonOptions: Options = {
@@ -53,6 +55,7 @@ export const commonOptions: Options = {
   'callback-host': { type: 'string' },
   baseline: { type: 'string' },
   shard: { type: 'string' },
+  'as-other': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -74,6 +77,7 @@ export const commonHelp = `Common flags:
       --jwt-secrets-file <path>      extra secrets for jwt.weak_secret, one per line (repeatable; SecLists' jwt-secrets works)
       --jwt-public-key-file <pem>    the token issuer's public key, for jwt.hmac_confusion (default: the target's JWKS)
       --callback-host <host>         an address of this machine the target can reach, for jku/x5u injection callbacks
+      --as-other <'Name: value'>     a second identity's credential header, for object-level authorization checks
       --baseline <report.json>       report only findings that are not in this earlier JSON report
       --shard <i>/<n>                scan only the i-th of n deterministic slices of the operations
                                      (join the reports with scanner report merge)
@@ -96,6 +100,12 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   if (value === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(value)) throw scannerError('invalid_argument', `${flag} ${value}: expected one of ${allowed.join(', ')}`);
   return value as T;
+}
+
+function headerPair(line: string, flag: string): { name: string; value: string } {
+  const colon = line.indexOf(':');
+  if (colon <= 0 || !line.slice(colon + 1).trim()) throw scannerError('invalid_argument', `${flag}: expected "Name: value", e.g. "Authorization: Bearer <token>"`);
+  return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
 }
 
 export function commonFlagsFrom(values: Values): CommonFlags {
@@ -150,5 +160,6 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     callbackHost: str(values['callback-host']),
     baseline: str(values.baseline),
     ...(str(values.shard) !== undefined ? { shard: parseShard(str(values.shard)!) } : {}),
+    ...(str(values['as-other']) !== undefined ? { asOther: headerPair(str(values['as-other'])!, '--as-other') } : {}),
   };
 }

@@ -84,6 +84,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFile: common.jwtSecretsFiles } : {}),
       ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
       ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
+      ...(common.asOther ? { asOther: common.asOther } : {}),
     },
     rate: common.rate,
     concurrency: common.concurrency,
@@ -125,6 +126,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFiles: common.jwtSecretsFiles } : {}),
     ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
     ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
+    ...(common.asOther ? { asOther: `${common.asOther.name}: [redacted]` } : {}),
     requestsSent: outcome.requestsSent,
   };
   const report = buildReport(outcome, options);

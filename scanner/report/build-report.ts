@@ -125,5 +125,6 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
   if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
+  if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = { url: outcome.operations[0].url, queries: {}, mutations: {} };
   return report;
 }

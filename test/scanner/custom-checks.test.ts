@@ -44,9 +44,18 @@ describe('scanner custom checks (--checks-dir)', () => {
     const result = await runCli([
       'scan', 'curl', `${target.url}/`, '--checks-dir', options, '--scans', 'custom.options_echo', '--report-format', 'json',
       '--jwt-secrets-file', 'a.txt', '--jwt-secrets-file', 'b.txt', '--jwt-public-key-file', 'issuer.pem', '--callback-host', '10.0.0.5',
+      '--as-other', 'Authorization: Bearer other-identity',
     ]);
     const report = JSON.parse(result.stdout) as Report;
-    expect(report.reports[0]!.data).to.deep.equal({ options: { jwtSecretsFile: ['a.txt', 'b.txt'], jwtPublicKeyFile: 'issuer.pem', callbackHost: '10.0.0.5' } });
+    expect(report.reports[0]!.data).to.deep.equal({
+      options: {
+        jwtSecretsFile: ['a.txt', 'b.txt'],
+        jwtPublicKeyFile: 'issuer.pem',
+        callbackHost: '10.0.0.5',
+        asOther: { name: 'Authorization', value: 'Bearer other-identity' },
+      },
+    });
+    expect(report.options.asOther).to.equal('Authorization: [redacted]');
   });
 
   it('runs the example custom check from examples/checks', async () => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { runCli } from './support/run-cli.js';
 
 describe('scanner --help', () => {
-  for (const command of [[], ['scan'], ['scan', 'curl'], ['scan', 'openapi'], ['discover', 'api'], ['checks', 'list'], ['report', 'validate'], ['report', 'merge']]) {
+  for (const command of [[], ['scan'], ['scan', 'curl'], ['scan', 'openapi'], ['scan', 'graphql'], ['discover', 'api'], ['checks', 'list'], ['report', 'validate'], ['report', 'merge']]) {
     it(`prints usage for "${['scanner', ...command, '--help'].join(' ')}" on stdout and exits 0`, async () => {
       const result = await runCli([...command, '--help']);
       expect(result.code).to.equal(0);
