@@ -16,8 +16,9 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     dbName: options.dbName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2000,
     connectTimeoutMS: 2000,
-    // A socket silent for this long is dropped: a half-open connection cannot hold a request forever.
-    socketTimeoutMS: 10_000,
+    // A socket silent for this long is dropped, so a hung (not down) server cannot hold a request forever; above
+    // MAX_TIME_MS so a slow query is cut off by the server first.
+    socketTimeoutMS: 7000,
     heartbeatFrequencyMS: 2000,
     maxPoolSize: 20,
     // Commands fail at once while disconnected instead of queuing behind a dead server.
