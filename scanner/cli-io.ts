@@ -14,6 +14,8 @@ export interface CliIo {
   cwd?: string;
   /** Standard input: `scan openapi` reads a default token from its first line when it is not a terminal. */
   stdin?: Readable & { isTTY?: boolean };
+  /** Aborting it (Ctrl-C) stops the scan: running checks end as errored and the partial report is still written. */
+  signal?: AbortSignal;
   /** Whether stderr is a terminal (progress bar); defaults to `stderr.isTTY`. */
   isTTY?: boolean;
 }

@@ -119,6 +119,10 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     if (applies !== true) return result('skipped', { reason: applies });
 
     const release = await slots.acquire();
+    if (input.signal?.aborted) {
+      release();
+      return result('skipped', { reason: 'the scan was interrupted before this check ran' });
+    }
     const startedAt = new Date();
     const timeoutMs = definition.timeoutMs ?? input.checkTimeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
     const controller = new AbortController();

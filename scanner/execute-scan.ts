@@ -96,6 +96,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     onProgress: (done, total) => progress.update(done, total),
+    signal: io.signal,
     log: common.debug
       ? { debug: (m) => io.stderr.write(`debug: ${m}\n`), warn: (m) => io.stderr.write(`warning: ${m}\n`) }
       : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
@@ -148,6 +149,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     const tableOnStdout = common.reportFormat === 'table' && common.reportTransport === 'stdout';
     io.stderr.write(`${adviceLine(rows)}\n`);
     if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
+  }
+  if (io.signal?.aborted) {
+    io.stderr.write('scanner: scan interrupted; the report is partial\n');
+    return EXIT_FATAL;
   }
   // Rule 5: with --only-scans-above-threshold, any finding at all is a distinct non-zero exit.
   if (common.onlyScansAboveThreshold && rows.length > 0) return EXIT_FINDINGS;

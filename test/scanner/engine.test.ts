@@ -162,6 +162,22 @@ describe('scanner engine (runScan)', () => {
     }
   });
 
+  it('skips the checks that had not started when the scan is interrupted', async () => {
+    const controller = new AbortController();
+    const first = probe('t.first', {
+      async run() {
+        controller.abort(new Error('interrupted'));
+      },
+    });
+    const later = probe('t.later', { async run(ctx) { await ctx.http.send(); } });
+    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(first), loaded(later)], concurrency: 1, signal: controller.signal });
+    expect(outcome.results.map((r) => [r.checkId, r.status, r.reason])).to.deep.equal([
+      ['t.first', 'passed', undefined],
+      ['t.later', 'skipped', 'the scan was interrupted before this check ran'],
+    ]);
+    expect(outcome.requestsSent).to.equal(0);
+  });
+
   it('refuses checks whose dependency is not among them', async () => {
     const orphan = probe('t.orphan', { dependsOn: ['t.missing'] });
     let message = '';
