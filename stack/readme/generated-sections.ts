@@ -1,0 +1,46 @@
+/**
+ * The README's reference tables, generated from the code's own declarations (settings, error codes, checks),
+ * never kept by hand. `npm run docs` writes them between `<!-- generated:NAME -->` markers; a test fails when the
+ * README is out of date.
+ */
+import { settingsTable } from '../../lib/config.js';
+import { idpSettingsTable } from '../../idp/settings.js';
+import { loadChecks } from '../../scanner/loader.js';
+import { serviceSettings } from '../../server/config.js';
+import { errorCodes } from '../../server/errors.js';
+
+function errorCodeTable(): string {
+  const rows = Object.entries(errorCodes).map(([code, { status, doc }]) => `| ${status} | \`${code}\` | ${doc} |`);
+  return ['| Status | Code | When |', '|---|---|---|', ...rows].join('\n');
+}
+
+async function checksTable(): Promise<string> {
+  const checks = await loadChecks({ includeBuiltIn: true });
+  const rows = checks
+    .map(({ definition: d }) => {
+      const deps = d.dependsOn?.length ? d.dependsOn.map((x) => `\`${x}\``).join(', ') : '—';
+      return `| \`${d.id}\` | ${d.name} | ${d.maxCvss.toFixed(1)} | ${deps} |`;
+    })
+    .sort();
+  return ['| Check | Name | Max CVSS 4.0 | Depends on |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export async function generatedSections(): Promise<Record<string, string>> {
+  return {
+    'service-settings': settingsTable(serviceSettings),
+    'service-errors': errorCodeTable(),
+    'idp-settings': idpSettingsTable(),
+    'scanner-checks': await checksTable(),
+  };
+}
+
+/** Replaces every `<!-- generated:NAME -->…<!-- /generated:NAME -->` block; throws when a marker is missing. */
+export function applySections(readme: string, sections: Record<string, string>): string {
+  let out = readme;
+  for (const [name, body] of Object.entries(sections)) {
+    const pattern = new RegExp(`(<!-- generated:${name} -->\\n)[\\s\\S]*?(<!-- /generated:${name} -->)`);
+    if (!pattern.test(out)) throw new Error(`README.md has no <!-- generated:${name} --> block`);
+    out = out.replace(pattern, (_m, open: string, close: string) => `${open}${body}\n${close}`);
+  }
+  return out;
+}
