@@ -100,7 +100,11 @@ export interface CheckLog {
 export interface CheckContext {
   readonly operation: Operation;
   readonly http: HttpClient;
-  /** Options the user gave that checks may read (e.g. `jwtSecretsFile`, `asOther`). */
+  /**
+   * Options the user gave that checks may read. The CLI sets: `jwtSecretsFile` (string[], `--jwt-secrets-file`),
+   * `jwtPublicKeyFile` (string, `--jwt-public-key-file`), `callbackHost` (string, `--callback-host`) and `asOther`
+   * (`{ name, value }`, `--as-other 'Name: value'`). Absent keys were not given.
+   */
   readonly options: Readonly<Record<string, unknown>>;
   /** A fact published by a check this one `dependsOn` (same operation). Reading any other check's facts throws. */
   fact<T = unknown>(checkId: string, key: string): T | undefined;
