@@ -25,6 +25,11 @@ describe('scanner loader', () => {
     ]);
   });
 
+  it('loads a plain JavaScript check (.mjs) that does not import defineCheck', async () => {
+    const checks = await loadChecks({ dirs: [dir('plain-js')], includeBuiltIn: false });
+    expect(checks.map((c) => [c.definition.id, c.file.endsWith('custom.plain.mjs')])).to.deep.equal([['custom.plain', true]]);
+  });
+
   it('refuses the same id in two directories, naming both files', async () => {
     const error = await loadError([dir('duplicate-a'), dir('duplicate-b')]);
     expect(error.code).to.equal('duplicate_check');
