@@ -41,7 +41,28 @@ function canImportTypeScript(): boolean {
 
 function patternsFor(builtIn: boolean): string[] {
   if (builtIn) return runningFromSource ? ['*.ts'] : ['*.js'];
-  return canImportTypeScript() ? ['*.js', '*.mjs', '*.ts'] : ['*.js', '*.mjs'];
+  // Custom .ts checks are always looked for: silently ignoring a user's check would be worse than any error.
+  return ['*.js', '*.mjs', '*.ts'];
+}
+
+let typeScriptLoader: Promise<void> | undefined;
+
+/**
+ * Lets the built scanner import a custom `.ts` check on a Node without type stripping (Node 20): registers tsx's
+ * loader once when tsx is installed; otherwise the check fails with one line saying what to do.
+ */
+function ensureTypeScriptLoader(shown: string): Promise<void> {
+  if (canImportTypeScript()) return Promise.resolve();
+  typeScriptLoader ??= import('tsx/esm/api').then((api) => {
+    api.register();
+  });
+  return typeScriptLoader.catch((error: unknown) => {
+    throw scannerError(
+      'invalid_check',
+      `${shown}: TypeScript checks need Node ≥ 22.18 or tsx installed (npm install --save-dev tsx); or compile the check to .js`,
+      { cause: error },
+    );
+  });
 }
 
 const IGNORED = ['*.d.ts', '*.test.ts', '*.test.js', '*.map'];
@@ -95,6 +116,7 @@ export function problemsOf(exported: unknown, file: string): string[] {
 }
 
 async function importCheck(file: string, shown: string): Promise<unknown> {
+  if (file.endsWith('.ts')) await ensureTypeScriptLoader(shown);
   try {
     const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     return mod.default;

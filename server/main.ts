@@ -89,7 +89,7 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const logger = createLogger({ level: config.logLevel, name: 'registration-service' });
   let store: Store;
   try {
-    store = config.mongodbUri ? await createMongoStore(config.mongodbUri) : createMemoryStore();
+    store = config.mongodbUri ? await createMongoStore(config.mongodbUri, { logger }) : createMemoryStore();
   } catch (err) {
     // The URI may hold credentials: name the failure, never the URI.
     io.stderr.write(`registration-service: cannot connect to MongoDB (MONGODB_URI): ${(err as Error).message}\n`);

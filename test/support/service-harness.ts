@@ -11,6 +11,7 @@ import type { Organization, Plan } from '../../server/components/organizations/o
 import { loadServiceConfig } from '../../server/config.js';
 import type { ApiDeps, Store } from '../../server/deps.js';
 import { createMemoryStore } from '../../server/store/memory-store.js';
+import { createMongoStore } from '../../server/store/mongo-store.js';
 import { startTestAuth, type TestAuth } from './test-auth.js';
 
 export interface ServiceHarness {
@@ -33,10 +34,21 @@ export interface ServiceHarnessOptions {
   store?: Store;
 }
 
+/**
+ * The embedded store, or — when the suite runs with MONGODB_URI (CI, against FerretDB) — the mongo store on that
+ * database, migrated and emptied, so the whole API suite proves both stores (one harness is alive at a time).
+ */
+async function defaultStore(): Promise<Store> {
+  if (!process.env.MONGODB_URI) return createMemoryStore();
+  const store = await createMongoStore(process.env.MONGODB_URI);
+  await store.reset();
+  return store;
+}
+
 export async function startService(options: ServiceHarnessOptions = {}): Promise<ServiceHarness> {
   const auth = await startTestAuth();
   const config = loadServiceConfig(auth.env(options.env));
-  const store = options.store ?? createMemoryStore();
+  const store = options.store ?? (await defaultStore());
   const deps: ApiDeps = {
     config,
     store,
