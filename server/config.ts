@@ -15,6 +15,32 @@ export const serviceSettings = {
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.port as number}`,
     doc: 'Absolute URLs (Location, pagination links) are built from this, never from the Host header.',
   },
+  // Issue #8 (reviewer side, engineer INTERNAL): the internal surface's audience and provisioning at the AS.
+  internalAuthAudience: {
+    env: 'INTERNAL_AUTH_AUDIENCE', type: 'string', defaultDoc: '`http://HOST:INTERNAL_PORT/internal`',
+    default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.internalPort as number}/internal`,
+    doc: 'Expected `aud` of access tokens on the internal (reviewer/admin) surface; scopes `gatehouse:review`, `gatehouse:admin`.',
+  },
+  provisioningRegistrationEndpoint: {
+    env: 'PROVISIONING_REGISTRATION_ENDPOINT', type: 'url',
+    doc: 'RFC 7591 registration endpoint of the authorization server; set → approvals register clients there (RFC 7592 updates and deletes).',
+  },
+  provisioningInitialAccessToken: {
+    env: 'PROVISIONING_INITIAL_ACCESS_TOKEN', type: 'string',
+    doc: 'Initial access token for the registration endpoint (RFC 7591 §3); required with PROVISIONING_REGISTRATION_ENDPOINT.',
+  },
+  provisioningEncryptionKey: {
+    env: 'PROVISIONING_ENCRYPTION_KEY', type: 'string',
+    doc: 'Base64 of 32 random bytes: AES-256-GCM key for registration access tokens at rest; required with PROVISIONING_REGISTRATION_ENDPOINT.',
+  },
+  provisioningRetryS: {
+    env: 'PROVISIONING_RETRY_S', type: 'integer', min: 1, max: 3600, default: 5,
+    doc: 'First retry delay of a failed provisioning step, doubled per attempt (capped at 10 minutes).',
+  },
+  provisioningMaxAttempts: {
+    env: 'PROVISIONING_MAX_ATTEMPTS', type: 'integer', min: 1, max: 1000, default: 20,
+    doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
+  },
   mongodbUri: { env: 'MONGODB_URI', type: 'url', doc: 'MongoDB connection string; unset → the embedded in-process store.' },
   seedFile: { env: 'SEED_FILE', type: 'string', doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.' },
   authIssuer: {
@@ -84,6 +110,12 @@ export function authSettingsProblems(config: ServiceConfig): string[] {
       'API_AUTH_CLIENT_ID and API_AUTH_CLIENT_SECRET are required when API_AUTH_TOKEN_TYPES includes opaque ' +
         '(RFC 7662 introspection is authenticated); set them, or set API_AUTH_TOKEN_TYPES=jwt',
     );
+  }
+  if (config.provisioningRegistrationEndpoint && (!config.provisioningInitialAccessToken || !config.provisioningEncryptionKey)) {
+    problems.push('PROVISIONING_INITIAL_ACCESS_TOKEN and PROVISIONING_ENCRYPTION_KEY are required when PROVISIONING_REGISTRATION_ENDPOINT is set');
+  }
+  if (config.provisioningEncryptionKey && Buffer.from(config.provisioningEncryptionKey, 'base64').length !== 32) {
+    problems.push('PROVISIONING_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (AES-256-GCM)');
   }
   return problems;
 }

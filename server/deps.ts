@@ -11,6 +11,9 @@ import type { RegistrationRepository } from './components/registrations/registra
 import type { ChangeSetRepository } from './components/change-sets/change-sets.repository.js';
 import type { IdempotencyRepository } from './components/idempotency/idempotency.repository.js';
 import type { RateLimitStore } from './middleware/rate-limit-store.js';
+// Issue #8 (reviewer side, engineer INTERNAL): the audit log and internal comments.
+import type { AuditRepository } from './components/audit/audit.repository.js';
+import type { CommentRepository } from './components/comments/comments.repository.js';
 
 /** Every repository the service uses: the only code that touches storage. */
 export interface Store {
@@ -21,6 +24,10 @@ export interface Store {
   changeSets: ChangeSetRepository;
   idempotency: IdempotencyRepository;
   rateLimits: RateLimitStore;
+  /** Append-only audit log of every transition and admin change (issue #8). */
+  audit: AuditRepository;
+  /** Internal (reviewer/admin) comments on registrations (issue #8). */
+  comments: CommentRepository;
   /** Resolves when the store can serve requests; rejects with the reason otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -6,6 +6,8 @@ import { registrationSchema } from '../components/registrations/registrations.sc
 import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
 import { idempotencySchema } from '../components/idempotency/idempotency.schema.js';
 import { writeLockSchema } from './write-lock.schema.js';
+import { auditSchema } from '../components/audit/audit.schema.js';
+import { commentSchema } from '../components/comments/comments.schema.js';
 import { RATE_LIMIT_COLLECTION } from './rate-limit-store.mongo.js';
 
 export interface IndexSpec {
@@ -32,6 +34,8 @@ const schemas: Schema[] = [
   writeLockSchema,
   changeSetSchema,
   idempotencySchema,
+  auditSchema,
+  commentSchema,
 ];
 
 /** Collection name → its secondary indexes. */

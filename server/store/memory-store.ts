@@ -6,6 +6,8 @@ import { createMemoryRegistrationRepository } from '../components/registrations/
 import { createMemoryChangeSetRepository } from '../components/change-sets/change-sets.repository.js';
 import { createMemoryIdempotencyRepository } from '../components/idempotency/idempotency.repository.js';
 import { createMemoryRateLimitStore } from '../middleware/rate-limit-store.js';
+import { createMemoryAuditRepository } from '../components/audit/audit.repository.js';
+import { createMemoryCommentRepository } from '../components/comments/comments.repository.js';
 
 export function createMemoryStore(options: { clock?: () => Date } = {}): Store {
   const clock = options.clock ?? (() => new Date());
@@ -17,6 +19,8 @@ export function createMemoryStore(options: { clock?: () => Date } = {}): Store {
     changeSets: createMemoryChangeSetRepository(),
     idempotency: createMemoryIdempotencyRepository(),
     rateLimits: createMemoryRateLimitStore(() => clock().getTime()),
+    audit: createMemoryAuditRepository({ clock }),
+    comments: createMemoryCommentRepository(),
     // Nothing to reach: the memory store is ready as long as the process runs.
     ping: async () => undefined,
     close: async () => undefined,

@@ -18,6 +18,8 @@ import { createMongoGrantRepository } from '../components/grants/grants.mongo.js
 import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
 import { createMongoChangeSetRepository } from '../components/change-sets/change-sets.mongo.js';
 import { createMongoIdempotencyRepository } from '../components/idempotency/idempotency.mongo.js';
+import { createMongoAuditRepository } from '../components/audit/audit.mongo.js';
+import { createMongoCommentRepository } from '../components/comments/comments.mongo.js';
 
 export interface MongoStoreOptions extends MongoConnectOptions {
   /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
@@ -64,6 +66,8 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     changeSets: guardRepository(createMongoChangeSetRepository(connection, locks)),
     idempotency: guardRepository(createMongoIdempotencyRepository(connection, locks)),
     rateLimits: guardRepository(createMongoRateLimitStore(connection)),
+    audit: guardRepository(createMongoAuditRepository(connection, { clock })),
+    comments: guardRepository(createMongoCommentRepository(connection)),
 
     async ping() {
       if (connection.readyState === 99 || connection.readyState === 3) throw databaseUnavailable(new Error('the store is closed'));

@@ -86,6 +86,19 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       return docs.map(toRegistration);
     },
 
+    async listAwaitingReview(query) {
+      const filter: Record<string, unknown> = {
+        $or: [{ status: 'pending_review' }, { pendingChangeSetId: mongoose.trusted({ $exists: true }) }],
+      };
+      if (query.organizationId !== undefined) filter.organizationId = query.organizationId;
+      const docs = await Registrations.find(filter)
+        .sort({ updatedAt: 1, _id: 1 })
+        .limit(query.limit)
+        .lean<RegistrationDocument[]>()
+        .maxTimeMS(MAX_TIME_MS);
+      return docs.map(toRegistration);
+    },
+
     async count(organizationId) {
       return Registrations.countDocuments({ organizationId }).maxTimeMS(MAX_TIME_MS);
     },

@@ -21,6 +21,11 @@ export interface RegistrationRepository {
   get(organizationId: string, id: string): Promise<Registration | null>;
   list(query: PageQuery & { organizationId: string; status?: RegistrationStatus }): Promise<Registration[]>;
   count(organizationId: string): Promise<number>;
+  /**
+   * The review queue: registrations in `pending_review` or holding a pending change set, in every organization or
+   * one, oldest first by `updatedAt` (the moment they started waiting: nothing else writes them while they wait).
+   */
+  listAwaitingReview(query: { organizationId?: string; limit: number }): Promise<Registration[]>;
   /** One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`. */
   update(filter: RegistrationWriteFilter, changes: RegistrationChanges, now: Date): Promise<WriteOutcome<Registration>>;
   /** One conditional delete; the outcome carries the removed record. */
@@ -107,6 +112,17 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       let count = 0;
       for (const r of byId.values()) if (r.organizationId === organizationId) count += 1;
       return count;
+    },
+    async listAwaitingReview(query) {
+      return [...byId.values()]
+        .filter(
+          (r) =>
+            (query.organizationId === undefined || r.organizationId === query.organizationId) &&
+            (r.status === 'pending_review' || r.pendingChangeSetId !== undefined),
+        )
+        .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, query.limit)
+        .map(copy);
     },
     async update(filter, changes, now) {
       const current = inOrganization(filter.organizationId, filter.id);

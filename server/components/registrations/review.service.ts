@@ -31,8 +31,14 @@ export interface ChangeSetReviewInput {
 }
 
 function separationOfDuties(): Error {
-  return apiError('invalid_transition', 'A reviewer cannot approve what they submitted (separation of duties).');
+  return apiError('invalid_transition', 'A reviewer cannot decide on what they submitted (separation of duties).');
 }
+
+/** Review decisions on a submission (approve, reject, request changes) are never made by its submitter. */
+const ownSubmission = (input: ReviewInput) => (current: Registration): RegistrationChanges => {
+  if (current.submittedBy === input.reviewer) throw separationOfDuties();
+  return {};
+};
 
 async function review(
   deps: ServiceDeps,
@@ -62,8 +68,8 @@ export function approveRegistration(deps: ServiceDeps, input: ReviewInput): Prom
   });
 }
 
-export const rejectRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'reject', input);
-export const requestChanges = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'request_changes', input);
+export const rejectRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'reject', input, ownSubmission(input));
+export const requestChanges = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'request_changes', input, ownSubmission(input));
 export const suspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'suspend', input);
 export const unsuspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'unsuspend', input);
 export const deprecateRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'deprecate', input);
@@ -109,7 +115,8 @@ export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReview
 
 /** Reject commits by releasing the registration lock (so it cannot race an approval), then closes the change set. */
 export async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
-  await pendingChangeSet(deps, input, 'reject');
+  const changeSet = await pendingChangeSet(deps, input, 'reject');
+  if (changeSet.createdBy === input.reviewer) throw separationOfDuties();
   if (!(await releaseRegistrationLock(deps, input.organizationId, input.registrationId, input.changeSetId))) throw refusalError(lockRefusal());
   return closeChangeSet(deps, target(input), 'reject', input.reviewer);
 }

@@ -1,0 +1,44 @@
+/** The audit log on MongoDB: inserts and reads only (append-only), the contract of the embedded repository. */
+import mongoose, { type Connection } from 'mongoose';
+import { MAX_TIME_MS } from '../../db/query-limits.js';
+import type { AuditEntry } from './audit.model.js';
+import { auditEntryFrom, type AuditRepository } from './audit.repository.js';
+import { auditModel, type AuditDocument } from './audit.schema.js';
+
+function toEntry(doc: AuditDocument & { _id: string }): AuditEntry {
+  const { _id, ...rest } = doc;
+  const entry = { id: _id, ...rest } as Record<string, unknown>;
+  for (const key of Object.keys(entry)) if (entry[key] === undefined || entry[key] === null) delete entry[key];
+  return entry as unknown as AuditEntry;
+}
+
+export function createMongoAuditRepository(connection: Connection, options: { clock?: () => Date } = {}): AuditRepository {
+  const clock = options.clock ?? (() => new Date());
+  const Audit = auditModel(connection);
+  return {
+    async append(entry) {
+      const record = auditEntryFrom(entry, clock);
+      const { id, ...rest } = record;
+      await Audit.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS } as never);
+      return record;
+    },
+    async list(query) {
+      const and: Record<string, unknown>[] = [];
+      if (query.organizationId !== undefined) and.push({ organizationId: query.organizationId });
+      if (query.targetId !== undefined) and.push({ targetId: query.targetId });
+      if (query.registrationId !== undefined) {
+        and.push({ $or: [{ targetId: query.registrationId }, { registrationId: query.registrationId }] });
+      }
+      if (query.after) {
+        and.push({ $or: [{ at: { $gt: query.after.at } }, { at: query.after.at, _id: { $gt: query.after.id } }] });
+      }
+      // Operators are ours and every value is a string or Date we typed, so the filter is trusted as a whole.
+      const docs = await Audit.find(mongoose.trusted(and.length ? { $and: and } : {}))
+        .sort({ at: 1, _id: 1 })
+        .limit(query.limit)
+        .lean<(AuditDocument & { _id: string })[]>()
+        .maxTimeMS(MAX_TIME_MS);
+      return docs.map(toEntry);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Audit log storage: append and read, nothing else — there is no update or delete, so an entry once written
+ * stays as written (append-only by interface). The embedded implementation lives here, mongo in `audit.mongo.ts`.
+ */
+import { newId } from '../../ids.js';
+import type { AuditEntry, AuditQuery, NewAuditEntry } from './audit.model.js';
+
+export interface AuditRepository {
+  append(entry: NewAuditEntry): Promise<AuditEntry>;
+  /** Oldest first, ordered by (`at`, `id`). */
+  list(query: AuditQuery): Promise<AuditEntry[]>;
+}
+
+export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEntry {
+  const record: AuditEntry = { ...entry, id: newId('aud'), at: entry.at ?? clock() };
+  for (const key of Object.keys(record) as (keyof AuditEntry)[]) if (record[key] === undefined) delete record[key];
+  return record;
+}
+
+export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
+  if (query.organizationId !== undefined && entry.organizationId !== query.organizationId) return false;
+  if (query.targetId !== undefined && entry.targetId !== query.targetId) return false;
+  if (query.registrationId !== undefined && entry.targetId !== query.registrationId && entry.registrationId !== query.registrationId) {
+    return false;
+  }
+  return true;
+}
+
+function compare(a: { at: Date; id: string }, b: { at: Date; id: string }): number {
+  const byTime = a.at.getTime() - b.at.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export function createMemoryAuditRepository(options: { clock?: () => Date } = {}): AuditRepository {
+  const clock = options.clock ?? (() => new Date());
+  const entries: AuditEntry[] = [];
+  return {
+    async append(entry) {
+      const record = auditEntryFrom(entry, clock);
+      entries.push(structuredClone(record));
+      return structuredClone(record);
+    },
+    async list(query) {
+      return entries
+        .filter((entry) => matchesAuditQuery(entry, query) && (!query.after || compare(entry, query.after) > 0))
+        .sort(compare)
+        .slice(0, query.limit)
+        .map((entry) => structuredClone(entry));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The internal (reviewer/admin) surface (DESIGN.md §1.2, §1.4) as its own Express app for INTERNAL_PORT — never
+ * mounted on the public listener. Request id → logging → security headers → health → /internal/v1 (authenticate
+ * with the internal audience → JSON bodies → routes, each behind a `gatehouse:*` scope check) → /console → 404
+ * → the same error envelope as the public API. `createInternalApp` never listens; `main.ts` does.
+ */
+import express from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { createHealthRouter } from '../health/health.routes.js';
+import { createAuthenticate } from '../middleware/authenticate.js';
+import { errorHandler } from '../middleware/error-handler.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { notFound } from '../middleware/not-found.js';
+import { requestId } from '../middleware/request-id.js';
+import type { InternalDeps } from './internal-deps.js';
+import { createQueueRouter } from './routes/queue.routes.js';
+import { createInternalRegistrationsRouter } from './routes/registrations.routes.js';
+import { createInternalOrganizationsRouter } from './routes/organizations.routes.js';
+
+export type { InternalDeps } from './internal-deps.js';
+
+/** Everything under /internal/v1: authenticated, then every route checks its own scope (deny by default). */
+export function createInternalApiRouter(deps: InternalDeps): express.Router {
+  // Internal tokens are for this surface only: their audience differs from the public API's (RFC 9068 §4).
+  const authenticate = createAuthenticate({ ...deps, config: { ...deps.config, authAudience: deps.config.internalAuthAudience } });
+  const router = express.Router();
+  router.use(authenticate, ...jsonBody());
+  router.use(createQueueRouter(deps));
+  router.use(createInternalOrganizationsRouter(deps));
+  router.use(createInternalRegistrationsRouter(deps));
+  return router;
+}
+
+export function createInternalApp(deps: InternalDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestId());
+  if (deps.logger.isLevelEnabled('fatal')) {
+    app.use(
+      pinoHttp({
+        logger: deps.logger,
+        genReqId: (req) => (req as express.Request).requestId,
+        quietReqLogger: true,
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      }),
+    );
+  }
+  app.use(helmet());
+  app.use(createHealthRouter(deps));
+  app.use('/internal/v1', createInternalApiRouter(deps));
+
+  app.use(notFound());
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,14 @@
+/**
+ * What the internal (reviewer/admin) surface is built from: the service's deps plus the provisioning hook that
+ * approvals, change-set approvals and deprecations call. The console uses the same deps and service functions.
+ */
+import type { ApiDeps } from '../deps.js';
+import type { ProvisioningHook } from '../components/provisioning/provisioning-hook.js';
+
+export interface InternalDeps extends ApiDeps {
+  /** Enqueues provisioning steps at the authorization server; absent when provisioning is not configured. */
+  provisioning?: ProvisioningHook;
+}
+
+/** The part of InternalDeps the service functions need (tests can pass just these). */
+export type InternalServiceDeps = Pick<InternalDeps, 'store' | 'clock' | 'provisioning'>;

@@ -1,0 +1,89 @@
+/**
+ * Internal routes on one registration: detail (with provisioning state), the reviewer decisions
+ * (approve, reject, request-changes: `gatehouse:review`), the admin ones (suspend, unsuspend, deprecate:
+ * `gatehouse:admin`), change-set decisions, comments and the registration's audit history.
+ */
+import { Router, type Request } from 'express';
+import { apiError } from '../../errors.js';
+import { revisionsFromIfMatch, setEtag } from '../../http/etag.js';
+import { validateBody } from '../../http/validate-body.js';
+import type { ReviewAction } from '../../components/registrations/state-machine.js';
+import { addComment, listComments } from '../../components/comments/comments.service.js';
+import type { InternalDeps } from '../internal-deps.js';
+import { internalRegistrationView } from '../internal-views.js';
+import { changeSetIdOf, limitOf, organizationIdOf, registrationIdOf } from '../path-params.js';
+import { canAdminister, canRead, canReview } from '../require-internal-scope.js';
+import { ADMIN_DECISIONS, REVIEW_DECISIONS, decideRegistration } from '../services/registration-decisions.js';
+import { decideChangeSet } from '../services/change-set-decisions.js';
+
+const DECISION_SCHEMA = 'https://gatehouse.dev/schemas/internal/decision.schema.json';
+const COMMENT_SCHEMA = 'https://gatehouse.dev/schemas/internal/comment-create.schema.json';
+const BASE = '/organizations/:organizationId/registrations/:registrationId';
+
+const actor = (req: Request): string => req.principal!.sub;
+
+export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
+  const router = Router();
+
+  router.get(BASE, canRead, async (req, res) => {
+    const registration = await deps.store.registrations.get(organizationIdOf(req), registrationIdOf(req));
+    if (!registration) throw apiError('not_found', 'No such registration.');
+    setEtag(res, registration.revision);
+    res.json(internalRegistrationView(registration));
+  });
+
+  const decisions: [readonly ReviewAction[], typeof canReview][] = [
+    [REVIEW_DECISIONS, canReview],
+    [ADMIN_DECISIONS, canAdminister],
+  ];
+  for (const [actions, allowed] of decisions) {
+    for (const action of actions) {
+      router.post(`${BASE}/actions/${action.replace('_', '-')}`, allowed, async (req, res) => {
+        const organizationId = organizationIdOf(req);
+        const id = registrationIdOf(req);
+        const body = validateBody<{ reason?: string }>(DECISION_SCHEMA, req.body);
+        const revisionIn = revisionsFromIfMatch(req.headers['if-match']);
+        const registration = await decideRegistration(deps, { action, organizationId, id, actor: actor(req), reason: body.reason, revisionIn });
+        setEtag(res, registration.revision);
+        res.json(internalRegistrationView(registration));
+      });
+    }
+  }
+
+  for (const action of ['approve', 'reject'] as const) {
+    router.post(`${BASE}/change-sets/:changeSetId/actions/${action}`, canReview, async (req, res) => {
+      const body = validateBody<{ reason?: string }>(DECISION_SCHEMA, req.body);
+      const changeSet = await decideChangeSet(deps, {
+        action,
+        organizationId: organizationIdOf(req),
+        registrationId: registrationIdOf(req),
+        changeSetId: changeSetIdOf(req),
+        actor: actor(req),
+        reason: body.reason,
+      });
+      res.json(changeSet);
+    });
+  }
+
+  router.get(`${BASE}/comments`, canRead, async (req, res) => {
+    const data = await listComments(deps, { organizationId: organizationIdOf(req), registrationId: registrationIdOf(req), limit: limitOf(req, 100, 500) });
+    res.json({ data });
+  });
+
+  router.post(`${BASE}/comments`, canRead, async (req, res) => {
+    const organizationId = organizationIdOf(req);
+    const registrationId = registrationIdOf(req);
+    const body = validateBody<{ body: string }>(COMMENT_SCHEMA, req.body);
+    const comment = await addComment(deps, { organizationId, registrationId, author: actor(req), body: body.body });
+    res.status(201).json(comment);
+  });
+
+  router.get(`${BASE}/audit`, canRead, async (req, res) => {
+    const organizationId = organizationIdOf(req);
+    const registrationId = registrationIdOf(req);
+    if (!(await deps.store.registrations.get(organizationId, registrationId))) throw apiError('not_found', 'No such registration.');
+    res.json({ data: await deps.store.audit.list({ organizationId, registrationId, limit: limitOf(req, 100, 500) }) });
+  });
+
+  return router;
+}

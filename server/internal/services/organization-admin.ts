@@ -1,0 +1,84 @@
+/**
+ * Organization management and API Access on the internal surface (admin): create an organization, set its plan,
+ * grant and revoke a token subject's access, mark a default. Every change is audited.
+ */
+import { apiError } from '../../errors.js';
+import type { Organization, Plan } from '../../components/organizations/organizations.model.js';
+import type { Grant } from '../../components/grants/grants.model.js';
+import { grantAccess, revokeAccess } from '../../components/grants/grants.service.js';
+import type { InternalServiceDeps } from '../internal-deps.js';
+
+export async function createOrganization(
+  deps: InternalServiceDeps,
+  input: { name: string; plan: Plan; actor: string },
+): Promise<Organization> {
+  const organization = await deps.store.organizations.create({ name: input.name, plan: input.plan });
+  await deps.store.audit.append({
+    organizationId: organization.id,
+    targetType: 'organization',
+    targetId: organization.id,
+    action: 'create_organization',
+    actor: input.actor,
+    at: organization.createdAt,
+    to: organization.plan,
+  });
+  return organization;
+}
+
+export async function setOrganizationPlan(
+  deps: InternalServiceDeps,
+  input: { organizationId: string; plan: Plan; actor: string; reason?: string },
+): Promise<Organization> {
+  const before = await deps.store.organizations.get(input.organizationId);
+  if (!before) throw apiError('not_found', 'No such organization.');
+  const after = await deps.store.organizations.setPlan(input.organizationId, input.plan);
+  if (!after) throw apiError('not_found', 'No such organization.');
+  await deps.store.audit.append({
+    organizationId: after.id,
+    targetType: 'organization',
+    targetId: after.id,
+    action: 'set_plan',
+    actor: input.actor,
+    from: before.plan,
+    to: after.plan,
+    reason: input.reason?.trim() || undefined,
+  });
+  return after;
+}
+
+export async function grantOrganizationAccess(
+  deps: InternalServiceDeps,
+  input: { organizationId: string; subject: string; isDefault?: boolean; actor: string },
+): Promise<Grant> {
+  const before = await deps.store.grants.find(input.subject, input.organizationId);
+  const grant = await grantAccess(deps.store, input);
+  const state = (g: Grant | null) => (g === null ? 'none' : g.isDefault ? 'default' : 'granted');
+  await deps.store.audit.append({
+    organizationId: grant.organizationId,
+    targetType: 'grant',
+    targetId: grant.subject,
+    action: 'grant_access',
+    actor: input.actor,
+    from: state(before),
+    to: state(grant),
+  });
+  return grant;
+}
+
+/** Removes the subject's access; 404 when it had none. */
+export async function revokeOrganizationAccess(
+  deps: InternalServiceDeps,
+  input: { organizationId: string; subject: string; actor: string },
+): Promise<void> {
+  const before = await deps.store.grants.find(input.subject, input.organizationId);
+  if (!before || !(await revokeAccess(deps.store, input))) throw apiError('not_found', 'No such grant.');
+  await deps.store.audit.append({
+    organizationId: input.organizationId,
+    targetType: 'grant',
+    targetId: input.subject,
+    action: 'revoke_access',
+    actor: input.actor,
+    from: before.isDefault ? 'default' : 'granted',
+    to: 'none',
+  });
+}
