@@ -1,0 +1,130 @@
+/**
+ * The edge-worker entry (DESIGN.md §3.3): the same IdP the CLI builds (`buildIdp`, settings from `IDP_*` worker
+ * variables), state and keys in the D1 binding `DB`, served through workerd's `cloudflare:node` httpServerHandler.
+ * The issuer is `IDP_ISSUER`, else the origin of the request (one provider per origin, built on first use).
+ * Without the D1 binding, `/healthz` still answers and `/readyz` reports 503.
+ */
+import { httpServerHandler } from 'cloudflare:node';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createLogger, type Logger } from '../../lib/logger.js';
+import type { IdpStore } from '../adapters/store.js';
+import { buildIdp, type BuiltIdp } from '../app.js';
+import { runChecks } from '../health.js';
+import { createD1Store } from './d1-store.js';
+import type { D1Database } from './d1-types.js';
+import { workerSettingsFrom, type WorkerSettings } from './worker-options.js';
+
+export interface WorkerEnv {
+  DB?: D1Database;
+  [variable: string]: unknown;
+}
+
+/** The isolate-internal port the node:http server listens on; never reachable from outside the isolate. */
+const INTERNAL_PORT = 8484;
+/** Built providers kept per isolate (one per issuer); origins beyond this evict the oldest. */
+const MAX_ISSUERS = 8;
+
+const building = new Map<string, Promise<BuiltIdp>>();
+const built = new Map<string, BuiltIdp>();
+let config: { value?: WorkerSettings & { logger: Logger }; error?: Error } | undefined;
+let store: IdpStore | undefined;
+
+function configFrom(env: WorkerEnv) {
+  if (!config) {
+    try {
+      const parsed = workerSettingsFrom(env);
+      // Workers collect console output as the log stream; pino's JSON lines go there.
+      const logger = createLogger({ level: parsed.settings.logLevel, name: 'idp' }, { write: (line: string) => console.log(line.trimEnd()) });
+      config = { value: { ...parsed, logger } };
+    } catch (error) {
+      config = { error: error as Error };
+    }
+  }
+  return config;
+}
+
+/** The issuer of a request whose X-Forwarded-Proto/Host the fetch handler has already settled. */
+function issuerOf(headers: { get(name: string): string | null | undefined }, configured: string | undefined): string {
+  return configured ?? `${headers.get('x-forwarded-proto')}://${headers.get('x-forwarded-host')}`;
+}
+
+function idpFor(issuer: string, env: WorkerEnv, settings: WorkerSettings & { logger: Logger }): Promise<BuiltIdp> {
+  let pending = building.get(issuer);
+  if (!pending) {
+    store ??= createD1Store(env.DB!);
+    // Endpoint URLs come from X-Forwarded-* that the fetch handler sets from the request URL (so always trusted here).
+    pending = buildIdp({ ...settings.options, issuer, trustProxy: true, store, logger: settings.logger }, store);
+    building.set(issuer, pending);
+    pending.then(
+      (idp) => built.set(issuer, idp),
+      () => building.delete(issuer), // a failed build (D1 briefly unreachable) is retried by the next request
+    );
+    if (building.size > MAX_ISSUERS) {
+      const oldest = building.keys().next().value!;
+      building.delete(oldest);
+      built.delete(oldest);
+    }
+  }
+  return pending;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/** Health answers for when the provider cannot be built (no D1 binding, invalid variables). */
+async function unavailable(path: string, problems: { oidc: string; db?: string }): Promise<Response> {
+  if (path === '/healthz') return json(200, { status: 'ok' });
+  const checks: Record<string, () => Promise<void>> = {
+    oidc: async () => {
+      throw new Error(problems.oidc);
+    },
+  };
+  if (problems.db) {
+    const db = problems.db;
+    checks.db = async () => {
+      throw new Error(db);
+    };
+  }
+  if (path === '/readyz') return json(503, await runChecks(checks));
+  return json(503, { error: 'temporarily_unavailable', error_description: problems.oidc });
+}
+
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const issuer = issuerOf({ get: (name) => req.headers[name] as string | undefined }, config?.value?.settings.issuer);
+  const idp = built.get(issuer);
+  if (!idp) {
+    res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'temporarily_unavailable' }));
+    return;
+  }
+  idp.app(req, res);
+});
+server.listen(INTERNAL_PORT);
+const bridge = httpServerHandler({ port: INTERNAL_PORT });
+
+export default {
+  async fetch(request: Request, env: WorkerEnv, ctx: unknown): Promise<Response> {
+    const url = new URL(request.url);
+    const { value: settings, error } = configFrom(env);
+    if (!settings) return unavailable(url.pathname, { oidc: `invalid worker variables: ${error!.message}` });
+    if (!env.DB) {
+      const missing = 'no D1 binding "DB" (d1_databases in wrangler.jsonc)';
+      return unavailable(url.pathname, { oidc: `not started: ${missing}`, db: missing });
+    }
+    const headers = new Headers(request.headers);
+    // The request URL is authoritative unless IDP_TRUST_PROXY says a proxy in front already set these.
+    if (!settings.settings.trustProxy || !headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', url.protocol.slice(0, -1));
+    if (!settings.settings.trustProxy || !headers.has('x-forwarded-host')) headers.set('x-forwarded-host', url.host);
+    const connecting = headers.get('cf-connecting-ip');
+    if (connecting && !settings.settings.trustProxy) headers.set('x-forwarded-for', connecting);
+    else if (!settings.settings.trustProxy) headers.delete('x-forwarded-for');
+    const issuer = issuerOf(headers, settings.settings.issuer);
+    try {
+      await idpFor(issuer, env, settings);
+    } catch (buildError) {
+      settings.logger.error({ err: buildError }, 'cannot build the provider');
+      return unavailable(url.pathname, { oidc: `cannot start: ${(buildError as Error).message}`, db: undefined });
+    }
+    return bridge.fetch(new Request(request, { headers }), env, ctx);
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * The edge worker as a RunningIdp for the relying-party helpers: the bundle (built once, cached on disk) served by
+ * workerd through miniflare on 127.0.0.1 port 0, with a local D1 database (optionally shared with other instances).
+ */
+import type Provider from 'oidc-provider';
+import * as oidc from 'openid-client';
+import type { RunningIdp } from '../../../../idp/create-idp.js';
+import type { StaticClient } from '../../../../idp/static-client.js';
+import { buildWorkerBundle } from '../../../../idp/worker/build.js';
+import { startLocalWorker } from '../../../../idp/worker/local-worker.js';
+
+let bundle: Promise<string> | undefined;
+
+/** The bundle path; the first call builds it (or reuses the cached one when its inputs did not change). */
+export function workerBundle(): Promise<string> {
+  bundle ??= buildWorkerBundle().then((b) => b.path);
+  return bundle;
+}
+
+export interface WorkerIdpOptions {
+  vars?: Record<string, string>;
+  d1Dir?: string;
+  withD1?: boolean;
+}
+
+/** Starts one worker instance; the configured client is read back from the variables the test set. */
+export async function startWorkerIdp(options: WorkerIdpOptions = {}): Promise<RunningIdp> {
+  const vars = options.vars ?? {};
+  const worker = await startLocalWorker({ scriptPath: await workerBundle(), vars, d1Dir: options.d1Dir, withD1: options.withD1 });
+  const issuer = vars.IDP_ISSUER ?? worker.url;
+  const redirectUris = vars.IDP_REDIRECT_URI ? vars.IDP_REDIRECT_URI.split(',') : [];
+  const postLogoutRedirectUris = vars.IDP_POST_LOGOUT_REDIRECT_URI ? [vars.IDP_POST_LOGOUT_REDIRECT_URI] : [];
+  const client: StaticClient = {
+    clientId: vars.IDP_CLIENT_ID ?? '',
+    clientSecret: vars.IDP_CLIENT_SECRET,
+    redirectUris,
+    postLogoutRedirectUris,
+    grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
+    metadata: { client_id: vars.IDP_CLIENT_ID ?? '', client_secret: vars.IDP_CLIENT_SECRET, redirect_uris: redirectUris },
+  };
+  const registration = vars.IDP_ENABLE_REGISTRATION === 'true';
+  return {
+    url: worker.url,
+    issuer,
+    discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+    client,
+    registrationEndpoint: registration ? `${worker.url}/register` : undefined,
+    registrationInitialAccessToken: registration ? vars.IDP_REGISTRATION_INITIAL_ACCESS_TOKEN : undefined,
+    get provider(): Provider {
+      throw new Error('the worker runs in workerd: there is no in-process oidc-provider instance');
+    },
+    close: () => worker.close(),
+  };
+}
+
+/**
+ * The relying-party configuration for one instance: its own discovery document (the shared issuer, endpoints on
+ * the instance's host), so a test can talk to a chosen instance of one deployment.
+ */
+export async function discoverInstance(idp: RunningIdp, clientId = idp.client.clientId, secret = idp.client.clientSecret): Promise<oidc.Configuration> {
+  const response = await fetch(`${idp.url}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`discovery at ${idp.url} answered ${response.status}`);
+  const metadata = (await response.json()) as oidc.ServerMetadata;
+  const config = new oidc.Configuration(metadata, clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None());
+  oidc.allowInsecureRequests(config);
+  return config;
+}
