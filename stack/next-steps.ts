@@ -17,7 +17,9 @@ Next steps:
        TOKEN=$(npm run -s token)
   2. List the demo organization's registrations:
        curl -s -H "Authorization: Bearer $TOKEN" ${api}/organizations/${DEMO.organizationId}/registrations
-  3. Scan an endpoint of the service with its own scanner:
+  3. Scan every operation of the service's OpenAPI document with its own scanner:
+       npm run scan:self
+     or one endpoint:
        npx scanner scan curl ${api}/organizations/${DEMO.organizationId}/registrations -H "Authorization: Bearer $TOKEN"
 
 Press Ctrl-C to stop both.

@@ -135,7 +135,22 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     expect(changeSet.status).to.equal('pending_review');
   });
 
-  it('runs every scanner check against the service with the user token and finds nothing above CVSS 0', async () => {
+  it('scans every operation of the service\'s OpenAPI document (npm run scan:self) and finds nothing above CVSS 0', async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', fromRoot('stack', 'scan-self-bin.ts'), '--report-format', 'json', '--no-progress'], {
+      cwd: fromRoot(),
+      env: { ...process.env, API_AUTH_ISSUER: stack.idp, PUBLIC_BASE_URL: stack.service, API_AUTH_AUDIENCE: stack.audience },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const report = JSON.parse(stdout) as { reports: { id: string; operation?: { id: string }; issues: { id: string; status: string; cvss: { score: number } }[] }[] };
+    const operations = new Set(report.reports.map((r) => r.operation?.id).filter(Boolean));
+    expect(operations.size).to.be.at.least(15);
+    const findings = report.reports.flatMap((r) =>
+      r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => `${r.operation?.id} ${r.id}: ${i.id}`),
+    );
+    expect(findings).to.deep.equal([]);
+  });
+
+  it('runs every scanner check against single endpoints with the user token (scan curl) and finds nothing above CVSS 0', async () => {
     const targets = ['/organizations', `/organizations/${DEMO.organizationId}/registrations`, registrationUrl];
     for (const path of targets) {
       const { stdout } = await run(
