@@ -4,7 +4,8 @@
  * - `require` for the CommonJS dependencies (Koa, Express…) that require Node built-ins, from 'node:module';
  * - the MongoDB store and the JWKS-file reader are replaced by modules that explain they are not on the worker
  *   (the worker refuses those settings before they could be reached), which keeps the driver out of the bundle;
- * - the runtime-warning filter gets a version without a global-scope timer (workerd refuses timers there).
+ * - the runtime-warning filter gets a version without a global-scope timer (workerd refuses timers there);
+ * - `util.debuglog` (Koa's tracing) is silenced: workerd's version prints its traces to the console unasked.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,12 @@ const notOnWorker: Plugin = {
 
 // CommonJS modules in the bundle call require('events'), require('node:http') …; esbuild leaves those to a
 // `require` in scope, which ES modules on workerd do not have.
-const BANNER = "import { createRequire as __idpCreateRequire } from 'node:module'; const require = __idpCreateRequire('/worker.js');";
+// Koa traces through util.debuglog, which workerd's node:util prints to the console unasked.
+const BANNER = [
+  "import { createRequire as __idpCreateRequire } from 'node:module';",
+  "const require = __idpCreateRequire('/worker.js');",
+  "require('node:util').debuglog = () => Object.assign(() => {}, { enabled: false });",
+].join(' ');
 
 const SETTINGS = { esbuildVersion, banner: BANNER, stubs: STUBS, format: 'esm', target: 'es2023', conditions: ['workerd', 'worker'] };
 

@@ -1,11 +1,11 @@
 /**
  * Runs the bundled worker locally on workerd (the `workerd` binary from npm, driven by miniflare) with a local D1
- * database: what `npm run worker:dev` serves and what the tests start. Two runners given the same `d1Dir` are
+ * database, under wrangler.jsonc's compatibility date, flags and binding: what `npm run worker:dev` serves and what the tests start. Two runners given the same `d1Dir` are
  * two separate workerd processes sharing one database, like two isolates of a deployed worker.
  */
 import type { Readable } from 'node:stream';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
-import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, D1_BINDING } from './runtime.js';
+import { readWranglerConfig } from './wrangler-config.js';
 
 export interface LocalWorkerOptions {
   /** The bundled module (buildWorkerBundle().path). */
@@ -31,16 +31,19 @@ export interface LocalWorker {
 
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   const withD1 = options.withD1 ?? true;
+  // The runtime settings and the D1 binding name of a deployment: wrangler.jsonc is their one source.
+  const wrangler = readWranglerConfig();
+  const binding = wrangler.d1_databases[0]!.binding;
   const config: MiniflareOptions = {
     name: 'gatehouse-idp',
     modules: true,
     scriptPath: options.scriptPath,
-    compatibilityDate: COMPATIBILITY_DATE,
-    compatibilityFlags: COMPATIBILITY_FLAGS,
+    compatibilityDate: wrangler.compatibility_date,
+    compatibilityFlags: wrangler.compatibility_flags,
     bindings: options.vars ?? {},
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
-    ...(withD1 ? { d1Databases: { [D1_BINDING]: 'gatehouse-idp' }, d1Persist: options.d1Dir ?? false } : {}),
+    ...(withD1 ? { d1Databases: { [binding]: wrangler.d1_databases[0]!.database_name }, d1Persist: options.d1Dir ?? false } : {}),
     handleRuntimeStdio: (out: Readable, err: Readable) => {
       for (const stream of [out, err]) {
         if (!options.onLog) stream.resume();
