@@ -1,0 +1,68 @@
+/**
+ * Sign-in, callback and sign-out routes. Only users whose access token carries `gatehouse:review` or
+ * `gatehouse:admin` get a session; the session id is fresh after sign-in and gone after sign-out.
+ */
+import { Router } from 'express';
+import { AppError } from '../../../lib/app-error.js';
+import type { Logger } from '../../../lib/logger.js';
+import { pageContext, rolesOf, sessionOf } from './console-context.js';
+import type { SessionStore } from './console-session.js';
+import type { ConsoleOidcClient } from './oidc-client.js';
+import { messagePage } from './views/message-page.js';
+
+export interface SignInRoutesOptions {
+  sessions: SessionStore;
+  client: ConsoleOidcClient;
+  redirectUri: string;
+  logger: Logger;
+  now: () => number;
+  sessionTtlMs: number;
+}
+
+/** Only a path inside the console is a place to come back to (no open redirect). */
+function safeReturnTo(base: string, value: unknown): string {
+  const home = base || '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return home;
+  return value === base || value.startsWith(`${base}/`) || value.startsWith(`${base}?`) ? value : home;
+}
+
+export function createSignInRoutes(options: SignInRoutesOptions): Router {
+  const router = Router();
+
+  router.get('/login', async (req, res) => {
+    const { url, transaction } = await options.client.start(safeReturnTo(req.baseUrl, req.query.returnTo));
+    options.sessions.start(req, res, { signIn: transaction });
+    res.redirect(303, url.href);
+  });
+
+  router.get('/callback', async (req, res) => {
+    const transaction = sessionOf(res)?.signIn;
+    const again = { href: `${req.baseUrl}/login`, label: 'Sign in again' };
+    if (!transaction) {
+      res.status(400).send(messagePage(pageContext(req, res), 'Sign-in failed', 'The sign-in took too long or was started elsewhere.', again));
+      return;
+    }
+    // The URL the IdP redirected to: our registered redirect URI with the query it carried (RFC 6749 §4.1.2).
+    const callbackUrl = new URL(options.redirectUri);
+    callbackUrl.search = new URL(req.originalUrl, 'http://localhost').search;
+    let result;
+    try {
+      result = await options.client.finish(callbackUrl, transaction);
+    } catch (error) {
+      options.logger.warn({ err: { message: (error as Error).message } }, 'console sign-in failed');
+      options.sessions.end(req, res);
+      res.status(401).send(messagePage(pageContext(req, res), 'Sign-in failed', 'The identity provider did not confirm your sign-in.', again));
+      return;
+    }
+    if (!rolesOf(result.reviewer).includes('reviewer')) {
+      options.sessions.end(req, res);
+      throw new AppError('forbidden', 'Your account has neither the gatehouse:review nor the gatehouse:admin scope.', { status: 403 });
+    }
+    const ttl = Math.min(options.sessionTtlMs, (result.expiresAt ?? Infinity) - options.now());
+    const session = options.sessions.start(req, res, { reviewer: result.reviewer }, ttl);
+    session.flash = `Signed in as ${result.reviewer.name ?? result.reviewer.sub}.`;
+    res.redirect(303, transaction.returnTo);
+  });
+
+  return router;
+}
