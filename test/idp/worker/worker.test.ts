@@ -162,3 +162,40 @@ describe('idp worker: without its D1 binding', function () {
     expect(body.error).to.equal('temporarily_unavailable');
   });
 });
+
+describe('idp worker: invalid variables', function () {
+  this.timeout(60000);
+  let idp: RunningIdp;
+  before(async () => {
+    idp = await startWorkerIdp({ vars: { IDP_LOG_LEVEL: 'silent', IDP_JWKS_FILE: 'keys.json', IDP_SKIP_PROMPT: 'sometimes' } });
+  });
+  after(() => idp?.close());
+
+  it('reports every problem in the oidc readiness check instead of serving a half-configured provider', async () => {
+    const ready = await json(`${idp.url}/readyz`);
+    expect(ready.status).to.equal(503);
+    const oidcCheck = (ready.body.checks as Record<string, { status: string; error: string }>).oidc!;
+    expect(oidcCheck.status).to.equal('error');
+    expect(oidcCheck.error).to.match(/^invalid worker variables: .*IDP_SKIP_PROMPT/);
+    expect((await fetch(`${idp.url}/.well-known/openid-configuration`)).status).to.equal(503);
+  });
+});
+
+describe('idp worker: JWT access tokens (IDP_ACCESS_TOKEN_FORMAT=jwt)', function () {
+  this.timeout(60000);
+  let idp: RunningIdp;
+  before(async () => {
+    idp = await startWorkerIdp({ vars: { ...VARS, IDP_ACCESS_TOKEN_FORMAT: 'jwt', IDP_DEFAULT_AUDIENCE: 'https://api.example.dev' } });
+  });
+  after(() => idp?.close());
+
+  it('issues RFC 9068 access tokens signed with the JWKS it serves, accepted at /me', async () => {
+    const config = await discoverInstance(idp);
+    const { tokens } = await headlessLogin(config, idp, { scope: 'openid email', loginHint: 'alice' });
+    const jwks = createLocalJWKSet((await json(`${idp.url}/jwks`)).body as unknown as JSONWebKeySet);
+    const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, { issuer: idp.issuer, audience: 'https://api.example.dev', typ: 'at+jwt' });
+    expect(protectedHeader.alg).to.equal('ES256');
+    expect(payload).to.include({ sub: 'alice', client_id: 'edge-client' });
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, 'alice')).to.include({ email: 'alice@example.com' });
+  });
+});
