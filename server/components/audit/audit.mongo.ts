@@ -30,10 +30,12 @@ export function createMongoAuditRepository(connection: Connection, options: { cl
         and.push({ $or: [{ targetId: query.registrationId }, { registrationId: query.registrationId }] });
       }
       if (query.after) {
-        and.push({ $or: [{ at: { $gt: query.after.at } }, { at: query.after.at, _id: { $gt: query.after.id } }] });
+        and.push({
+          $or: [{ at: mongoose.trusted({ $gt: query.after.at }) }, { at: query.after.at, _id: mongoose.trusted({ $gt: query.after.id }) }],
+        });
       }
-      // Operators are ours and every value is a string or Date we typed, so the filter is trusted as a whole.
-      const docs = await Audit.find(mongoose.trusted(and.length ? { $and: and } : {}))
+      // Operators are marked trusted one by one (sanitizeFilter is on for the connection); values are typed strings.
+      const docs = await Audit.find(and.length ? { $and: and } : {})
         .sort({ at: 1, _id: 1 })
         .limit(query.limit)
         .lean<(AuditDocument & { _id: string })[]>()

@@ -1,5 +1,6 @@
 /** Internal comments on MongoDB: the contract of the embedded repository. */
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
+import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { Comment } from './comments.model.js';
 import type { CommentRepository } from './comments.repository.js';
@@ -14,12 +15,9 @@ export function createMongoCommentRepository(connection: Connection): CommentRep
       return structuredClone(comment);
     },
     async list(query) {
-      const filter: Record<string, unknown> = { organizationId: query.organizationId, registrationId: query.registrationId };
-      if (query.after) {
-        filter.$or = [{ createdAt: { $gt: query.after.createdAt } }, { createdAt: query.after.createdAt, _id: { $gt: query.after.id } }];
-      }
-      const docs = await Comments.find(mongoose.trusted(filter))
-        .sort({ createdAt: 1, _id: 1 })
+      const filter = { organizationId: query.organizationId, registrationId: query.registrationId, ...afterKey(query.after) };
+      const docs = await Comments.find(filter)
+        .sort(KEYSET_SORT)
         .limit(query.limit)
         .lean<(CommentDocument & { _id: string })[]>()
         .maxTimeMS(MAX_TIME_MS);
