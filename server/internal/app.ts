@@ -17,6 +17,7 @@ import type { InternalDeps } from './internal-deps.js';
 import { createQueueRouter } from './routes/queue.routes.js';
 import { createInternalRegistrationsRouter } from './routes/registrations.routes.js';
 import { createInternalOrganizationsRouter } from './routes/organizations.routes.js';
+import { createConsoleRouter } from './console/console.router.js';
 
 export type { InternalDeps } from './internal-deps.js';
 
@@ -52,6 +53,7 @@ export function createInternalApp(deps: InternalDeps): express.Express {
   app.use(helmet());
   app.use(createHealthRouter(deps));
   app.use('/internal/v1', createInternalApiRouter(deps));
+  if (deps.console) app.use('/console', createConsoleRouter({ ...deps, ...deps.console }));
 
   app.use(notFound());
   app.use(errorHandler(deps.logger));

@@ -4,10 +4,13 @@
  */
 import type { ApiDeps } from '../deps.js';
 import type { ProvisioningHook } from '../components/provisioning/provisioning-hook.js';
+import type { ConsoleOidcOptions } from './console/console-deps.js';
 
 export interface InternalDeps extends ApiDeps {
   /** Enqueues provisioning steps at the authorization server; absent when provisioning is not configured. */
   provisioning?: ProvisioningHook;
+  /** The review console's sign-in client; without it `/console` is not mounted. */
+  console?: { oidc: ConsoleOidcOptions; sessionTtlS?: number };
 }
 
 /** The part of InternalDeps the service functions need (tests can pass just these). */
