@@ -29,7 +29,7 @@ pre { margin:0; white-space:pre-wrap; word-break:break-all; }
 .error { background:#fdecea; border:1px solid #f3b9b3; padding:10px 14px; border-radius:6px; margin-bottom:16px; }
 .notice { background:#fff7e6; border:1px solid #f0d29a; padding:10px 14px; border-radius:6px; margin-bottom:16px; }
 form.inline { display:inline; }
-.decisions { display:grid; grid-template-columns:repeat(auto-fit,minmax(230px,1fr)); gap:12px; }
+.decisions { margin-top:12px; display:grid; grid-template-columns:repeat(auto-fit,minmax(230px,1fr)); gap:12px; }
 .decisions form { background:#fff; border:1px solid var(--line); border-radius:8px; padding:12px; }
 label { display:block; font-weight:600; margin:4px 0; }
 textarea, input[type=text], select { width:100%; padding:7px 9px; border:1px solid #b9c1cf; border-radius:6px; font:inherit; }

@@ -77,7 +77,7 @@ export function registrationPage(ctx: PageContext, data: RegistrationPageData): 
     // The service refuses approval of one's own submission; the console does not offer any decision on it.
     const own = r.status === 'pending_review' && submitter === me;
     const hidden = `<input type="hidden" name="revision" value="${r.revision}">`;
-    decisions = `<h2>Decision</h2>${
+    decisions = `<h2>${r.status === 'pending_review' ? 'Decision' : 'Administration'}</h2>${
       own
         ? ownWork('submitted this registration')
         : `<div class="decisions">${actions.map((a) => decisionForm(ctx, a, LABELS[a], `${url}/decisions`, hidden)).join('')}</div>`
@@ -115,8 +115,8 @@ ${r.submittedAt ? `<dt>Submitted by</dt><dd>${escapeHtml(submitter)} on ${format
 <dt>Revision</dt><dd>${r.revision}</dd>
 ${r.description ? `<dt>Description</dt><dd>${escapeHtml(r.description)}</dd>` : ''}
 </dl></div>
-${decisions}
 ${changeSet}
+${decisions}
 <h2>Live config</h2><div class="card">${json(r.config)}</div>
 <h2>History</h2>${auditTable(ctx, data.history)}`,
   );
