@@ -10,7 +10,6 @@ import { createLogger } from '../../../../lib/logger.js';
 import { createIdp, type RunningIdp } from '../../../../idp/index.js';
 import type { IdpUser } from '../../../../idp/accounts.js';
 import type { Store } from '../../../../server/deps.js';
-import { newId } from '../../../../server/ids.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
 import type { Registration, RegistrationConfig } from '../../../../server/components/registrations/registrations.model.js';
 import { createConsoleRouter } from '../../../../server/internal/console/console.router.js';
@@ -23,7 +22,7 @@ export interface ConsoleHarness {
   store: Store;
   idp: RunningIdp;
   organizationId: string;
-  /** A pending registration submitted by someone else, created on demand. */
+  /** A pending registration submitted by someone else (its id comes from its name: use distinct names). */
   pending(name: string, submittedBy?: string): Promise<Registration>;
   /** An active registration with a pending change set proposed by `proposedBy`. */
   withChangeSet(name: string, changes: Partial<RegistrationConfig>, proposedBy?: string): Promise<Registration>;
@@ -82,15 +81,17 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
       },
     }),
   );
-  const organization = await store.organizations.create({ name: 'Acme Payments', plan: 'pro' });
+  // Fixed ids and times: the queue screenshot comes out the same on every run (no churn in docs/).
+  const organization = await store.organizations.upsert({ id: 'org_AcmePayments00001', name: 'Acme Payments', plan: 'pro' });
   let minutes = 0;
-  // Spread creation times so the queue's oldest-first order is well defined.
-  const at = () => new Date(Date.now() - 60 * 60_000 + (minutes += 5) * 60_000);
+  // Five minutes apart, so the queue's oldest-first order is well defined.
+  const at = () => new Date(Date.UTC(2026, 10, 2, 9, 0) + (minutes += 5) * 60_000);
+  const idFor = (prefix: string, name: string) => `${prefix}_${name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 40)}`;
 
   async function registration(name: string, fields: Partial<Registration>): Promise<Registration> {
     const time = at();
     return store.registrations.upsert({
-      id: newId('reg'),
+      id: idFor('reg', name),
       organizationId: organization.id,
       name,
       description: `${name}, registered by its team`,
@@ -116,8 +117,8 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
     organizationId: organization.id,
     pending: (name, submittedBy = 'carol') => registration(name, { createdBy: submittedBy, submittedBy }),
     async withChangeSet(name, changes, proposedBy = 'dave') {
-      const changeSetId = newId('cs');
-      const active = await registration(name, { status: 'active', clientId: newId('client'), pendingChangeSetId: changeSetId });
+      const changeSetId = idFor('cs', name);
+      const active = await registration(name, { status: 'active', clientId: idFor('client', name), pendingChangeSetId: changeSetId });
       const time = at();
       const created = await store.changeSets.create({
         id: changeSetId,
