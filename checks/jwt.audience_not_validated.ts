@@ -1,0 +1,60 @@
+/**
+ * jwt.audience_not_validated — token relay: the endpoint accepts a token issued for another audience (another API of
+ * the same issuer), so any service that receives a user's token can replay it here (RFC 7519 §4.1.3: a recipient
+ * that does not identify itself with `aud` MUST reject the token; RFC 9068 §4; RFC 8725 §3.9).
+ * Gatehouse addition (DESIGN §2.4). Changing `aud` requires the issuer's key, so the check only uses real tokens
+ * (checks/support/claim-variant-token.ts):
+ *   1. `ctx.options.otherAudienceToken`, an unexpired token (normally of the same issuer) none of whose audiences is
+ *      an audience of the supplied token;
+ *   2. else the known-key case: the supplied HS* token's secret is in the weak-secret dictionaries, and the token is
+ *      re-signed with `aud` set to https://gatehouse-scanner.invalid/other-api (exp/nbf moved so only `aud` matters).
+ * Requests: 1; none, skipped, when no such token can be had.
+ * Verdict: failed when auth.baseline's rule calls the other-audience token accepted; passed when it is rejected.
+ */
+import { defineCheck } from '../scanner/api.js';
+import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
+import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
+import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+
+const ISSUE = 'broken_authentication.audience_not_validated';
+const OTHER_AUDIENCE = `${FOREIGN_ORIGIN}/other-api`;
+
+export default defineCheck({
+  id: 'jwt.audience_not_validated',
+  name: 'JWT Audience Not Validated',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'JWT issued for another audience is accepted',
+      url: 'https://www.rfc-editor.org/rfc/rfc8725#section-3.9',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:P/PR:L/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 7.6 },
+      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-287: Improper Authentication' },
+    },
+  ],
+  maxCvss: 7.6,
+  dependsOn: ['auth.baseline'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: carriesJwt,
+  async run(ctx) {
+    const jwt = operationJwt(ctx);
+    const facts = requireProtectedEndpoint(ctx);
+    const given = optionJwt(ctx, 'otherAudienceToken');
+    let token: string;
+    let how: string;
+    if (given) {
+      const own = new Set(audiences(jwt));
+      const other = audiences(given);
+      if (other.length === 0 || other.some((a) => own.has(a))) return ctx.skip('option otherAudienceToken must carry aud values none of which the supplied token has');
+      if (expiredSince(given, 0)) return ctx.skip('option otherAudienceToken has expired: its rejection would prove nothing about aud');
+      token = given.raw;
+      how = `the otherAudienceToken option (aud ${JSON.stringify(other)})`;
+    } else {
+      const resigned = await resignWithKnownSecret(ctx, jwt, { ...currentValidity(jwt), aud: OTHER_AUDIENCE });
+      if (!resigned) return ctx.skip('no token for another audience can be had (give one with the otherAudienceToken option)');
+      token = resigned.token;
+      how = `the supplied token re-signed with aud ${OTHER_AUDIENCE} (secret from ${resigned.source})`;
+    }
+    const response = await ctx.http.send({ credential: token });
+    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token for another audience (${how}) is accepted (${response.status})`, attempt: response });
+  },
+});

@@ -1,0 +1,79 @@
+/**
+ * Tokens that differ from the scanned one in a single claim (exp, iss or aud), for jwt.expired_accepted,
+ * jwt.issuer_not_validated and jwt.audience_not_validated. Such a token cannot be forged without the issuer's key,
+ * so a check gets one only honestly: a real token the user supplies through an option (issued earlier, by another
+ * issuer, for another audience), or — the known-key case — the supplied HS* token's secret is in the weak-secret
+ * dictionaries (built-in list and `jwtSecretsFile`), found offline, and the token is re-signed with the claim changed.
+ */
+import type { CheckContext } from '../../scanner/api.js';
+import { isHmacAlg } from '../../scanner/jwt/algorithms.js';
+import { BUILT_IN_SECRETS } from '../../scanner/jwt/builtin-secrets.js';
+import { crackHmacSecret } from '../../scanner/jwt/crack-hmac-secret.js';
+import { encodeSegment, parseUnverified, type UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
+import { hmacToken } from '../../scanner/jwt/sign.js';
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** A host no one can register (RFC 6761 §6.4): the issuer/audience values of re-signed tokens. */
+export const FOREIGN_ORIGIN = 'https://gatehouse-scanner.invalid';
+
+function secretsFiles(option: unknown): string[] {
+  if (typeof option === 'string' && option !== '') return [option];
+  if (Array.isArray(option)) return option.filter((f): f is string => typeof f === 'string' && f !== '');
+  return [];
+}
+
+/**
+ * The JWT a user gave in `ctx.options[key]`, parsed; `undefined` when the option is absent. Skips the check when the
+ * value is not a JWT (a wrong option is the user's to fix, not a verdict).
+ */
+export function optionJwt(ctx: CheckContext, key: string): UnverifiedJwt | undefined {
+  const value = ctx.options[key];
+  if (value === undefined) return undefined;
+  const parsed = parseUnverified(typeof value === 'string' ? value : '');
+  if (!parsed.ok || !parsed.jwt.claims) return ctx.skip(`option ${key} is not a JWT with claims${parsed.ok ? '' : `: ${parsed.reason}`}`);
+  return parsed.jwt;
+}
+
+export interface Resigned {
+  token: string;
+  /** Where the secret came from (list and line), never the secret. */
+  source: string;
+}
+
+/**
+ * The known-key case: when `jwt` is HS256/384/512 and its secret is in the dictionaries, the same header and claims
+ * with `patch` applied (a claim set to `undefined` is removed), signed with that secret. Sends nothing.
+ */
+export async function resignWithKnownSecret(ctx: CheckContext, jwt: UnverifiedJwt, patch: Record<string, unknown>): Promise<Resigned | undefined> {
+  if (!isHmacAlg(jwt.alg) || !jwt.claims) return undefined;
+  const outcome = await crackHmacSecret(jwt, jwt.alg, { candidates: [...BUILT_IN_SECRETS], files: secretsFiles(ctx.options.jwtSecretsFile), signal: ctx.signal });
+  if (!outcome.match) return undefined;
+  const claims: Record<string, unknown> = { ...jwt.claims, ...patch };
+  for (const [name, value] of Object.entries(patch)) if (value === undefined) delete claims[name];
+  const source = outcome.match.source === 'built-in' ? `built-in list entry ${outcome.match.line}` : `${outcome.match.source} line ${outcome.match.line}`;
+  return { token: hmacToken(jwt.header, encodeSegment(claims), outcome.match.secret), source };
+}
+
+/** `exp`/`nbf` that let a token be accepted now, so only the claim under test can cause a rejection. */
+export function currentValidity(jwt: UnverifiedJwt): Record<string, unknown> {
+  const now = nowSeconds();
+  const claims = jwt.claims ?? {};
+  return {
+    ...(typeof claims.exp === 'number' && claims.exp <= now ? { exp: now + 300 } : {}),
+    ...(typeof claims.nbf === 'number' && claims.nbf > now ? { nbf: now } : {}),
+  };
+}
+
+/** The `aud` claim as a list (RFC 7519 §4.1.3: a string or an array of strings). */
+export function audiences(jwt: UnverifiedJwt): string[] {
+  const aud = jwt.claims?.aud;
+  if (typeof aud === 'string') return [aud];
+  return Array.isArray(aud) ? aud.filter((a): a is string => typeof a === 'string') : [];
+}
+
+/** True when the token's `exp` is a number in the past by more than `leewaySeconds`. */
+export function expiredSince(jwt: UnverifiedJwt, leewaySeconds: number): boolean {
+  const exp = jwt.claims?.exp;
+  return typeof exp === 'number' && exp < nowSeconds() - leewaySeconds;
+}
