@@ -80,10 +80,10 @@ export function createConsoleRouter(deps: ConsoleDeps): Router {
     const known = isAppError(error);
     if (!known) deps.logger.error({ err: error, requestId: req.requestId }, 'console request failed');
     const status = known ? error.status : 500;
-    const message = known && status < 500 ? error.message : 'Something went wrong; the error was logged.';
+    const message = known && (status < 500 || status === 503) ? error.message : 'Something went wrong; the error was logged.';
     if (known) for (const [name, value] of Object.entries(error.headers)) if (name.toLowerCase() !== 'www-authenticate') res.set(name, value);
-    const title = status === 403 ? 'Not allowed' : status === 404 ? 'Not found' : status === 401 ? 'Signed out' : 'Could not do that';
-    const link = status === 401 ? { href: `${req.baseUrl}/login`, label: 'Sign in' } : backLink(req.baseUrl, req.path);
+    const title = status === 403 ? 'Not allowed' : status === 404 ? 'Not found' : status === 401 ? 'Signed out' : status === 503 ? 'Unavailable' : 'Could not do that';
+    const link = status === 401 || status === 503 ? { href: `${req.baseUrl}/login`, label: 'Sign in' } : backLink(req.baseUrl, req.path);
     res.status(status).send(messagePage(pageContext(req, res), title, message, link));
   };
   router.use(renderError);

@@ -30,7 +30,15 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
   const router = Router();
 
   router.get('/login', async (req, res) => {
-    const { url, transaction } = await options.client.start(safeReturnTo(req.baseUrl, req.query.returnTo));
+    let started;
+    try {
+      started = await options.client.start(safeReturnTo(req.baseUrl, req.query.returnTo));
+    } catch (error) {
+      // Discovery failed: the IdP is down or misconfigured. Retrying later may work; nothing is cached.
+      options.logger.warn({ err: { message: (error as Error).message } }, 'console sign-in could not reach the identity provider');
+      throw new AppError('unavailable', 'The identity provider cannot be reached right now; try again in a moment.', { status: 503 });
+    }
+    const { url, transaction } = started;
     options.sessions.start(req, res, { signIn: transaction });
     res.redirect(303, url.href);
   });

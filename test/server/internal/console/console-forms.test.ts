@@ -61,6 +61,18 @@ describe('review console forms', () => {
       }
     });
 
+    it('answers 503 with a retry link while the identity provider is down', async () => {
+      const other = await startConsole({ skipPrompt: true });
+      try {
+        await other.idp.close();
+        const down = await fetch(`${other.consoleUrl}/login`, { redirect: 'manual' });
+        expect(down.status).to.equal(503);
+        expect(await down.text()).to.contain('cannot be reached').and.contain('/console/login');
+      } finally {
+        await other.close();
+      }
+    });
+
     it('never redirects back outside the console after sign-in', async () => {
       const outsider = new CookieJar();
       const response = await fetch(`${h.consoleUrl}/login?returnTo=${encodeURIComponent('//evil.example/x')}`, { redirect: 'manual' });
