@@ -21,6 +21,7 @@ export interface RegistrationView {
   submittedAt?: string;
   createdBy: string;
   pendingChangeSetId?: string;
+  clientSecretIssuedAt?: string;
   actions: SelfServiceAction[];
   blockedActions: BlockedAction[];
 }
@@ -45,6 +46,7 @@ export function registrationView(record: Registration, context: ActionContext): 
     ...(record.submittedAt !== undefined && { submittedAt: record.submittedAt.toISOString() }),
     createdBy: record.createdBy,
     ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
+    ...(record.clientSecretIssuedAt !== undefined && { clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString() }),
     actions,
     blockedActions,
   };

@@ -61,11 +61,15 @@ export interface Registration {
   decidedBy?: string;
   /** The one open change set, if any: the registration itself is the lock that keeps it to one. */
   pendingChangeSetId?: string;
+  /** SHA-256 of the current client secret (`sha256:<hex>`); the secret itself is shown once and never stored. */
+  clientSecretHash?: string;
+  /** When the current client secret was issued by `rotate_secret`. */
+  clientSecretIssuedAt?: Date;
 }
 
 /** Fields a write may set; `null` removes an optional field. `id`, `organizationId`, `createdBy`, `createdAt` never change. */
 export type RegistrationChanges = {
   [K in 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config' | 'status']?: Registration[K];
 } & {
-  [K in 'clientId' | 'submittedAt' | 'submittedBy' | 'decidedAt' | 'decidedBy' | 'pendingChangeSetId']?: Registration[K] | null;
+  [K in 'clientId' | 'submittedAt' | 'submittedBy' | 'decidedAt' | 'decidedBy' | 'pendingChangeSetId' | 'clientSecretHash' | 'clientSecretIssuedAt']?: Registration[K] | null;
 };

@@ -12,6 +12,7 @@ import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
 import { requireScope } from '../../middleware/require-scope.js';
 import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
 import { registrationView } from './registration-view.js';
+import { rotateClientSecret } from './client-secret.service.js';
 import { draftPolicyReport, registrationPolicyReport } from './policy-report.service.js';
 import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
 import {
@@ -112,5 +113,23 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
       })
       .all(methodNotAllowed(['POST']));
   }
+
+  router
+    .route('/registrations/:id/actions/rotate-secret')
+    .post(write, async (req, res) => {
+      const context = requestContextOf(req);
+      const ifMatch = revisionsFromIfMatch(req.get('if-match'));
+      const { registration, clientSecret } = await rotateClientSecret(deps, context, idParam(req), req.body, ifMatch);
+      setEtag(res, registration.revision);
+      // A credential in the body: never cached by anyone (as RFC 6749 §5.1 asks of token responses).
+      res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+      res.json({
+        clientId: registration.clientId,
+        clientSecret,
+        clientSecretIssuedAt: (registration.clientSecretIssuedAt as Date).toISOString(),
+        registration: registrationView(registration, actionContextOf(context)),
+      });
+    })
+    .all(methodNotAllowed(['POST']));
   return router;
 }

@@ -28,6 +28,8 @@ export const registrationSchema = new Schema(
     decidedAt: { type: Date },
     decidedBy: { type: String },
     pendingChangeSetId: { type: String },
+    clientSecretHash: { type: String },
+    clientSecretIssuedAt: { type: Date },
   },
   {
     collection: 'registrations',

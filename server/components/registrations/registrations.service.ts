@@ -89,7 +89,8 @@ export async function listRegistrations(
 }
 
 /** Reads, checks the table, then writes conditionally; without If-Match a concurrent change is retried. */
-async function transition(
+/** One self-service transition: refusal check, then the conditional write (retried on a race without If-Match). */
+export async function transition(
   deps: ServiceDeps,
   context: RequestContext,
   id: string,

@@ -8,7 +8,7 @@ import { insufficientScope as bearerInsufficientScope } from '../../middleware/b
 import type { Scope } from '../../principal.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
 
-export const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set'] as const;
+export const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set', 'rotate_secret'] as const;
 export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
 
 export const REVIEW_ACTIONS = ['approve', 'reject', 'request_changes', 'suspend', 'unsuspend', 'deprecate'] as const;
@@ -51,6 +51,12 @@ const noOpenChangeSet: Guard = (record) =>
     ? undefined
     : { code: 'conflict', message: `Change set ${record.pendingChangeSetId} is still pending review.` };
 
+// Public clients have no secret to rotate (RFC 6749 §2.1).
+const confidentialOnly: Guard = (record) =>
+  record.clientType === 'confidential'
+    ? undefined
+    : { code: 'invalid_transition', message: 'Only confidential clients have a client secret to rotate.' };
+
 export const selfServiceTable: readonly Row<SelfServiceAction>[] = [
   { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write' },
   { action: 'submit', from: ['draft', 'changes_requested'], to: 'pending_review', scope: 'registrations:write' },
@@ -63,6 +69,8 @@ export const selfServiceTable: readonly Row<SelfServiceAction>[] = [
     scope: 'change_sets:write',
     guards: [changeSetsInPlan, noOpenChangeSet],
   },
+  // Not while a change set is pending: the rotation adds 1 to the revision, which would make that change set stale.
+  { action: 'rotate_secret', from: ['active'], to: 'same', scope: 'registrations:write', guards: [confidentialOnly, noOpenChangeSet] },
 ];
 
 /** Reviewer/admin rows: reachable only through review.service.ts, never through a public route. */

@@ -31,6 +31,8 @@ function perform(h: ServiceHarness, auth: string, url: string, action: SelfServi
       return h.request.delete(url).set('Authorization', auth);
     case 'propose_change_set':
       return h.request.post(`${url}/change-sets`).set('Authorization', auth).send({ changes: { contacts: ['ops@example.com'] } });
+    case 'rotate_secret':
+      return h.request.post(`${url}/actions/rotate-secret`).set('Authorization', auth);
   }
 }
 

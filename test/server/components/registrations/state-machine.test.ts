@@ -38,7 +38,7 @@ describe('registration state machine', () => {
       draft: ['edit', 'submit', 'delete'],
       pending_review: ['withdraw'],
       changes_requested: ['edit', 'submit'],
-      active: ['propose_change_set'],
+      active: ['propose_change_set', 'rotate_secret'],
       rejected: ['delete'],
       suspended: [],
       deprecated: [],
