@@ -7,7 +7,7 @@ import * as oidc from 'openid-client';
 import type { RunningIdp } from '../../../idp/create-idp.js';
 import { Browser } from '../support/browser.js';
 import { discover, headlessLogin, insecure } from '../support/relying-party.js';
-import { discoverInstance, startWorkerIdp, workerBundle } from './support/worker-idp.js';
+import { createWorkerIdp, discoverInstance, startWorkerIdp, workerBundle } from './support/worker-idp.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
 const AFTER_LOGOUT = 'http://127.0.0.1:9/bye';
@@ -197,5 +197,28 @@ describe('idp worker: JWT access tokens (IDP_ACCESS_TOKEN_FORMAT=jwt)', function
     expect(protectedHeader.alg).to.equal('ES256');
     expect(payload).to.include({ sub: 'alice', client_id: 'edge-client' });
     expect(await oidc.fetchUserInfo(config, tokens.access_token, 'alice')).to.include({ email: 'alice@example.com' });
+  });
+});
+
+describe('idp worker: created from createIdp options (how the Node relying-party tests can target it)', function () {
+  this.timeout(60000);
+  let idp: RunningIdp;
+  before(async () => {
+    idp = await createWorkerIdp({ port: 0, publicClient: true, redirectUris: [REDIRECT], skipPrompt: true, users: [{ sub: 'dana', email: 'dana@example.com' }] });
+  });
+  after(() => idp?.close());
+
+  it('runs the relying-party helpers unchanged: a public client with PKCE, the user chosen by default', async () => {
+    const config = await discover(idp);
+    const { tokens } = await headlessLogin(config, idp, { scope: 'openid email' });
+    expect(tokens.claims()).to.include({ sub: 'dana', aud: idp.client.clientId });
+    expect(idp.client.clientSecret).to.equal(undefined);
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, 'dana')).to.include({ email: 'dana@example.com' });
+  });
+
+  it('refuses options that only exist in-process', async () => {
+    let error: Error | undefined;
+    await createWorkerIdp({ jwks: { keys: [] } }).catch((e: Error) => (error = e));
+    expect(error?.message).to.equal('not available on the worker: jwks');
   });
 });

@@ -5,6 +5,8 @@
 import type Provider from 'oidc-provider';
 import * as oidc from 'openid-client';
 import type { RunningIdp } from '../../../../idp/create-idp.js';
+import type { IdpOptions } from '../../../../idp/options.js';
+import { idpSettings } from '../../../../idp/settings.js';
 import type { StaticClient } from '../../../../idp/static-client.js';
 import { buildWorkerBundle } from '../../../../idp/worker/build.js';
 import { startLocalWorker } from '../../../../idp/worker/local-worker.js';
@@ -30,13 +32,14 @@ export async function startWorkerIdp(options: WorkerIdpOptions = {}): Promise<Ru
   const issuer = vars.IDP_ISSUER ?? worker.url;
   const redirectUris = vars.IDP_REDIRECT_URI ? vars.IDP_REDIRECT_URI.split(',') : [];
   const postLogoutRedirectUris = vars.IDP_POST_LOGOUT_REDIRECT_URI ? [vars.IDP_POST_LOGOUT_REDIRECT_URI] : [];
+  const isPublic = vars.IDP_PUBLIC_CLIENT === 'true';
   const client: StaticClient = {
     clientId: vars.IDP_CLIENT_ID ?? '',
-    clientSecret: vars.IDP_CLIENT_SECRET,
+    clientSecret: isPublic ? undefined : vars.IDP_CLIENT_SECRET,
     redirectUris,
     postLogoutRedirectUris,
     grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
-    metadata: { client_id: vars.IDP_CLIENT_ID ?? '', client_secret: vars.IDP_CLIENT_SECRET, redirect_uris: redirectUris },
+    metadata: { client_id: vars.IDP_CLIENT_ID ?? '', client_secret: isPublic ? undefined : vars.IDP_CLIENT_SECRET, redirect_uris: redirectUris },
   };
   const registration = vars.IDP_ENABLE_REGISTRATION === 'true';
   return {
@@ -64,4 +67,34 @@ export async function discoverInstance(idp: RunningIdp, clientId = idp.client.cl
   const config = new oidc.Configuration(metadata, clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None());
   oidc.allowInsecureRequests(config);
   return config;
+}
+
+/** createIdp option → its setting key, where the names differ. */
+const SETTING_OF: Partial<Record<keyof IdpOptions, keyof typeof idpSettings>> = { redirectUris: 'redirectUri' };
+/** Options a worker cannot take as variables (in-process objects, or state that lives in D1). */
+const NOT_VARIABLES = ['clients', 'jwks', 'store', 'jwksFile', 'saveJwks', 'databaseUrl'] as const;
+const IGNORED = ['port', 'host', 'logger'] as const;
+
+/**
+ * `createIdp(options)` for the worker: the same options, passed as the IDP_* variables they stand for (so a
+ * relying-party test written for the Node IdP can run against the worker by swapping its factory). The client id
+ * and secret are generated here when not given, so `idp.client` is known to the test as with createIdp.
+ */
+export async function createWorkerIdp(options: IdpOptions & Pick<WorkerIdpOptions, 'd1Dir' | 'withD1'> = {}): Promise<RunningIdp> {
+  const { d1Dir, withD1, ...idpOptions } = options;
+  const unsupported = NOT_VARIABLES.filter((name) => idpOptions[name] !== undefined);
+  if (unsupported.length) throw new Error(`not available on the worker: ${unsupported.join(', ')}`);
+  const random = () => Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString('base64url');
+  const vars: Record<string, string> = {
+    IDP_CLIENT_ID: `worker-client-${random()}`,
+    IDP_CLIENT_SECRET: random(),
+    IDP_LOG_LEVEL: 'silent',
+  };
+  for (const [name, value] of Object.entries(idpOptions) as [keyof IdpOptions, unknown][]) {
+    if (value === undefined || (IGNORED as readonly string[]).includes(name)) continue;
+    const setting = idpSettings[SETTING_OF[name] ?? (name as keyof typeof idpSettings)];
+    if (!setting) throw new Error(`createWorkerIdp: no worker variable for option "${name}"`);
+    vars[setting.env] = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return startWorkerIdp({ vars, d1Dir, withD1 });
 }
