@@ -7,6 +7,7 @@ import { apiError } from '../../errors.js';
 import type { AuditEntry } from '../../components/audit/audit.model.js';
 import type { ChangeSet } from '../../components/change-sets/change-sets.model.js';
 import type { Registration } from '../../components/registrations/registrations.model.js';
+import { addComment, listComments } from '../../components/comments/comments.service.js';
 import { decideChangeSet } from '../services/change-set-decisions.js';
 import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../services/registration-decisions.js';
 import { reviewQueue, MAX_QUEUE_LIMIT } from '../services/review-queue.js';
@@ -61,8 +62,17 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     if (!registration) throw apiError('not_found', 'No such registration.');
     const changeSet = await pendingChangeSet(registration);
     const history: AuditEntry[] = await store.audit.list({ organizationId, registrationId, limit: HISTORY_LIMIT });
+    const comments = await listComments(deps, { organizationId, registrationId });
     const diff = changeSet ? configDiff(registration.config, changeSet.changes) : [];
-    res.send(registrationPage(pageContext(req, res), { registration, changeSet, diff, history }));
+    res.send(registrationPage(pageContext(req, res), { registration, changeSet, diff, history, comments }));
+  });
+
+  router.post('/organizations/:organizationId/registrations/:registrationId/comments', async (req, res) => {
+    const { organizationId, registrationId } = req.params;
+    await addComment(deps, { organizationId, registrationId, author: reviewerOf(res).sub, body: field(req, 'body') });
+    const session = sessionOf(res);
+    if (session) session.flash = 'Comment added.';
+    res.redirect(303, detailHref(req.baseUrl, organizationId, registrationId));
   });
 
   router.post('/organizations/:organizationId/registrations/:registrationId/decisions', async (req, res) => {

@@ -39,5 +39,6 @@ button.secondary { background:#fff; color:var(--accent); } button.danger { backg
 .diff td.key { font-weight:600; width:22%; } .diff .added { background:#e9f7ee; } .diff .removed { background:#fdeeee; } .diff .changed { background:#fff8e6; }
 .diff del { color:var(--bad); } .diff ins { color:var(--ok); text-decoration:none; }
 .filters { display:flex; gap:8px; align-items:end; margin-bottom:14px; } .filters input { width:280px; }
+ol.comments { list-style:none; padding:0; margin:0 0 12px; } ol.comments li { margin-bottom:8px; padding:10px 16px; } ol.comments p { margin:0; } .comment-body { white-space:pre-wrap; }
 dl.facts { display:grid; grid-template-columns:max-content 1fr; gap:4px 18px; margin:0; } dl.facts dt { color:var(--muted); } dl.facts dd { margin:0; }
 `;

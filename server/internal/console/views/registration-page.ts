@@ -8,6 +8,8 @@ import type { Registration } from '../../../components/registrations/registratio
 import { reviewTable, type ReviewAction } from '../../../components/registrations/state-machine.js';
 import type { DiffLine } from '../config-diff.js';
 import type { AuditEntry } from '../../../components/audit/audit.model.js';
+import type { Comment } from '../../../components/comments/comments.model.js';
+import { commentsSection } from './comments-section.js';
 import { ADMIN_DECISIONS } from '../../services/registration-decisions.js';
 import { auditTable } from './audit-page.js';
 import { escapeHtml } from './escape-html.js';
@@ -59,6 +61,7 @@ export interface RegistrationPageData {
   changeSet: ChangeSet | null;
   diff: DiffLine[];
   history: AuditEntry[];
+  comments: Comment[];
 }
 
 export function registrationPage(ctx: PageContext, data: RegistrationPageData): string {
@@ -118,6 +121,7 @@ ${r.description ? `<dt>Description</dt><dd>${escapeHtml(r.description)}</dd>` : 
 ${changeSet}
 ${decisions}
 <h2>Live config</h2><div class="card">${json(r.config)}</div>
+${commentsSection(ctx, data.comments, `${url}/comments`)}
 <h2>History</h2>${auditTable(ctx, data.history)}`,
   );
 }

@@ -132,6 +132,18 @@ describe('review console forms', () => {
     });
   });
 
+  describe('internal comments', () => {
+    it('adds a comment to a registration and shows it on its page, escaped', async () => {
+      const registration = await h.pending('Commented');
+      const path = `/organizations/${h.organizationId}/registrations/${registration.id}`;
+      const added = await post(`${path}/comments`, { _csrf: csrf, body: 'Asked the team about <script>-free redirect URIs.' });
+      expect(added.status).to.equal(303);
+      expect(added.headers.get('location')).to.equal(`/console${path}`);
+      const page = await (await fetch(`${h.consoleUrl}${path}`, { headers: { cookie: jar.header() } })).text();
+      expect(page).to.contain('Asked the team about &lt;script&gt;-free redirect URIs.').and.not.contain('<script>');
+    });
+  });
+
   describe('API Access', () => {
     it('grants access as the default, then revokes it, each in the audit history', async () => {
       const granted = await post('/access/grant', { _csrf: csrf, subject: 'svc-billing', organizationId: h.organizationId, isDefault: 'true' });
