@@ -21,17 +21,31 @@ for (const file of files) {
 }
 const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
 
-/** VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions. */
-const OWASP = new Set(['API2:2023 Broken Authentication', 'API7:2023 Server Side Request Forgery', 'API8:2023 Security Misconfiguration']);
+/**
+ * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
+ * OWASP API Security Top 10 2023 categories and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*).
+ */
+const OWASP = new Set([
+  'API1:2023 Broken Object Level Authorization',
+  'API2:2023 Broken Authentication',
+  'API4:2023 Unrestricted Resource Consumption',
+  'API5:2023 Broken Function Level Authorization',
+  'API7:2023 Server Side Request Forgery',
+  'API8:2023 Security Misconfiguration',
+]);
 const CWE = new Set([
   'CWE-16: Configuration',
+  'CWE-285: Improper Authorization',
   'CWE-287: Improper Authentication',
   'CWE-295: Improper Certificate Validation',
   'CWE-345: Insufficient Verification of Data Authenticity',
   'CWE-346: Origin Validation Error',
   'CWE-347: Improper Verification of Cryptographic Signature',
+  'CWE-326: Inadequate Encryption Strength',
   'CWE-489: Active Debug Code',
   'CWE-613: Insufficient Session Expiration',
+  'CWE-639: Authorization Bypass Through User-Controlled Key',
+  'CWE-770: Allocation of Resources Without Limits or Throttling',
   "CWE-614: Sensitive Cookie in HTTPS Session Without 'Secure' Attribute",
   'CWE-942: Permissive Cross-domain Policy with Untrusted Domains',
   "CWE-1004: Sensitive Cookie Without 'HttpOnly' Flag",
@@ -185,9 +199,9 @@ describe('VulnAPI compatibility', () => {
     });
   }
 
-  it('makes every credential attack depend on auth.baseline, so public endpoints never get JWT findings', () => {
+  it('makes every credential attack depend on auth.baseline, so public endpoints never get JWT or authorization findings', () => {
     for (const definition of byId.values()) {
-      const attacks = definition.id.startsWith('jwt.') && definition.id !== 'jwt.weak_secret';
+      const attacks = (definition.id.startsWith('jwt.') && definition.id !== 'jwt.weak_secret') || /^(bola|bfla)\./.test(definition.id);
       if (attacks || definition.id === 'generic.accept_unauthenticated_operation') {
         expect(definition.dependsOn ?? [], `checks/${definition.id}.ts: add dependsOn: ['auth.baseline']`).to.include('auth.baseline');
       }
