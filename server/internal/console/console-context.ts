@@ -1,6 +1,6 @@
 /** The per-request view of the console: the session, the reviewer's roles, and guards for pages and forms. */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError } from '../../../lib/app-error.js';
+import { consoleError } from './console-errors.js';
 import type { ConsoleSession, Reviewer } from './console-session.js';
 import { csrfProblem } from './csrf.js';
 import { ADMIN_SCOPE, REVIEW_SCOPE } from './oidc-client.js';
@@ -45,7 +45,7 @@ export const requireReviewer: RequestHandler = (req, res, next) => {
   const reviewer = sessionOf(res)?.reviewer;
   if (reviewer) {
     // Sessions are only opened for reviewers; this guards against a session whose scopes changed shape.
-    if (!rolesOf(reviewer).includes('reviewer')) throw new AppError('forbidden', 'Your account may not use the review console.', { status: 403 });
+    if (!rolesOf(reviewer).includes('reviewer')) throw consoleError('not_a_reviewer', 'Your account may not use the review console.');
     next();
     return;
   }
@@ -53,12 +53,12 @@ export const requireReviewer: RequestHandler = (req, res, next) => {
     res.redirect(303, `${req.baseUrl}/login?returnTo=${encodeURIComponent(req.originalUrl)}`);
     return;
   }
-  throw new AppError('unauthorized', 'Your session has ended; sign in again.', { status: 401 });
+  throw consoleError('not_signed_in', 'Your session has ended; sign in again.');
 };
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   if (!rolesOf(reviewerOf(res)).includes('admin')) {
-    throw new AppError('forbidden', 'Changing API access needs the gatehouse:admin scope.', { status: 403 });
+    throw consoleError('admin_only', 'Changing API access needs the gatehouse:admin scope.');
   }
   next();
 };
@@ -67,7 +67,7 @@ export const requireAdmin: RequestHandler = (_req, res, next) => {
 export function requireCsrf(expectedOrigin: string): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const problem = csrfProblem(req, sessionOf(res), expectedOrigin);
-    if (problem) throw new AppError('csrf', problem, { status: 403 });
+    if (problem) throw consoleError('csrf_failed', problem);
     next();
   };
 }

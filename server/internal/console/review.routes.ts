@@ -14,6 +14,7 @@ import { reviewQueue, MAX_QUEUE_LIMIT } from '../services/review-queue.js';
 import { configDiff } from './config-diff.js';
 import type { ConsoleDeps } from './console-deps.js';
 import { field, pageContext, queryParam, reviewerOf, rolesOf, sessionOf } from './console-context.js';
+import { consoleError } from './console-errors.js';
 import { requireReason } from './decision-reason.js';
 import { auditPage, AUDIT_PAGE_SIZE, parseAuditCursor } from './views/audit-page.js';
 import { detailHref, queuePage } from './views/queue-page.js';
@@ -82,7 +83,7 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const allowed: readonly string[] = roles.includes('admin') ? [...REVIEW_DECISIONS, ...ADMIN_DECISIONS] : REVIEW_DECISIONS;
     if (!allowed.includes(action)) {
       throw (ADMIN_DECISIONS as readonly string[]).includes(action)
-        ? apiError('insufficient_scope', 'Suspending, unsuspending and deprecating need the gatehouse:admin scope.')
+        ? consoleError('admin_only', 'Suspending, unsuspending and deprecating need the gatehouse:admin scope.')
         : apiError('invalid_request', 'Unknown decision.');
     }
     const reason = requireReason(field(req, 'reason'));

@@ -3,7 +3,7 @@
  * `gatehouse:admin` get a session; the session id is fresh after sign-in and gone after sign-out.
  */
 import { Router } from 'express';
-import { AppError } from '../../../lib/app-error.js';
+import { consoleError } from './console-errors.js';
 import type { Logger } from '../../../lib/logger.js';
 import { pageContext, rolesOf, sessionOf } from './console-context.js';
 import type { SessionStore } from './console-session.js';
@@ -36,7 +36,7 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
     } catch (error) {
       // Discovery failed: the IdP is down or misconfigured. Retrying later may work; nothing is cached.
       options.logger.warn({ err: { message: (error as Error).message } }, 'console sign-in could not reach the identity provider');
-      throw new AppError('unavailable', 'The identity provider cannot be reached right now; try again in a moment.', { status: 503 });
+      throw consoleError('idp_unavailable', 'The identity provider cannot be reached right now; try again in a moment.');
     }
     const { url, transaction } = started;
     options.sessions.start(req, res, { signIn: transaction });
@@ -64,9 +64,9 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
     }
     if (!rolesOf(result.reviewer).includes('reviewer')) {
       options.sessions.end(req, res);
-      throw new AppError('forbidden', 'Your account has neither the gatehouse:review nor the gatehouse:admin scope.', { status: 403 });
+      throw consoleError('not_a_reviewer', 'Your account has neither the gatehouse:review nor the gatehouse:admin scope.');
     }
-    const ttl = Math.min(options.sessionTtlMs, (result.expiresAt ?? Infinity) - options.now());
+    const ttl = Math.max(0, Math.min(options.sessionTtlMs, (result.expiresAt ?? Infinity) - options.now()));
     const session = options.sessions.start(req, res, { reviewer: result.reviewer }, ttl);
     session.flash = `Signed in as ${result.reviewer.name ?? result.reviewer.sub}.`;
     res.redirect(303, transaction.returnTo);
