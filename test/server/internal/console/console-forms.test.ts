@@ -160,6 +160,54 @@ describe('review console forms', () => {
     });
   });
 
+  describe('a reviewer without gatehouse:admin', () => {
+    let r: ConsoleHarness;
+    let reviewerJar: CookieJar;
+    let reviewerCsrf: string;
+
+    before(async () => {
+      r = await startConsole({ skipPrompt: true, idpScopes: ['openid', 'offline_access', 'profile', 'gatehouse:review'] });
+      reviewerJar = new CookieJar();
+      reviewerCsrf = csrfOf(await (await follow(`${r.consoleUrl}/`, reviewerJar)).text());
+    });
+
+    after(async () => {
+      await r?.close();
+    });
+
+    const send = (path: string, form: Record<string, string>) =>
+      fetch(`${r.consoleUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie: reviewerJar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: reviewerCsrf, ...form }),
+      });
+
+    it('approves submissions', async () => {
+      const registration = await r.pending('Reviewer approves');
+      const response = await send(`/organizations/${r.organizationId}/registrations/${registration.id}/decisions`, { action: 'approve', reason: 'fine' });
+      expect(response.status).to.equal(303);
+      expect((await r.store.registrations.get(r.organizationId, registration.id))?.status).to.equal('active');
+    });
+
+    it('may not suspend, and is not offered to', async () => {
+      const registration = await r.withChangeSet('Reviewer suspends', { scopes: ['openid'] });
+      const page = await (await fetch(`${r.consoleUrl}/organizations/${r.organizationId}/registrations/${registration.id}`, { headers: { cookie: reviewerJar.header() } })).text();
+      expect(page).to.not.contain('value="suspend"');
+      const response = await send(`/organizations/${r.organizationId}/registrations/${registration.id}/decisions`, { action: 'suspend', reason: 'x' });
+      expect(response.status).to.equal(403);
+      expect((await r.store.registrations.get(r.organizationId, registration.id))?.status).to.equal('active');
+    });
+
+    it('sees API Access but may not change it', async () => {
+      const page = await (await fetch(`${r.consoleUrl}/access?subject=alice`, { headers: { cookie: reviewerJar.header() } })).text();
+      expect(page).to.contain('needs the <code>gatehouse:admin</code> scope').and.not.contain('/access/grant');
+      const response = await send('/access/grant', { subject: 'mallory', organizationId: r.organizationId });
+      expect(response.status).to.equal(403);
+      expect(await r.store.grants.find('mallory', r.organizationId)).to.equal(null);
+    });
+  });
+
   describe('sign-out', () => {
     it('ends the session: the old cookie no longer opens pages', async () => {
       const before = jar.header();
