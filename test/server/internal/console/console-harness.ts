@@ -1,18 +1,19 @@
 /**
- * One review console for a test file: the embedded store with a few registrations waiting for review, an express
- * app serving `createConsoleRouter` at /console on 127.0.0.1 port 0, and our IdP (real login page unless
- * `skipPrompt`) with the console as its client. `close()` releases everything.
+ * One review console for a test file: the embedded store with a few registrations waiting for review, the internal
+ * app (`createInternalApp`, which mounts `createConsoleRouter` at /console) on 127.0.0.1 port 0, and our IdP (real
+ * login page unless `skipPrompt`) with the console as its client. `close()` releases everything.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import type { RequestListener } from 'node:http';
 import { createLogger } from '../../../../lib/logger.js';
 import { createIdp, type RunningIdp } from '../../../../idp/index.js';
 import type { IdpUser } from '../../../../idp/accounts.js';
 import type { Store } from '../../../../server/deps.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
 import type { Registration, RegistrationConfig } from '../../../../server/components/registrations/registrations.model.js';
-import { createConsoleRouter } from '../../../../server/internal/console/console.router.js';
+import { loadServiceConfig } from '../../../../server/config.js';
+import { createInternalApp } from '../../../../server/internal/app.js';
 
 export const REVIEWER: IdpUser = { sub: 'rita', name: 'Rita Reviewer', email: 'rita@example.com', email_verified: true };
 
@@ -46,8 +47,12 @@ const WEB_CONFIG: RegistrationConfig = {
 export async function startConsole(options: ConsoleHarnessOptions = {}): Promise<ConsoleHarness> {
   const store = createMemoryStore();
   const clock = () => new Date();
-  const app = express();
-  const server: Server = createServer(app);
+  // The redirect URI needs the port, the app needs the IdP: listen first, hand requests to the app once it exists.
+  let app: RequestListener | undefined;
+  const server: Server = createServer((req, res) => {
+    if (app) app(req, res);
+    else res.writeHead(503).end();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const redirectUri = `${origin}/console/callback`;
@@ -66,12 +71,12 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
     server.close();
     throw error;
   }
-  app.use(
-    '/console',
-    createConsoleRouter({
-      store,
-      clock,
-      logger,
+  app = createInternalApp({
+    config: loadServiceConfig({ API_AUTH_ISSUER: idp.issuer, API_AUTH_TOKEN_TYPES: 'jwt' }),
+    store,
+    clock,
+    logger,
+    console: {
       oidc: {
         issuer: idp.issuer,
         clientId: idp.client.clientId,
@@ -79,8 +84,8 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
         redirectUri,
         resource: `${origin}/internal`,
       },
-    }),
-  );
+    },
+  });
   // Fixed ids and times: the queue screenshot comes out the same on every run (no churn in docs/).
   const organization = await store.organizations.upsert({ id: 'org_AcmePayments00001', name: 'Acme Payments', plan: 'pro' });
   let minutes = 0;
