@@ -11,7 +11,7 @@ const limitedTarget = (limit: number, headers: boolean) => {
   let used = 0;
   return startTarget((_req, res) => {
     used += 1;
-    const fields = headers ? { 'RateLimit-Policy': `"default";q=${limit};w=60`, RateLimit: `"default";r=${Math.max(0, limit - used)};t=60` } : {};
+    const fields: Record<string, string> = headers ? { 'RateLimit-Policy': `"default";q=${limit};w=60`, RateLimit: `"default";r=${Math.max(0, limit - used)};t=60` } : {};
     if (used > limit) return json(res, 429, { error: 'rate_limited' }, { ...fields, 'Retry-After': '60' });
     json(res, 200, { items: [] }, fields);
   });
