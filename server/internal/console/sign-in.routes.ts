@@ -30,9 +30,15 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
   const router = Router();
 
   router.get('/login', async (req, res) => {
+    const returnTo = safeReturnTo(req.baseUrl, req.query.returnTo);
+    // Already signed in: a link to /login (even from another site) must not end the session it would replace.
+    if (sessionOf(res)?.reviewer) {
+      res.redirect(303, returnTo);
+      return;
+    }
     let started;
     try {
-      started = await options.client.start(safeReturnTo(req.baseUrl, req.query.returnTo));
+      started = await options.client.start(returnTo);
     } catch (error) {
       // Discovery failed: the IdP is down or misconfigured. Retrying later may work; nothing is cached.
       options.logger.warn({ err: { message: (error as Error).message } }, 'console sign-in could not reach the identity provider');

@@ -73,6 +73,13 @@ describe('review console forms', () => {
       }
     });
 
+    it('sends a signed-in reviewer who opens /login straight back, keeping the session', async () => {
+      const response = await fetch(`${h.consoleUrl}/login?returnTo=${encodeURIComponent('/console/audit')}`, { redirect: 'manual', headers: { cookie: jar.header() } });
+      expect(response.status).to.equal(303);
+      expect(response.headers.get('location')).to.equal('/console/audit');
+      expect(response.headers.getSetCookie()).to.deep.equal([]);
+    });
+
     it('never redirects back outside the console after sign-in', async () => {
       const outsider = new CookieJar();
       const response = await fetch(`${h.consoleUrl}/login?returnTo=${encodeURIComponent('//evil.example/x')}`, { redirect: 'manual' });
