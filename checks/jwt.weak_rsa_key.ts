@@ -1,0 +1,50 @@
+/**
+ * jwt.weak_rsa_key — the RSA key that verifies the endpoint's tokens is shorter than 2048 bits (RFC 7518 §3.3 and
+ * §3.5: "a key of size 2048 bits or larger MUST be used"; NIST SP 800-131A disallows RSA-1024 signatures). A short
+ * modulus can be factored, and whoever factors it signs any token.
+ * Gatehouse addition (DESIGN §2.4; research §10 "weak RSA").
+ *
+ * Requests: the public key lookups of checks/support/find-public-keys.ts (0 with `jwtPublicKeyFile`, else 1–5 GETs
+ * without credential: the origin's /.well-known/jwks.json, its OpenID configuration's jwks_uri, the token issuer's).
+ * Verdict: failed when any RSA key found (the one matching the token's kid, else every RSA key of the set) has a
+ * modulus below 2048 bits; passed when every one has at least 2048. Skipped for tokens that are not RSxxx/PSxxx, on
+ * endpoints that do not require the token (auth.baseline), and when no key can be found.
+ */
+import { defineCheck } from '../scanner/api.js';
+import { algInfo } from '../scanner/jwt/algorithms.js';
+import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
+import { findPublicKeys } from './support/find-public-keys.js';
+import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+
+const ISSUE = 'broken_authentication.weak_rsa_key';
+const MIN_MODULUS_BITS = 2048;
+
+export default defineCheck({
+  id: 'jwt.weak_rsa_key',
+  name: 'JWT Weak RSA Key',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'JWT RSA signing key is shorter than 2048 bits',
+      url: 'https://www.rfc-editor.org/rfc/rfc7518#section-3.3',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:H/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.1 },
+      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-326: Inadequate Encryption Strength' },
+    },
+  ],
+  maxCvss: 9.1,
+  dependsOn: ['auth.baseline'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: carriesJwt,
+  async run(ctx) {
+    const jwt = operationJwt(ctx);
+    const family = algInfo(jwt.alg)?.family;
+    if (family !== 'rsa' && family !== 'rsa-pss') return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; only RS and PS tokens have an RSA key`);
+    requireProtectedEndpoint(ctx);
+    const keys = (await findPublicKeys(ctx, jwt)).filter((key) => key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss');
+    if (keys.length === 0) return ctx.skip('no RSA public key found (give one with jwtPublicKeyFile, or publish a JWKS)');
+    const sizes = keys.map((key) => key.asymmetricKeyDetails?.modulusLength ?? 0);
+    const weakest = Math.min(...sizes);
+    ctx.log.debug(`RSA modulus sizes: ${sizes.join(', ')} bits`);
+    if (weakest < MIN_MODULUS_BITS) ctx.report(ISSUE, { detail: `an RSA key that verifies these tokens has a ${weakest}-bit modulus (at least ${MIN_MODULUS_BITS} required)` });
+  },
+});
