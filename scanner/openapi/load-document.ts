@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { got } from 'got';
 import { load } from 'js-yaml';
 import { scannerError } from '../errors.js';
+import { firstBrokenRef } from './check-refs.js';
 
 export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, unknown>> };
 
@@ -41,11 +42,17 @@ export async function loadOpenApiDocument(source: string, cwd: string): Promise<
     throw scannerError('invalid_spec', `${where}: neither JSON nor YAML (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
   }
   const doc = parsed as Partial<OpenApiDocument> | null;
+  const swagger = typeof doc === 'object' && doc !== null ? (doc as { swagger?: unknown }).swagger : undefined;
+  if (swagger !== undefined) {
+    throw scannerError('invalid_spec', `${where}: a Swagger ${String(swagger)} description; only OpenAPI 3.x is scanned (convert it first, e.g. with swagger2openapi)`);
+  }
   if (typeof doc !== 'object' || doc === null || typeof doc.openapi !== 'string' || !/^3\./.test(doc.openapi)) {
     throw scannerError('invalid_spec', `${where}: not an OpenAPI 3 description (no "openapi: 3.x" field)`);
   }
   if (typeof doc.paths !== 'object' || doc.paths === null || Object.keys(doc.paths).length === 0) {
     throw scannerError('invalid_spec', `${where}: has no paths to scan`);
   }
+  const broken = firstBrokenRef(doc, doc);
+  if (broken) throw scannerError('invalid_spec', `${where}: ${broken}`);
   return { document: doc as OpenApiDocument, source: where, remote };
 }
