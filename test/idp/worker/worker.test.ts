@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as oidc from 'openid-client';
 import type { RunningIdp } from '../../../idp/create-idp.js';
+import { startBackchannelReceiver } from '../support/backchannel-receiver.js';
 import { Browser } from '../support/browser.js';
 import { discover, headlessLogin, insecure } from '../support/relying-party.js';
 import { createWorkerIdp, discoverInstance, startWorkerIdp, workerBundle } from './support/worker-idp.js';
@@ -110,6 +111,30 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
     expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=st-7`);
     const rejected = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'https://evil.example/', state: 'x' }).href);
     expect(rejected.status).to.equal(400);
+  });
+
+  it('sends back-channel logout (a signed logout token) to a relying party on loopback before redirecting', async () => {
+    const receiver = await startBackchannelReceiver();
+    try {
+      const registered = await oidc.dynamicClientRegistration(
+        new URL(a.issuer),
+        { redirect_uris: [REDIRECT], post_logout_redirect_uris: [AFTER_LOGOUT], backchannel_logout_uri: receiver.uri, backchannel_logout_session_required: true },
+        undefined,
+        { ...insecure, initialAccessToken: 'edge-iat' },
+      );
+      const { client_id: clientId, client_secret: secret } = registered.clientMetadata() as Record<string, string>;
+      const config = await discoverInstance(a, clientId, secret);
+      const browser = new Browser(a.url);
+      const { tokens } = await headlessLogin(config, a, { redirectUri: REDIRECT }, browser);
+      const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bc' }).href);
+      expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=bc`);
+      expect(receiver.tokens).to.have.length(1);
+      const jwks = createLocalJWKSet((await json(`${a.url}/jwks`)).body as unknown as JSONWebKeySet);
+      const { payload } = await jwtVerify(receiver.tokens[0]!, jwks, { issuer: a.issuer, audience: clientId, typ: 'logout+jwt' });
+      expect(payload).to.include({ sub: 'alice', sid: tokens.claims()!.sid });
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('answers /healthz and /readyz with the oidc and db (SELECT 1) checks', async () => {
