@@ -14,6 +14,7 @@ import type { RateLimitStore } from './middleware/rate-limit-store.js';
 // Issue #8 (reviewer side, engineer INTERNAL): the audit log and internal comments.
 import type { AuditRepository } from './components/audit/audit.repository.js';
 import type { CommentRepository } from './components/comments/comments.repository.js';
+import type { ProvisioningRepository } from './components/provisioning/provisioning.repository.js';
 
 /** Every repository the service uses: the only code that touches storage. */
 export interface Store {
@@ -28,6 +29,8 @@ export interface Store {
   audit: AuditRepository;
   /** Internal (reviewer/admin) comments on registrations (issue #8). */
   comments: CommentRepository;
+  /** The provisioning outbox and the clients provisioned at the authorization server (issue #8). */
+  provisioning: ProvisioningRepository;
   /** Resolves when the store can serve requests; rejects with the reason otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import { idempotencySchema } from '../components/idempotency/idempotency.schema.
 import { writeLockSchema } from './write-lock.schema.js';
 import { auditSchema } from '../components/audit/audit.schema.js';
 import { commentSchema } from '../components/comments/comments.schema.js';
+import { provisionedClientSchema, provisioningStepSchema } from '../components/provisioning/provisioning.schema.js';
 import { RATE_LIMIT_COLLECTION } from './rate-limit-store.mongo.js';
 
 export interface IndexSpec {
@@ -36,6 +37,8 @@ const schemas: Schema[] = [
   idempotencySchema,
   auditSchema,
   commentSchema,
+  provisioningStepSchema,
+  provisionedClientSchema,
 ];
 
 /** Collection name → its secondary indexes. */

@@ -9,6 +9,8 @@ import type { ConsoleOidcOptions } from './console/console-deps.js';
 export interface InternalDeps extends ApiDeps {
   /** Enqueues provisioning steps at the authorization server; absent when provisioning is not configured. */
   provisioning?: ProvisioningHook;
+  /** The outbox worker, nudged when an admin retries a failed step. */
+  provisioningWorker?: { kick(): void };
   /** The review console's sign-in client; without it `/console` is not mounted. */
   console?: { oidc: ConsoleOidcOptions; sessionTtlS?: number };
 }

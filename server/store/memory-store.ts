@@ -8,6 +8,7 @@ import { createMemoryIdempotencyRepository } from '../components/idempotency/ide
 import { createMemoryRateLimitStore } from '../middleware/rate-limit-store.js';
 import { createMemoryAuditRepository } from '../components/audit/audit.repository.js';
 import { createMemoryCommentRepository } from '../components/comments/comments.repository.js';
+import { createMemoryProvisioningRepository } from '../components/provisioning/provisioning.repository.js';
 
 export function createMemoryStore(options: { clock?: () => Date } = {}): Store {
   const clock = options.clock ?? (() => new Date());
@@ -21,6 +22,7 @@ export function createMemoryStore(options: { clock?: () => Date } = {}): Store {
     rateLimits: createMemoryRateLimitStore(() => clock().getTime()),
     audit: createMemoryAuditRepository({ clock }),
     comments: createMemoryCommentRepository(),
+    provisioning: createMemoryProvisioningRepository(),
     // Nothing to reach: the memory store is ready as long as the process runs.
     ping: async () => undefined,
     close: async () => undefined,

@@ -20,6 +20,7 @@ import { createMongoChangeSetRepository } from '../components/change-sets/change
 import { createMongoIdempotencyRepository } from '../components/idempotency/idempotency.mongo.js';
 import { createMongoAuditRepository } from '../components/audit/audit.mongo.js';
 import { createMongoCommentRepository } from '../components/comments/comments.mongo.js';
+import { createMongoProvisioningRepository } from '../components/provisioning/provisioning.mongo.js';
 
 export interface MongoStoreOptions extends MongoConnectOptions {
   /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
@@ -68,6 +69,7 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     rateLimits: guardRepository(createMongoRateLimitStore(connection)),
     audit: guardRepository(createMongoAuditRepository(connection, { clock })),
     comments: guardRepository(createMongoCommentRepository(connection)),
+    provisioning: guardRepository(createMongoProvisioningRepository(connection, locks)),
 
     async ping() {
       if (connection.readyState === 99 || connection.readyState === 3) throw databaseUnavailable(new Error('the store is closed'));

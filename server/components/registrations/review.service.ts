@@ -21,6 +21,8 @@ export interface ReviewInput {
   reviewer: string;
   /** Strong If-Match revisions, when the reviewer's UI sends them. */
   revisionIn?: readonly number[];
+  /** Approve only: false when the authorization server assigns the clientId (provisioning, RFC 7591 §3.2.1). */
+  assignClientId?: boolean;
 }
 
 export interface ChangeSetReviewInput {
@@ -64,7 +66,7 @@ async function review(
 export function approveRegistration(deps: ServiceDeps, input: ReviewInput): Promise<Registration> {
   return review(deps, 'approve', input, (current) => {
     if (current.submittedBy === input.reviewer) throw separationOfDuties();
-    return current.clientId === undefined ? { clientId: newId('client') } : {};
+    return current.clientId === undefined && input.assignClientId !== false ? { clientId: newId('client') } : {};
   });
 }
 

@@ -15,6 +15,8 @@ import { changeSetIdOf, limitOf, organizationIdOf, registrationIdOf } from '../p
 import { canAdminister, canRead, canReview } from '../require-internal-scope.js';
 import { ADMIN_DECISIONS, REVIEW_DECISIONS, decideRegistration } from '../services/registration-decisions.js';
 import { decideChangeSet } from '../services/change-set-decisions.js';
+import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
+import { stepId } from '../../components/provisioning/provisioning.repository.js';
 
 const DECISION_SCHEMA = 'https://gatehouse.dev/schemas/internal/decision.schema.json';
 const COMMENT_SCHEMA = 'https://gatehouse.dev/schemas/internal/comment-create.schema.json';
@@ -29,7 +31,7 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
     const registration = await deps.store.registrations.get(organizationIdOf(req), registrationIdOf(req));
     if (!registration) throw apiError('not_found', 'No such registration.');
     setEtag(res, registration.revision);
-    res.json(internalRegistrationView(registration));
+    res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id) }));
   });
 
   const decisions: [readonly ReviewAction[], typeof canReview][] = [
@@ -45,7 +47,7 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
         const revisionIn = revisionsFromIfMatch(req.headers['if-match']);
         const registration = await decideRegistration(deps, { action, organizationId, id, actor: actor(req), reason: body.reason, revisionIn });
         setEtag(res, registration.revision);
-        res.json(internalRegistrationView(registration));
+        res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id) }));
       });
     }
   }
@@ -64,6 +66,18 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
       res.json(changeSet);
     });
   }
+
+  // An admin sends a failed provisioning step back to the outbox (after fixing the cause at the AS).
+  router.post(`${BASE}/provisioning/retry`, canAdminister, async (req, res) => {
+    const organizationId = organizationIdOf(req);
+    const registration = await deps.store.registrations.get(organizationId, registrationIdOf(req));
+    if (!registration) throw apiError('not_found', 'No such registration.');
+    const failed = (await deps.store.provisioning.listSteps(organizationId, registration.id)).filter((s) => s.status === 'failed');
+    if (failed.length === 0) throw apiError('invalid_transition', 'No provisioning step of this registration has failed.');
+    for (const step of failed) await deps.store.provisioning.retry(stepId(step.registrationId, step.kind, step.revision), deps.clock());
+    deps.provisioningWorker?.kick();
+    res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, organizationId, registration.id) }));
+  });
 
   router.get(`${BASE}/comments`, canRead, async (req, res) => {
     const data = await listComments(deps, { organizationId: organizationIdOf(req), registrationId: registrationIdOf(req), limit: limitOf(req, 100, 500) });

@@ -61,6 +61,8 @@ export async function decideRegistration(deps: InternalServiceDeps, input: Regis
     reviewer: input.actor,
     // Conditional on the revision read above, so `from` in the audit entry is the status the write replaced.
     revisionIn: input.revisionIn ?? [before.revision],
+    // With provisioning the authorization server assigns the clientId when it registers the client.
+    assignClientId: deps.provisioning === undefined,
   });
   await deps.store.audit.append({
     organizationId: after.organizationId,

@@ -1,0 +1,191 @@
+/**
+ * The outbox worker: takes due steps one at a time and makes the authorization server follow the decision.
+ * Exactly-once in effect: `register` checks for a client recorded by an earlier attempt before calling and records
+ * the answer before anything else; `update` is a full RFC 7592 replacement with the current config (repeatable) and
+ * skips when a newer revision was written; `delete` treats an already-gone client as done. Failures are retried with
+ * exponential backoff; a refused request (4xx) or too many attempts marks the step failed, shown on the registration.
+ */
+import type { Logger } from '../../../lib/logger.js';
+import type { Store } from '../../deps.js';
+import type { Registration } from '../registrations/registrations.model.js';
+import { clientMetadataOf } from './client-metadata.js';
+import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
+import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
+import type { TokenCipher } from './token-cipher.js';
+
+export const PROVISIONING_ACTOR = 'system:provisioning';
+const MAX_BACKOFF_S = 600;
+
+export interface ProvisioningWorkerOptions {
+  store: Pick<Store, 'registrations' | 'provisioning' | 'audit'>;
+  clock: () => Date;
+  client: RegistrationClient;
+  cipher: TokenCipher;
+  retryS: number;
+  maxAttempts: number;
+  logger?: Logger;
+  /** How long a claimed step stays claimed if this process dies mid-step (default 60 s). */
+  leaseMs?: number;
+}
+
+export interface ProvisioningWorker {
+  /** Runs every step that is due now, one after another; resolves with how many ran. */
+  runDue(): Promise<number>;
+  /** Runs `runDue` soon, without waiting (after a decision enqueued a step). */
+  kick(): void;
+  /** Polls every `intervalMs` for steps whose retry time has come. */
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+}
+
+class NotYet extends Error {}
+
+export function createProvisioningWorker(options: ProvisioningWorkerOptions): ProvisioningWorker {
+  const { store, clock, client, cipher, logger } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function audit(step: OutboxStep, registration: Registration | null, action: string, reason?: string): Promise<void> {
+    await store.audit.append({
+      organizationId: step.organizationId,
+      targetType: 'registration',
+      targetId: step.registrationId,
+      action,
+      actor: PROVISIONING_ACTOR,
+      revision: registration?.revision,
+      reason,
+    });
+  }
+
+  async function register(step: OutboxStep, registration: Registration): Promise<void> {
+    const existing = await store.provisioning.getClient(step.organizationId, step.registrationId);
+    let clientId = existing?.clientId;
+    if (!existing) {
+      const registered = await client.register(clientMetadataOf(registration));
+      const now = clock();
+      await store.provisioning.saveClient({
+        registrationId: registration.id,
+        organizationId: registration.organizationId,
+        clientId: registered.clientId,
+        registrationClientUri: registered.registrationClientUri,
+        registrationAccessTokenEncrypted: cipher.encrypt(registered.registrationAccessToken, registration.id),
+        revision: registration.revision,
+        createdAt: now,
+        updatedAt: now,
+      });
+      clientId = registered.clientId;
+    }
+    // The service's clientId is the authorization server's (RFC 7591 §3.2.1).
+    if (registration.clientId !== clientId) {
+      const outcome = await store.registrations.update(
+        { organizationId: registration.organizationId, id: registration.id, statusIn: ['active', 'suspended', 'deprecated'] },
+        { clientId },
+        clock(),
+      );
+      if (!outcome.ok) throw new Error(`could not record clientId on the registration (${outcome.reason})`);
+    }
+  }
+
+  async function managed(step: OutboxStep): Promise<{ record: ProvisionedClient; token: string } | 'gone'> {
+    const record = await store.provisioning.getClient(step.organizationId, step.registrationId);
+    // Registration has not happened yet (its step is still pending): wait for it.
+    if (!record) throw new NotYet('the client is not registered at the authorization server yet');
+    if (record.deletedAt) return 'gone';
+    return { record, token: cipher.decrypt(record.registrationAccessTokenEncrypted, record.registrationId) };
+  }
+
+  async function update(step: OutboxStep, registration: Registration): Promise<void> {
+    const found = await managed(step);
+    if (found === 'gone' || found.record.revision >= registration.revision) return;
+    await client.update(found.record.registrationClientUri, found.token, { ...clientMetadataOf(registration), client_id: found.record.clientId });
+    await store.provisioning.saveClient({ ...found.record, revision: registration.revision, updatedAt: clock() });
+  }
+
+  async function remove(step: OutboxStep): Promise<void> {
+    const found = await managed(step);
+    if (found === 'gone') return;
+    try {
+      await client.remove(found.record.registrationClientUri, found.token);
+    } catch (error) {
+      // On a retry, 401 means the token died with the client: an earlier attempt deleted it (RFC 7592 §2.3).
+      if (!(error instanceof ProvisioningCallError && error.status === 401 && step.attempts > 1)) throw error;
+    }
+    await store.provisioning.saveClient({ ...found.record, deletedAt: clock(), updatedAt: clock() });
+  }
+
+  async function run(step: OutboxStep): Promise<void> {
+    const registration = await store.registrations.get(step.organizationId, step.registrationId);
+    try {
+      if (!registration) throw new ProvisioningCallError('the registration no longer exists', true);
+      if (step.kind === 'register') await register(step, registration);
+      else if (step.kind === 'update') await update(step, registration);
+      else await remove(step);
+      await store.provisioning.settle(step.id, { status: 'done', now: clock() });
+      await audit(step, registration, `provisioning_${step.kind}_done`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof ProvisioningCallError && error.permanent;
+      const now = clock();
+      if (permanent || step.attempts >= options.maxAttempts) {
+        await store.provisioning.settle(step.id, { status: 'failed', now, error: message });
+        await audit(step, registration, `provisioning_${step.kind}_failed`, message);
+        logger?.warn({ step: step.id, attempts: step.attempts, err: message }, 'provisioning step failed');
+      } else {
+        const delayS = Math.min(options.retryS * 2 ** (step.attempts - 1), MAX_BACKOFF_S);
+        await store.provisioning.settle(step.id, { status: 'pending', now, retryAt: new Date(now.getTime() + delayS * 1000), error: message });
+        if (!(error instanceof NotYet)) logger?.info({ step: step.id, attempts: step.attempts, retryInS: delayS, err: message }, 'provisioning step will be retried');
+      }
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let count = 0;
+    for (;;) {
+      const now = clock();
+      const step = await store.provisioning.claimDue(now, new Date(now.getTime() + leaseMs));
+      if (!step) return count;
+      await run(step);
+      count += 1;
+    }
+  }
+
+  function runDue(): Promise<number> {
+    if (running) {
+      // A run is in progress: one more pass after it picks up what arrived meanwhile.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await drain();
+        } while (again);
+      } finally {
+        running = undefined;
+      }
+      return total;
+    })();
+    return running;
+  }
+
+  return {
+    runDue,
+    kick() {
+      runDue().catch((error: unknown) => logger?.error({ err: error }, 'provisioning run failed'));
+    },
+    start(intervalMs) {
+      if (timer) return;
+      timer = setInterval(() => this.kick(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
