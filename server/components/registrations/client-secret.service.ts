@@ -1,7 +1,7 @@
 /**
  * The self-service `rotate_secret` action: a new client secret for an active confidential registration, returned
  * once in the response and never stored — only its SHA-256 (a 256-bit random secret needs no slow hash). The
- * rotation is one conditional write (revision + 1) and is audited.
+ * rotation is one conditional write (revision + 1), audited like every self-service transition.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { validateBody } from '../../http/validate-body.js';
@@ -35,16 +35,6 @@ export async function rotateClientSecret(
     clientSecretHash: hashClientSecret(clientSecret),
     clientSecretIssuedAt: deps.clock(),
   }));
-  await deps.store.audit.append({
-    organizationId: registration.organizationId,
-    targetType: 'registration',
-    targetId: registration.id,
-    action: 'rotate_secret',
-    actor: context.principal.sub,
-    at: registration.updatedAt,
-    from: registration.status,
-    to: registration.status,
-    revision: registration.revision,
-  });
+  // Audited by `transition` like every self-service write (never with the secret).
   return { registration, clientSecret };
 }

@@ -69,6 +69,7 @@ export async function createRegistration(deps: ServiceDeps, context: RequestCont
     }
     throw new Error('a freshly generated registration id collided');
   }
+  await auditSelfService(deps, context, 'create', undefined, outcome.record);
   return outcome.record;
 }
 
@@ -109,7 +110,10 @@ export async function transition(
       changes,
       deps.clock(),
     );
-    if (outcome.ok) return outcome.record;
+    if (outcome.ok) {
+      await auditSelfService(deps, context, action, current.status, outcome.record);
+      return outcome.record;
+    }
     if (revisionIn === undefined && outcome.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
     throw writeMissError(outcome.reason, action, outcome.current);
   }
@@ -187,4 +191,36 @@ export async function deleteRegistration(
     ...(revisionIn !== undefined && { revisionIn }),
   });
   if (!outcome.ok) throw writeMissError(outcome.reason, 'delete', outcome.current);
+  await deps.store.audit.append({
+    organizationId: context.organization.id,
+    targetType: 'registration',
+    targetId: id,
+    action: 'delete',
+    actor: context.principal.sub,
+    at: deps.clock(),
+    from: outcome.record.status,
+    to: 'removed',
+    revision: outcome.record.revision,
+  });
+}
+
+/** The audit entry of a self-service write (every transition is audited, issue #8), made after it committed. */
+async function auditSelfService(
+  deps: ServiceDeps,
+  context: RequestContext,
+  action: string,
+  from: Registration['status'] | undefined,
+  after: Registration,
+): Promise<void> {
+  await deps.store.audit.append({
+    organizationId: after.organizationId,
+    targetType: 'registration',
+    targetId: after.id,
+    action,
+    actor: context.principal.sub,
+    at: after.updatedAt,
+    ...(from !== undefined && { from }),
+    to: after.status,
+    revision: after.revision,
+  });
 }

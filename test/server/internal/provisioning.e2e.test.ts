@@ -84,7 +84,12 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
       expect(tokens.claims()!.aud).to.equal(clientId);
 
       const audit = await h.deps.store.audit.list({ registrationId: id, limit: 10 });
-      expect(audit.map((e) => `${e.actor}:${e.action}`)).to.deep.equal(['rita:approve', 'system:provisioning:provisioning_register_done']);
+      expect(audit.map((e) => `${e.actor}:${e.action}`)).to.deep.equal([
+        'alice:create',
+        'alice:submit',
+        'rita:approve',
+        'system:provisioning:provisioning_register_done',
+      ]);
     });
 
     it("updates the IdP's metadata when a change set is approved, and deletes the client on deprecation", async () => {

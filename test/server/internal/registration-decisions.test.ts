@@ -18,8 +18,10 @@ describe('internal registration decisions', () => {
   const path = (id: string, action: string) => `/internal/v1/organizations/${org.id}/registrations/${id}/actions/${action}`;
   const decide = (token: string, id: string, action: string, body: object = {}) =>
     h.internal.post(path(id, action)).set('Authorization', `Bearer ${token}`).send(body);
-  const audit = async (id: string) =>
+  const history = async (id: string) =>
     (await h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}/audit`).set('Authorization', `Bearer ${reviewer}`)).body.data;
+  /** The history after the requester's create and submit. */
+  const audit = async (id: string) => (await history(id)).slice(2);
 
   it('approves a pending registration: active, a clientId, revision + 1, and one audit entry from → to', async () => {
     const id = await h.submitted(org);
@@ -28,6 +30,12 @@ describe('internal registration decisions', () => {
     expect(res.body).to.include({ id, status: 'active', decidedBy: 'rita' });
     expect(res.body.clientId).to.be.a('string');
     expect(res.headers.etag).to.equal(`"${res.body.revision}"`);
+    const all = await history(id);
+    expect(all.map((e: { actor: string; action: string; from?: string; to: string }) => `${e.actor}:${e.action}:${e.from ?? ''}→${e.to}`)).to.deep.equal([
+      'alice:create:→draft',
+      'alice:submit:draft→pending_review',
+      'rita:approve:pending_review→active',
+    ]);
     const entries = await audit(id);
     expect(entries).to.have.length(1);
     expect(entries[0]).to.include({ action: 'approve', actor: 'rita', from: 'pending_review', to: 'active', revision: res.body.revision, targetType: 'registration' });
