@@ -60,6 +60,21 @@ export interface Operation {
   /** OpenAPI tags / operationId when scanning a description. */
   operationId?: string;
   tags?: string[];
+  /**
+   * OpenAPI scans: the path parameters in template order, with the value in `url` and whether the description gave it
+   * (`example`, `examples`, `default`, `const` or `enum`) or the scanner generated it.
+   */
+  pathParameters?: { name: string; value: string; given: boolean }[];
+  /**
+   * OpenAPI scans with `--as-other`: path parameters whose generated value was replaced, before any check ran, by an
+   * object id from the first identity's responses — `name → { value, from }`, `from` being the id of the operation
+   * that answered it (a GET on the parent path, e.g. `GET /orders` for `{orderId}` in `/orders/{orderId}`, else a POST
+   * there). `url` already carries these values, so a `bola.*` check sends the operation as the other identity
+   * (`ctx.options.asOther`) and compares; an operation with generated path parameters and no `objectIds` names no
+   * real object, and such a check should skip it (a 404 for an invented id proves nothing).
+   * See `scanner/openapi/object-ids.ts` for how ids are read from responses.
+   */
+  objectIds?: Record<string, { value: string; from: string }>;
 }
 
 /**

@@ -33,6 +33,12 @@ export interface ScanInput {
   maxRedirects?: number;
   tls?: TlsOptions;
   proxy?: string;
+  /**
+   * Sharded scans: once-per-scan checks run on `operation` (the unsharded scan's first operation, which may lie in
+   * another slice) and are reported only when `report` is true (the first slice), so the slices' reports merge into
+   * the unsharded scan's. Other slices still run them, unreported, for the checks that read their facts.
+   */
+  oncePerScan?: { operation: Operation; report: boolean };
   onProgress?: (done: number, total: number) => void;
   /** Diagnostics from checks (`ctx.log`); silent by default. */
   log?: CheckLog;
@@ -67,7 +73,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
 
   const ordered = topologicalOrder(definitions);
   const byId = new Map(definitions.map((d) => [d.id, d]));
-  const firstOperation = input.operations[0]!;
+  const firstOperation = input.oncePerScan?.operation ?? input.operations[0]!;
+  const reports = (d: CheckDefinition): boolean => runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false);
   const operationsOf = (d: CheckDefinition): Operation[] => (d.oncePerScan ? [firstOperation] : input.operations);
   const factOperationId = (operation: Operation) => (checkId: string): string =>
     byId.get(checkId)?.oncePerScan ? firstOperation.id : operation.id;
@@ -86,7 +93,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   const tasks = new Map<string, Promise<CheckResult>>();
   const taskKey = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
   const reported: Promise<CheckResult>[] = [];
-  const total = ordered.filter((d) => runsIn(d, input.kind)).reduce((n, d) => n + operationsOf(d).length, 0);
+  const total = ordered.filter(reports).reduce((n, d) => n + operationsOf(d).length, 0);
   let done = 0;
 
   const runTask = async (definition: CheckDefinition, operation: Operation): Promise<CheckResult> => {
@@ -166,11 +173,11 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   for (const definition of ordered) {
     for (const operation of operationsOf(definition)) {
       const promise = runTask(definition, operation).then((r) => {
-        if (runsIn(definition, input.kind)) input.onProgress?.(++done, total);
+        if (reports(definition)) input.onProgress?.(++done, total);
         return r;
       });
       tasks.set(taskKey(definition.id, operation.id), promise);
-      if (runsIn(definition, input.kind)) reported.push(promise);
+      if (reports(definition)) reported.push(promise);
     }
   }
   try {
@@ -182,6 +189,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       results,
       requestsSent: http.requestsSent(),
       operations: input.operations,
+      ...(input.oncePerScan ? { oncePerScanOperation: input.oncePerScan.operation } : {}),
       checks: input.checks,
     };
   } finally {

@@ -24,6 +24,7 @@ import type { ScanKind } from './scan-result.js';
 import { scannerError } from './errors.js';
 import { selectChecks } from './select-checks.js';
 import { shardOperations } from './shard.js';
+import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
 import { writeToFile } from './transports/file.js';
 import { writeToStdout } from './transports/stdout.js';
 import { postToUrl } from './transports/url.js';
@@ -66,17 +67,24 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
-  const operations = common.shard ? shardOperations(request.operations, common.shard) : request.operations;
-  if (operations.length === 0) throw scannerError('invalid_argument', `--shard ${common.shard!.index}/${common.shard!.count}: this slice has no operations (there are ${request.operations.length})`);
-  const target = operations[0]!.url;
+  if (common.shard && shardOperations(request.operations, common.shard).length === 0) {
+    throw scannerError('invalid_argument', `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`);
+  }
+  const target = request.operations[0]!.url;
   const proxy = proxyFor(target, curl.proxy, env);
   const tls = { insecure: curl.insecure, caFile: curl.cacert, certFile: curl.cert, keyFile: curl.key };
   const requestTimeoutMs = curl.maxTimeMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Through a proxy the target's reachability is the proxy's business; its errors show on each check.
   if (!proxy) await assertReachable(target, { tls, timeoutMs: curl.connectTimeoutMs ?? requestTimeoutMs });
 
-  const progress = createProgress(io, common.progress);
-  const scanned = await runScan({
+  const transport = { rate: common.rate, requestTimeoutMs, connectTimeoutMs: curl.connectTimeoutMs, followRedirects: curl.location, maxRedirects: curl.maxRedirs, tls, proxy };
+  // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
+  const prepared = request.kind === 'openapi' && common.asOther ? await objectIdsFromResponses(request.operations, transport, io.signal) : { operations: request.operations, requestsSent: 0 };
+  const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
+
+  const runsHere = selected.checks.filter((c) => (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind));
+  const progress = createProgress(io, common.progress, `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`);
+  const ran = await runScan({
     kind: request.kind,
     operations,
     checks: selected.checks,
@@ -86,6 +94,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
       ...(common.asOther ? { asOther: common.asOther } : {}),
     },
+    ...(common.shard ? { oncePerScan: { operation: prepared.operations[0]!, report: common.shard.index === 1 } } : {}),
     rate: common.rate,
     concurrency: common.concurrency,
     requestTimeoutMs,
@@ -102,6 +111,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
   });
   progress.stop();
+  const scanned = { ...ran, requestsSent: ran.requestsSent + prepared.requestsSent };
   const outcome = baseline ? withoutBaseline(scanned, baseline) : scanned;
 
   const options = {

@@ -42,5 +42,7 @@ export interface ScanOutcome {
   results: CheckResult[];
   requestsSent: number;
   operations: Operation[];
+  /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
+  oncePerScanOperation?: Operation;
   checks: LoadedCheck[];
 }

@@ -28,6 +28,14 @@ function serverUrl(loaded: LoadedDocument, baseUrl: string | undefined): URL {
   }
 }
 
+/** Whether the description itself gives the parameter's value (rather than the scanner generating one from its type). */
+function givenValue(document: unknown, parameter: Parameter): boolean {
+  if (parameter.example !== undefined || parameter.examples) return true;
+  const schema = resolveRef<Record<string, unknown>>(document, parameter.schema);
+  if (typeof schema !== 'object' || schema === null) return false;
+  return ['example', 'examples', 'default', 'const', 'enum'].some((key) => schema[key] !== undefined);
+}
+
 function parameterValue(document: unknown, parameter: Parameter): string {
   const fromExamples = parameter.examples ? Object.values(parameter.examples)[0]?.value : undefined;
   const value = parameter.example ?? fromExamples ?? sampleValue(document, parameter.schema);
@@ -60,9 +68,13 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
       const url = new URL(base.href);
       const headers: Record<string, string[]> = {};
       const cookies: Record<string, string> = {};
+      const pathParameters: { name: string; value: string; given: boolean }[] = [];
       for (const parameter of parameters) {
         if (!parameter.name) continue;
         const value = parameterValue(document, parameter);
+        if (parameter.in === 'path' && template.includes(`{${parameter.name}}`)) {
+          pathParameters.push({ name: parameter.name, value, given: givenValue(document, parameter) });
+        }
         if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
         else if (!parameter.required) continue;
         else if (parameter.in === 'query') url.searchParams.set(parameter.name, value);
@@ -84,6 +96,7 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
         ...(body !== undefined ? { body } : {}),
         ...(security.credential ? { credential: security.credential } : {}),
         securitySchemes: security.schemeNames,
+        ...(pathParameters.length > 0 ? { pathParameters: pathParameters.sort((a, b) => template.indexOf(`{${a.name}}`) - template.indexOf(`{${b.name}}`)) } : {}),
         ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
         ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
       });

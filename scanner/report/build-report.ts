@@ -120,7 +120,7 @@ function openapiReport(operations: Operation[], items: CheckReport[]): NonNullab
 
 export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
-  const operations = new Map(outcome.operations.map((o) => [o.id, o]));
+  const operations = new Map([...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [o.id, o]));
   const reports = outcome.results.map((r) => checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)));
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
