@@ -66,6 +66,12 @@ describe('jwt.expired_accepted', () => {
     expectResult(outcome, ID, { status: 'skipped', reason: /has not expired/, requests: 0 });
   });
 
+  it('is skipped when a garbage credential is accepted too, so acceptance of the expired token proves nothing about exp', async () => {
+    target = await startJwtTarget((token) => token.split('.').length === 3 || token.startsWith('gatehouse-invalid-'));
+    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() - 3600))) });
+    expectResult(outcome, ID, { status: 'skipped', reason: /garbage credential is accepted/, requests: 0 });
+  });
+
   it('is skipped on a public endpoint', async () => {
     target = await startJwtTarget(() => true, { public: true });
     const outcome = await scanTarget(target.url('/'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() - 3600))) });
