@@ -1,0 +1,25 @@
+import { expect } from 'chai';
+import { isIdSegment, referencesObject } from '../../../checks/support/object-reference.js';
+import { operation } from './object-test-operation.js';
+
+describe('checks/support/object-reference', () => {
+  it('recognises numbers, UUIDs, long hex, ULIDs and prefixed random ids as object ids', () => {
+    for (const segment of ['42', '3f2504e0-4f89-11d3-9a0c-0305e82c3301', 'a3f9c2b1d4e5f60718293a4b', '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'reg_4fZ0aB9xQ2', 'ord-7Hq2x9LmP4']) {
+      expect(isIdSegment(segment), segment).to.equal(true);
+    }
+  });
+
+  it('does not take ordinary words or versions for ids', () => {
+    for (const segment of ['orders', 'v1', 'api', 'me', 'policy-profiles', 'change-sets', 'actions', 'submit']) {
+      expect(isIdSegment(segment), segment).to.equal(false);
+    }
+  });
+
+  it('accepts an OpenAPI path template with a parameter, whatever its value', () => {
+    expect(referencesObject(operation({ url: 'http://api.test/orders/abc', path: '/orders/{orderId}' }))).to.equal(true);
+  });
+
+  it('gives a reason for a curl URL without an id-like segment', () => {
+    expect(referencesObject(operation({ url: 'http://api.test/api/v1/me' }))).to.match(/names no object/);
+  });
+});
