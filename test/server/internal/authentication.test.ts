@@ -22,6 +22,7 @@ const ROUTES: [string, string][] = [
   ['get', `/internal/v1/organizations/${ORG}/registrations/${REG}/comments`],
   ['post', `/internal/v1/organizations/${ORG}/registrations/${REG}/comments`],
   ['get', `/internal/v1/organizations/${ORG}/registrations/${REG}/audit`],
+  ['post', `/internal/v1/organizations/${ORG}/registrations/${REG}/provisioning/retry`],
 ];
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -60,7 +61,7 @@ describe('internal surface authentication', () => {
   it('keeps admin operations from a reviewer and review decisions from an admin', async () => {
     const reviewer = await h.staffToken('rita', 'gatehouse:review');
     const admin = await h.staffToken('adam', 'gatehouse:admin');
-    const adminOnly = ROUTES.filter(([m, p]) => /organizations$|plan$|access|suspend|unsuspend|deprecate/.test(p) && m !== 'get');
+    const adminOnly = ROUTES.filter(([m, p]) => /organizations$|plan$|access|suspend|unsuspend|deprecate|retry$/.test(p) && m !== 'get');
     const reviewOnly = ROUTES.filter(([, p]) => /actions\/(approve|reject|request-changes)$/.test(p));
     for (const [method, path] of adminOnly) {
       const res = await h.internal[method as Method](path).set('Authorization', `Bearer ${reviewer}`).send({});
