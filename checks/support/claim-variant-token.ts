@@ -9,6 +9,7 @@ import type { CheckContext } from '../../scanner/api.js';
 import { isHmacAlg } from '../../scanner/jwt/algorithms.js';
 import { BUILT_IN_SECRETS } from '../../scanner/jwt/builtin-secrets.js';
 import { crackHmacSecret } from '../../scanner/jwt/crack-hmac-secret.js';
+import type { CrackOutcome } from '../../scanner/jwt/weak-secret-worker.js';
 import { encodeSegment, parseUnverified, type UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
 import { hmacToken } from '../../scanner/jwt/sign.js';
 
@@ -42,12 +43,32 @@ export interface Resigned {
 }
 
 /**
+ * One dictionary search per token and secrets files for the whole process: three checks on every operation of an
+ * OpenAPI scan ask about the same token. Failed searches are forgotten so a later check may retry.
+ */
+const searches = new Map<string, Promise<CrackOutcome>>();
+
+function searchSecret(ctx: CheckContext, jwt: UnverifiedJwt & { alg: 'HS256' | 'HS384' | 'HS512' }): Promise<CrackOutcome> {
+  const files = secretsFiles(ctx.options.jwtSecretsFile);
+  const key = `${jwt.alg}\u0000${jwt.raw}\u0000${files.join('\u0000')}`;
+  let search = searches.get(key);
+  if (!search) {
+    // Not tied to one check's abort signal: the search is shared; the check's own time budget still bounds its wait.
+    search = crackHmacSecret(jwt, jwt.alg, { candidates: [...BUILT_IN_SECRETS], files });
+    searches.set(key, search);
+    search.catch(() => searches.delete(key));
+  }
+  return search;
+}
+
+/**
  * The known-key case: when `jwt` is HS256/384/512 and its secret is in the dictionaries, the same header and claims
  * with `patch` applied (a claim set to `undefined` is removed), signed with that secret. Sends nothing.
  */
 export async function resignWithKnownSecret(ctx: CheckContext, jwt: UnverifiedJwt, patch: Record<string, unknown>): Promise<Resigned | undefined> {
-  if (!isHmacAlg(jwt.alg) || !jwt.claims) return undefined;
-  const outcome = await crackHmacSecret(jwt, jwt.alg, { candidates: [...BUILT_IN_SECRETS], files: secretsFiles(ctx.options.jwtSecretsFile), signal: ctx.signal });
+  const alg = jwt.alg;
+  if (!isHmacAlg(alg) || !jwt.claims) return undefined;
+  const outcome = await searchSecret(ctx, { ...jwt, alg });
   if (!outcome.match) return undefined;
   const claims: Record<string, unknown> = { ...jwt.claims, ...patch };
   for (const [name, value] of Object.entries(patch)) if (value === undefined) delete claims[name];
