@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import type { Operation, ProbeResponse } from '../../../scanner/api.js';
+import { firstObject, idFor, withObjectIds } from '../../../scanner/openapi/object-ids.js';
+
+const BASE = 'http://127.0.0.1:9/api';
+
+function operation(method: string, path: string, parameters: { name: string; value: string; given?: boolean }[] = []): Operation {
+  let filled = path;
+  for (const p of parameters) filled = filled.replace(`{${p.name}}`, p.value);
+  return {
+    id: `${method} ${path}`,
+    method,
+    url: `${BASE}${filled}`,
+    path,
+    headers: {},
+    cookies: {},
+    securitySchemes: [],
+    ...(parameters.length > 0 ? { pathParameters: parameters.map((p) => ({ name: p.name, value: p.value, given: p.given ?? false })) } : {}),
+  };
+}
+
+const answer = (status: number, body: unknown): ProbeResponse => ({ status, headers: {}, setCookies: [], body: typeof body === 'string' ? body : JSON.stringify(body), durationMs: 1 });
+
+describe('object ids from the first identity’s answers (scanner/openapi/object-ids.ts)', () => {
+  it('reads the first object of a list, of a wrapped list, or the object itself', () => {
+    expect(firstObject([{ id: 1 }, { id: 2 }])).to.deep.equal({ id: 1 });
+    expect(firstObject({ total: 2, items: [{ id: 'a' }] })).to.deep.equal({ id: 'a' });
+    expect(firstObject({ id: 'o-1', lines: [{ id: 'l-1' }] })).to.deep.equal({ id: 'o-1', lines: [{ id: 'l-1' }] });
+    expect(firstObject([])).to.equal(undefined);
+    expect(firstObject('text')).to.equal(undefined);
+  });
+
+  it('prefers the field named like the parameter, then id, uuid and _id', () => {
+    expect(idFor({ id: 'x', orderId: 'o-9' }, 'orderId')).to.equal('o-9');
+    expect(idFor({ uuid: 'u-1' }, 'orderId')).to.equal('u-1');
+    expect(idFor({ _id: 42 }, 'orderId')).to.equal('42');
+    expect(idFor({ name: 'n' }, 'orderId')).to.equal(undefined);
+  });
+
+  it('fills generated parameters level by level, falls back to POST, and leaves given values alone', async () => {
+    const sent: string[] = [];
+    const answers: Record<string, ProbeResponse> = {
+      'GET /orders': answer(200, [{ id: 'ord-1' }]),
+      'GET /orders/{orderId}/lines': answer(200, { lines: [{ lineId: 'ln-7' }] }),
+      'GET /carts': answer(200, []),
+      'POST /carts': answer(201, { id: 'cart-3' }),
+      'GET /users': answer(200, [{ id: 'u-1' }]),
+    };
+    const operations = [
+      operation('GET', '/orders'),
+      operation('GET', '/orders/{orderId}', [{ name: 'orderId', value: 'test' }]),
+      operation('GET', '/orders/{orderId}/lines', [{ name: 'orderId', value: 'test' }]),
+      operation('DELETE', '/orders/{orderId}/lines/{lineId}', [{ name: 'orderId', value: 'test' }, { name: 'lineId', value: 'test' }]),
+      operation('GET', '/carts'),
+      operation('POST', '/carts'),
+      operation('GET', '/carts/{cartId}', [{ name: 'cartId', value: '1' }]),
+      operation('GET', '/users'),
+      operation('GET', '/users/{userId}', [{ name: 'userId', value: 'me', given: true }]),
+      operation('GET', '/things/{thingId}', [{ name: 'thingId', value: 'test' }]),
+    ];
+    const result = await withObjectIds(operations, async (op) => {
+      sent.push(`${op.method} ${op.url.slice(BASE.length)}`);
+      return answers[op.id] ?? answer(404, {});
+    });
+    const urls = Object.fromEntries(result.map((op) => [op.id, op.url.slice(BASE.length)]));
+    expect(urls).to.deep.equal({
+      'GET /orders': '/orders',
+      'GET /orders/{orderId}': '/orders/ord-1',
+      'GET /orders/{orderId}/lines': '/orders/ord-1/lines',
+      'DELETE /orders/{orderId}/lines/{lineId}': '/orders/ord-1/lines/ln-7',
+      'GET /carts': '/carts',
+      'POST /carts': '/carts',
+      'GET /carts/{cartId}': '/carts/cart-3',
+      'GET /users': '/users',
+      'GET /users/{userId}': '/users/me',
+      'GET /things/{thingId}': '/things/test',
+    });
+    expect(sent).to.deep.equal(['GET /orders', 'GET /carts', 'POST /carts', 'GET /orders/ord-1/lines']);
+    expect(result.find((op) => op.id === 'DELETE /orders/{orderId}/lines/{lineId}')!.objectIds).to.deep.equal({
+      orderId: { value: 'ord-1', from: 'GET /orders' },
+      lineId: { value: 'ln-7', from: 'GET /orders/{orderId}/lines' },
+    });
+    expect(result.find((op) => op.id === 'GET /users/{userId}')!.objectIds).to.equal(undefined);
+  });
+
+  it('leaves parameters generated when the collection answers an error or something other than JSON', async () => {
+    const operations = [operation('GET', '/a'), operation('GET', '/a/{aId}', [{ name: 'aId', value: 'test' }]), operation('GET', '/b'), operation('GET', '/b/{bId}', [{ name: 'bId', value: 'test' }])];
+    const result = await withObjectIds(operations, async (op) => (op.id === 'GET /a' ? answer(403, { id: 'nope' }) : answer(200, '<html>')));
+    expect(result.map((op) => op.url.slice(BASE.length))).to.deep.equal(['/a', '/a/test', '/b', '/b/test']);
+  });
+});
