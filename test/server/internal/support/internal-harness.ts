@@ -10,6 +10,7 @@ import { createInternalApp, type InternalDeps } from '../../../../server/interna
 import type { Organization } from '../../../../server/components/organizations/organizations.model.js';
 import { createProvisioning, type Provisioning } from '../../../../server/components/provisioning/create-provisioning.js';
 import { createRegistrationClient, type RegistrationClient } from '../../../../server/components/provisioning/registration-client.js';
+import type { Store } from '../../../../server/deps.js';
 import { startService, type ServiceHarness } from '../../../support/service-harness.js';
 
 export const INTERNAL_AUDIENCE = 'http://127.0.0.1:3001/internal';
@@ -40,6 +41,8 @@ export interface InternalHarness {
 export interface InternalHarnessOptions {
   env?: Record<string, string>;
   extraDeps?: Partial<InternalDeps>;
+  /** Replaces the embedded store (the mongo runs). */
+  store?: Store;
   /** Wires provisioning from the PROVISIONING_* settings in `env`; `client` wraps the real RFC 7591/7592 client. */
   provisioning?: { wrapClient?: (client: RegistrationClient) => RegistrationClient };
 }
@@ -47,6 +50,7 @@ export interface InternalHarnessOptions {
 export async function startInternal(options: InternalHarnessOptions = {}): Promise<InternalHarness> {
   const service = await startService({
     env: { INTERNAL_AUTH_AUDIENCE: INTERNAL_AUDIENCE, RATE_LIMIT_PER_MINUTE_PRO: '1000000', ...options.env },
+    store: options.store,
   });
   // A strictly increasing clock: "oldest first" must not depend on two writes landing in different milliseconds.
   let last = 0;
