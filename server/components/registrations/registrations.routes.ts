@@ -13,6 +13,7 @@ import { requireScope } from '../../middleware/require-scope.js';
 import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
 import { registrationView } from './registration-view.js';
 import { rotateClientSecret } from './client-secret.service.js';
+import { provisioningStateOf } from '../provisioning/provisioning-state.js';
 import { draftPolicyReport, registrationPolicyReport } from './policy-report.service.js';
 import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
 import {
@@ -30,9 +31,9 @@ export function registrationUrl(publicBaseUrl: string, organizationId: string, i
   return `${publicBaseUrl.replace(/\/$/, '')}/api/v1/organizations/${organizationId}/registrations/${id}`;
 }
 
-function sendRegistration(res: Response, context: RequestContext, record: Registration, status = 200): void {
+function sendRegistration(res: Response, context: RequestContext, record: Registration, status = 200, extra: object = {}): void {
   setEtag(res, record.revision);
-  res.status(status).json(registrationView(record, actionContextOf(context)));
+  res.status(status).json({ ...registrationView(record, actionContextOf(context)), ...extra });
 }
 
 function idParam(req: Request): string {
@@ -88,7 +89,10 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
     .route('/registrations/:id')
     .get(read, async (req, res) => {
       const context = requestContextOf(req);
-      sendRegistration(res, context, await getRegistration(deps, context, idParam(req)));
+      const record = await getRegistration(deps, context, idParam(req));
+      // Whether the client at the authorization server is up to date (issue #8); absent when never provisioned.
+      const { status } = await provisioningStateOf(deps.store, record.organizationId, record.id);
+      sendRegistration(res, context, record, 200, status === 'none' ? {} : { provisioning: { status } });
     })
     .patch(write, async (req, res) => {
       const context = requestContextOf(req);

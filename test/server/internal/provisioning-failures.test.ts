@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { ProvisioningCallError, type RegistrationClient } from '../../../server/components/provisioning/registration-client.js';
+import { expectConforms } from '../api/api-fixtures.js';
 import { startInternal, type InternalHarness } from './support/internal-harness.js';
 
 /** An authorization server scripted per call: each entry answers one call, in order. */
@@ -122,5 +123,43 @@ describe('provisioning failures and retries', () => {
     await h.deps.provisioning!.enqueue({ kind: 'delete', organizationId: org.id, registrationId: id, revision: shown.body.provisioning.steps[1].revision });
     await h.provisioning!.worker.runDue();
     expect(as.calls).to.deep.equal(['register', 'register', 'remove']);
+  });
+});
+
+describe('the public registration shows its provisioning state', () => {
+  it('pending, then done, to the requester on GET /registrations/{id}', async () => {
+    const as = scriptedServer();
+    const h = await startInternal({
+      env: {
+        PROVISIONING_REGISTRATION_ENDPOINT: 'https://as.example/register',
+        PROVISIONING_INITIAL_ACCESS_TOKEN: 'iat',
+        PROVISIONING_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        LOG_LEVEL: 'silent',
+      },
+      provisioning: { wrapClient: () => as.client },
+    });
+    try {
+      const org = await h.organization();
+      const id = await h.submitted(org);
+      const url = `/api/v1/organizations/${org.id}/registrations/${id}`;
+      const alice = await h.requesterToken();
+      expect((await h.public.get(url).set('Authorization', `Bearer ${alice}`)).body).not.to.have.property('provisioning');
+      as.script.push(new ProvisioningCallError('the authorization server is unreachable (TypeError)', false));
+      const rita = await h.staffToken('rita', 'gatehouse:review');
+      await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`).set('Authorization', `Bearer ${rita}`).send({});
+      await h.provisioning!.worker.runDue();
+      const pending = await h.public.get(url).set('Authorization', `Bearer ${alice}`);
+      expectConforms(pending);
+      expect(pending.body.provisioning).to.deep.equal({ status: 'pending' });
+      expect(pending.body).not.to.have.property('clientId');
+      h.advance(60_000);
+      await h.provisioning!.worker.runDue();
+      const done = await h.public.get(url).set('Authorization', `Bearer ${alice}`);
+      expectConforms(done);
+      expect(done.body.provisioning).to.deep.equal({ status: 'done' });
+      expect(done.body.clientId).to.equal('as-client-1');
+    } finally {
+      await h.close();
+    }
   });
 });
