@@ -3,7 +3,11 @@
  * secret, verified on every request) at default settings (50 req/s per host, concurrency 8) and at --concurrency 1
  * — wall time and requests sent, the ratio of the two — then jwt.weak_secret's worker over a generated candidate
  * file in candidates/s, as a ratio against a plain HMAC loop on the main thread in the same run.
- * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000]
+ * Then `scanner scan openapi` of a generated OpenAPI 3.1 description of N operations (default 100: 25 collections ×
+ * list, create, read, delete) against a local target (HS256 verified, owner checks, rate-limit headers), with
+ * --as-other, every built-in check: wall time, requests and peak memory (RSS and heap of this process, which also
+ * hosts the target) at concurrency 1 and at the default, at the default rate and with the limiter out of the way.
+ * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--only curl|secret|openapi]
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,8 +20,11 @@ import { run } from '../scanner/cli.js';
 import type { Report } from '../scanner/report/report-types.js';
 import { crackHmacSecret } from '../scanner/jwt/crack-hmac-secret.js';
 import { parseUnverified } from '../scanner/jwt/parse-unverified.js';
+import { benchOpenapi } from './scanner-openapi.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' }, candidates: { type: 'string', default: '200000' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '2' }, candidates: { type: 'string', default: '200000' }, operations: { type: 'string', default: '100' }, only: { type: 'string' } },
+});
 const rounds = Math.max(1, Number(values.rounds));
 const candidateCount = Math.max(1000, Number(values.candidates));
 
@@ -130,8 +137,9 @@ async function benchWeakSecret(dir: string): Promise<void> {
 
 const dir = await mkdtemp(join(tmpdir(), 'scanner-bench-'));
 try {
-  await benchScans(dir);
-  await benchWeakSecret(dir);
+  if (!values.only || values.only === 'curl') await benchScans(dir);
+  if (!values.only || values.only === 'secret') await benchWeakSecret(dir);
+  if (!values.only || values.only === 'openapi') await benchOpenapi(dir, Math.max(4, Number(values.operations)), token, verify);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
