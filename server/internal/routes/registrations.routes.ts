@@ -67,13 +67,18 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
     });
   }
 
-  // An admin sends a failed provisioning step back to the outbox (after fixing the cause at the AS).
+  // An admin sends failed provisioning steps back to the outbox (after fixing the cause at the AS), or enqueues the
+  // registration of an approved client that has no step at all (a crash between the approval and its enqueue).
   router.post(`${BASE}/provisioning/retry`, canAdminister, async (req, res) => {
     const organizationId = organizationIdOf(req);
     const registration = await deps.store.registrations.get(organizationId, registrationIdOf(req));
     if (!registration) throw apiError('not_found', 'No such registration.');
-    const failed = (await deps.store.provisioning.listSteps(organizationId, registration.id)).filter((s) => s.status === 'failed');
-    if (failed.length === 0) throw apiError('invalid_transition', 'No provisioning step of this registration has failed.');
+    const steps = await deps.store.provisioning.listSteps(organizationId, registration.id);
+    const failed = steps.filter((s) => s.status === 'failed');
+    const unprovisioned = deps.provisioning && steps.length === 0 && (registration.status === 'active' || registration.status === 'suspended');
+    if (unprovisioned) {
+      await deps.provisioning!.enqueue({ kind: 'register', organizationId, registrationId: registration.id, revision: registration.revision });
+    } else if (failed.length === 0) throw apiError('invalid_transition', 'No provisioning step of this registration has failed.');
     for (const step of failed) await deps.store.provisioning.retry(stepId(step.registrationId, step.kind, step.revision), deps.clock());
     deps.provisioningWorker?.kick();
     res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, organizationId, registration.id) }));

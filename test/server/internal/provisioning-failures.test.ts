@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { ProvisioningCallError, type RegistrationClient } from '../../../server/components/provisioning/registration-client.js';
 import { expectConforms } from '../api/api-fixtures.js';
+import { approveRegistration } from '../../../server/components/registrations/review.service.js';
 import { startInternal, type InternalHarness } from './support/internal-harness.js';
 
 /** An authorization server scripted per call: each entry answers one call, in order. */
@@ -86,6 +87,18 @@ describe('provisioning failures and retries', () => {
     expect(done.body.clientId).to.match(/^as-client-/);
     const again = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${adam}`);
     expect(again.status).to.equal(409);
+  });
+
+  it('lets an admin enqueue the registration of an approved client that never got a step (crash before the enqueue)', async () => {
+    const id = await h.submitted(org);
+    // The decision committed but the process died before enqueuing: the service call without the hook.
+    await approveRegistration(h.deps, { organizationId: org.id, id, reviewer: 'rita', assignClientId: false });
+    expect((await show(id)).body.provisioning.status).to.equal('none');
+    const repaired = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${adam}`);
+    expect(repaired.status).to.equal(200);
+    await h.provisioning!.worker.runDue();
+    expect((await show(id)).body.provisioning.status).to.equal('done');
+    expect(as.calls).to.deep.equal(['register']);
   });
 
   it('gives up after PROVISIONING_MAX_ATTEMPTS transient failures, backing off in between', async () => {
