@@ -15,6 +15,7 @@ import { notFound } from '../middleware/not-found.js';
 import { requestId } from '../middleware/request-id.js';
 import type { InternalDeps } from './internal-deps.js';
 import { createQueueRouter } from './routes/queue.routes.js';
+import { createAuditRouter } from './routes/audit.routes.js';
 import { createInternalRegistrationsRouter } from './routes/registrations.routes.js';
 import { createInternalOrganizationsRouter } from './routes/organizations.routes.js';
 import { createConsoleRouter } from './console/console.router.js';
@@ -28,6 +29,7 @@ export function createInternalApiRouter(deps: InternalDeps): express.Router {
   const router = express.Router();
   router.use(authenticate, ...jsonBody());
   router.use(createQueueRouter(deps));
+  router.use(createAuditRouter(deps));
   router.use(createInternalOrganizationsRouter(deps));
   router.use(createInternalRegistrationsRouter(deps));
   return router;

@@ -7,6 +7,7 @@ const REG = 'reg_AAAAAAAAAAAAAAAAAAAAAA';
 const CS = 'cs_AAAAAAAAAAAAAAAAAAAAAA';
 const ROUTES: [string, string][] = [
   ['get', '/internal/v1/review-queue'],
+  ['get', '/internal/v1/audit'],
   ['post', '/internal/v1/organizations'],
   ['get', `/internal/v1/organizations/${ORG}`],
   ['put', `/internal/v1/organizations/${ORG}/plan`],

@@ -68,6 +68,29 @@ describe('internal organization management and API Access', () => {
     ]);
   });
 
+  it('pages through the audit log across organizations, oldest first', async () => {
+    const fresh = await startInternal();
+    try {
+      const token = await fresh.staffToken('adam', 'gatehouse:admin');
+      for (const name of ['One', 'Two', 'Three']) {
+        await fresh.internal.post('/internal/v1/organizations').set('Authorization', `Bearer ${token}`).send({ name, plan: 'free' });
+      }
+      const first = await fresh.internal.get('/internal/v1/audit?limit=2').set('Authorization', `Bearer ${token}`);
+      expect(first.status).to.equal(200);
+      expect(first.body.data).to.have.length(2);
+      const { afterAt, afterId } = first.body.next;
+      const second = await fresh.internal.get(`/internal/v1/audit?limit=2&afterAt=${encodeURIComponent(afterAt)}&afterId=${afterId}`).set('Authorization', `Bearer ${token}`);
+      expect(second.body.data).to.have.length(1);
+      expect(second.body.next).to.equal(null);
+      const ids = [...first.body.data, ...second.body.data].map((e: { targetId: string }) => e.targetId);
+      expect(new Set(ids).size).to.equal(3);
+      const bad = await fresh.internal.get('/internal/v1/audit?afterAt=yesterday&afterId=x').set('Authorization', `Bearer ${token}`);
+      expect(bad.status).to.equal(400);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers 404 when granting access to an unknown organization', async () => {
     const res = await h.internal.post('/internal/v1/organizations/org_AAAAAAAAAAAAAAAAAAAAAA/access').set('Authorization', `Bearer ${admin}`).send({ subject: 'bob' });
     expect(res.status).to.equal(404);
