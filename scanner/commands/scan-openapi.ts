@@ -26,6 +26,10 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
       --security-schemes <name=value>  a credential for a security scheme of the description (repeatable)
   Without --security-schemes, a token on the first line of standard input (piped, not a terminal) is used for every
   scheme; -H 'Authorization: Bearer …', -u and --oauth2-bearer give one too.
+  With --as-other, path parameters the description gives no value for are first filled with object ids read from
+  the first identity's answers (GET, else POST, on the parent path: {orderId} of /orders/{orderId} from GET /orders),
+  so object-level checks (bola.*) probe objects the first identity owns.
+  Swagger 2.0, external or unresolvable $refs, no operations or no usable base URL: one line on stderr, exit 1.
 
 ${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}
 

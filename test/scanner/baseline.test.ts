@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../scanner/report/report-types.js';
 import { runCli, startTarget, type Target } from './support/run-cli.js';
+import { sarifProblems } from './support/sarif-validator.js';
 
 const thresholdChecks = fileURLToPath(new URL('../fixtures/custom-checks/threshold/', import.meta.url));
 
@@ -53,11 +54,21 @@ describe('scanner --report-format sarif', () => {
   });
   after(() => target.close());
 
+  it('writes a valid SARIF log with no rules and no results when nothing is found', async () => {
+    const result = await runCli(['scan', 'curl', `${target.url}/ok`, '--scans', 'misconfiguration.http_trace', '--report-format', 'sarif']);
+    expect(result.code).to.equal(0);
+    const sarif = JSON.parse(result.stdout) as { runs: { tool: { driver: { rules: unknown[] } }; results: unknown[] }[] };
+    expect(sarifProblems(sarif)).to.deep.equal([]);
+    expect(sarif.runs[0]!.tool.driver.rules).to.deep.equal([]);
+    expect(sarif.runs[0]!.results).to.deep.equal([]);
+  });
+
   it('writes SARIF 2.1.0 with one rule per issue, its security-severity and level', async () => {
     const result = await runCli(['scan', 'curl', `${target.url}/ok`, '--checks-dir', thresholdChecks, '--scans', 'custom.*', '--report-format', 'sarif']);
     expect(result.code).to.equal(0);
     const sarif = JSON.parse(result.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } }; results: { ruleId: string; level: string }[] }[] };
     expect(sarif.version).to.equal('2.1.0');
+    expect(sarifProblems(sarif)).to.deep.equal([]);
     const run = sarif.runs[0]!;
     expect(run.tool.driver.rules.find((r) => r.id === 'custom.high_found')!.properties['security-severity']).to.equal('8.0');
     expect(run.results.map((r) => [r.ruleId, r.level]).sort()).to.deep.equal([
