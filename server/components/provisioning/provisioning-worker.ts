@@ -90,8 +90,13 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
 
   async function managed(step: OutboxStep): Promise<{ record: ProvisionedClient; token: string } | 'gone'> {
     const record = await store.provisioning.getClient(step.organizationId, step.registrationId);
-    // Registration has not happened yet (its step is still pending): wait for it.
-    if (!record) throw new NotYet('the client is not registered at the authorization server yet');
+    if (!record) {
+      const steps = await store.provisioning.listSteps(step.organizationId, step.registrationId);
+      // Approved before provisioning was configured: there is no client at the authorization server to follow.
+      if (!steps.some((s) => s.kind === 'register')) return 'gone';
+      // Registration has not happened yet (its step is still to run): wait for it.
+      throw new NotYet('the client is not registered at the authorization server yet');
+    }
     if (record.deletedAt) return 'gone';
     return { record, token: cipher.decrypt(record.registrationAccessTokenEncrypted, record.registrationId) };
   }

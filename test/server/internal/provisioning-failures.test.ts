@@ -101,6 +101,16 @@ describe('provisioning failures and retries', () => {
     expect(as.calls).to.deep.equal(['register']);
   });
 
+  it('has nothing to update or delete for a client approved before provisioning was configured', async () => {
+    const id = await h.submitted(org);
+    await approveRegistration(h.deps, { organizationId: org.id, id, reviewer: 'rita' });
+    const res = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`).set('Authorization', `Bearer ${adam}`).send({});
+    expect(res.status).to.equal(200);
+    await h.provisioning!.worker.runDue();
+    expect((await show(id)).body.provisioning.status).to.equal('done');
+    expect(as.calls).to.deep.equal([]);
+  });
+
   it('gives up after PROVISIONING_MAX_ATTEMPTS transient failures, backing off in between', async () => {
     for (let i = 0; i < 3; i += 1) as.script.push(new ProvisioningCallError('the authorization server is unreachable (TypeError)', false));
     const id = await approved();
