@@ -20,6 +20,8 @@ function serverUrl(loaded: LoadedDocument, baseUrl: string | undefined): URL {
   if (!raw && servers?.[0]?.url) {
     raw = servers[0].url.replace(/\{([^}]+)\}/g, (_, name: string) => servers[0]!.variables?.[name]?.default ?? '');
   }
+  // OpenAPI 3.x §4.8.1: without servers the default server is "/", relative to where the description was served.
+  if (!raw && loaded.remote) raw = '/';
   if (!raw) throw scannerError('invalid_spec', `${loaded.source}: no servers[0].url; give --base-url`);
   try {
     return new URL(raw, loaded.remote ? loaded.source : undefined);

@@ -75,6 +75,22 @@ describe('scanner scan openapi', () => {
     expect(result).to.deep.equal({ code: 1, stdout: '', stderr: 'scanner: http://127.0.0.1:1: connection refused\n' });
   });
 
+  it('scans at the origin that served a description without servers (OpenAPI’s default server "/")', async () => {
+    const served = await startTarget((req, res) => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' });
+      if (req.url === '/specs/api.json') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/ok': { get: { responses: { '200': { description: 'ok' } } } } } }));
+      } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    try {
+      const result = await runCli(['scan', 'openapi', `${served.url}/specs/api.json`, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--report-format', 'json']);
+      expect(result.code, result.stderr).to.equal(0);
+      expect(seen.map((s) => `${s.method} ${s.url}`)).to.deep.equal(['GET /specs/api.json', 'GET /ok']);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('refuses a file that is not an OpenAPI 3 description with one line', async () => {
     const notSpec = fileURLToPath(new URL('../fixtures/custom-checks/valid/custom.probe.ts', import.meta.url));
     const result = await runCli(['scan', 'openapi', notSpec]);
