@@ -8,6 +8,7 @@ import type { AuditEntry } from '../../components/audit/audit.model.js';
 import type { ChangeSet } from '../../components/change-sets/change-sets.model.js';
 import type { Registration } from '../../components/registrations/registrations.model.js';
 import { addComment, listComments } from '../../components/comments/comments.service.js';
+import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
 import { decideChangeSet } from '../services/change-set-decisions.js';
 import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../services/registration-decisions.js';
 import { reviewQueue, MAX_QUEUE_LIMIT } from '../services/review-queue.js';
@@ -64,8 +65,9 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const changeSet = await pendingChangeSet(registration);
     const history: AuditEntry[] = await store.audit.list({ organizationId, registrationId, limit: HISTORY_LIMIT });
     const comments = await listComments(deps, { organizationId, registrationId });
+    const provisioning = await provisioningStateOf(store, organizationId, registrationId);
     const diff = changeSet ? configDiff(registration.config, changeSet.changes) : [];
-    res.send(registrationPage(pageContext(req, res), { registration, changeSet, diff, history, comments }));
+    res.send(registrationPage(pageContext(req, res), { registration, changeSet, diff, history, comments, provisioning }));
   });
 
   router.post('/organizations/:organizationId/registrations/:registrationId/comments', async (req, res) => {

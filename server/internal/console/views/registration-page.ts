@@ -10,6 +10,8 @@ import type { DiffLine } from '../config-diff.js';
 import type { AuditEntry } from '../../../components/audit/audit.model.js';
 import type { Comment } from '../../../components/comments/comments.model.js';
 import { commentsSection } from './comments-section.js';
+import type { ProvisioningState } from '../../../components/provisioning/provisioning-state.js';
+import { provisioningSection } from './provisioning-section.js';
 import { ADMIN_DECISIONS } from '../../services/registration-decisions.js';
 import { auditTable } from './audit-page.js';
 import { escapeHtml } from './escape-html.js';
@@ -62,6 +64,7 @@ export interface RegistrationPageData {
   diff: DiffLine[];
   history: AuditEntry[];
   comments: Comment[];
+  provisioning: ProvisioningState;
 }
 
 export function registrationPage(ctx: PageContext, data: RegistrationPageData): string {
@@ -118,6 +121,7 @@ ${r.submittedAt ? `<dt>Submitted by</dt><dd>${escapeHtml(submitter)} on ${format
 <dt>Revision</dt><dd>${r.revision}</dd>
 ${r.description ? `<dt>Description</dt><dd>${escapeHtml(r.description)}</dd>` : ''}
 </dl></div>
+${provisioningSection(data.provisioning)}
 ${changeSet}
 ${decisions}
 <h2>Live config</h2><div class="card">${json(r.config)}</div>

@@ -139,6 +139,21 @@ describe('review console forms', () => {
     });
   });
 
+  describe('provisioning', () => {
+    it('shows on the registration page that a provisioning step failed, with its error', async () => {
+      const registration = await h.withChangeSet('Provisioned late', { scopes: ['openid'] });
+      const page = () => fetch(`${h.consoleUrl}/organizations/${h.organizationId}/registrations/${registration.id}`, { headers: { cookie: jar.header() } }).then((r) => r.text());
+      expect(await page()).to.not.contain('Provisioning at the authorization server');
+      const step = await h.store.provisioning.enqueue({ organizationId: h.organizationId, registrationId: registration.id, kind: 'register', revision: registration.revision, now: new Date() });
+      expect(await page()).to.contain('Provisioning at the authorization server').and.contain('pending');
+      // What the worker does after its last attempt: claim the step, then settle it as failed.
+      expect((await h.store.provisioning.claimDue(new Date(Date.now() + 1000), new Date(Date.now() + 60_000)))?.id).to.equal(step.id);
+      await h.store.provisioning.settle(step.id, { status: 'failed', now: new Date(), error: 'connect ECONNREFUSED 127.0.0.1:8484' });
+      const html = await page();
+      expect(html).to.contain('failed for good').and.contain('connect ECONNREFUSED 127.0.0.1:8484');
+    });
+  });
+
   describe('internal comments', () => {
     it('adds a comment to a registration and shows it on its page, escaped', async () => {
       const registration = await h.pending('Commented');
