@@ -28,6 +28,13 @@ function reviewerPaths(prefix: string, reg: string, cs: string): string[] {
     `${prefix}/api-access`,
     `${prefix}/grants`,
     `${prefix}/admin`,
+    // The internal surface's own paths (server/internal/), mirrored onto the public prefix.
+    `${r}/audit`,
+    `${r}/provisioning/retry`,
+    `${prefix}/audit`,
+    `${prefix}/access`,
+    `${prefix}/access/alice`,
+    `${prefix}/plan`,
   ];
 }
 
@@ -55,6 +62,8 @@ describe('reviewer and admin paths on the public API', () => {
       '/api/v1/admin',
       '/api/v1/admin/organizations',
       '/api/v1/internal/registrations',
+      '/api/v1/audit',
+      '/api/v1/internal/v1/review-queue',
       `/api/v1/organizations/${org.id}/api-access/grants`,
     ];
     for (const path of paths) {
