@@ -1,7 +1,7 @@
 /**
  * The review console in a real browser (playwright-core + Debian chromium, headless): sign in through the IdP's
  * login page, approve one registration from the queue, request changes on another with a reason, and find both
- * in the audit history. Writes the queue screenshot to docs/review-queue.png.
+ * in the audit history, all with JavaScript turned off. Writes the queue screenshot to docs/review-queue.png.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,14 @@ describe('review console in a browser', function () {
     own = await h.pending('Rita’s test client', REVIEWER.sub);
     await h.withChangeSet('Merchant portal', { redirectUris: ['https://portal.example.com/cb', 'https://portal.example.com/cb2'], scopes: ['openid', 'profile', 'email'] });
     profile = await mkdtemp(join(tmpdir(), 'gatehouse-console-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1440, height: 720 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1440, height: 720 },
+      // Usable without JavaScript: the whole walk (the IdP's pages included) runs with scripts off.
+      javaScriptEnabled: false,
+    });
     page = await context.newPage();
   });
 
