@@ -36,6 +36,11 @@ function backLink(base: string, path: string): { href: string; label: string } {
   return match ? { href: `${base}${match[0]}`, label: 'Back to the registration' } : { href: `${base}/`, label: 'Back to the queue' };
 }
 
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
 export function createConsoleRouter(deps: ConsoleDeps): Router {
   const now = () => deps.clock().getTime();
   const redirect = new URL(deps.oidc.redirectUri);
@@ -78,9 +83,11 @@ export function createConsoleRouter(deps: ConsoleDeps): Router {
 
   const renderError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const known = isAppError(error);
-    if (!known) deps.logger.error({ err: error, requestId: req.requestId }, 'console request failed');
-    const status = known ? error.status : 500;
-    const message = known && (status < 500 || status === 503) ? error.message : 'Something went wrong; the error was logged.';
+    // body-parser and the router raise http-errors for bad requests (too large, too many fields, bad encoding).
+    const client = clientErrorStatus(error);
+    if (!known && client === undefined) deps.logger.error({ err: error, requestId: req.requestId }, 'console request failed');
+    const status = known ? error.status : (client ?? 500);
+    const message = known && (status < 500 || status === 503) ? error.message : client !== undefined ? 'The request could not be read.' : 'Something went wrong; the error was logged.';
     if (known) for (const [name, value] of Object.entries(error.headers)) if (name.toLowerCase() !== 'www-authenticate') res.set(name, value);
     const title = status === 403 ? 'Not allowed' : status === 404 ? 'Not found' : status === 401 ? 'Signed out' : status === 503 ? 'Unavailable' : 'Could not do that';
     const link = status === 401 || status === 503 ? { href: `${req.baseUrl}/login`, label: 'Sign in' } : backLink(req.baseUrl, req.path);

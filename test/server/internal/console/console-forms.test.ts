@@ -128,6 +128,13 @@ describe('review console forms', () => {
       expect(response.status).to.equal(412);
     });
 
+    it('answers 413 to an oversized form without deciding anything', async () => {
+      const registration = await h.pending('Too long');
+      const response = await post(decisions(registration.id), { _csrf: csrf, action: 'approve', reason: 'x'.repeat(20_000) });
+      expect(response.status).to.equal(413);
+      expect((await h.store.registrations.get(h.organizationId, registration.id))?.status).to.equal('pending_review');
+    });
+
     it('approves a change set with a reason and applies it to the live config', async () => {
       const registration = await h.withChangeSet('Change me', { scopes: ['openid', 'email'] });
       const path = `/organizations/${h.organizationId}/registrations/${registration.id}/change-sets/${registration.pendingChangeSetId}/decisions`;
