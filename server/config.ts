@@ -1,5 +1,6 @@
 /** The registration service's settings (DESIGN.md §1.1): declared once, read from the environment at start. */
 import { ConfigError, loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
+import { consoleSettings } from './internal/console/console-settings-spec.js';
 
 const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
 
@@ -21,6 +22,7 @@ export const serviceSettings = {
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.internalPort as number}/internal`,
     doc: 'Expected `aud` of access tokens on the internal (reviewer/admin) surface; scopes `gatehouse:review`, `gatehouse:admin`.',
   },
+  ...consoleSettings,
   provisioningRegistrationEndpoint: {
     env: 'PROVISIONING_REGISTRATION_ENDPOINT', type: 'url',
     doc: 'RFC 7591 registration endpoint of the authorization server; set → approvals register clients there (RFC 7592 updates and deletes).',

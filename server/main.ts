@@ -9,6 +9,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, type SettingsSpec } from '../lib/config.js';
 import { createLogger } from '../lib/logger.js';
 import { createApp } from './app.js';
+import { consoleOidcOptions } from './internal/console/console-settings.js';
+import { createInternalSurface } from './internal/internal-surface.js';
 import { loadServiceConfig, serviceSettings } from './config.js';
 import type { ApiDeps, Store } from './deps.js';
 import { applySeed } from './seed/apply-seed.js';
@@ -24,8 +26,8 @@ export interface MainIo {
 export interface MainOptions {
   /** Aborting stops the service: no new connections, in-flight requests finish, then the store closes. */
   signal?: AbortSignal;
-  /** Called with the base URL once the listener is up (tests use it with PORT=0). */
-  onListening?: (url: string) => void;
+  /** Called with the base URLs once both listeners are up (tests use it with PORT=0 and INTERNAL_PORT=0). */
+  onListening?: (url: string, internalUrl: string) => void;
 }
 
 /** Exit codes: 0 stopped cleanly, 1 failed while running, 2 bad usage, settings or seed file. */
@@ -51,6 +53,21 @@ export function helpText(): string {
     ...settings,
     '',
   ].join('\n');
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -114,23 +131,26 @@ export async function main(argv: string[], env: Record<string, string | undefine
   }
 
   const server = createServer(createApp(deps));
+  // The reviewer/admin surface: its own app on its own listener, never mounted on the public one (DESIGN.md §1.2).
+  const consoleOidc = consoleOidcOptions(config);
+  const internal = createInternalSurface(deps, consoleOidc ? { console: { oidc: consoleOidc, sessionTtlS: config.consoleSessionTtlS } } : {});
+  const internalServer = createServer(internal.app);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, config.port, config.host);
+    await listen(internalServer, config.internalPort, config.host);
   } catch (err) {
-    io.stderr.write(`registration-service: cannot listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
+    const { port: failedPort } = err as { port?: number };
+    io.stderr.write(`registration-service: cannot listen on ${config.host}:${failedPort ?? config.port}: ${(err as Error).message}\n`);
+    await internal.stop();
+    server.close();
+    internalServer.close();
     await store.close();
     return 1;
   }
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  logger.info({ url, store: store.kind }, 'registration service listening');
-  options.onListening?.(url);
+  const url = urlOf(server, config.host);
+  const internalUrl = urlOf(internalServer, config.host);
+  logger.info({ url, internalUrl, store: store.kind }, 'registration service listening');
+  options.onListening?.(url, internalUrl);
 
   await new Promise<void>((resolve) => {
     if (!options.signal) return;
@@ -138,7 +158,8 @@ export async function main(argv: string[], env: Record<string, string | undefine
     else options.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   logger.info('stopping: draining connections');
-  await closeServer(server);
+  await internal.stop();
+  await Promise.all([closeServer(server), closeServer(internalServer)]);
   await store.close();
   logger.info('stopped');
   return 0;

@@ -11,6 +11,15 @@ export const DEMO = Object.freeze({
   /** Never served: `npm run token` reads the code from the redirect's Location header. */
   redirectUri: 'http://127.0.0.1:8400/callback',
   user: 'alice',
+  /** A reviewer: asks for gatehouse:review / gatehouse:admin tokens for the internal surface. */
+  reviewer: 'rita',
+  internalPort: 3001,
+  /** The review console's own client at the IdP (authorization code, redirect to <internal>/console/callback). */
+  consoleClientId: 'gatehouse-console',
+  consoleClientSecret: 'gatehouse-console-secret',
+  reviewerScopes: ['gatehouse:review', 'gatehouse:admin'],
+  /** The IdP's RFC 7591 initial access token, used by the service to provision approved clients. */
+  registrationInitialAccessToken: 'gatehouse-demo-initial-access-token',
   /** A second identity for BOLA checks: its grant is for another organization. */
   otherUser: 'bob',
   organizationId: 'org_demo1234567890abcd',
@@ -24,6 +33,13 @@ export function serviceUrl(port: number = DEMO.servicePort, host: string = DEMO.
 
 /** The audience when the service listens on a port chosen at start (tests). */
 export const PORTLESS_AUDIENCE = 'urn:gatehouse:registration-api:v1';
+
+/** The internal (reviewer/admin) surface's audience when its port is chosen at start. */
+export const PORTLESS_INTERNAL_AUDIENCE = 'urn:gatehouse:internal:v1';
+
+export function internalAudienceFor(internalBaseUrl: string): string {
+  return `${internalBaseUrl}/internal`;
+}
 
 export function audienceFor(serviceBaseUrl: string): string {
   return `${serviceBaseUrl}/api/v1`;

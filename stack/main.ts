@@ -2,14 +2,15 @@
  * `npm start`: the stub IdP on 127.0.0.1:8484 and the registration service on 127.0.0.1:3000, wired together
  * (the service trusts the IdP's JWKS and introspection), with demo data; Ctrl-C stops both.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER } from '../idp/accounts.js';
 import { createIdp, type RunningIdp } from '../idp/create-idp.js';
 import { main as serviceMain } from '../server/main.js';
-import { audienceFor, DEMO, demoSeed, PORTLESS_AUDIENCE, serviceUrl } from './demo.js';
-import { nextSteps } from './next-steps.js';
+import { audienceFor, DEMO, demoSeed, internalAudienceFor, PORTLESS_AUDIENCE, PORTLESS_INTERNAL_AUDIENCE, serviceUrl } from './demo.js';
+import { nextSteps, type StackUrls } from './next-steps.js';
 
 export interface StackOptions {
   idpPort?: number;
@@ -19,7 +20,7 @@ export interface StackOptions {
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
   /** Called once both listen. */
-  onReady?: (urls: { idp: string; service: string; audience: string }) => void;
+  onReady?: (urls: StackUrls) => void;
 }
 
 /** Runs the stack until `signal` aborts; resolves to an exit code. */
@@ -32,7 +33,14 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   // The IdP must know the service's audience before the service listens; with PORT=0 its URL is only known
   // later, so the audience is then a stable name instead of a URL (API_AUTH_AUDIENCE overrides both).
   const audience = env.API_AUTH_AUDIENCE ?? (servicePort === 0 ? PORTLESS_AUDIENCE : audienceFor(serviceUrl(servicePort)));
+  const internalPort = Number(env.INTERNAL_PORT ?? (servicePort === 0 ? 0 : DEMO.internalPort));
+  const internalAudience =
+    env.INTERNAL_AUTH_AUDIENCE ?? (internalPort === 0 ? PORTLESS_INTERNAL_AUDIENCE : internalAudienceFor(serviceUrl(internalPort)));
 
+  // The console signs reviewers in through the IdP; its redirect URI needs the internal port known up front.
+  const consoleBaseUrl = internalPort === 0 ? undefined : `${serviceUrl(internalPort)}/console`;
+
+  const reviewerUser = { sub: DEMO.reviewer, name: 'Rita Reviewer', preferred_username: 'rita', email: 'rita@example.com', email_verified: true };
   let idp: RunningIdp;
   try {
     idp = await createIdp({
@@ -41,11 +49,31 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
       clientId: DEMO.clientId,
       clientSecret: DEMO.clientSecret,
       redirectUris: [DEMO.redirectUri],
-      users: [DEMO_USER, { sub: DEMO.otherUser, name: 'Bob Example', preferred_username: 'bob', email: 'bob@example.com', email_verified: true }],
+      users: [
+        DEMO_USER,
+        { sub: DEMO.otherUser, name: 'Bob Example', preferred_username: 'bob', email: 'bob@example.com', email_verified: true },
+        reviewerUser,
+      ],
+      // Headless sign-in without a login_hint (the review console) is the reviewer's; tokens for alice and bob
+      // name them with login_hint (`npm run token`).
+      defaultUser: reviewerUser,
       skipPrompt: true,
       accessTokenFormat: 'jwt',
       defaultAudience: audience,
       enableRegistration: true,
+      registrationInitialAccessToken: DEMO.registrationInitialAccessToken,
+      clients: consoleBaseUrl
+        ? [
+            {
+              client_id: DEMO.consoleClientId,
+              client_secret: DEMO.consoleClientSecret,
+              redirect_uris: [`${consoleBaseUrl}/callback`],
+              post_logout_redirect_uris: [consoleBaseUrl],
+              grant_types: ['authorization_code'],
+              response_types: ['code'],
+            },
+          ]
+        : [],
     });
   } catch (err) {
     stderr.write(`gatehouse: cannot start the IdP on ${DEMO.host}:${idpPort}: ${(err as Error).message}\n`);
@@ -68,14 +96,25 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
     API_AUTH_CLIENT_ID: DEMO.clientId,
     API_AUTH_CLIENT_SECRET: DEMO.clientSecret,
     API_AUTH_AUDIENCE: audience,
+    INTERNAL_PORT: String(internalPort),
+    INTERNAL_AUTH_AUDIENCE: internalAudience,
+    ...(consoleBaseUrl
+      ? { CONSOLE_OIDC_CLIENT_ID: DEMO.consoleClientId, CONSOLE_OIDC_CLIENT_SECRET: DEMO.consoleClientSecret, CONSOLE_BASE_URL: consoleBaseUrl }
+      : {}),
+    // Approved registrations become real clients at the IdP (RFC 7591/7592). The key only protects the demo's
+    // registration access tokens; it is fixed so a MongoDB-backed demo can read them after a restart.
+    PROVISIONING_REGISTRATION_ENDPOINT: env.PROVISIONING_REGISTRATION_ENDPOINT ?? idp.registrationEndpoint,
+    PROVISIONING_INITIAL_ACCESS_TOKEN: env.PROVISIONING_INITIAL_ACCESS_TOKEN ?? DEMO.registrationInitialAccessToken,
+    PROVISIONING_ENCRYPTION_KEY: env.PROVISIONING_ENCRYPTION_KEY ?? createHash('sha256').update('gatehouse demo provisioning key').digest('base64'),
     SEED_FILE: seedFile,
   };
   const code = await serviceMain([], serviceEnv, { stdout, stderr }, {
     signal: controller.signal,
-    onListening: (url) => {
+    onListening: (url, internal) => {
       service = url;
-      stdout.write(nextSteps({ idp: idp.url, service, audience }));
-      options.onReady?.({ idp: idp.url, service, audience });
+      const urls = { idp: idp.url, service, internal, audience, internalAudience };
+      stdout.write(nextSteps(urls));
+      options.onReady?.(urls);
     },
   });
   await idp.close();

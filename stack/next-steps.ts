@@ -1,13 +1,24 @@
-/** What `npm start` prints once the stack is up: how to get a token, call the API, and scan it. */
+/** What `npm start` prints once the stack is up: how to get tokens, call the API, review, and scan it. */
 import { DEMO } from './demo.js';
 
-export function nextSteps(urls: { idp: string; service: string; audience: string }): string {
+export interface StackUrls {
+  idp: string;
+  service: string;
+  internal: string;
+  audience: string;
+  internalAudience: string;
+}
+
+export function nextSteps(urls: StackUrls): string {
   const api = `${urls.service}/api/v1`;
+  const org = `${api}/organizations/${DEMO.organizationId}`;
   return `
 Gatehouse is running.
   identity provider     ${urls.idp}   (discovery: ${urls.idp}/.well-known/openid-configuration)
   registration service  ${api}   (OpenAPI: ${api}/openapi.json)
+  reviewer surface      ${urls.internal}/internal/v1   (console: ${urls.internal}/console)
   token audience        ${urls.audience}
+  internal audience     ${urls.internalAudience}
   demo organization     ${DEMO.organizationId} (pro plan; default organization of user "${DEMO.user}")
 
 Next steps:
@@ -16,11 +27,14 @@ Next steps:
      or a user token for "${DEMO.user}" through a headless authorization code + PKCE flow:
        TOKEN=$(npm run -s token)
   2. List the demo organization's registrations:
-       curl -s -H "Authorization: Bearer $TOKEN" ${api}/organizations/${DEMO.organizationId}/registrations
-  3. Scan every operation of the service's OpenAPI document with its own scanner:
+       curl -s -H "Authorization: Bearer $TOKEN" ${org}/registrations
+  3. Review: a token for reviewer "${DEMO.reviewer}" and the queue of pending submissions:
+       REVIEWER=$(npm run -s token -- --reviewer)
+       curl -s -H "Authorization: Bearer $REVIEWER" ${urls.internal}/internal/v1/review-queue
+  4. Scan every operation of the service's OpenAPI document with its own scanner:
        npm run scan:self
      or one endpoint:
-       npx scanner scan curl ${api}/organizations/${DEMO.organizationId}/registrations -H "Authorization: Bearer $TOKEN"
+       npx scanner scan curl ${org}/registrations -H "Authorization: Bearer $TOKEN"
 
 Press Ctrl-C to stop both.
 `;

@@ -1,27 +1,54 @@
 #!/usr/bin/env node
-/** `npm run token [-- --user bob | --machine]`: prints an access token for the running `npm start` stack. */
+/**
+ * `npm run -s token [-- --user bob | --machine | --reviewer]`: prints an access token for the running `npm start`
+ * stack — a user's (headless code + PKCE), the demo client's (client credentials), or reviewer rita's for the
+ * internal surface (gatehouse:review and gatehouse:admin, audience of the internal surface).
+ */
 import { parseArgs } from 'node:util';
-import { audienceFor, DEMO, serviceUrl } from './demo.js';
+import { audienceFor, DEMO, internalAudienceFor, serviceUrl } from './demo.js';
 import { machineToken, userToken } from './tokens.js';
+
+const HELP = `Usage: npm run -s token [-- --user <sub> | --machine | --reviewer]
+Prints an access token from the stub IdP of \`npm start\`:
+  (default)      alice's token through a headless authorization code + PKCE flow
+  --user <sub>   another user's (bob, rita)
+  --machine      the demo client's own token (client credentials)
+  --reviewer     rita's token for the reviewer surface (gatehouse:review gatehouse:admin)
+Honours API_AUTH_ISSUER, PUBLIC_BASE_URL, API_AUTH_AUDIENCE and INTERNAL_AUTH_AUDIENCE when the stack runs elsewhere.
+`;
 
 try {
   const { values } = parseArgs({
-    options: { user: { type: 'string', default: DEMO.user }, machine: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      user: { type: 'string' },
+      machine: { type: 'boolean', default: false },
+      reviewer: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('Usage: npm run -s token [-- --user <sub> | --machine]\nPrints an access token from the stub IdP of `npm start` (user token by headless code + PKCE, or client credentials).\n');
+    process.stdout.write(HELP);
   } else {
-    const request = {
-      issuer: process.env.API_AUTH_ISSUER ?? `http://${DEMO.host}:${DEMO.idpPort}`,
+    const env = process.env;
+    const base = {
+      issuer: env.API_AUTH_ISSUER ?? `http://${DEMO.host}:${DEMO.idpPort}`,
       clientId: DEMO.clientId,
       clientSecret: DEMO.clientSecret,
-      scope: DEMO.scopes.join(' '),
-      resource: process.env.API_AUTH_AUDIENCE ?? audienceFor(process.env.PUBLIC_BASE_URL ?? serviceUrl()),
+    };
+    const api = { scope: DEMO.scopes.join(' '), resource: env.API_AUTH_AUDIENCE ?? audienceFor(env.PUBLIC_BASE_URL ?? serviceUrl()) };
+    const internal = {
+      scope: DEMO.reviewerScopes.join(' '),
+      resource: env.INTERNAL_AUTH_AUDIENCE ?? internalAudienceFor(serviceUrl(DEMO.internalPort)),
     };
     const token = values.machine
-      ? await machineToken(request)
-      : await userToken({ ...request, redirectUri: DEMO.redirectUri, loginHint: values.user });
+      ? await machineToken({ ...base, ...api })
+      : await userToken({
+          ...base,
+          ...(values.reviewer ? internal : api),
+          redirectUri: DEMO.redirectUri,
+          loginHint: values.user ?? (values.reviewer ? DEMO.reviewer : DEMO.user),
+        });
     process.stdout.write(`${token}\n`);
   }
 } catch (err) {

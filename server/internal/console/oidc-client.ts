@@ -1,8 +1,7 @@
 /**
  * The console as an OpenID Connect relying party (openid-client v6): authorization code with PKCE (RFC 7636 S256),
- * `state` and `nonce`. The reviewer's scopes are learned by RFC 7662 introspection of the access token the console
- * was just issued: the authorization server says what it granted, whatever the token format, and a revoked or
- * inactive token never opens a session.
+ * `state` and `nonce`. The reviewer's scopes are what the authorization server granted: the token response's `scope`
+ * (RFC 6749 §5.1), or RFC 7662 introspection of the access token when the response names none.
  */
 import * as oidc from 'openid-client';
 import type { ConsoleOidcOptions } from './console-deps.js';
@@ -72,21 +71,43 @@ export function createOidcClient(options: ConsoleOidcOptions): ConsoleOidcClient
       });
       const claims = tokens.claims();
       if (!claims) throw new Error('the token response carries no ID token');
-      const introspection = await oidc.tokenIntrospection(cfg, tokens.access_token);
-      if (introspection.active !== true) throw new Error('the access token is not active');
-      // The access token must be the signed-in user's, and (with a resource) meant for us.
-      if (introspection.sub !== undefined && introspection.sub !== claims.sub) throw new Error('the access token belongs to another subject');
-      if (options.resource !== undefined) {
-        const aud = introspection.aud;
-        const audiences = Array.isArray(aud) ? aud : aud === undefined ? [] : [aud];
-        if (!audiences.includes(options.resource)) throw new Error('the access token is not meant for the console');
-      }
-      const scopes = typeof introspection.scope === 'string' ? introspection.scope.split(' ').filter(Boolean) : [];
+      // The token response comes straight from the authorization server over the back channel, so its `scope`
+      // (RFC 6749 §5.1) is the granted scope. Only when it is absent do we ask introspection — which also cannot
+      // answer for JWT access tokens at oidc-provider ("structured tokens cannot be introspected").
+      const granted = typeof tokens.scope === 'string' ? tokens.scope : undefined;
+      const { scopes, expiresAt } = granted !== undefined
+        ? {
+            scopes: granted.split(' ').filter(Boolean),
+            expiresAt: typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : undefined,
+          }
+        : await scopesByIntrospection(cfg, tokens.access_token, claims.sub, options.resource);
       const name = typeof claims.name === 'string' ? claims.name : undefined;
       return {
         reviewer: { sub: claims.sub, ...(name !== undefined && { name }), scopes },
-        ...(typeof introspection.exp === 'number' && { expiresAt: introspection.exp * 1000 }),
+        ...(expiresAt !== undefined && { expiresAt }),
       };
     },
+  };
+}
+
+/** The access token's scopes and expiry by RFC 7662 introspection, checking subject and audience. */
+async function scopesByIntrospection(
+  cfg: oidc.Configuration,
+  accessToken: string,
+  sub: string,
+  resource: string | undefined,
+): Promise<{ scopes: string[]; expiresAt?: number }> {
+  const introspection = await oidc.tokenIntrospection(cfg, accessToken);
+  if (introspection.active !== true) throw new Error('the access token is not active');
+  // The access token must be the signed-in user's, and (with a resource) meant for us.
+  if (introspection.sub !== undefined && introspection.sub !== sub) throw new Error('the access token belongs to another subject');
+  if (resource !== undefined) {
+    const aud = introspection.aud;
+    const audiences = Array.isArray(aud) ? aud : aud === undefined ? [] : [aud];
+    if (!audiences.includes(resource)) throw new Error('the access token is not meant for the console');
+  }
+  return {
+    scopes: typeof introspection.scope === 'string' ? introspection.scope.split(' ').filter(Boolean) : [],
+    ...(typeof introspection.exp === 'number' && { expiresAt: introspection.exp * 1000 }),
   };
 }

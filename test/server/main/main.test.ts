@@ -61,7 +61,7 @@ describe('registration-service (main)', () => {
     await writeFile(file, 'organizations: [{ name: X, plan: gold }, { name: "", plan: free }]\n');
     const io = capture();
     let listened = false;
-    const code = await main(['--seed', file], auth.env({ PORT: '0' }), io, { onListening: () => (listened = true) });
+    const code = await main(['--seed', file], auth.env({ PORT: '0', INTERNAL_PORT: '0' }), io, { onListening: () => (listened = true) });
     expect(code).to.equal(2);
     expect(listened).to.equal(false);
     expect(io.err()).to.contain('organizations[0].plan');
@@ -80,7 +80,7 @@ describe('registration-service (main)', () => {
     let listening!: () => void;
     const up = new Promise<void>((resolve) => (listening = resolve));
     const io = capture();
-    const exited = main([], auth.env({ PORT: '0', SEED_FILE: file }), io, {
+    const exited = main([], auth.env({ PORT: '0', INTERNAL_PORT: '0', SEED_FILE: file }), io, {
       signal: stop.signal,
       onListening: (u) => {
         url = u;
@@ -94,6 +94,28 @@ describe('registration-service (main)', () => {
     expect(orgs.status).to.equal(200);
     const body = (await orgs.json()) as { data: { id: string; isDefault: boolean }[] };
     expect(body.data.map((o) => [o.id, o.isDefault])).to.deep.equal([[org, true]]);
+    stop.abort();
+    expect(await exited).to.equal(0);
+  });
+
+  it('serves the reviewer surface on INTERNAL_PORT and never on the public listener', async () => {
+    const stop = new AbortController();
+    let urls: [string, string] = ['', ''];
+    let listening!: () => void;
+    const up = new Promise<void>((resolve) => (listening = resolve));
+    const exited = main([], auth.env({ PORT: '0', INTERNAL_PORT: '0' }), capture(), {
+      signal: stop.signal,
+      onListening: (url, internalUrl) => {
+        urls = [url, internalUrl];
+        listening();
+      },
+    });
+    await up;
+    const [publicUrl, internalUrl] = urls;
+    expect(internalUrl).to.not.equal(publicUrl);
+    const reviewer = { authorization: `Bearer ${await auth.token({ scope: 'gatehouse:review gatehouse:admin registrations:read' })}` };
+    expect((await fetch(`${internalUrl}/internal/v1/review-queue`)).status).to.equal(401);
+    expect((await fetch(`${publicUrl}/internal/v1/review-queue`, { headers: reviewer })).status).to.equal(404);
     stop.abort();
     expect(await exited).to.equal(0);
   });
