@@ -1,4 +1,5 @@
 /** The `CheckContext` a check runs with: its HTTP client (recording attempts), facts from its declared deps, findings. */
+import { redactSecrets, secretsOf } from './secrets.js';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, CheckDefinition, CheckLog, Operation, ProbeRequest, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
@@ -7,7 +8,6 @@ import { buildWireRequest } from './probe-request.js';
 import type { Attempt, Finding } from './scan-result.js';
 
 export const REPORTED_BODY_LIMIT = 4096;
-const REDACTED = '[redacted]';
 
 /** Thrown by `ctx.skip(reason)`; the runner turns it into a skipped result. */
 export class SkipSignal {
@@ -63,8 +63,8 @@ export function createContext(input: ContextInput): RunningContext {
   const findings: Finding[] = [];
   const attemptOf = new WeakMap<ProbeResponse, string>();
   const published = input.facts.publish(definition.id, operation.id);
-  const secret = operation.credential?.value;
-  const redact = (text: string): string => (secret && secret.length >= 4 ? text.split(secret).join(REDACTED) : text);
+  const secrets = secretsOf(operation, input.options);
+  const redact = (text: string): string => redactSecrets(text, secrets);
   const issueIds = new Set(definition.issues.map((i) => i.id));
   const dependsOn = new Set(definition.dependsOn ?? []);
 

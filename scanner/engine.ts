@@ -2,6 +2,7 @@
  * Runs exactly the checks it is given over the operations: dependency order (ties by id), independent checks
  * concurrently under `concurrency` and the per-host rate limit, per-check timeouts, and one status per check.
  */
+import { redactSecrets, secretsOf } from './secrets.js';
 import type { CheckDefinition, CheckLog, Operation } from './api.js';
 import { createContext, createFactStore, SkipSignal } from './context.js';
 import { scannerError } from './errors.js';
@@ -51,12 +52,11 @@ function runsIn(definition: CheckDefinition, kind: ScanKind): boolean {
   return (definition.scanKinds ?? DEFAULT_SCAN_KINDS).includes(kind);
 }
 
-/** Published facts as JSON for the report, with the scan's own credential redacted wherever it appears. */
-function jsonData(published: Map<string, unknown>, secret: string | undefined): Record<string, unknown> | undefined {
+/** Published facts as JSON for the report, with every credential of the scan redacted wherever it appears. */
+function jsonData(published: Map<string, unknown>, secrets: readonly string[]): Record<string, unknown> | undefined {
   if (published.size === 0) return undefined;
   try {
-    let text = JSON.stringify(Object.fromEntries(published));
-    if (secret && secret.length >= 4) text = text.split(JSON.stringify(secret).slice(1, -1)).join('[redacted]');
+    const text = redactSecrets(JSON.stringify(Object.fromEntries(published)), secrets.map((s) => JSON.stringify(s).slice(1, -1)));
     return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return undefined;
@@ -156,7 +156,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     try {
       const outcome = await Promise.race([definition.run(running.ctx).then(() => 'done' as const), timedOut]);
       if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms` });
-      const data = jsonData(running.published, operation.credential?.value);
+      const data = jsonData(running.published, secretsOf(operation, input.options ?? {}));
       const status = running.findings.length > 0 ? 'failed' : 'passed';
       return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });
     } catch (error) {

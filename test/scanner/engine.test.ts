@@ -91,6 +91,22 @@ describe('scanner engine (runScan)', () => {
     expect(outcome.results[0]!.data).to.deep.equal({ sent: 'Bearer [redacted]', count: 2 });
   });
 
+  it('redacts the second identity\'s credential and token options in requests and data, not only the scan credential', async () => {
+    const other = 'Bearer other-identity-token-123';
+    const check = probe('t.other', {
+      async run(ctx) {
+        await ctx.http.send({ headers: { authorization: other } });
+        ctx.setFact('used', `${other} and ${String(ctx.options.expiredToken)}`);
+      },
+    });
+    const options = { asOther: { name: 'Authorization', value: other }, expiredToken: 'expired-token-456' };
+    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(check)], options });
+    const written = JSON.stringify(outcome.results[0]);
+    expect(written).to.not.include('other-identity-token-123');
+    expect(written).to.not.include('expired-token-456');
+    expect(outcome.results[0]!.data).to.deep.equal({ used: '[redacted] and [redacted]' });
+  });
+
   it('skips a check whose dependency did not pass, with the dependency and its reason', async () => {
     const base = probe('t.base', { appliesTo: () => 'endpoint is public' });
     const dependent = probe('t.dependent', { dependsOn: ['t.base'] });
