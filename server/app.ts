@@ -4,8 +4,7 @@
  * handler. `createApp` never listens; `main.ts` does.
  */
 import express from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
+import { applyHttpBasics } from './middleware/http-basics.js';
 import type { ApiDeps } from './deps.js';
 import { createApiRouter } from './api-router.js';
 import { createHealthRouter } from './health/health.routes.js';
@@ -13,29 +12,11 @@ import { createAuthenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { jsonBody } from './middleware/json-body.js';
 import { notFound } from './middleware/not-found.js';
-import { requestId } from './middleware/request-id.js';
 import { loadOpenApiDocument } from './openapi/document.js';
 
 export function createApp(deps: ApiDeps): express.Express {
   const app = express();
-  app.disable('x-powered-by');
-  // Strong ETags come from revisions (DESIGN.md §1.5), never from hashing bodies.
-  app.set('etag', false);
-  app.set('query parser', 'simple');
-
-  app.use(requestId());
-  // With logging off (LOG_LEVEL=silent) the per-request child logger would be pure cost.
-  if (deps.logger.isLevelEnabled('fatal')) {
-    app.use(
-      pinoHttp({
-        logger: deps.logger,
-        genReqId: (req) => (req as express.Request).requestId,
-        quietReqLogger: true,
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      }),
-    );
-  }
-  app.use(helmet());
+  applyHttpBasics(app, deps.logger);
 
   app.use(createHealthRouter(deps));
 

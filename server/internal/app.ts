@@ -5,14 +5,12 @@
  * → the same error envelope as the public API. `createInternalApp` never listens; `main.ts` does.
  */
 import express from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
+import { applyHttpBasics } from '../middleware/http-basics.js';
 import { createHealthRouter } from '../health/health.routes.js';
 import { createAuthenticate } from '../middleware/authenticate.js';
 import { errorHandler } from '../middleware/error-handler.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { notFound } from '../middleware/not-found.js';
-import { requestId } from '../middleware/request-id.js';
 import type { InternalDeps } from './internal-deps.js';
 import { createQueueRouter } from './routes/queue.routes.js';
 import { createAuditRouter } from './routes/audit.routes.js';
@@ -37,22 +35,7 @@ export function createInternalApiRouter(deps: InternalDeps): express.Router {
 
 export function createInternalApp(deps: InternalDeps): express.Express {
   const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.set('query parser', 'simple');
-
-  app.use(requestId());
-  if (deps.logger.isLevelEnabled('fatal')) {
-    app.use(
-      pinoHttp({
-        logger: deps.logger,
-        genReqId: (req) => (req as express.Request).requestId,
-        quietReqLogger: true,
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      }),
-    );
-  }
-  app.use(helmet());
+  applyHttpBasics(app, deps.logger);
   app.use(createHealthRouter(deps));
   app.use('/internal/v1', createInternalApiRouter(deps));
   if (deps.console) app.use('/console', createConsoleRouter({ ...deps, ...deps.console }));

@@ -1,0 +1,33 @@
+import { Writable } from 'node:stream';
+import { expect } from 'chai';
+import express from 'express';
+import supertest from 'supertest';
+import { createLogger } from '../../../lib/logger.js';
+import { applyHttpBasics } from '../../../server/middleware/http-basics.js';
+
+describe('applyHttpBasics', () => {
+  it('logs one access line per request with method and path, never the query string or the headers', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = express();
+    applyHttpBasics(app, createLogger({ level: 'info' }, sink));
+    app.get('/console/callback', (_req, res) => {
+      res.status(204).end();
+    });
+    const response = await supertest(app)
+      .get('/console/callback?code=authorization-code-123&state=s')
+      .set('Authorization', 'Bearer token-456')
+      .set('Cookie', 'gatehouse_console=session-789');
+    expect(response.status).to.equal(204);
+    expect(response.headers['x-request-id']).to.be.a('string');
+    expect(response.headers['x-powered-by']).to.equal(undefined);
+    const log = lines.join('');
+    expect(log).to.include('"path":"/console/callback"');
+    for (const secret of ['authorization-code-123', 'token-456', 'session-789']) expect(log).to.not.include(secret);
+  });
+});
