@@ -1,7 +1,7 @@
 /**
  * The story end to end, on real processes: `npm start`'s stack (IdP + service) as a child process, a user token by
  * headless authorization code + PKCE and a machine token by client credentials, a registration created, edited,
- * submitted, approved through the reviewer function, a change set proposed; then the scanner CLI attacks the
+ * submitted, approved by a reviewer on the internal surface, a change set proposed; then the scanner CLI attacks the
  * service with those tokens and finds nothing above CVSS 0.
  */
 import { execFile } from 'node:child_process';
@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { fromRoot } from '../../lib/project-root.js';
-import { approveRegistration } from '../../server/components/registrations/review.service.js';
 import { createMongoStore } from '../../server/store/mongo-store.js';
 import { DEMO } from '../../stack/demo.js';
 import { machineToken, userToken } from '../../stack/tokens.js';
@@ -27,7 +26,7 @@ interface List {
 }
 const json = async <T>(response: Response) => (await response.json()) as T;
 
-/** A database of its own for this run when the suite runs on MongoDB, so approval can reach the same data. */
+/** A database of its own for this run when the suite runs on MongoDB (the stack then uses it, like a staging deploy). */
 function isolatedMongoUri(): string | undefined {
   if (!process.env.MONGODB_URI) return undefined;
   const url = new URL(process.env.MONGODB_URI);
@@ -104,25 +103,39 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     expect((await json<Resource>(submitted)).status).to.equal('pending_review');
   });
 
-  it('lets a reviewer approve it through the service function, then the machine identity proposes a change set', async function () {
-    if (!mongoUri) {
-      // The embedded store lives inside the stack process; only a shared database lets this process approve.
-      this.skip();
+  it('lets reviewer rita approve it on the internal surface, then the machine identity proposes a change set', async () => {
+    const reviewer = await userToken({
+      ...tokenRequest(),
+      scope: DEMO.reviewerScopes.join(' '),
+      resource: stack.internalAudience,
+      redirectUri: DEMO.redirectUri,
+      loginHint: DEMO.reviewer,
+    });
+    const internalRegistration = `${stack.internal}/internal/v1/organizations/${DEMO.organizationId}/registrations/${registrationId}`;
+    // The public listener has no such route, whatever the token.
+    const wrongDoor = await fetch(`${stack.service}/internal/v1/review-queue`, { headers: { authorization: `Bearer ${reviewer}` } });
+    expect(wrongDoor.status).to.equal(404);
+    const queue = await fetch(`${stack.internal}/internal/v1/review-queue`, { headers: { authorization: `Bearer ${reviewer}` } });
+    expect(queue.status).to.equal(200);
+    expect(JSON.stringify(await queue.json())).to.include(registrationId);
+
+    const approved = await fetch(`${internalRegistration}/actions/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reviewer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Redirect URIs verified' }),
+    });
+    const approval = await json<Resource & { clientId?: string }>(approved);
+    expect(approved.status, JSON.stringify(approval)).to.equal(200);
+    expect(approval.status).to.equal('active');
+
+    // Approval registers the client at the IdP (RFC 7591) through the provisioning outbox.
+    let registration = await json<Resource & { clientId?: string; provisioning?: { status: string } }>(await call(machineAccess, registrationUrl));
+    for (let i = 0; i < 100 && registration.provisioning?.status !== 'done'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      registration = await json(await call(machineAccess, registrationUrl));
     }
-    const store = await createMongoStore(mongoUri!);
-    try {
-      const approved = await approveRegistration({ store, clock: () => new Date() }, {
-        organizationId: DEMO.organizationId,
-        id: registrationId,
-        reviewer: 'reviewer-rita',
-      });
-      expect(approved.status).to.equal('active');
-      expect(approved.clientId).to.be.a('string');
-    } finally {
-      await store.close();
-    }
-    const read = await call(machineAccess, registrationUrl);
-    const registration = await json<Resource>(read);
+    expect(registration.provisioning?.status).to.equal('done');
+    expect(registration.clientId).to.be.a('string');
     expect(registration.status).to.equal('active');
     expect(registration.actions).to.include('propose_change_set');
 

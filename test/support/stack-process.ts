@@ -9,6 +9,9 @@ export interface StackProcess {
   idp: string;
   service: string;
   audience: string;
+  /** The reviewer/admin listener (its `/internal/v1` API). */
+  internal: string;
+  internalAudience: string;
   output(): string;
   stop(): Promise<{ code: number | null; output: string }>;
 }
@@ -48,6 +51,8 @@ export async function startStackProcess(env: Record<string, string | undefined> 
     idp: find('identity provider'),
     service: find('registration service').replace(/\/api\/v1$/, ''),
     audience: find('token audience'),
+    internal: find('reviewer surface').replace(/\/internal\/v1$/, ''),
+    internalAudience: find('internal audience'),
     output: () => output,
     async stop() {
       child.kill('SIGINT');
