@@ -52,8 +52,9 @@ describe('scanner custom checks (--checks-dir)', () => {
         jwtSecretsFile: ['a.txt', 'b.txt'],
         jwtPublicKeyFile: 'issuer.pem',
         callbackHost: '10.0.0.5',
-        asOther: { name: 'Authorization', value: 'Bearer other-identity' },
+        asOther: { name: 'Authorization', value: '[redacted]' },
       },
+      asOtherValueLength: 'Bearer other-identity'.length,
     });
     expect(report.options.asOther).to.equal('Authorization: [redacted]');
   });
