@@ -48,15 +48,17 @@ function patternsFor(builtIn: boolean): string[] {
 let typeScriptLoader: Promise<void> | undefined;
 
 /**
- * Lets the built scanner import a custom `.ts` check on a Node without type stripping (Node 20): registers tsx's
- * loader once when tsx is installed; otherwise the check fails with one line saying what to do.
+ * Lets the built scanner import a custom `.ts` check. tsx's loader is preferred whenever it is installed, even on a
+ * Node that strips types itself: checks import their siblings as `./x.js` (TypeScript's NodeNext style), which only
+ * tsx maps to `./x.ts`. Without tsx, Node's own type stripping is used where it exists; otherwise one clear line.
  */
 function ensureTypeScriptLoader(shown: string): Promise<void> {
-  if (canImportTypeScript()) return Promise.resolve();
+  if (runningFromSource) return Promise.resolve();
   typeScriptLoader ??= import('tsx/esm/api').then((api) => {
     api.register();
   });
   return typeScriptLoader.catch((error: unknown) => {
+    if (canImportTypeScript()) return;
     throw scannerError(
       'invalid_check',
       `${shown}: TypeScript checks need Node ≥ 22.18 or tsx installed (npm install --save-dev tsx); or compile the check to .js`,
