@@ -93,6 +93,7 @@ export async function proposeChangeSet(
     try {
       const created = await deps.store.changeSets.create(record);
       if (!created.ok) throw new Error('a freshly generated change-set id collided');
+      await auditChangeSet(deps, context.principal.sub, 'propose', undefined, created.record);
       return created.record;
     } catch (error) {
       // Give the lock back so the registration is not blocked by a change set that does not exist.
@@ -145,7 +146,25 @@ export async function withdrawChangeSet(
   if (refused) throw refused;
   if (revisionIn !== undefined && !revisionIn.includes(changeSet.revision)) throw writeMissError('stale_revision', 'withdraw', changeSet);
   if (!(await releaseRegistrationLock(deps, context.organization.id, registrationId, id))) throw refusalError(lockRefusal());
-  return closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined);
+  const withdrawn = await closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined);
+  await auditChangeSet(deps, context.principal.sub, 'withdraw', changeSet.status, withdrawn);
+  return withdrawn;
+}
+
+/** The audit entry of a self-service change-set transition (every transition is audited, issue #8), after it committed. */
+async function auditChangeSet(deps: ServiceDeps, actor: string, action: string, from: ChangeSet['status'] | undefined, after: ChangeSet): Promise<void> {
+  await deps.store.audit.append({
+    organizationId: after.organizationId,
+    targetType: 'change_set',
+    targetId: after.id,
+    registrationId: after.registrationId,
+    action,
+    actor,
+    at: after.updatedAt,
+    ...(from !== undefined && { from }),
+    to: after.status,
+    revision: after.revision,
+  });
 }
 
 /** Clears the registration's `pendingChangeSetId` if this change set holds it; whether it did. */

@@ -42,6 +42,22 @@ describe('internal change-set decisions', () => {
     expect(history.at(-1)).to.include({ targetType: 'change_set', targetId: changeSetId, registrationId: id, action: 'approve', from: 'pending_review', to: 'approved', revision: after.revision });
   });
 
+  it('audits the requester\'s own change-set transitions too: propose, then withdraw', async () => {
+    const { id, changeSetId } = await activeWithChangeSet();
+    const token = await h.requesterToken();
+    const withdrawn = await h.public
+      .post(`/api/v1/organizations/${org.id}/registrations/${id}/change-sets/${changeSetId}/actions/withdraw`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({});
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).to.equal(200);
+    const history = (await h.internal.get(`${base(id)}/audit`).set('Authorization', `Bearer ${reviewer}`)).body.data as Record<string, unknown>[];
+    const ofChangeSet = history.filter((e) => e.targetId === changeSetId).map((e) => [e.action, e.from, e.to]);
+    expect(ofChangeSet).to.deep.equal([
+      ['propose', undefined, 'pending_review'],
+      ['withdraw', 'pending_review', 'withdrawn'],
+    ]);
+  });
+
   it('refuses to approve a change set whose baseRevision is stale (409 conflict), leaving the config as it was', async () => {
     const { id, changeSetId } = await activeWithChangeSet();
     await h.internal.post(`${base(id)}/actions/suspend`).set('Authorization', `Bearer ${admin}`).send({});
