@@ -33,6 +33,12 @@ export interface CommonFlags {
   shard?: Shard;
   /** `--as-other 'Name: value'`: a second identity's credential header, for object-level authorization checks. */
   asOther?: { name: string; value: string };
+  /** Real tokens for the claim checks (a changed claim cannot be forged without the issuer's key). */
+  expiredToken?: string;
+  otherIssuerToken?: string;
+  otherAudienceToken?: string;
+  /** Requests in resource.rate_limit_absent's bounded burst. */
+  rateLimitBurst?: number;
 }
 
 export const commonOptions: Options = {
@@ -56,6 +62,10 @@ export const commonOptions: Options = {
   baseline: { type: 'string' },
   shard: { type: 'string' },
   'as-other': { type: 'string' },
+  'jwt-expired-token': { type: 'string' },
+  'jwt-other-issuer-token': { type: 'string' },
+  'jwt-other-audience-token': { type: 'string' },
+  'rate-limit-burst': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -78,6 +88,11 @@ export const commonHelp = `Common flags:
       --jwt-public-key-file <pem>    the token issuer's public key, for jwt.hmac_confusion (default: the target's JWKS)
       --callback-host <host>         an address of this machine the target can reach, for jku/x5u injection callbacks
       --as-other <'Name: value'>     a second identity's credential header, for object-level authorization checks
+      --jwt-expired-token <jwt>      a token of the same issuer that expired, for jwt.expired_accepted
+      --jwt-other-issuer-token <jwt> an unexpired token from another issuer, for jwt.issuer_not_validated
+      --jwt-other-audience-token <jwt>
+                                     an unexpired token for another audience, for jwt.audience_not_validated
+      --rate-limit-burst <n>         requests in resource.rate_limit_absent's burst (2–1000, default 50)
       --baseline <report.json>       report only findings that are not in this earlier JSON report
       --shard <i>/<n>                scan only the i-th of n deterministic slices of the operations
                                      (join the reports with scanner report merge)
@@ -139,6 +154,11 @@ export function commonFlagsFrom(values: Values): CommonFlags {
   const checkTimeoutS = checkTimeoutText === undefined ? undefined : Number(checkTimeoutText);
   if (checkTimeoutS !== undefined && !(checkTimeoutS > 0)) throw scannerError('invalid_argument', `--check-timeout ${checkTimeoutText}: expected a number of seconds above 0`);
 
+  const burstText = str(values['rate-limit-burst']);
+  if (burstText !== undefined && (!/^\d+$/.test(burstText) || Number(burstText) < 2 || Number(burstText) > 1000)) {
+    throw scannerError('invalid_argument', `--rate-limit-burst ${burstText}: expected a whole number from 2 to 1000`);
+  }
+
   return {
     scans: strings(values.scans),
     excludeScans: strings(values['exclude-scans']),
@@ -161,5 +181,9 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     baseline: str(values.baseline),
     ...(str(values.shard) !== undefined ? { shard: parseShard(str(values.shard)!) } : {}),
     ...(str(values['as-other']) !== undefined ? { asOther: headerPair(str(values['as-other'])!, '--as-other') } : {}),
+    ...(str(values['jwt-expired-token']) !== undefined ? { expiredToken: str(values['jwt-expired-token']) } : {}),
+    ...(str(values['jwt-other-issuer-token']) !== undefined ? { otherIssuerToken: str(values['jwt-other-issuer-token']) } : {}),
+    ...(str(values['jwt-other-audience-token']) !== undefined ? { otherAudienceToken: str(values['jwt-other-audience-token']) } : {}),
+    ...(burstText !== undefined ? { rateLimitBurst: Number(burstText) } : {}),
   };
 }

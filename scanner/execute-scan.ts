@@ -93,6 +93,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
       ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
       ...(common.asOther ? { asOther: common.asOther } : {}),
+      ...(common.expiredToken ? { expiredToken: common.expiredToken } : {}),
+      ...(common.otherIssuerToken ? { otherIssuerToken: common.otherIssuerToken } : {}),
+      ...(common.otherAudienceToken ? { otherAudienceToken: common.otherAudienceToken } : {}),
+      ...(common.rateLimitBurst ? { rateLimitBurst: common.rateLimitBurst } : {}),
     },
     ...(common.shard ? { oncePerScan: { operation: prepared.operations[0]!, report: common.shard.index === 1 } } : {}),
     rate: common.rate,
@@ -138,6 +142,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
     ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
     ...(common.asOther ? { asOther: `${common.asOther.name}: [redacted]` } : {}),
+    ...(common.expiredToken ? { expiredToken: '[redacted]' } : {}),
+    ...(common.otherIssuerToken ? { otherIssuerToken: '[redacted]' } : {}),
+    ...(common.otherAudienceToken ? { otherAudienceToken: '[redacted]' } : {}),
+    ...(common.rateLimitBurst ? { rateLimitBurst: common.rateLimitBurst } : {}),
     requestsSent: outcome.requestsSent,
   };
   const report = buildReport(outcome, options);

@@ -39,12 +39,14 @@ describe('scanner custom checks (--checks-dir)', () => {
     expect(table.stdout).to.match(/│ GET \/\s+│ Low\s+│ 2\.0\s+│ API8:2023 Security Misconfiguration │ Server header is exposed │/);
   });
 
-  it('passes --jwt-secrets-file (repeatable), --jwt-public-key-file and --callback-host to checks as options', async () => {
+  it('passes --jwt-secrets-file (repeatable), --jwt-public-key-file, --callback-host, the claim-check tokens and --rate-limit-burst to checks as options', async () => {
     const options = fileURLToPath(new URL('../fixtures/custom-checks/options/', import.meta.url));
     const result = await runCli([
       'scan', 'curl', `${target.url}/`, '--checks-dir', options, '--scans', 'custom.options_echo', '--report-format', 'json',
       '--jwt-secrets-file', 'a.txt', '--jwt-secrets-file', 'b.txt', '--jwt-public-key-file', 'issuer.pem', '--callback-host', '10.0.0.5',
       '--as-other', 'Authorization: Bearer other-identity',
+      '--jwt-expired-token', 'expired.jwt.token', '--jwt-other-issuer-token', 'issuer.jwt.token', '--jwt-other-audience-token', 'audience.jwt.token',
+      '--rate-limit-burst', '20',
     ]);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.reports[0]!.data).to.deep.equal({
@@ -53,10 +55,15 @@ describe('scanner custom checks (--checks-dir)', () => {
         jwtPublicKeyFile: 'issuer.pem',
         callbackHost: '10.0.0.5',
         asOther: { name: 'Authorization', value: '[redacted]' },
+        expiredToken: '[redacted]',
+        otherIssuerToken: '[redacted]',
+        otherAudienceToken: '[redacted]',
+        rateLimitBurst: 20,
       },
       asOtherValueLength: 'Bearer other-identity'.length,
     });
     expect(report.options.asOther).to.equal('Authorization: [redacted]');
+    expect(report.options).to.include({ expiredToken: '[redacted]', rateLimitBurst: 20 });
   });
 
   it('runs the example custom check from examples/checks', async () => {
