@@ -8,6 +8,7 @@ import { idpSettingsTable } from '../../idp/settings.js';
 import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
+import { migrateSettings } from '../../server/db/migrate-cli.js';
 
 function errorCodeTable(): string {
   const rows = Object.entries(errorCodes).map(([code, { status, doc }]) => `| ${status} | \`${code}\` | ${doc} |`);
@@ -29,6 +30,7 @@ export async function generatedSections(): Promise<Record<string, string>> {
   return {
     'service-settings': settingsTable(serviceSettings),
     'service-errors': errorCodeTable(),
+    'migrate-settings': settingsTable(migrateSettings),
     'idp-settings': idpSettingsTable(),
     'scanner-checks': await checksTable(),
   };
