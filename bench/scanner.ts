@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { run } from '../scanner/cli.js';
 import type { Report } from '../scanner/report/report-types.js';
-import { crackHmacSecret } from '../scanner/jwt/crack-hmac-secret.js';
-import { parseUnverified } from '../scanner/jwt/parse-unverified.js';
+import { crackHmacSecret } from '../checks/support/jwt/crack-hmac-secret.js';
+import { parseUnverified } from '../scanner/compact-jwt.js';
 import { benchOpenapi } from './scanner-openapi.js';
 
 const { values } = parseArgs({

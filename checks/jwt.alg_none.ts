@@ -8,8 +8,8 @@
  * already `alg: none` it is not "failed with zero requests" (§1.5 #6) — auth.baseline's requests decide.
  */
 import { defineCheck } from '../scanner/api.js';
-import { isNoneAlg } from '../scanner/jwt/algorithms.js';
-import { freshPayloadSegment, unsignedToken } from '../scanner/jwt/sign.js';
+import { isNoneAlg } from './support/jwt/algorithms.js';
+import { freshPayloadSegment, unsignedToken } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 

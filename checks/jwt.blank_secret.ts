@@ -7,8 +7,8 @@
  * endpoints that do not require a credential (research §1.4); the original header (kid included) is kept.
  */
 import { defineCheck } from '../scanner/api.js';
-import { isHmacAlg } from '../scanner/jwt/algorithms.js';
-import { hmacSignature } from '../scanner/jwt/sign.js';
+import { isHmacAlg } from './support/jwt/algorithms.js';
+import { hmacSignature } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 

@@ -11,8 +11,8 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { defineCheck } from '../scanner/api.js';
-import { algInfo } from '../scanner/jwt/algorithms.js';
-import { hmacToken, freshPayloadSegment } from '../scanner/jwt/sign.js';
+import { algInfo } from './support/jwt/algorithms.js';
+import { hmacToken, freshPayloadSegment } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { findPublicKeys } from './support/find-public-keys.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import { freshPayloadSegment, hmacToken } from '../scanner/jwt/sign.js';
+import { freshPayloadSegment, hmacToken } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 

@@ -9,8 +9,8 @@
  * is the finding. Skipped for unsigned tokens (jwt.alg_none's case) and unknown algs.
  */
 import { defineCheck } from '../scanner/api.js';
-import { algInfo } from '../scanner/jwt/algorithms.js';
-import { randomKeySignature } from '../scanner/jwt/sign.js';
+import { algInfo } from './support/jwt/algorithms.js';
+import { randomKeySignature } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 

@@ -7,7 +7,7 @@
  * (64/96/132 bytes for ES256/384/512). Only for ES* tokens. Verdict: failed when auth.baseline's rule calls it accepted.
  */
 import { defineCheck } from '../scanner/api.js';
-import { freshPayloadSegment } from '../scanner/jwt/sign.js';
+import { freshPayloadSegment } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 

@@ -11,7 +11,7 @@
  * endpoints that do not require the token (auth.baseline), and when no key can be found.
  */
 import { defineCheck } from '../scanner/api.js';
-import { algInfo } from '../scanner/jwt/algorithms.js';
+import { algInfo } from './support/jwt/algorithms.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { findPublicKeys } from './support/find-public-keys.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';

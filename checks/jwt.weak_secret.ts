@@ -2,7 +2,7 @@
  * jwt.weak_secret — the HMAC secret that signed the supplied token is in a dictionary.
  *
  * Requests: none. Offline, in a worker thread: HMAC of the token's original `header.payload` bytes with every
- * candidate — the built-in list (scanner/jwt/builtin-secrets.ts), then `--jwt-secrets-file` (ctx.options.jwtSecretsFile,
+ * candidate — the built-in list (checks/support/jwt/builtin-secrets.ts), then `--jwt-secrets-file` (ctx.options.jwtSecretsFile,
  * one secret per line) — compared with the token's signature. Verdict: failed on a match; the report names where the
  * secret is (list and line), never the secret itself.
  * Fixes VulnAPI (research §1.3 #9, §1.5 #2): VulnAPI re-encoded a fresh header and compared whole tokens, so any token
@@ -10,9 +10,9 @@
  * No auth.baseline dependency: a cracked secret is proven offline whatever the endpoint answers.
  */
 import { defineCheck } from '../scanner/api.js';
-import { isHmacAlg } from '../scanner/jwt/algorithms.js';
-import { BUILT_IN_SECRETS } from '../scanner/jwt/builtin-secrets.js';
-import { crackHmacSecret } from '../scanner/jwt/crack-hmac-secret.js';
+import { isHmacAlg } from './support/jwt/algorithms.js';
+import { BUILT_IN_SECRETS } from './support/jwt/builtin-secrets.js';
+import { crackHmacSecret } from './support/jwt/crack-hmac-secret.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 
 const ISSUE = 'broken_authentication.weak_secret';

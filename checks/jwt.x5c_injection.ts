@@ -7,7 +7,7 @@
  * `x5c`. Verdict: failed when auth.baseline's rule calls the response accepted.
  */
 import { defineCheck } from '../scanner/api.js';
-import { selfSignedCertificate } from '../scanner/jwt/self-signed-certificate.js';
+import { selfSignedCertificate } from './support/jwt/self-signed-certificate.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';

@@ -9,7 +9,7 @@
  * calls the response accepted; the detail says whether the target fetched the certificate.
  */
 import { defineCheck } from '../scanner/api.js';
-import { certificatePem, selfSignedCertificate } from '../scanner/jwt/self-signed-certificate.js';
+import { certificatePem, selfSignedCertificate } from './support/jwt/self-signed-certificate.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { callbackHostOption, isLoopback, serveResource } from './support/callback-server.js';
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';

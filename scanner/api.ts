@@ -1,8 +1,10 @@
 /**
  * The public surface for check authors: `defineCheck` and the types a check sees.
  * Built-in checks in `checks/` and custom checks in a `--checks-dir` import only this module.
- * The engine (loader, graph, runner) implements `CheckContext`; this file only declares the contract.
+ * The engine (loader, graph, runner) implements `CheckContext`; this file declares the contract, plus the one JWT
+ * parser that decided `Credential.format`, so a custom check reads a credential the way the scanner classified it.
  */
+export { encodeSegment, parseUnverified, type ParseResult, type UnverifiedJwt } from './compact-jwt.js';
 
 /** CVSS 4.0 as reported: the vector string and its base score (0–10). */
 export interface Cvss {

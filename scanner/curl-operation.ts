@@ -7,7 +7,7 @@
 import type { Credential, Operation } from './api.js';
 import type { CurlFlags } from './curl-args.js';
 import { scannerError } from './errors.js';
-import { isJwt } from './token-format.js';
+import { isJwt } from './compact-jwt.js';
 
 const API_KEY_HEADER = /key|token|secret/i;
 

@@ -5,13 +5,12 @@
  * issuer, for another audience), or — the known-key case — the supplied HS* token's secret is in the weak-secret
  * dictionaries (built-in list and `jwtSecretsFile`), found offline, and the token is re-signed with the claim changed.
  */
-import type { CheckContext } from '../../scanner/api.js';
-import { isHmacAlg } from '../../scanner/jwt/algorithms.js';
-import { BUILT_IN_SECRETS } from '../../scanner/jwt/builtin-secrets.js';
-import { crackHmacSecret } from '../../scanner/jwt/crack-hmac-secret.js';
-import type { CrackOutcome } from '../../scanner/jwt/weak-secret-worker.js';
-import { encodeSegment, parseUnverified, type UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
-import { hmacToken } from '../../scanner/jwt/sign.js';
+import { encodeSegment, parseUnverified, type CheckContext, type UnverifiedJwt } from '../../scanner/api.js';
+import { isHmacAlg } from './jwt/algorithms.js';
+import { BUILT_IN_SECRETS } from './jwt/builtin-secrets.js';
+import { crackHmacSecret } from './jwt/crack-hmac-secret.js';
+import type { CrackOutcome } from './jwt/weak-secret-worker.js';
+import { hmacToken } from './jwt/sign.js';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 

@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import type { CheckContext } from '../../scanner/api.js';
-import type { UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
+import type { CheckContext, UnverifiedJwt } from '../../scanner/api.js';
 import { jsonObject } from './probe-paths.js';
 
 interface Jwk extends JsonWebKey {

@@ -4,8 +4,8 @@
  */
 import { createPublicKey, generateKeyPair, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import { encodeSegment, type UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
-import { freshPayloadSegment } from '../../scanner/jwt/sign.js';
+import { encodeSegment, type UnverifiedJwt } from '../../scanner/api.js';
+import { freshPayloadSegment } from './jwt/sign.js';
 
 const generate = promisify(generateKeyPair);
 

@@ -1,6 +1,5 @@
 /** Gives a JWT check the operation's token, parsed without verification, or skips the check with the reason. */
-import type { CheckContext, Operation } from '../../scanner/api.js';
-import { parseUnverified, type UnverifiedJwt } from '../../scanner/jwt/parse-unverified.js';
+import { parseUnverified, type CheckContext, type Operation, type UnverifiedJwt } from '../../scanner/api.js';
 
 /** `appliesTo` of every `jwt.*` check: the operation carries a credential that looks like a JWT. */
 export function carriesJwt(operation: Operation): true | string {

@@ -4,7 +4,7 @@
  * OpenID Connect (Bearer), API keys in query or cookie, and Basic credentials are all sent.
  */
 import type { Credential } from '../api.js';
-import { isJwt } from '../token-format.js';
+import { isJwt } from '../compact-jwt.js';
 import { resolveRef } from './resolve-ref.js';
 
 type SchemeObject = { type?: string; scheme?: string; bearerFormat?: string; in?: string; name?: string };

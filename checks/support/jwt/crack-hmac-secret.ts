@@ -10,7 +10,7 @@ import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import type { HmacAlg } from './algorithms.js';
-import type { UnverifiedJwt } from './parse-unverified.js';
+import type { UnverifiedJwt } from '../../../scanner/api.js';
 import type { CrackJob, CrackOutcome } from './weak-secret-worker.js';
 
 const fromSource = fileURLToPath(import.meta.url).endsWith('.ts');

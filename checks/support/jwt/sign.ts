@@ -5,7 +5,7 @@
 import { createHmac, generateKeyPair, randomBytes, sign as cryptoSign, constants, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { algInfo, isHmacAlg, type HmacAlg } from './algorithms.js';
-import { encodeSegment, type UnverifiedJwt } from './parse-unverified.js';
+import { encodeSegment, type UnverifiedJwt } from '../../../scanner/api.js';
 
 /** HMAC signature over `signingInput` (RFC 7518 §3.2), base64url. */
 export function hmacSignature(alg: HmacAlg, key: string | Buffer, signingInput: string): string {

@@ -1,6 +1,8 @@
 /**
- * Splits a compact JWS (RFC 7515 §7.1) without verifying it, keeping the raw segments: attacks and the weak-secret
- * search work on the original `header.payload` bytes, never on a re-encoded copy (re-encoding changes key order).
+ * The scanner's one JWT-shape detector: splits a compact JWS (RFC 7515 §7.1) without verifying it, keeping the raw
+ * segments (attacks and the weak-secret search work on the original `header.payload` bytes, never on a re-encoded
+ * copy: re-encoding changes key order). `isJwt` decides `Credential.format`; checks parse with the same function
+ * (re-exported by `api.ts`), so "the scanner called it a JWT" and "a check can parse it" never disagree.
  */
 
 export interface UnverifiedJwt {
@@ -60,4 +62,14 @@ export function parseUnverified(token: string): ParseResult {
 /** base64url of the compact JSON of a value (RFC 7515 §2: BASE64URL(UTF8(JSON))). */
 export function encodeSegment(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/**
+ * Tells a JWT (RFC 7519: a compact JWS whose header has `alg` and whose payload is a JSON object) from an opaque
+ * token. Whitespace anywhere means the value is not one token.
+ */
+export function isJwt(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const parsed = parseUnverified(value);
+  return parsed.ok && typeof parsed.jwt.header.alg === 'string' && parsed.jwt.claims !== undefined;
 }
