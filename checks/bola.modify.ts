@@ -15,6 +15,7 @@ import { defineCheck } from '../scanner/api.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
+import { AS_OTHER } from './support/shared-options.js';
 
 const ISSUE = 'broken_object_level_authorization.modify';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -33,6 +34,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.1,
+  options: [AS_OTHER],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {

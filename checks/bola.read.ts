@@ -18,6 +18,7 @@ import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
 import { carriesData, sameObject } from './support/same-object.js';
+import { AS_OTHER } from './support/shared-options.js';
 
 const ISSUE = 'broken_object_level_authorization.read';
 const ok = (status: number): boolean => status >= 200 && status < 300;
@@ -35,6 +36,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.1,
+  options: [AS_OTHER],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {

@@ -15,6 +15,7 @@ import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.audience_not_validated';
 const OTHER_AUDIENCE = `${FOREIGN_ORIGIN}/other-api`;
@@ -32,6 +33,17 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.6,
+  options: [
+    JWT_SECRETS_FILE,
+    {
+      name: 'otherAudienceToken',
+      type: 'string',
+      flag: '--jwt-other-audience-token',
+      valueName: '<jwt>',
+      doc: 'an unexpired token for another audience',
+      secret: true,
+    },
+  ],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,

@@ -16,6 +16,7 @@ import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { expiredSince, nowSeconds, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.expired_token_accepted';
 const LEEWAY_SECONDS = 300;
@@ -33,6 +34,17 @@ export default defineCheck({
     },
   ],
   maxCvss: 8.3,
+  options: [
+    JWT_SECRETS_FILE,
+    {
+      name: 'expiredToken',
+      type: 'string',
+      flag: '--jwt-expired-token',
+      valueName: '<jwt>',
+      doc: 'a token of the same issuer that expired',
+      secret: true,
+    },
+  ],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,

@@ -16,6 +16,7 @@ import { hmacToken, freshPayloadSegment } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { findPublicKeys } from './support/find-public-keys.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { JWT_PUBLIC_KEY_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.hmac_confusion';
 
@@ -39,6 +40,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
+  options: [JWT_PUBLIC_KEY_FILE],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,

@@ -14,6 +14,7 @@ import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.issuer_not_validated';
 
@@ -30,6 +31,17 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.1,
+  options: [
+    JWT_SECRETS_FILE,
+    {
+      name: 'otherIssuerToken',
+      type: 'string',
+      flag: '--jwt-other-issuer-token',
+      valueName: '<jwt>',
+      doc: 'an unexpired token from another issuer',
+      secret: true,
+    },
+  ],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,

@@ -15,6 +15,7 @@ import { algInfo } from './support/jwt/algorithms.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { findPublicKeys } from './support/find-public-keys.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { JWT_PUBLIC_KEY_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.weak_rsa_key';
 const MIN_MODULUS_BITS = 2048;
@@ -32,6 +33,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.1,
+  options: [JWT_PUBLIC_KEY_FILE],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,

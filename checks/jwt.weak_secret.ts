@@ -14,6 +14,7 @@ import { isHmacAlg } from './support/jwt/algorithms.js';
 import { BUILT_IN_SECRETS } from './support/jwt/builtin-secrets.js';
 import { crackHmacSecret } from './support/jwt/crack-hmac-secret.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.weak_secret';
 
@@ -36,6 +37,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
+  options: [JWT_SECRETS_FILE],
   scanKinds: ['curl', 'openapi', 'graphql'],
   // SecLists' 100k-line list takes well under a second per alg; the budget covers much larger files.
   timeoutMs: 300_000,

@@ -3,7 +3,7 @@
  * (OWASP API4:2023 Unrestricted Resource Consumption): no 429 Too Many Requests (RFC 6585 §4) and no rate-limit header
  * (`RateLimit` / `RateLimit-Policy` of draft-ietf-httpapi-ratelimit-headers, `X-RateLimit-*`, `RateLimit-Limit`).
  *
- * Requests: a bounded burst of at most 50 (`ctx.options.rateLimitBurst`, 2–1000), the operation as given, one after
+ * Requests: a bounded burst of `--rate-limit-burst` requests (default 50, 2–1000), the operation as given, one after
  * another under the scan's per-host rate; it stops at the first answer that is 429 or carries a rate-limit header, so
  * a limited API costs one request. Only GET and HEAD operations: a burst of writes would create or change data.
  * Verdict: failed when every answer of the full burst is 2xx with no 429 and no rate-limit header; passed at the
@@ -13,12 +13,7 @@
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
 
 const ISSUE = 'resource_consumption.rate_limit_absent';
-const DEFAULT_BURST = 50;
 const LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-rate-limit-limit', 'x-rate-limit-remaining'];
-
-function burstSize(option: unknown): number {
-  return typeof option === 'number' && Number.isInteger(option) && option >= 2 && option <= 1000 ? option : DEFAULT_BURST;
-}
 
 const limited = (response: ProbeResponse): boolean => response.status === 429 || LIMIT_HEADERS.some((name) => response.headers[name] !== undefined);
 const served = (response: ProbeResponse): boolean => response.status >= 200 && response.status < 300;
@@ -36,10 +31,11 @@ export default defineCheck({
     },
   ],
   maxCvss: 5.3,
+  options: [{ name: 'rateLimitBurst', type: 'integer', flag: '--rate-limit-burst', doc: 'requests in the burst', default: 50, min: 2, max: 1000 }],
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => (['GET', 'HEAD'].includes(operation.method.toUpperCase()) ? true : `${operation.method} is not bursted: only GET and HEAD are safe to repeat`),
   async run(ctx) {
-    const burst = burstSize(ctx.options.rateLimitBurst);
+    const burst = ctx.options.rateLimitBurst;
     let last: ProbeResponse | undefined;
     for (let sent = 0; sent < burst; sent += 1) {
       last = await ctx.http.send();

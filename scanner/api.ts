@@ -114,15 +114,14 @@ export interface CheckLog {
   warn(message: string): void;
 }
 
-export interface CheckContext {
+export interface CheckContext<V extends object = Readonly<Record<string, unknown>>> {
   readonly operation: Operation;
   readonly http: HttpClient;
   /**
-   * Options the user gave that checks may read. The CLI sets: `jwtSecretsFile` (string[], `--jwt-secrets-file`),
-   * `jwtPublicKeyFile` (string, `--jwt-public-key-file`), `callbackHost` (string, `--callback-host`) and `asOther`
-   * (`{ name, value }`, `--as-other 'Name: value'`). Absent keys were not given.
+   * The values of the options this check declared (`CheckDefinition.options`), typed from the declarations: the
+   * user's value, else the declaration's `default`, else absent. Reading an option the check did not declare throws.
    */
-  readonly options: Readonly<Record<string, unknown>>;
+  readonly options: V;
   /** A fact published by a check this one `dependsOn` (same operation). Reading any other check's facts throws. */
   fact<T = unknown>(checkId: string, key: string): T | undefined;
   /** Publishes a fact for the checks that depend on this one. */
@@ -135,7 +134,53 @@ export interface CheckContext {
   readonly log: CheckLog;
 }
 
-export interface CheckDefinition {
+/** How an option's value is written on the command line and what a check receives. */
+export type OptionType = 'string' | 'string[]' | 'integer' | 'boolean' | 'header';
+
+/** What a check receives for each option type; `header` is `--flag 'Name: value'`. */
+export interface OptionValueTypes {
+  string: string;
+  'string[]': readonly string[];
+  integer: number;
+  boolean: boolean;
+  header: { readonly name: string; readonly value: string };
+}
+
+/**
+ * One option a check reads, declared as ESLint rules declare `meta.schema`: the scanner builds its flag, `--help`
+ * line, README row, report entry (redacted when `secret`) and validation from it, and hands each check only what
+ * it declared. Declare an option shared by several checks once (built-ins: `checks/support/shared-options.ts`) and
+ * list the same object in each check; two declarations of one name must agree on type and flag.
+ */
+export interface OptionDeclaration<T extends OptionType = OptionType> {
+  /** The key in `ctx.options`, camelCase (`rateLimitBurst`). */
+  name: string;
+  type: T;
+  /** The command-line flag, kebab-case (`--rate-limit-burst`). */
+  flag: `--${string}`;
+  /** One line for `--help` and the README. */
+  doc: string;
+  /** Shown in `--help` after the flag (`<path>`); defaults to `<value>`, `<n>` or `<'Name: value'>` by type. */
+  valueName?: string;
+  default?: OptionValueTypes[T];
+  /** `integer` bounds, inclusive. */
+  min?: number;
+  max?: number;
+  /** A credential: redacted from the report's options, evidence, facts and errors. */
+  secret?: boolean;
+}
+
+/** `ctx.options` of a check that declared `O`: options with a `default` are always present. */
+export type OptionValues<O extends readonly OptionDeclaration[]> = {
+  readonly [D in O[number] as D['name']]: D extends { default: unknown } ? OptionValueTypes[D['type']] : OptionValueTypes[D['type']] | undefined;
+};
+
+/** Declares an option once so several checks can list it (keeps its literal name and type for `ctx.options`). */
+export function defineOption<const D extends OptionDeclaration>(declaration: D): D {
+  return declaration;
+}
+
+export interface CheckDefinition<O extends readonly OptionDeclaration[] = readonly OptionDeclaration[]> {
   /** Equals the file name without extension, e.g. `jwt.alg_none`. */
   id: string;
   name: string;
@@ -152,10 +197,15 @@ export interface CheckDefinition {
   appliesTo?: (operation: Operation) => true | string;
   /** Per-check time budget in ms (default set by the runner). */
   timeoutMs?: number;
-  run(ctx: CheckContext): Promise<void>;
+  /** The options this check reads; each becomes a flag (`flag`) of the scan commands. */
+  options?: O;
+  run(ctx: CheckContext<OptionValues<O>>): Promise<void>;
 }
 
-/** Declares a check. Identity function with types; the loader validates the meta against `schemas/check-meta.schema.json`. */
-export function defineCheck(definition: CheckDefinition): CheckDefinition {
+/**
+ * Declares a check. Identity function with types (`ctx.options` is typed from `options`); the loader validates the
+ * meta against `schemas/check-meta.schema.json`.
+ */
+export function defineCheck<const O extends readonly OptionDeclaration[] = []>(definition: CheckDefinition<O>): CheckDefinition<O> {
   return definition;
 }

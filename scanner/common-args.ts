@@ -1,4 +1,4 @@
-/** The common flags of `scan *` and `discover api` (DESIGN §2.1), their defaults, and their validation. */
+/** The scan-wide flags of `scan *` and `discover api` (DESIGN §2.1): one declared table, defaults and validation. */
 import type { ParseArgsConfig } from 'node:util';
 import { scannerError } from './errors.js';
 import { DEFAULT_RATE, parseRate, type Rate } from './rate-limiter.js';
@@ -26,81 +26,82 @@ export interface CommonFlags {
   checkTimeoutMs?: number;
   progress: boolean;
   debug: boolean;
-  jwtSecretsFiles: string[];
-  jwtPublicKeyFile?: string;
-  callbackHost?: string;
   baseline?: string;
   shard?: Shard;
-  /** `--as-other 'Name: value'`: a second identity's credential header, for object-level authorization checks. */
-  asOther?: { name: string; value: string };
-  /** Real tokens for the claim checks (a changed claim cannot be forged without the issuer's key). */
-  expiredToken?: string;
-  otherIssuerToken?: string;
-  otherAudienceToken?: string;
-  /** Requests in resource.rate_limit_absent's bounded burst. */
-  rateLimitBurst?: number;
 }
 
-export const commonOptions: Options = {
-  scans: { type: 'string', multiple: true },
-  'exclude-scans': { type: 'string', multiple: true },
-  'checks-dir': { type: 'string', multiple: true },
-  'report-format': { type: 'string' },
-  'report-transport': { type: 'string' },
-  'report-file': { type: 'string' },
-  'report-url': { type: 'string' },
-  'severity-threshold': { type: 'string' },
-  'only-scans-above-threshold': { type: 'boolean' },
-  rate: { type: 'string' },
-  concurrency: { type: 'string' },
-  'check-timeout': { type: 'string' },
-  'no-progress': { type: 'boolean' },
-  debug: { type: 'boolean' },
-  'jwt-secrets-file': { type: 'string', multiple: true },
-  'jwt-public-key-file': { type: 'string' },
-  'callback-host': { type: 'string' },
-  baseline: { type: 'string' },
-  shard: { type: 'string' },
-  'as-other': { type: 'string' },
-  'jwt-expired-token': { type: 'string' },
-  'jwt-other-issuer-token': { type: 'string' },
-  'jwt-other-audience-token': { type: 'string' },
-  'rate-limit-burst': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-};
+/** One scan-wide flag: how it parses, how `--help` and the README show it. */
+export interface ScanFlag {
+  flag: `--${string}`;
+  short?: string;
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  /** Shown after the flag (`<glob>`). */
+  valueName?: string;
+  /** `--help` lines (the first is the README's one-line doc). */
+  doc: string[];
+}
 
+/**
+ * The flags every scan command shares (DESIGN §2.1), declared once: parsing, `--help` and the README table come from
+ * here; options of checks (`--jwt-secrets-file`, `--as-other`…) are declared by the checks (check-options.ts).
+ */
+export const SCAN_FLAGS: readonly ScanFlag[] = [
+  { flag: '--scans', type: 'string', multiple: true, valueName: '<glob>', doc: ['run only these checks (repeatable; jwt.*, misconfiguration.http_*, an exact id)'] },
+  { flag: '--exclude-scans', type: 'string', multiple: true, valueName: '<glob>', doc: ['do not run these checks (repeatable; wins over --scans)'] },
+  { flag: '--checks-dir', type: 'string', multiple: true, valueName: '<dir>', doc: ["load custom checks from a directory too (repeatable); their options' flags join this help"] },
+  { flag: '--report-format', type: 'string', valueName: '<f>', doc: ['table (default), json, yaml or sarif (SARIF 2.1.0)'] },
+  { flag: '--report-transport', type: 'string', valueName: '<t>', doc: ['stdout, file or url (default: file with --report-file, url with --report-url, else stdout)'] },
+  { flag: '--report-file', type: 'string', valueName: '<path>', doc: ['write the report to this file'] },
+  { flag: '--report-url', type: 'string', valueName: '<url>', doc: ['POST the JSON report to this URL'] },
+  {
+    flag: '--severity-threshold',
+    type: 'string',
+    valueName: '<n>',
+    doc: ['0–10 (default 1.0): a finding scoring strictly above it also writes the advice', '(and the vulnerability list) to stderr; 0 always does'],
+  },
+  {
+    flag: '--only-scans-above-threshold',
+    type: 'boolean',
+    doc: ['skip checks whose maximum score is below the threshold (their dependencies', 'still run) and exit 2 on any finding'],
+  },
+  { flag: '--rate', type: 'string', valueName: '<n>/<s|m|h>', doc: ['requests per host (default 50/s)'] },
+  { flag: '--concurrency', type: 'string', valueName: '<n>', doc: ['checks in flight at once (default 8)'] },
+  { flag: '--check-timeout', type: 'string', valueName: '<s>', doc: ['time budget per check in seconds (default 60)'] },
+  { flag: '--baseline', type: 'string', valueName: '<report.json>', doc: ['report only findings that are not in this earlier JSON report'] },
+  { flag: '--shard', type: 'string', valueName: '<i>/<n>', doc: ['scan only the i-th of n deterministic slices of the operations', '(join the reports with scanner report merge)'] },
+  { flag: '--no-progress', type: 'boolean', doc: ['no progress bar (it is only shown when stderr is a terminal)'] },
+  { flag: '--debug', type: 'boolean', doc: ['diagnostics from checks on stderr, stacks on fatal errors'] },
+  { flag: '--help', short: 'h', type: 'boolean', doc: ['this help'] },
+];
+
+export const commonOptions: Options = Object.fromEntries(
+  SCAN_FLAGS.map((f) => [f.flag.slice(2), { type: f.type, ...(f.multiple ? { multiple: true } : {}), ...(f.short ? { short: f.short } : {}) }]),
+);
+
+const HELP_COLUMN = 37;
+
+/** One `--help` entry: the flag column, then the doc lines aligned (a long flag puts its doc on the next line). */
+export function helpEntry(usage: string, doc: readonly string[]): string {
+  const head = `  ${usage.startsWith('--') ? `    ${usage}` : usage}`;
+  const pad = ' '.repeat(HELP_COLUMN);
+  const [first = '', ...rest] = doc;
+  const lines = head.length < HELP_COLUMN ? [`${head.padEnd(HELP_COLUMN)}${first}`] : [head, `${pad}${first}`];
+  return [...lines, ...rest.map((line) => `${pad}${line}`)].join('\n');
+}
+
+const usageOf = (f: ScanFlag): string => `${f.short ? `-${f.short}, ` : ''}${f.flag}${f.valueName ? ` ${f.valueName}` : ''}`;
+
+/** The scan-wide flags, for every scan command's `--help`. */
 export const commonHelp = `Common flags:
-      --scans <glob>                 run only these checks (repeatable; jwt.*, misconfiguration.http_*, an exact id)
-      --exclude-scans <glob>         do not run these checks (repeatable; wins over --scans)
-      --checks-dir <dir>             load custom checks from a directory too (repeatable)
-      --report-format <f>            table (default), json, yaml or sarif (SARIF 2.1.0)
-      --report-transport <t>         stdout, file or url (default: file with --report-file, url with --report-url, else stdout)
-      --report-file <path>           write the report to this file
-      --report-url <url>             POST the JSON report to this URL
-      --severity-threshold <n>       0–10 (default 1.0): a finding scoring strictly above it also writes the advice
-                                     (and the vulnerability list) to stderr; 0 always does
-      --only-scans-above-threshold   skip checks whose maximum score is below the threshold (their dependencies
-                                     still run) and exit 2 on any finding
-      --rate <n>/<s|m|h>             requests per host (default 50/s)
-      --concurrency <n>              checks in flight at once (default 8)
-      --check-timeout <s>            time budget per check in seconds (default 60)
-      --jwt-secrets-file <path>      extra secrets for jwt.weak_secret, one per line (repeatable; SecLists' jwt-secrets works)
-      --jwt-public-key-file <pem>    the token issuer's public key, for jwt.hmac_confusion (default: the target's JWKS)
-      --callback-host <host>         an address of this machine the target can reach, for jku/x5u injection callbacks
-      --as-other <'Name: value'>     a second identity's credential header, for object-level authorization checks
-      --jwt-expired-token <jwt>      a token of the same issuer that expired, for jwt.expired_accepted
-      --jwt-other-issuer-token <jwt> an unexpired token from another issuer, for jwt.issuer_not_validated
-      --jwt-other-audience-token <jwt>
-                                     an unexpired token for another audience, for jwt.audience_not_validated
-      --rate-limit-burst <n>         requests in resource.rate_limit_absent's burst (2–1000, default 50)
-      --baseline <report.json>       report only findings that are not in this earlier JSON report
-      --shard <i>/<n>                scan only the i-th of n deterministic slices of the operations
-                                     (join the reports with scanner report merge)
-      --no-progress                  no progress bar (it is only shown when stderr is a terminal)
-      --debug                        diagnostics from checks on stderr, stacks on fatal errors
-  -h, --help                         this help
+${SCAN_FLAGS.map((f) => helpEntry(usageOf(f), f.doc)).join('\n')}`;
 
-Exit codes: 0 scan completed · 1 fatal error (one line on stderr) · 2 findings with --only-scans-above-threshold`;
+export const exitCodesHelp = 'Exit codes: 0 scan completed · 1 fatal error (one line on stderr) · 2 findings with --only-scans-above-threshold';
+
+/** README rows of the scan-wide flags (`| flag | doc |`, without the closing column). */
+export function scanFlagRows(): string[] {
+  return SCAN_FLAGS.map((f) => `| \`${usageOf(f).replaceAll('|', '\\|')}\` | ${f.doc.join(' ').replaceAll('|', '\\|')} |`);
+}
 
 function strings(value: Values[string]): string[] {
   if (value === undefined) return [];
@@ -115,12 +116,6 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   if (value === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(value)) throw scannerError('invalid_argument', `${flag} ${value}: expected one of ${allowed.join(', ')}`);
   return value as T;
-}
-
-function headerPair(line: string, flag: string): { name: string; value: string } {
-  const colon = line.indexOf(':');
-  if (colon <= 0 || !line.slice(colon + 1).trim()) throw scannerError('invalid_argument', `${flag}: expected "Name: value", e.g. "Authorization: Bearer <token>"`);
-  return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
 }
 
 export function commonFlagsFrom(values: Values): CommonFlags {
@@ -154,11 +149,6 @@ export function commonFlagsFrom(values: Values): CommonFlags {
   const checkTimeoutS = checkTimeoutText === undefined ? undefined : Number(checkTimeoutText);
   if (checkTimeoutS !== undefined && !(checkTimeoutS > 0)) throw scannerError('invalid_argument', `--check-timeout ${checkTimeoutText}: expected a number of seconds above 0`);
 
-  const burstText = str(values['rate-limit-burst']);
-  if (burstText !== undefined && (!/^\d+$/.test(burstText) || Number(burstText) < 2 || Number(burstText) > 1000)) {
-    throw scannerError('invalid_argument', `--rate-limit-burst ${burstText}: expected a whole number from 2 to 1000`);
-  }
-
   return {
     scans: strings(values.scans),
     excludeScans: strings(values['exclude-scans']),
@@ -175,15 +165,7 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     checkTimeoutMs: checkTimeoutS === undefined ? undefined : Math.round(checkTimeoutS * 1000),
     progress: values['no-progress'] !== true,
     debug: values.debug === true,
-    jwtSecretsFiles: strings(values['jwt-secrets-file']),
-    jwtPublicKeyFile: str(values['jwt-public-key-file']),
-    callbackHost: str(values['callback-host']),
     baseline: str(values.baseline),
     ...(str(values.shard) !== undefined ? { shard: parseShard(str(values.shard)!) } : {}),
-    ...(str(values['as-other']) !== undefined ? { asOther: headerPair(str(values['as-other'])!, '--as-other') } : {}),
-    ...(str(values['jwt-expired-token']) !== undefined ? { expiredToken: str(values['jwt-expired-token']) } : {}),
-    ...(str(values['jwt-other-issuer-token']) !== undefined ? { otherIssuerToken: str(values['jwt-other-issuer-token']) } : {}),
-    ...(str(values['jwt-other-audience-token']) !== undefined ? { otherAudienceToken: str(values['jwt-other-audience-token']) } : {}),
-    ...(burstText !== undefined ? { rateLimitBurst: Number(burstText) } : {}),
   };
 }

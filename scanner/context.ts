@@ -1,5 +1,5 @@
 /** The `CheckContext` a check runs with: its HTTP client (recording attempts), facts from its declared deps, findings. */
-import { redactSecrets, secretsOf } from './secrets.js';
+import { redactSecrets } from './secrets.js';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext, CheckDefinition, CheckLog, Operation, ProbeRequest, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
@@ -42,7 +42,10 @@ export interface ContextInput {
   definition: CheckDefinition;
   operation: Operation;
   http: ScanHttp;
+  /** Only the options this check declared (`optionsForCheck`). */
   options: Readonly<Record<string, unknown>>;
+  /** Every credential of the scan for this operation (`secretsOf`), redacted from what the check records. */
+  secrets: readonly string[];
   facts: FactStore;
   /** Which operation's facts a dependency's live under (once-per-scan checks publish on the first operation). */
   factOperationId: (checkId: string) => string;
@@ -63,8 +66,7 @@ export function createContext(input: ContextInput): RunningContext {
   const findings: Finding[] = [];
   const attemptOf = new WeakMap<ProbeResponse, string>();
   const published = input.facts.publish(definition.id, operation.id);
-  const secrets = secretsOf(operation, input.options);
-  const redact = (text: string): string => redactSecrets(text, secrets);
+  const redact = (text: string): string => redactSecrets(text, input.secrets);
   const issueIds = new Set(definition.issues.map((i) => i.id));
   const dependsOn = new Set(definition.dependsOn ?? []);
 

@@ -3,6 +3,7 @@
  * concurrently under `concurrency` and the per-host rate limit, per-check timeouts, and one status per check.
  */
 import { redactSecrets, secretsOf } from './secrets.js';
+import { collectOptions, optionsForCheck, secretValues } from './check-options.js';
 import type { CheckDefinition, CheckLog, Operation } from './api.js';
 import { createContext, createFactStore, SkipSignal } from './context.js';
 import { scannerError } from './errors.js';
@@ -23,7 +24,10 @@ export interface ScanInput {
   kind: ScanKind;
   operations: Operation[];
   checks: LoadedCheck[];
-  /** Options checks may read (`jwtSecretsFile`, `asOther`…). */
+  /**
+   * Values the user gave for the checks' declared options, by option name (`jwtSecretsFile`, `asOther`…); each check
+   * receives only the ones it declared, with its defaults.
+   */
   options?: Record<string, unknown>;
   rate?: Rate;
   concurrency?: number;
@@ -88,6 +92,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     tls: input.tls,
     proxy: input.proxy,
   });
+  const given = input.options ?? {};
+  const optionSecrets = secretValues(collectOptions(input.checks.map((c) => ({ definition: c.definition, shown: c.file }))), given);
   const facts = createFactStore();
   const slots = createSemaphore(input.concurrency ?? DEFAULT_CONCURRENCY);
   const tasks = new Map<string, Promise<CheckResult>>();
@@ -98,6 +104,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
 
   const runTask = async (definition: CheckDefinition, operation: Operation): Promise<CheckResult> => {
     const begin = new Date();
+    const secrets = secretsOf(operation, optionSecrets);
+    // A reason may quote a request or an option (an error message, a skip): credentials never reach the report.
     const result = (status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult => ({
       checkId: definition.id,
       operationId: operation.id,
@@ -107,6 +115,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       startTime: begin,
       endTime: new Date(),
       ...extra,
+      ...(extra.reason !== undefined ? { reason: redactSecrets(extra.reason, secrets) } : {}),
     });
     if (!runsIn(definition, input.kind)) return result('skipped', { reason: `does not run in ${input.kind} scans` });
     for (const dep of definition.dependsOn ?? []) {
@@ -139,7 +148,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       definition,
       operation,
       http,
-      options: Object.freeze({ ...(input.options ?? {}) }),
+      options: optionsForCheck(definition, given),
+      secrets,
       facts,
       factOperationId: factOperationId(operation),
       signal: controller.signal,
@@ -154,9 +164,10 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     });
     const base = { attempts: running.attempts, startTime: startedAt };
     try {
-      const outcome = await Promise.race([definition.run(running.ctx).then(() => 'done' as const), timedOut]);
+      // The context's options are exactly the declared ones (optionsForCheck), so it is the check's own CheckContext.
+      const outcome = await Promise.race([definition.run(running.ctx as Parameters<typeof definition.run>[0]).then(() => 'done' as const), timedOut]);
       if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms` });
-      const data = jsonData(running.published, secretsOf(operation, input.options ?? {}));
+      const data = jsonData(running.published, secrets);
       const status = running.findings.length > 0 ? 'failed' : 'passed';
       return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });
     } catch (error) {

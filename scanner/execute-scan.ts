@@ -4,6 +4,7 @@
  */
 import type { Operation } from './api.js';
 import type { CliIo } from './cli-io.js';
+import { reportedOptions } from './check-options.js';
 import type { CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
 import { runScan } from './engine.js';
@@ -13,7 +14,6 @@ import { formatSarif } from './formatters/sarif.js';
 import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
 import { formatYaml } from './formatters/yaml.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
-import { loadChecks } from './loader.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
 import { assertReachable } from './reachability.js';
@@ -22,6 +22,7 @@ import { findingRows } from './report/findings.js';
 import { assertValidReport } from './report/validate-report.js';
 import type { ScanKind } from './scan-result.js';
 import { scannerError } from './errors.js';
+import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
 import { shardOperations } from './shard.js';
 import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
@@ -39,6 +40,8 @@ export interface ScanRequest {
   operations: Operation[];
   common: CommonFlags;
   curl: CurlFlags;
+  /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
+  checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
 }
 
 function redactUserInfo(url: string | undefined): string | undefined {
@@ -60,8 +63,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const env = io.env ?? {};
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
-  const all = await loadChecks({ dirs: common.checksDirs, cwd });
-  const selected = selectChecks(all, {
+  const selected = selectChecks(request.checks.checks, {
     scans: common.scans.length > 0 ? common.scans : undefined,
     excludeScans: common.excludeScans,
     severityThreshold: common.severityThreshold,
@@ -79,7 +81,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
 
   const transport = { rate: common.rate, requestTimeoutMs, connectTimeoutMs: curl.connectTimeoutMs, followRedirects: curl.location, maxRedirects: curl.maxRedirs, tls, proxy };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
-  const prepared = request.kind === 'openapi' && common.asOther ? await objectIdsFromResponses(request.operations, transport, io.signal) : { operations: request.operations, requestsSent: 0 };
+  const prepared = request.kind === 'openapi' && request.checks.checkOptions.asOther ? await objectIdsFromResponses(request.operations, transport, io.signal) : { operations: request.operations, requestsSent: 0 };
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
 
   const runsHere = selected.checks.filter((c) => (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind));
@@ -88,16 +90,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     kind: request.kind,
     operations,
     checks: selected.checks,
-    options: {
-      ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFile: common.jwtSecretsFiles } : {}),
-      ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
-      ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
-      ...(common.asOther ? { asOther: common.asOther } : {}),
-      ...(common.expiredToken ? { expiredToken: common.expiredToken } : {}),
-      ...(common.otherIssuerToken ? { otherIssuerToken: common.otherIssuerToken } : {}),
-      ...(common.otherAudienceToken ? { otherAudienceToken: common.otherAudienceToken } : {}),
-      ...(common.rateLimitBurst ? { rateLimitBurst: common.rateLimitBurst } : {}),
-    },
+    options: request.checks.checkOptions,
     ...(common.shard ? { oncePerScan: { operation: prepared.operations[0]!, report: common.shard.index === 1 } } : {}),
     rate: common.rate,
     concurrency: common.concurrency,
@@ -138,14 +131,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     reportTransport: common.reportTransport,
     ...(common.baseline ? { baseline: common.baseline } : {}),
     ...(common.shard ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length } : {}),
-    ...(common.jwtSecretsFiles.length > 0 ? { jwtSecretsFiles: common.jwtSecretsFiles } : {}),
-    ...(common.jwtPublicKeyFile ? { jwtPublicKeyFile: common.jwtPublicKeyFile } : {}),
-    ...(common.callbackHost ? { callbackHost: common.callbackHost } : {}),
-    ...(common.asOther ? { asOther: `${common.asOther.name}: [redacted]` } : {}),
-    ...(common.expiredToken ? { expiredToken: '[redacted]' } : {}),
-    ...(common.otherIssuerToken ? { otherIssuerToken: '[redacted]' } : {}),
-    ...(common.otherAudienceToken ? { otherAudienceToken: '[redacted]' } : {}),
-    ...(common.rateLimitBurst ? { rateLimitBurst: common.rateLimitBurst } : {}),
+    ...reportedOptions(request.checks.declared, request.checks.checkOptions, selected.checks.map((c) => c.definition.id)),
     requestsSent: outcome.requestsSent,
   };
   const report = buildReport(outcome, options);

@@ -1,6 +1,7 @@
 /**
  * Finds and validates check modules: built-ins in `checks/` and every `--checks-dir`. Everything is validated before
- * anything runs (meta schema, id == file name, duplicates, missing dependencies, cycles); a bad check is one clear line.
+ * anything runs (meta schema, id == file name, duplicates, missing dependencies, cycles, options declared twice with
+ * different types or flags); a bad check is one clear line.
  */
 import { statSync } from 'node:fs';
 import { basename, extname, relative, resolve, isAbsolute } from 'node:path';
@@ -9,6 +10,7 @@ import { glob } from 'tinyglobby';
 import { validatorFor, toFieldErrors } from '../lib/json-schema.js';
 import type { CheckDefinition } from './api.js';
 import { scannerError } from './errors.js';
+import { collectOptions } from './check-options.js';
 import { assertAcyclic, assertDependenciesExist, compareIds } from './graph.js';
 
 export interface LoadedCheck {
@@ -178,5 +180,6 @@ export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck
   const nodes = loaded.map((c) => c.definition);
   assertDependenciesExist(nodes, describe);
   assertAcyclic(nodes, describe);
+  collectOptions(loaded.map((c) => ({ definition: c.definition, shown: display(c.file, cwd) })));
   return loaded;
 }

@@ -1,20 +1,18 @@
 /**
- * The credentials a scan holds — the operation's own, the second identity's (`--as-other`) and tokens given to
- * checks as options — and their redaction: none of them is ever written to a report, in full or as the bare
- * token after its `Bearer ` prefix.
+ * The credentials a scan holds — the operation's own, and the values of options declared `secret` (the second
+ * identity of `--as-other`, the claim checks' tokens, any custom check's) — and their redaction: none of them is ever
+ * written to a report, in full or as the bare token after its `Bearer ` prefix.
  */
 import type { Operation } from './api.js';
 
 const REDACTED = '[redacted]';
 /** Short values would redact innocent text; real credentials are longer. */
 const MIN_LENGTH = 4;
-const TOKEN_OPTIONS = ['expiredToken', 'otherIssuerToken', 'otherAudienceToken'];
 
-export function secretsOf(operation: Operation, options: Readonly<Record<string, unknown>>): string[] {
-  const values: unknown[] = [operation.credential?.value, (options.asOther as { value?: unknown } | undefined)?.value];
-  for (const key of TOKEN_OPTIONS) values.push(options[key]);
+/** `optionSecrets`: the secret option values of the scan (`secretValues` of check-options.ts). */
+export function secretsOf(operation: Operation, optionSecrets: readonly string[]): string[] {
   const secrets = new Set<string>();
-  for (const value of values) {
+  for (const value of [operation.credential?.value, ...optionSecrets]) {
     if (typeof value !== 'string') continue;
     secrets.add(value);
     const bare = /^\S+\s+(\S+)$/.exec(value)?.[1];

@@ -1,11 +1,10 @@
 /** `scanner scan curl <URL> [curl flags] [common flags]`: scans one endpoint described the way curl would call it. */
 import type { CliIo } from '../cli-io.js';
-import { commonFlagsFrom, commonHelp, commonOptions } from '../common-args.js';
 import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
 import { operationFromCurl } from '../curl-operation.js';
 import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
-import { parseArgv } from '../parse-argv.js';
+import { parseScanArgv } from '../scan-argv.js';
 
 export const scanCurlHelp = `Usage: scanner scan curl <URL> [curl flags] [common flags]
 
@@ -14,22 +13,16 @@ an API-key header) is detected and the checks attack it.
 
 Example: scanner scan curl https://api.example.com/v1/items -H "Authorization: Bearer $TOKEN" --scans 'jwt.*'
 
-${curlHelp}
-
-${commonHelp}
-`;
+${curlHelp}`;
 
 export async function scanCurl(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgv(argv, { ...curlOptions, ...commonOptions }, 'scan curl');
-  if (values.help) {
-    io.stdout.write(scanCurlHelp);
-    return 0;
-  }
+  const args = await parseScanArgv(argv, io, 'scan curl', curlOptions, scanCurlHelp);
+  if (!args) return 0;
+  const { values, positionals, common } = args;
   if (positionals.length !== 1) {
     throw scannerError('invalid_argument', positionals.length === 0 ? 'scan curl needs a URL (see scanner scan curl --help)' : `scan curl takes one URL, got ${positionals.length}: ${positionals.join(' ')}`);
   }
   const curl = curlFlagsFrom(values);
-  const common = commonFlagsFrom(values);
   const operation = operationFromCurl(positionals[0]!, curl);
-  return executeScan(io, { command: 'scan curl', kind: 'curl', operations: [operation], common, curl });
+  return executeScan(io, { command: 'scan curl', kind: 'curl', operations: [operation], common, curl, checks: args });
 }

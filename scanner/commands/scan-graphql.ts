@@ -3,12 +3,11 @@
  * do not apply: the GraphQL checks build their own queries), plus the checks that run on any operation.
  */
 import type { CliIo } from '../cli-io.js';
-import { commonFlagsFrom, commonHelp, commonOptions } from '../common-args.js';
 import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
 import { operationFromCurl } from '../curl-operation.js';
 import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
-import { parseArgv } from '../parse-argv.js';
+import { parseScanArgv } from '../scan-argv.js';
 
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
 const graphqlCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
@@ -21,20 +20,14 @@ export const scanGraphqlHelp = `Usage: scanner scan graphql <endpoint> [flags]
 Scans a GraphQL endpoint (introspection and the checks that apply to any operation), sent as POST with a JSON
 {"query":"query{__typename}"} body.
 
-${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}
-
-${commonHelp}
-`;
+${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
 export async function scanGraphql(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgv(argv, { ...graphqlCurlOptions, ...commonOptions }, 'scan graphql');
-  if (values.help) {
-    io.stdout.write(scanGraphqlHelp);
-    return 0;
-  }
+  const args = await parseScanArgv(argv, io, 'scan graphql', graphqlCurlOptions, scanGraphqlHelp);
+  if (!args) return 0;
+  const { values, positionals, common } = args;
   if (positionals.length !== 1) throw scannerError('invalid_argument', 'scan graphql needs one endpoint URL (see scanner scan graphql --help)');
   const curl = curlFlagsFrom(values);
-  const common = commonFlagsFrom(values);
   const operation = operationFromCurl(positionals[0]!, { ...curl, method: 'POST', data: [], json: [TYPENAME_QUERY] });
-  return executeScan(io, { command: 'scan graphql', kind: 'graphql', operations: [operation], common, curl });
+  return executeScan(io, { command: 'scan graphql', kind: 'graphql', operations: [operation], common, curl, checks: args });
 }

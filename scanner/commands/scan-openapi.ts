@@ -3,14 +3,13 @@
  * OpenAPI 3 description. A default token may come as the first line of standard input (when it is not a terminal).
  */
 import type { CliIo } from '../cli-io.js';
-import { commonFlagsFrom, commonHelp, commonOptions } from '../common-args.js';
 import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
 import { detectCredential, parseCookies, parseTargetUrl } from '../curl-operation.js';
 import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
 import { loadOpenApiDocument } from '../openapi/load-document.js';
 import { operationsFromDocument } from '../openapi/operations.js';
-import { parseArgv } from '../parse-argv.js';
+import { parseScanArgv } from '../scan-argv.js';
 import { readFirstLine } from '../read-first-line.js';
 
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
@@ -31,10 +30,7 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
   so object-level checks (bola.*) probe objects the first identity owns.
   Swagger 2.0, external or unresolvable $refs, no operations or no usable base URL: one line on stderr, exit 1.
 
-${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}
-
-${commonHelp}
-`;
+${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
 function schemeValues(raw: string[]): Record<string, string> {
   const values: Record<string, string> = {};
@@ -49,18 +45,17 @@ function schemeValues(raw: string[]): Record<string, string> {
 }
 
 export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgv(
+  const args = await parseScanArgv(
     argv,
-    { ...openapiCurlOptions, ...commonOptions, 'base-url': { type: 'string' }, 'security-schemes': { type: 'string', multiple: true } },
+    io,
     'scan openapi',
+    { ...openapiCurlOptions, 'base-url': { type: 'string' }, 'security-schemes': { type: 'string', multiple: true } },
+    scanOpenapiHelp,
   );
-  if (values.help) {
-    io.stdout.write(scanOpenapiHelp);
-    return 0;
-  }
+  if (!args) return 0;
+  const { values, positionals, common } = args;
   if (positionals.length !== 1) throw scannerError('invalid_argument', 'scan openapi needs one file or URL (see scanner scan openapi --help)');
   const curl = curlFlagsFrom(values);
-  const common = commonFlagsFrom(values);
   const baseUrl = typeof values['base-url'] === 'string' ? parseTargetUrl(values['base-url']).href : undefined;
   const byScheme = schemeValues((values['security-schemes'] as string[] | undefined) ?? []);
 
@@ -83,5 +78,5 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     cookies: { ...cookies, ...op.cookies },
     headers: { ...headers, ...(curl.userAgent ? { 'User-Agent': [curl.userAgent] } : {}), ...(curl.referer ? { Referer: [curl.referer] } : {}), ...op.headers },
   }));
-  return executeScan(io, { command: 'scan openapi', kind: 'openapi', operations, common, curl });
+  return executeScan(io, { command: 'scan openapi', kind: 'openapi', operations, common, curl, checks: args });
 }

@@ -5,6 +5,8 @@
  */
 import { settingsTable } from '../../lib/config.js';
 import { idpSettingsTable } from '../../idp/settings.js';
+import { collectOptions, flagUsage, optionDoc } from '../../scanner/check-options.js';
+import { scanFlagRows } from '../../scanner/common-args.js';
 import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
@@ -26,6 +28,19 @@ async function checksTable(): Promise<string> {
   return ['| Check | Name | Max CVSS 4.0 | Depends on |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The scan commands' flags: the scanner's scan-wide table, then the built-in checks' declared options. */
+async function scannerFlagsTable(): Promise<string> {
+  const checks = await loadChecks({ includeBuiltIn: true });
+  const options = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })))
+    .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
+    .map(({ declaration, checks: ids, secret }) => {
+      const doc = `${optionDoc(declaration)}${secret ? '; a secret, redacted from the report' : ''}`.replaceAll('|', '\\|');
+      return `| \`${flagUsage(declaration).replaceAll('|', '\\|')}\` | ${doc} | ${ids.map((id) => `\`${id}\``).join(', ')} |`;
+    });
+  const scanWide = scanFlagRows().map((row) => `${row} scan-wide |`);
+  return ['| Flag | Meaning | Read by |', '|---|---|---|', ...scanWide, ...options].join('\n');
+}
+
 export async function generatedSections(): Promise<Record<string, string>> {
   return {
     'service-settings': settingsTable(serviceSettings),
@@ -33,6 +48,7 @@ export async function generatedSections(): Promise<Record<string, string>> {
     'migrate-settings': settingsTable(migrateSettings),
     'idp-settings': idpSettingsTable(),
     'scanner-checks': await checksTable(),
+    'scanner-flags': await scannerFlagsTable(),
   };
 }
 

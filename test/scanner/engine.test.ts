@@ -91,20 +91,57 @@ describe('scanner engine (runScan)', () => {
     expect(outcome.results[0]!.data).to.deep.equal({ sent: 'Bearer [redacted]', count: 2 });
   });
 
-  it('redacts the second identity\'s credential and token options in requests and data, not only the scan credential', async () => {
+  it('redacts the values of options declared secret in requests, data and reasons, not only the scan credential', async () => {
     const other = 'Bearer other-identity-token-123';
-    const check = probe('t.other', {
+    const check = defineCheck({
+      id: 't.other',
+      name: 't.other',
+      issues: [],
+      maxCvss: 0,
+      options: [
+        { name: 'asOther', type: 'header', flag: '--as-other', doc: 'second identity', secret: true },
+        { name: 'expiredToken', type: 'string', flag: '--jwt-expired-token', doc: 'expired token', secret: true },
+        { name: 'label', type: 'string', flag: '--label', doc: 'not a secret' },
+      ],
       async run(ctx) {
-        await ctx.http.send({ headers: { authorization: other } });
-        ctx.setFact('used', `${other} and ${String(ctx.options.expiredToken)}`);
+        await ctx.http.send({ headers: { authorization: ctx.options.asOther!.value } });
+        ctx.setFact('used', `${other} and ${String(ctx.options.expiredToken)} as ${String(ctx.options.label)}`);
+        ctx.skip(`gave up on ${String(ctx.options.expiredToken)}`);
       },
     });
-    const options = { asOther: { name: 'Authorization', value: other }, expiredToken: 'expired-token-456' };
+    const options = { asOther: { name: 'Authorization', value: other }, expiredToken: 'expired-token-456', label: 'plain-label' };
     const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(check)], options });
     const written = JSON.stringify(outcome.results[0]);
     expect(written).to.not.include('other-identity-token-123');
     expect(written).to.not.include('expired-token-456');
-    expect(outcome.results[0]!.data).to.deep.equal({ used: '[redacted] and [redacted]' });
+    expect(outcome.results[0]!.reason).to.equal('gave up on [redacted]');
+    expect(seen.at(-1)!.authorization).to.equal(other);
+  });
+
+  it('hands a check only the options it declared, with its defaults, and errors when it reads another', async () => {
+    const declared = defineCheck({
+      id: 't.declared',
+      name: 't.declared',
+      issues: [],
+      maxCvss: 0,
+      options: [
+        { name: 'burst', type: 'integer', flag: '--burst', doc: 'burst', default: 50 },
+        { name: 'given', type: 'string', flag: '--given', doc: 'given' },
+      ],
+      async run(ctx) {
+        ctx.setFact('seen', { ...ctx.options });
+      },
+    });
+    const nosy = probe('t.nosy_options', {
+      async run(ctx) {
+        ctx.setFact('stolen', ctx.options.given);
+      },
+    });
+    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(declared), loaded(nosy)], options: { given: 'x', other: 'y' } });
+    expect(outcome.results.map((r) => [r.checkId, r.status, r.data ?? r.reason])).to.deep.equal([
+      ['t.declared', 'passed', { seen: { burst: 50, given: 'x' } }],
+      ['t.nosy_options', 'errored', 't.nosy_options: reads option "given", which is not in its options (declare it in defineCheck({ options }))'],
+    ]);
   });
 
   it('skips a check whose dependency did not pass, with the dependency and its reason', async () => {

@@ -1,0 +1,60 @@
+/**
+ * Parses a scan command's argv with the flags of the checks it could run: the checks (built-in and every
+ * `--checks-dir`) load first, so their declared options are flags like any other — strictly parsed, validated and
+ * listed by `--help`, custom checks' included.
+ */
+import type { ParseArgsConfig } from 'node:util';
+import type { CliIo } from './cli-io.js';
+import { collectOptions, flagUsage, optionArgs, optionDoc, optionValuesFrom, type DeclaredOption } from './check-options.js';
+import { commonFlagsFrom, commonHelp, commonOptions, exitCodesHelp, helpEntry, type CommonFlags } from './common-args.js';
+import { loadChecks, type LoadedCheck } from './loader.js';
+import { parseArgv, type ParsedValues } from './parse-argv.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface ScanArgs {
+  values: ParsedValues;
+  positionals: string[];
+  common: CommonFlags;
+  /** Every loaded check, validated (the selection happens later). */
+  checks: LoadedCheck[];
+  declared: DeclaredOption[];
+  /** The values given for check options, by option name. */
+  checkOptions: Record<string, unknown>;
+}
+
+/** `--checks-dir` values before the strict parse, which needs the checks' flags to know every flag. */
+function checksDirsIn(argv: readonly string[]): string[] {
+  const dirs: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--checks-dir' && argv[i + 1] !== undefined) dirs.push(argv[(i += 1)]!);
+    else if (arg.startsWith('--checks-dir=')) dirs.push(arg.slice('--checks-dir='.length));
+  }
+  return dirs;
+}
+
+/** The `--help` section of the loaded checks' options, each with the checks that read it. */
+export function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
+  const entries = [...declared]
+    .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
+    .map(({ declaration, checks }) => helpEntry(flagUsage(declaration), [optionDoc(declaration), `read by ${checks.join(', ')}`]));
+  return `Check options (declared by the loaded checks):\n${entries.join('\n')}`;
+}
+
+/**
+ * Loads the checks, parses `argv` with `base` (the command's own flags), the scan-wide flags and the checks' options.
+ * With `--help`, writes `usage` plus the flag sections and returns `undefined`.
+ */
+export async function parseScanArgv(argv: string[], io: CliIo, command: string, base: Options, usage: string): Promise<ScanArgs | undefined> {
+  const checks = await loadChecks({ dirs: checksDirsIn(argv), cwd: io.cwd });
+  const declared = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })));
+  const reserved = { ...base, ...commonOptions };
+  const { values, positionals } = parseArgv(argv, { ...reserved, ...optionArgs(declared, reserved) }, command);
+  if (values.help) {
+    io.stdout.write(`${usage}\n\n${commonHelp}\n\n${checkOptionsHelp(declared)}\n\n${exitCodesHelp}\n`);
+    return undefined;
+  }
+  return { values, positionals, common: commonFlagsFrom(values), checks, declared, checkOptions: optionValuesFrom(values, declared) };
+}
