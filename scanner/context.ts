@@ -88,11 +88,13 @@ export function createContext(input: ContextInput): RunningContext {
         attempts.push(attempt);
         try {
           const response = await input.http.send(wire);
-          attempt.response = { ...response, body: truncate(response.body) };
+          // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
+          const responseHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
+          attempt.response = { ...response, headers: responseHeaders, setCookies: response.setCookies.map(redact), body: truncate(redact(response.body)) };
           attemptOf.set(response, attempt.id);
           return response;
         } catch (error) {
-          attempt.error = error instanceof Error ? error.message : String(error);
+          attempt.error = redact(error instanceof Error ? error.message : String(error));
           throw error;
         }
       },
@@ -109,7 +111,7 @@ export function createContext(input: ContextInput): RunningContext {
     report(issueId, evidence) {
       if (!issueIds.has(issueId)) throw scannerError('invalid_check', `${definition.id}: reported issue "${issueId}", which is not in its issues`);
       const attemptId = evidence?.attempt ? attemptOf.get(evidence.attempt) : undefined;
-      findings.push({ issueId, ...(evidence?.detail ? { detail: evidence.detail } : {}), ...(attemptId ? { attemptId } : {}) });
+      findings.push({ issueId, ...(evidence?.detail ? { detail: redact(evidence.detail) } : {}), ...(attemptId ? { attemptId } : {}) });
     },
     skip(reason): never {
       throw new SkipSignal(reason);

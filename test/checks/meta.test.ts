@@ -176,6 +176,17 @@ describe('built-in checks (checks/*.ts)', () => {
         expect(definition.maxCvss, `checks/${name}.ts: set maxCvss: ${highest} (its highest issue score)`).to.equal(highest);
       });
 
+      // The engine hands a check a frozen object that throws on undeclared keys (so helpers' reads fail the check's own
+      // tests); this catches the direct reads before any test runs.
+      it('declares every option it reads', () => {
+        const source = readFileSync(file, 'utf8');
+        const read = new Set([...source.matchAll(/ctx\.options\.(\w+)|optionJwt\(ctx, '(\w+)'\)/g)].map((m) => m[1] ?? m[2]));
+        const declared = new Set((definition.options ?? []).map((o) => o.name));
+        for (const option of read) {
+          expect(declared.has(option!), `checks/${name}.ts reads ctx.options.${option}: add its declaration to options (shared ones: checks/support/shared-options.ts)`).to.equal(true);
+        }
+      });
+
       it('uses only the OWASP API 2023, CWE and CAPEC strings of the VulnAPI vocabulary', () => {
         for (const issue of definition.issues) {
           const { owasp, cwe, capec } = issue.classifications ?? {};
