@@ -9,6 +9,8 @@
  * Verdict: failed when the response advertises a backend version header (`X-Api-Version`, `X-Backend-Version`,
  * `X-Runtime-Version`) — CWE-200, version details help attackers pick known exploits. Passed otherwise.
  * It sends one request. A check that needs another check's facts lists it in `dependsOn` and reads `ctx.fact(id, key)`.
+ * An option is one declaration in `options`: `--version-header` becomes a flag of every scan command (listed by
+ * `--help` with this directory), and `ctx.options.versionHeader` is typed from it.
  */
 import { defineCheck } from '../../scanner/api.js';
 
@@ -26,9 +28,11 @@ export default defineCheck({
     },
   ],
   maxCvss: 0,
+  options: [{ name: 'versionHeader', type: 'string[]', flag: '--version-header', valueName: '<name>', doc: 'another response header that names a backend version' }],
   async run(ctx) {
     const response = await ctx.http.send();
-    const disclosed = VERSION_HEADERS.filter((name) => response.headers[name] !== undefined);
+    const names = [...VERSION_HEADERS, ...(ctx.options.versionHeader ?? []).map((name) => name.toLowerCase())];
+    const disclosed = names.filter((name) => response.headers[name] !== undefined);
     if (disclosed.length === 0) return;
     ctx.setFact('headers', disclosed);
     ctx.report('security_misconfiguration.backend_version_disclosed', {

@@ -72,4 +72,11 @@ describe('scanner custom checks (--checks-dir)', () => {
     expect(report.reports[0]!.issues[0]).to.include({ id: 'security_misconfiguration.backend_version_disclosed', status: 'failed' });
     expect(report.reports[0]!.issues[0]!.scans).to.deep.equal([{ id: report.reports[0]!.scans[0]!.id, status: 'failed' }]);
   });
+
+  it("passes the example check's own option (--version-header, repeatable) to it", async () => {
+    const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', example, '--scans', 'custom.*', '--report-format', 'json', '--version-header', 'Server']);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.reports[0]!.issues[0]!.details).to.deep.equal(['x-api-version: 3.2.1; server: fixture/1.0']);
+    expect(report.options.versionHeader).to.deep.equal(['Server']);
+  });
 });
