@@ -7,6 +7,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { CliIo } from './cli-io.js';
 import { collectOptions, flagUsage, optionArgs, optionDoc, optionValuesFrom, type DeclaredOption } from './check-options.js';
 import { commonFlagsFrom, commonHelp, commonOptions, exitCodesHelp, helpEntry, type CommonFlags } from './common-args.js';
+import { scannerError } from './errors.js';
 import { loadChecks, type LoadedCheck } from './loader.js';
 import { parseArgv, type ParsedValues } from './parse-argv.js';
 
@@ -52,6 +53,11 @@ export async function parseScanArgv(argv: string[], io: CliIo, command: string, 
   const declared = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })));
   const reserved = { ...base, ...commonOptions };
   const { values, positionals } = parseArgv(argv, { ...reserved, ...optionArgs(declared, reserved) }, command);
+  // The pre-scan read `--checks-dir` without knowing which flags take values; a disagreement would load other checks.
+  const parsedDirs = (values['checks-dir'] as string[] | undefined) ?? [];
+  if (parsedDirs.join('\u0000') !== checksDirsIn(argv).join('\u0000')) {
+    throw scannerError('invalid_argument', `--checks-dir: give each directory as --checks-dir <dir> (see scanner ${command} --help)`);
+  }
   if (values.help) {
     io.stdout.write(`${usage}\n\n${commonHelp}\n\n${checkOptionsHelp(declared)}\n\n${exitCodesHelp}\n`);
     return undefined;

@@ -7,7 +7,8 @@ import { parseArgv } from '../parse-argv.js';
 
 export const checksListHelp = `Usage: scanner checks list [--checks-dir <dir>]... [--format table|json]
 
-Lists the built-in checks and those of each --checks-dir: id, name, maximum CVSS 4.0 score, dependencies, origin.
+Lists the built-in checks and those of each --checks-dir: id, name, maximum CVSS 4.0 score, dependencies, origin
+(and, with --format json, the flags of the options each check declares).
 Every check is validated first: a malformed custom check is an error naming its file (exit 1).
 
   --checks-dir <dir>   load custom checks from a directory too (repeatable)
@@ -37,6 +38,7 @@ export async function checksList(argv: string[], io: CliIo): Promise<number> {
       dependsOn: d.dependsOn ?? [],
       scanKinds: d.scanKinds ?? ['curl', 'openapi', 'graphql'],
       origin,
+      options: (d.options ?? []).map((o) => o.flag),
       issues: d.issues.map((i) => ({ id: i.id, name: i.name, score: i.cvss.score })),
     }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));

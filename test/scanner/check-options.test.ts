@@ -52,6 +52,8 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
     expect(result.stdout).to.include('--jwt-secrets-file <path>');
     const without = await runCli(['scan', 'curl', '--help']);
     expect(without.stdout).to.not.include('--custom-api-key');
+    const listed = JSON.parse((await runCli(['checks', 'list', '--checks-dir', checks, '--format', 'json'])).stdout) as { id: string; options: string[] }[];
+    expect(listed.find((c) => c.id === 'custom.key_check')!.options).to.deep.equal(['--custom-api-key']);
   });
 
   it('hands the value to the check and redacts it from the JSON report (options, evidence, facts) because it is secret', async () => {
