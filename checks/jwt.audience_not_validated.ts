@@ -10,10 +10,12 @@
  *      re-signed with `aud` set to https://gatehouse-scanner.invalid/other-api (exp/nbf moved so only `aud` matters).
  * Requests: 1; none, skipped, when no such token can be had.
  * Verdict: failed when auth.baseline's rule calls the other-audience token accepted; passed when it is rejected.
+ * In the known-key case the finding only follows from the recovered secret: it names jwt.weak_secret as its cause
+ * (`evidence.cause`) and, when that finding is reported on the operation too, is linked to it and not scored again.
  */
 import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
+import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
@@ -53,6 +55,7 @@ export default defineCheck({
     const given = optionJwt(ctx, 'otherAudienceToken');
     let token: string;
     let how: string;
+    let cause: Resigned['cause'] | undefined;
     if (given) {
       const own = new Set(audiences(jwt));
       const other = audiences(given);
@@ -64,9 +67,10 @@ export default defineCheck({
       const resigned = await resignWithKnownSecret(ctx, jwt, { ...currentValidity(jwt), aud: OTHER_AUDIENCE });
       if (!resigned) return ctx.skip('no token for another audience can be had (give one with the otherAudienceToken option)');
       token = resigned.token;
+      cause = resigned.cause;
       how = `the supplied token re-signed with aud ${OTHER_AUDIENCE} (secret from ${resigned.source})`;
     }
     const response = await ctx.http.send({ credential: token });
-    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token for another audience (${how}) is accepted (${response.status})`, attempt: response });
+    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token for another audience (${how}) is accepted (${response.status})`, attempt: response, ...(cause ? { cause } : {}) });
   },
 });

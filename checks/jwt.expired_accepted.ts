@@ -11,10 +11,12 @@
  * can be had.
  * Verdict: failed when auth.baseline's rule calls the expired token accepted (case 1: the supplied token was accepted
  * while requests without or with a garbage credential were rejected); passed when it is rejected.
+ * In the known-key case the finding only follows from the recovered secret: it names jwt.weak_secret as its cause
+ * (`evidence.cause`) and, when that finding is reported on the operation too, is linked to it and not scored again.
  */
 import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { expiredSince, nowSeconds, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
+import { expiredSince, nowSeconds, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
@@ -59,6 +61,7 @@ export default defineCheck({
     const given = optionJwt(ctx, 'expiredToken');
     let token: string;
     let how: string;
+    let cause: Resigned['cause'] | undefined;
     if (given) {
       if (!expiredSince(given, LEEWAY_SECONDS)) return ctx.skip(`option expiredToken has not expired for more than ${LEEWAY_SECONDS} s`);
       token = given.raw;
@@ -68,9 +71,10 @@ export default defineCheck({
       const resigned = await resignWithKnownSecret(ctx, jwt, { iat: now - 7200, exp: now - 3600, ...(jwt.claims?.nbf !== undefined ? { nbf: now - 7200 } : {}) });
       if (!resigned) return ctx.skip('the supplied token has not expired and no expired token can be had (give one with the expiredToken option)');
       token = resigned.token;
+      cause = resigned.cause;
       how = `the supplied token re-signed with exp one hour ago (secret from ${resigned.source})`;
     }
     const response = await ctx.http.send({ credential: token });
-    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `an expired token (${how}) is accepted (${response.status})`, attempt: response });
+    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `an expired token (${how}) is accepted (${response.status})`, attempt: response, ...(cause ? { cause } : {}) });
   },
 });

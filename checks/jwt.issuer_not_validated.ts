@@ -9,10 +9,12 @@
  *      re-signed with `iss` set to https://gatehouse-scanner.invalid/ (exp/nbf moved so only `iss` can be rejected).
  * Requests: 1; none, skipped, when no such token can be had.
  * Verdict: failed when auth.baseline's rule calls the other-issuer token accepted; passed when it is rejected.
+ * In the known-key case the finding only follows from the recovered secret: it names jwt.weak_secret as its cause
+ * (`evidence.cause`) and, when that finding is reported on the operation too, is linked to it and not scored again.
  */
 import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret } from './support/claim-variant-token.js';
+import { currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
@@ -52,6 +54,7 @@ export default defineCheck({
     const given = optionJwt(ctx, 'otherIssuerToken');
     let token: string;
     let how: string;
+    let cause: Resigned['cause'] | undefined;
     if (given) {
       if (given.claims?.iss === issuer) return ctx.skip(`option otherIssuerToken has the same iss as the supplied token`);
       if (expiredSince(given, 0)) return ctx.skip('option otherIssuerToken has expired: its rejection would prove nothing about iss');
@@ -61,9 +64,10 @@ export default defineCheck({
       const resigned = await resignWithKnownSecret(ctx, jwt, { ...currentValidity(jwt), iss: `${FOREIGN_ORIGIN}/` });
       if (!resigned) return ctx.skip('no token of another issuer can be had (give one with the otherIssuerToken option)');
       token = resigned.token;
+      cause = resigned.cause;
       how = `the supplied token re-signed with iss ${FOREIGN_ORIGIN}/ (secret from ${resigned.source})`;
     }
     const response = await ctx.http.send({ credential: token });
-    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token of another issuer (${how}) is accepted (${response.status})`, attempt: response });
+    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token of another issuer (${how}) is accepted (${response.status})`, attempt: response, ...(cause ? { cause } : {}) });
   },
 });

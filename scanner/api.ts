@@ -114,6 +114,20 @@ export interface CheckLog {
   warn(message: string): void;
 }
 
+/** What proves a finding: a sentence, the response(s) that show it, and the finding it only follows from. */
+export interface FindingEvidence {
+  detail?: string;
+  /** The response that shows the issue. */
+  attempt?: ProbeResponse;
+  /** Several responses that together prove it, in order (e.g. write by another identity, read-back, restore). */
+  attempts?: ProbeResponse[];
+  /**
+   * The check and issue this finding only follows from, e.g. a token re-signed with the secret jwt.weak_secret
+   * recovered: when that finding is reported on the same operation, this one is linked to it and not scored again.
+   */
+  cause?: { checkId: string; issueId: string };
+}
+
 export interface CheckContext<V extends object = Readonly<Record<string, unknown>>> {
   readonly operation: Operation;
   readonly http: HttpClient;
@@ -127,7 +141,7 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
   /** Publishes a fact for the checks that depend on this one. */
   setFact(key: string, value: unknown): void;
   /** Records a finding: the issue (one of this check's `issues`) failed on this operation. */
-  report(issueId: string, evidence?: { detail?: string; attempt?: ProbeResponse }): void;
+  report(issueId: string, evidence?: FindingEvidence): void;
   /** Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). */
   skip(reason: string): never;
   readonly signal: AbortSignal;

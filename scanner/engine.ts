@@ -12,6 +12,7 @@ import { createScanHttp, type TlsOptions } from './http.js';
 import type { LoadedCheck } from './loader.js';
 import type { Rate } from './rate-limiter.js';
 import type { CheckResult, ScanKind, ScanOutcome } from './scan-result.js';
+import { linkRootCauses } from './root-causes.js';
 import { createSemaphore } from './semaphore.js';
 
 export type { Attempt, CheckResult, CheckStatus, Finding, ScanKind, ScanOutcome } from './scan-result.js';
@@ -193,6 +194,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   }
   try {
     const results = await Promise.all(reported);
+    linkRootCauses(results);
     return {
       kind: input.kind,
       startTime,

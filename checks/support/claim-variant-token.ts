@@ -39,7 +39,15 @@ export interface Resigned {
   token: string;
   /** Where the secret came from (list and line), never the secret. */
   source: string;
+  /**
+   * The finding that recovered the key: a token accepted only because we signed it with that key proves nothing new,
+   * so the check links its finding to this one (`evidence.cause`) instead of scoring it again.
+   */
+  cause: { checkId: string; issueId: string };
 }
+
+const WEAK_SECRET_CAUSE = { checkId: 'jwt.weak_secret', issueId: 'broken_authentication.weak_secret' };
+const BLANK_SECRET_CAUSE = { checkId: 'jwt.blank_secret', issueId: 'broken_authentication.blank_secret' };
 
 /**
  * One dictionary search per token and secrets files for the whole process: three checks on every operation of an
@@ -72,7 +80,8 @@ export async function resignWithKnownSecret(ctx: CheckContext, jwt: UnverifiedJw
   const claims: Record<string, unknown> = { ...jwt.claims, ...patch };
   for (const [name, value] of Object.entries(patch)) if (value === undefined) delete claims[name];
   const source = outcome.match.source === 'built-in' ? `built-in list entry ${outcome.match.line}` : `${outcome.match.source} line ${outcome.match.line}`;
-  return { token: hmacToken(jwt.header, encodeSegment(claims), outcome.match.secret), source };
+  const cause = outcome.match.secret === '' ? BLANK_SECRET_CAUSE : WEAK_SECRET_CAUSE;
+  return { token: hmacToken(jwt.header, encodeSegment(claims), outcome.match.secret), source, cause };
 }
 
 /** `exp`/`nbf` that let a token be accepted now, so only the claim under test can cause a rejection. */

@@ -3,6 +3,7 @@
  * score, as GitHub code scanning reads it), one result per finding, located at the operation's URL.
  */
 import type { CheckDefinition } from '../api.js';
+import { findingScore } from '../root-causes.js';
 import { VERSION } from '../version.js';
 import type { ScanOutcome } from '../scan-result.js';
 
@@ -41,12 +42,19 @@ export function formatSarif(outcome: ScanOutcome): string {
           },
         });
       }
+      const score = findingScore(finding, issue);
+      const linked = finding.linked && finding.cause ? `; follows from ${finding.cause.checkId}, not scored again` : '';
       results.push({
         ruleId: issue.id,
-        level: level(issue.cvss.score),
-        message: { text: `${issue.name} (${result.checkId}, CVSS 4.0 ${issue.cvss.score.toFixed(1)}) on ${result.operationId}${finding.detail ? `: ${finding.detail}` : ''}` },
+        level: level(score),
+        message: { text: `${issue.name} (${result.checkId}, CVSS 4.0 ${score.toFixed(1)}${linked}) on ${result.operationId}${finding.detail ? `: ${finding.detail}` : ''}` },
         locations: [{ physicalLocation: { artifactLocation: { uri: operation?.url ?? result.operationId } } }],
-        properties: { check: result.checkId, operation: result.operationId, cvssVector: issue.cvss.vector },
+        properties: {
+          check: result.checkId,
+          operation: result.operationId,
+          cvssVector: issue.cvss.vector,
+          ...(finding.linked && finding.cause ? { cause: finding.cause.checkId } : {}),
+        },
       });
     }
   }

@@ -39,18 +39,28 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
-  const failedAttempts = new Set(findings.map((f) => f.attemptId).filter((id): id is string => id !== undefined));
+  const proof = findings.flatMap((f) => [...(f.attemptId ? [f.attemptId] : []), ...(f.attemptIds ?? [])]);
+  const failedAttempts = new Set(proof);
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
   const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);
+  const cvss = { version: issue.cvss.version, vector: issue.cvss.vector, score: issue.cvss.score };
+  // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
+  const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0]!.cause : undefined;
+  const multiStep = findings.some((f) => (f.attemptIds?.length ?? 0) > 0);
+  const evidence: NonNullable<IssueReport['evidence']> = {
+    ...(multiStep ? { scans: [...new Set(proof)] } : {}),
+    ...(cause ? { cause: { check: cause.checkId, issue: cause.issueId }, originalCvss: cvss } : {}),
+  };
   return {
     id: issue.id,
     name: issue.name,
     ...(issue.url ? { url: issue.url } : {}),
-    cvss: { version: issue.cvss.version, vector: issue.cvss.vector, score: issue.cvss.score },
+    cvss: cause ? { version: issue.cvss.version, score: 0 } : cvss,
     ...(issue.classifications ? { classifications: { ...issue.classifications } } : {}),
     status,
     ...(details.length > 0 ? { details } : {}),
+    ...(Object.keys(evidence).length > 0 ? { evidence } : {}),
     scans: result.attempts
       .filter((a) => a.response !== undefined)
       .map((a) => ({ id: a.id, status: allFailed || failedAttempts.has(a.id) ? ('failed' as const) : ('passed' as const) })),

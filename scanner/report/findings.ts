@@ -1,4 +1,8 @@
-/** The findings of a scan as rows: one per (operation, issue) found, sorted by score descending, then operation. */
+/**
+ * The findings of a scan as rows: one per (operation, issue) found, sorted by score descending, then operation.
+ * A finding linked to its root cause (scanner/root-causes.ts) scores 0 and names the cause.
+ */
+import { findingScore } from '../root-causes.js';
 import type { ScanOutcome } from '../scan-result.js';
 import { riskLevel, type RiskLevel } from './risk.js';
 
@@ -10,6 +14,8 @@ export interface FindingRow {
   score: number;
   risk: RiskLevel;
   owasp: string;
+  /** The check this finding only follows from, when it is linked (not scored again). */
+  linkedTo?: string;
 }
 
 export function findingRows(outcome: ScanOutcome): FindingRow[] {
@@ -27,14 +33,17 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
       if (seen.has(key)) continue;
       seen.add(key);
       const issue = definition.issues.find((i) => i.id === finding.issueId)!;
+      const score = findingScore(finding, issue);
+      const linkedTo = finding.linked ? finding.cause?.checkId : undefined;
       rows.push({
         operation,
         checkId: result.checkId,
         issueId: issue.id,
-        name: issue.name,
-        score: issue.cvss.score,
-        risk: riskLevel(issue.cvss.score),
+        name: linkedTo ? `${issue.name} (follows from ${linkedTo}, not scored again)` : issue.name,
+        score,
+        risk: riskLevel(score),
         owasp: issue.classifications?.owasp ?? '',
+        ...(linkedTo ? { linkedTo } : {}),
       });
     }
   }

@@ -31,6 +31,12 @@ export interface IssueReport {
   classifications?: { owasp?: string; cwe?: string; capec?: string };
   status: 'skipped' | 'passed' | 'failed';
   details?: string[];
+  /** Gatehouse extension: the attempts of the proof in order, and the root cause of a linked (unscored) issue. */
+  evidence?: {
+    scans?: string[];
+    cause?: { check: string; issue: string };
+    originalCvss?: { version: number; vector?: string; score: number };
+  };
   scans?: { id: string; status: 'passed' | 'failed' }[];
 }
 
