@@ -1,7 +1,8 @@
 /**
  * Whether an operation addresses an object (the precondition of the bola.* checks): an OpenAPI path template with a
  * path parameter (`/orders/{id}`), or — for curl scans, where only the URL is known — a path segment that looks like
- * an identifier (a number, a UUID, a long hex string, a ULID, or a prefixed random id such as `reg_4fZ0…`).
+ * an identifier (a number, a UUID, a long hex string, a ULID, or a prefixed random id such as `reg_4fZ0…`). Also where
+ * the object can be read back (`objectUrl`) and whether its id is the first identity's (`invented ids`).
  */
 import type { Operation } from '../../scanner/api.js';
 
@@ -23,4 +24,35 @@ export function referencesObject(operation: Operation): true | string {
   if (/\{[^}]+\}/.test(operation.path)) return true;
   const segments = new URL(operation.url).pathname.split('/').map((s) => decodeURIComponent(s));
   return segments.some(isIdSegment) ? true : 'the path names no object (no path parameter or id-like segment)';
+}
+
+/**
+ * The URL the addressed object is read at: for PUT/PATCH the operation's own URL (a GET on the URI a write replaces
+ * reads it back, RFC 9110 §9.3.4), else the path up to its last object id (`POST /orders/{id}/cancel` → `/orders/{id}`).
+ */
+export function objectUrl(operation: Operation): string {
+  const method = operation.method.toUpperCase();
+  const url = new URL(operation.url);
+  if (method === 'PUT' || method === 'PATCH' || method === 'DELETE') return url.href;
+  const segments = url.pathname.split('/');
+  const template = operation.path.split('/');
+  const offset = segments.length - template.length;
+  let last = -1;
+  segments.forEach((segment, index) => {
+    const fromTemplate = offset >= 0 && index >= offset && /\{[^}]+\}/.test(template[index - offset] ?? '');
+    if (fromTemplate || isIdSegment(decodeURIComponent(segment))) last = index;
+  });
+  if (last < 0) return url.href;
+  url.pathname = segments.slice(0, last + 1).join('/');
+  url.search = '';
+  return url.href;
+}
+
+/**
+ * Path parameters whose value the scanner generated and never replaced with an id from the first identity's
+ * responses (OpenAPI scans): such a URL names nobody's object, or someone else's, so nothing about it is the first
+ * identity's to protect.
+ */
+export function inventedIds(operation: Operation): string[] {
+  return (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]).map((p) => p.name);
 }

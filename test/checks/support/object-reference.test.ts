@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isIdSegment, referencesObject } from '../../../checks/support/object-reference.js';
+import { inventedIds, isIdSegment, objectUrl, referencesObject } from '../../../checks/support/object-reference.js';
 import { operation } from './object-test-operation.js';
 
 describe('checks/support/object-reference', () => {
@@ -21,5 +21,17 @@ describe('checks/support/object-reference', () => {
 
   it('gives a reason for a curl URL without an id-like segment', () => {
     expect(referencesObject(operation({ url: 'http://api.test/api/v1/me' }))).to.match(/names no object/);
+  });
+
+  it('reads a PUT/PATCH/DELETE back at its own URL and a POST action at its object (the path up to the last id)', () => {
+    expect(objectUrl(operation({ method: 'PUT', url: 'http://api.test/users/usr_A1ic3x9Q2/profile' }))).to.equal('http://api.test/users/usr_A1ic3x9Q2/profile');
+    expect(objectUrl(operation({ method: 'POST', url: 'http://api.test/orders/42/cancel?now=1' }))).to.equal('http://api.test/orders/42');
+    expect(objectUrl(operation({ method: 'POST', url: 'http://api.test/api/teams/acme/notes', path: '/api/teams/{team}/notes' }))).to.equal('http://api.test/api/teams/acme');
+  });
+
+  it('names the generated path parameters that no response of the first identity replaced with a real id', () => {
+    const pathParameters = [{ name: 'orgId', value: 'org_1', given: false }, { name: 'itemId', value: 'x', given: false }, { name: 'v', value: '2', given: true }];
+    const op = operation({ url: 'http://api.test/v2/orgs/org_1/items/x', path: '/v{v}/orgs/{orgId}/items/{itemId}', pathParameters, objectIds: { orgId: { value: 'org_1', from: 'GET /orgs' } } });
+    expect(inventedIds(op)).to.deep.equal(['itemId']);
   });
 });
