@@ -4,15 +4,34 @@
  * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
  * whose body has the file's own format (a `.env` has KEY=value lines, `.git/HEAD` starts with `ref:`, …), so a
  * catch-all page is never a hit. Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #18, §2.2): a curated list of 61 paths, each with a format check, instead of
- * 1 067 paths judged on the status alone.
+ * Differs from VulnAPI (research §1.3 #18, §2.2): a curated list of 84 paths, each with a format check, instead of
+ * 1 067 paths judged on the status alone. Env files are tried under the names projects give them per environment and
+ * as backups (.env.dev, .env.staging, .env.bak…), each judged as a dotenv body (mostly KEY=value lines).
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import { isHtml, jsonWith, probePaths, reportHits, textLike, type PathProbe } from './support/probe-paths.js';
+import { isHtml, jsonObject, jsonWith, probePaths, reportHits, textLike, type PathProbe } from './support/probe-paths.js';
 
 const ISSUE = 'discover.exposed_files';
 
-const dotenv = textLike(/^\s*(export\s+)?[A-Z][A-Z0-9_]*\s*=/m);
+/**
+ * A dotenv body: mostly `KEY=value` lines (comments and blank lines aside), neither HTML nor JSON — so a page that
+ * merely contains `A=b` somewhere, a JSON error or an SPA fallback is never taken for an env file.
+ */
+const ENV_LINE = /^\s*(export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=/;
+function dotenv(r: ProbeResponse): boolean {
+  if (isHtml(r) || jsonObject(r.body) !== undefined) return false;
+  const lines = r.body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const pairs = lines.filter((l) => ENV_LINE.test(l));
+  return pairs.length > 0 && pairs.some((l) => /^\s*(export\s+)?[A-Z][A-Z0-9_]*\s*=/.test(l)) && pairs.length >= lines.length * 0.6;
+}
+/** Java `.properties`: `key=value` / `key: value` lines with dotted lower-case keys (spring.datasource.password=…). */
+const properties = textLike(/^\s*[a-z][\w-]*(\.[\w-]+)+\s*[=:]/m);
+/** Names real projects give their env files: per environment, per machine, and editor or deploy backups. */
+const ENV_FILES = [
+  '.env', '.env.local', '.env.dev', '.env.development', '.env.development.local', '.env.test', '.env.staging',
+  '.env.stage', '.env.prod', '.env.production', '.env.production.local', '.env.docker', '.env.backup', '.env.bak',
+  '.env.old', '.env.orig', '.env.save', '.env~', '.env.example', 'api/.env', 'app/.env', 'backend/.env', 'config/.env',
+];
 const gitConfig = textLike(/^\s*\[(core|remote|branch)/m);
 const yamlKeys = (...keys: string[]) => textLike(new RegExp(`^(${keys.join('|')})\\s*:`, 'm'));
 const sqlDump = textLike(/\b(CREATE TABLE|INSERT INTO|DROP TABLE)\b/i);
@@ -32,14 +51,8 @@ const shellHistory = textLike(/^(sudo |cd |ls|git |ssh |export |mysql )/m);
 const composerOrPackage = (r: ProbeResponse): boolean => jsonWith('name')(r) && /"(dependencies|require|version)"/.test(r.body);
 
 const PROBES: PathProbe[] = [
-  { path: '.env', plausible: dotenv },
-  { path: '.env.local', plausible: dotenv },
-  { path: '.env.production', plausible: dotenv },
-  { path: '.env.development', plausible: dotenv },
-  { path: '.env.backup', plausible: dotenv },
-  { path: '.env.bak', plausible: dotenv },
-  { path: '.env.example', plausible: dotenv },
-  { path: 'api/.env', plausible: dotenv },
+  ...ENV_FILES.map((path) => ({ path, plausible: dotenv })),
+  { path: '.flaskenv', plausible: dotenv },
   { path: '.git/HEAD', plausible: textLike(/^ref: refs\//) },
   { path: '.git/config', plausible: gitConfig },
   { path: '.gitconfig', plausible: textLike(/^\s*\[(user|core|alias)/m) },
@@ -76,6 +89,13 @@ const PROBES: PathProbe[] = [
   { path: 'config.yml', plausible: textLike(/^\s*(password|secret|api_?key|token)\s*:/im) },
   { path: 'config/database.yml', plausible: textLike(/^\s*(adapter|database|username|password)\s*:/m) },
   { path: 'appsettings.json', plausible: jsonWith('ConnectionStrings') },
+  { path: 'local.settings.json', plausible: jsonWith('Values') },
+  { path: 'secrets.json', plausible: (r) => !isHtml(r) && /"[^"]*(password|secret|api_?key|token|private_?key)[^"]*"\s*:/i.test(r.body) },
+  { path: 'application.properties', plausible: properties },
+  { path: 'application.yml', plausible: yamlKeys('spring', 'server', 'management', 'datasource') },
+  { path: 'config/secrets.yml', plausible: textLike(/^\s*secret_key_base\s*:/m) },
+  { path: 'settings.py', plausible: textLike(/^\s*(SECRET_KEY|DATABASES)\s*=/m) },
+  { path: '.s3cfg', plausible: textLike(/^\s*(access_key|secret_key)\s*=/m) },
   { path: 'web.config', plausible: xmlConfig },
   { path: 'wp-config.php.bak', plausible: wpConfig },
   { path: 'wp-config.php~', plausible: wpConfig },

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { resultOf } from '../support/scan.js';
 import { startSiteTarget } from '../fixtures/targets/site-target.js';
-import type { Target } from '../fixtures/targets/start-target.js';
+import { startTarget, type Target } from '../fixtures/targets/start-target.js';
 import { discoverTarget } from './scan-as.js';
 import { expectResult } from './expect-result.js';
 
 const ID = 'discover.healthcheck';
-const PATHS = 25;
+const PATHS = 27; // 25 before health/started and health/startup were added
 
 describe('discover.healthcheck', () => {
   let target: Target | undefined;
@@ -24,6 +24,19 @@ describe('discover.healthcheck', () => {
 
   it('passes on a single-page app', async () => {
     target = await startSiteTarget({}, { catchAll: true });
+    const outcome = await discoverTarget(target.url('/'), [ID]);
+    expectResult(outcome, ID, { status: 'passed', requests: 1 + PATHS });
+  });
+
+  it('finds liveness and readiness probes that answer 200 with an empty body (/health/live, /health/ready)', async () => {
+    target = await startSiteTarget({ '/health/live': { body: '' }, '/health/ready': { body: '' } });
+    const outcome = await discoverTarget(target.url('/'), [ID]);
+    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.discoverable_healthcheck': 0 }, requests: 1 + PATHS });
+    expect(resultOf(outcome, ID).data?.urls).to.have.members([target.url('/health/live'), target.url('/health/ready')]);
+  });
+
+  it('passes on a server that answers 200 with an empty body on every path (the control request is the same)', async () => {
+    target = await startTarget((_req, res) => void res.writeHead(200).end());
     const outcome = await discoverTarget(target.url('/'), [ID]);
     expectResult(outcome, ID, { status: 'passed', requests: 1 + PATHS });
   });
