@@ -1,7 +1,9 @@
 /**
  * misconfiguration.http_headers — security headers missing from the response. Request: 1, the operation as given.
  * Verdicts: X-Content-Type-Options must be `nosniff`; ACAO `*` is reported (Info); CSP must be present; CSP
- * `frame-ancestors` must be set to something narrower than `*` / a bare scheme; X-Frame-Options DENY/SAMEORIGIN is
+ * `frame-ancestors` must be set to something narrower than `*` / a bare scheme / `https://*`, parsed by the CSP3
+ * grammar (checks/support/csp-framing.ts: invalid source expressions such as a quoted URL restrict nothing, so a
+ * directive made only of them sets no policy); X-Frame-Options DENY/SAMEORIGIN is
  * required only when frame-ancestors is not set; HSTS is required on https only.
  * Fixes VulnAPI: `cors_missing` is declared for report compatibility but never reported — no
  * Access-Control-Allow-Origin is the secure same-origin default (research §1.5 #9); `frame-ancestors 'self'` or a list
@@ -10,7 +12,7 @@
  * any X-Content-Type-Options value used to pass, only `nosniff` is defined (Fetch §X-Content-Type-Options).
  */
 import { defineCheck } from '../scanner/api.js';
-import { framingRestricted } from './support/csp-framing.js';
+import { framing as framingOf } from './support/csp-framing.js';
 
 const V0A = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N';
 const V51 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N';
@@ -53,8 +55,9 @@ export default defineCheck({
     if (h['access-control-allow-origin']?.trim() === '*') found(CORS_WILDCARD, 'Access-Control-Allow-Origin: *');
     const csp = h['content-security-policy'];
     if (csp === undefined) found(CSP_MISSING, 'no Content-Security-Policy header');
-    const framing = framingRestricted(csp);
-    if (!framing) found(FRAME_ANCESTORS, 'no restrictive CSP frame-ancestors directive');
+    const frames = framingOf(csp);
+    const framing = frames.verdict === 'restricted';
+    if (!framing) found(FRAME_ANCESTORS, frames.detail);
     const xfo = h['x-frame-options']?.trim().toUpperCase();
     if (!framing && xfo !== 'DENY' && xfo !== 'SAMEORIGIN') found(FRAME_OPTIONS, 'neither X-Frame-Options DENY/SAMEORIGIN nor CSP frame-ancestors');
     if (new URL(ctx.operation.url).protocol === 'https:' && h['strict-transport-security'] === undefined) {

@@ -1,4 +1,5 @@
-import { scanTarget } from '../support/scan.js';
+import { expect } from 'chai';
+import { resultOf, scanTarget } from '../support/scan.js';
 import { startTarget, type Target } from '../fixtures/targets/start-target.js';
 import { expectResult } from './expect-result.js';
 
@@ -51,6 +52,27 @@ describe('misconfiguration.http_headers', () => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
     });
+    const outcome = await scanTarget(target.url('/'), { checks: [ID] });
+    expectResult(outcome, ID, { status: 'passed', requests: 1 });
+  });
+
+  it("reports frame-ancestors whose only source is a quoted URL ('http://example.com' is no CSP3 source expression), saying why", async () => {
+    target = await headerTarget({ 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' });
+    const outcome = await scanTarget(target.url('/'), { checks: [ID] });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: {
+        'security_misconfiguration.http_headers_csp_frame_ancestors_missing': 5.1,
+        'security_misconfiguration.http_headers_frame_options_missing': 5.1,
+      },
+      requests: 1,
+    });
+    const finding = resultOf(outcome, ID).findings.find((f) => f.issueId.endsWith('csp_frame_ancestors_missing'))!;
+    expect(finding.detail).to.match(/no valid source expression \('http:\/\/example\.com'/);
+  });
+
+  it('passes its safe twin, the same origin written as a host-source (frame-ancestors http://example.com)', async () => {
+    target = await headerTarget({ 'content-security-policy': 'frame-ancestors http://example.com', 'x-content-type-options': 'nosniff' });
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
