@@ -7,8 +7,9 @@
  * Requests: the public key lookups of checks/support/find-public-keys.ts (0 with `jwtPublicKeyFile`, else 1–5 GETs
  * without credential: the origin's /.well-known/jwks.json, its OpenID configuration's jwks_uri, the token issuer's).
  * Verdict: failed when any RSA key found (the one matching the token's kid, else every RSA key of the set) has a
- * modulus below 2048 bits; passed when every one has at least 2048. Skipped for tokens that are not RSxxx/PSxxx, on
- * endpoints that do not require the token (auth.baseline), and when no key can be found.
+ * modulus below 2048 bits; passed when every one has at least 2048. When no key can be found, the modulus size is
+ * read from the signature, which is exactly as long as the modulus (a 512-bit key signs 64 bytes): failed below 2048
+ * bits. Skipped for tokens that are not RSxxx/PSxxx and on endpoints that do not require the token (auth.baseline).
  */
 import { defineCheck } from '../scanner/api.js';
 import { algInfo } from './support/jwt/algorithms.js';
@@ -43,7 +44,17 @@ export default defineCheck({
     if (family !== 'rsa' && family !== 'rsa-pss') return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; only RS and PS tokens have an RSA key`);
     requireProtectedEndpoint(ctx);
     const keys = (await findPublicKeys(ctx, jwt)).filter((key) => key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss');
-    if (keys.length === 0) return ctx.skip('no RSA public key found (give one with jwtPublicKeyFile, or publish a JWKS)');
+    if (keys.length === 0) {
+      // An RSA signature (PKCS#1 v1.5 or PSS) is exactly as long as the modulus in octets (RFC 8017 §8.1.1, §8.2.1).
+      const bytes = Buffer.from(jwt.signatureSegment, 'base64url').length;
+      if (bytes === 0) return ctx.skip('no RSA public key found and the token carries no signature to measure');
+      const bits = bytes * 8;
+      ctx.log.debug(`no RSA public key found; the ${jwt.alg} signature is ${bytes} bytes`);
+      if (bits < MIN_MODULUS_BITS) {
+        ctx.report(ISSUE, { detail: `no public key was found, but the token's ${jwt.alg} signature is ${bytes} bytes long: the signing key's modulus has at most ${bits} bits (at least ${MIN_MODULUS_BITS} required)` });
+      }
+      return;
+    }
     const sizes = keys.map((key) => key.asymmetricKeyDetails?.modulusLength ?? 0);
     const weakest = Math.min(...sizes);
     ctx.log.debug(`RSA modulus sizes: ${sizes.join(', ')} bits`);

@@ -1,4 +1,5 @@
-import { scanTarget } from '../support/scan.js';
+import { expect } from 'chai';
+import { resultOf, scanTarget } from '../support/scan.js';
 import { hs256Token, rs256Signer, startJwtTarget } from '../fixtures/targets/jwt-target.js';
 import { weakRsaSigner } from '../fixtures/targets/weak-rsa-key.js';
 import type { Target } from '../fixtures/targets/start-target.js';
@@ -25,11 +26,20 @@ describe('jwt.weak_rsa_key', () => {
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
 
-  it('is skipped when no key is published', async () => {
-    const signer = weakRsaSigner(1024);
+  it('fails from the signature length when no key is published: a 512-bit key signs 64 bytes', async () => {
+    const signer = weakRsaSigner(512);
     target = await startJwtTarget(signer.verify);
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(signer.token()) });
-    expectResult(outcome, ID, { status: 'skipped', reason: /no RSA public key found/ });
+    // The two key lookups (jwks.json, openid-configuration) find nothing; the signature decides.
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 9.1 }, requests: 2 });
+    expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/signature is 64 bytes long: the signing key's modulus has at most 512 bits/);
+  });
+
+  it('passes from the signature length of a 2048-bit key when no key is published', async () => {
+    const signer = weakRsaSigner(2048);
+    target = await startJwtTarget(signer.verify);
+    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(signer.token()) });
+    expectResult(outcome, ID, { status: 'passed', requests: 2 });
   });
 
   it('is skipped without a request for HMAC tokens', async () => {
