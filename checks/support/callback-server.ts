@@ -1,6 +1,6 @@
 /**
- * A short-lived HTTP server the scanner serves its own key material from (jku/x5u attacks): one resource at a random
- * path, counting fetches. Binds 127.0.0.1 unless a callback host is given (then all interfaces, so a remote
+ * A short-lived HTTP server the scanner serves its own key material from (jku/x5u attacks, an issuer's discovery
+ * document and key set): resources under a random path, counting fetches. Binds 127.0.0.1 unless a callback host is given (then all interfaces, so a remote
  * target can reach it). Closed by the check that started it.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,36 +13,56 @@ export interface CallbackServer {
   close(): Promise<void>;
 }
 
+/** Several resources under one random base path (an issuer: its discovery document and its key set). */
+export interface CallbackSite {
+  /** `http://host:port/gatehouse-<random>` (no trailing slash). */
+  base: string;
+  /** Fetches of every resource together, or of the one at `name`. */
+  fetches(name?: string): number;
+  close(): Promise<void>;
+}
+
 export interface Resource {
-  /** Last path segment (`jwks.json`, `cert.pem`). */
+  /** Path under the random base (`jwks.json`, `cert.pem`, `.well-known/openid-configuration`). */
   name: string;
   contentType: string;
   body: string;
 }
 
-export async function serveResource(resource: Resource, options: { host?: string } = {}): Promise<CallbackServer> {
-  const path = `/gatehouse-${randomBytes(8).toString('hex')}/${resource.name}`;
-  const { body, contentType } = resource;
-  let fetches = 0;
+/** Serves `resources` under a random base path; `body` may be a function of the base URL (documents naming it). */
+export async function serveResources(
+  resources: (Omit<Resource, 'body'> & { body: string | ((base: string) => string) })[],
+  options: { host?: string } = {},
+): Promise<CallbackSite> {
+  const prefix = `/gatehouse-${randomBytes(8).toString('hex')}`;
+  const counts = new Map<string, number>();
+  let base = '';
   const server = createServer((req, res) => {
-    if (req.url !== path) return void res.writeHead(404).end();
-    fetches += 1;
-    res.writeHead(200, { 'content-type': contentType }).end(body);
+    const resource = resources.find((r) => req.url === `${prefix}/${r.name}`);
+    if (!resource) return void res.writeHead(404).end();
+    counts.set(resource.name, (counts.get(resource.name) ?? 0) + 1);
+    res.writeHead(200, { 'content-type': resource.contentType }).end(typeof resource.body === 'function' ? resource.body(base) : resource.body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, options.host ? '0.0.0.0' : '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
+  base = `http://${options.host ?? '127.0.0.1'}:${port}${prefix}`;
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}${path}`,
-    fetches: () => fetches,
+    base,
+    fetches: (name) => (name === undefined ? [...counts.values()].reduce((a, b) => a + b, 0) : (counts.get(name) ?? 0)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+export async function serveResource(resource: Resource, options: { host?: string } = {}): Promise<CallbackServer> {
+  const site = await serveResources([resource], options);
+  return { url: `${site.base}/${resource.name}`, fetches: () => site.fetches(), close: () => site.close() };
 }
 
 /** The callback host a check may advertise (`ctx.options.callbackHost`), if the user gave one. */
