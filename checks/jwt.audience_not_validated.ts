@@ -6,14 +6,17 @@
  * (checks/support/claim-variant-token.ts):
  *   1. `ctx.options.otherAudienceToken`, an unexpired token (normally of the same issuer) none of whose audiences is
  *      an audience of the supplied token;
- *   2. else the known-key case: the supplied HS* token's secret is in the weak-secret dictionaries, and the token is
+ *   2. else the second identity's credential (`--as-other`, ctx.options.asOther) when it is an unexpired JWT of the
+ *      same issuer whose audiences the supplied token does not have (a token another API of that issuer was given);
+ *   3. else the known-key case: the supplied HS* token's secret is in the weak-secret dictionaries, and the token is
  *      re-signed with `aud` set to https://gatehouse-scanner.invalid/other-api (exp/nbf moved so only `aud` matters).
  * Requests: 1; none, skipped, when no such token can be had.
  * Verdict: failed when auth.baseline's rule calls the other-audience token accepted; passed when it is rejected.
  * In the known-key case the finding only follows from the recovered secret: it names jwt.weak_secret as its cause
  * (`evidence.cause`) and, when that finding is reported on the operation too, is linked to it and not scored again.
  */
-import { defineCheck } from '../scanner/api.js';
+import { defineCheck, type CheckContext } from '../scanner/api.js';
+import { parseUnverified, type UnverifiedJwt } from '../scanner/jwt/parse-unverified.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
@@ -21,6 +24,25 @@ import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.audience_not_validated';
 const OTHER_AUDIENCE = `${FOREIGN_ORIGIN}/other-api`;
+
+/**
+ * The second identity (`--as-other`) when its credential is a JWT for another audience of the same issuer: a real
+ * token, so its acceptance proves the endpoint ignores `aud` without forging anything. `undefined` otherwise (not a
+ * JWT, no aud, an audience the supplied token shares, another issuer, expired), and when the supplied token names no
+ * audience to compare with.
+ */
+function otherIdentityFor(ctx: CheckContext, jwt: UnverifiedJwt): UnverifiedJwt | undefined {
+  const option = ctx.options.asOther as { value?: unknown } | undefined;
+  if (typeof option?.value !== 'string') return undefined;
+  const raw = /^\S+\s+(\S+)$/.exec(option.value.trim())?.[1] ?? option.value.trim();
+  const parsed = parseUnverified(raw);
+  if (!parsed.ok || !parsed.jwt.claims || raw === jwt.raw) return undefined;
+  const own = audiences(jwt);
+  const theirs = audiences(parsed.jwt);
+  if (own.length === 0 || theirs.length === 0 || theirs.some((a) => own.includes(a))) return undefined;
+  if (parsed.jwt.claims.iss !== jwt.claims?.iss || expiredSince(parsed.jwt, 0)) return undefined;
+  return parsed.jwt;
+}
 
 export default defineCheck({
   id: 'jwt.audience_not_validated',
@@ -63,9 +85,13 @@ export default defineCheck({
       if (expiredSince(given, 0)) return ctx.skip('option otherAudienceToken has expired: its rejection would prove nothing about aud');
       token = given.raw;
       how = `the otherAudienceToken option (aud ${JSON.stringify(other)})`;
+    } else if (otherIdentityFor(ctx, jwt)) {
+      const other = otherIdentityFor(ctx, jwt)!;
+      token = other.raw;
+      how = `the --as-other credential, a token of the same issuer for aud ${JSON.stringify(audiences(other))}`;
     } else {
       const resigned = await resignWithKnownSecret(ctx, jwt, { ...currentValidity(jwt), aud: OTHER_AUDIENCE });
-      if (!resigned) return ctx.skip('no token for another audience can be had (give one with the otherAudienceToken option)');
+      if (!resigned) return ctx.skip('no token for another audience can be had (give one with the otherAudienceToken option, or an --as-other JWT for another audience)');
       token = resigned.token;
       cause = resigned.cause;
       how = `the supplied token re-signed with aud ${OTHER_AUDIENCE} (secret from ${resigned.source})`;

@@ -1,4 +1,5 @@
-import { scanTarget } from '../support/scan.js';
+import { expect } from 'chai';
+import { resultOf, scanTarget } from '../support/scan.js';
 import { hs256Token, startJwtTarget } from '../fixtures/targets/jwt-target.js';
 import { verifiesClaims } from '../fixtures/targets/jwt-claims-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
@@ -63,5 +64,40 @@ describe('jwt.audience_not_validated', () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true }));
     const outcome = await scanTarget(target.url('/orders'), { checks: [ID], headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))) });
     expectResult(outcome, ID, { status: 'skipped', reason: /otherAudienceToken option/, requests: 0 });
+  });
+
+  describe('with the second identity (--as-other) given as a token for another audience', () => {
+    const asOther = (token: string): Record<string, unknown> => ({ asOther: { name: 'Authorization', value: `Bearer ${token}` } });
+
+    it("fails when the API accepts the other identity's token for the billing API (decoded aud differs from the first identity's)", async () => {
+      target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS }));
+      const outcome = await scanTarget(target.url('/orders'), {
+        checks: [ID],
+        headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
+        options: asOther(hs256Token(ISSUER_KEY, { ...claims(BILLING), sub: 'user-2' })),
+      });
+      expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.6 }, requests: 1 });
+      expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/--as-other credential, a token of the same issuer for aud \["https:\/\/billing\.example\.com"\]/);
+    });
+
+    it('passes its safe twin, an API that requires its own audience', async () => {
+      target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS, audience: ORDERS }));
+      const outcome = await scanTarget(target.url('/orders'), {
+        checks: [ID],
+        headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
+        options: asOther(hs256Token(ISSUER_KEY, { ...claims(BILLING), sub: 'user-2' })),
+      });
+      expectResult(outcome, ID, { status: 'passed', requests: 1 });
+    });
+
+    it('does not use an --as-other token for the same audience (another user of this API proves nothing about aud)', async () => {
+      target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS }));
+      const outcome = await scanTarget(target.url('/orders'), {
+        checks: [ID],
+        headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
+        options: asOther(hs256Token(ISSUER_KEY, { ...claims(ORDERS), sub: 'user-2' })),
+      });
+      expectResult(outcome, ID, { status: 'skipped', reason: /or an --as-other JWT for another audience/, requests: 0 });
+    });
   });
 });
