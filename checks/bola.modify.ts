@@ -80,7 +80,10 @@ export default defineCheck({
       if (after.status !== 404 && after.status !== 410) return ctx.log.debug(`DELETE by the other identity got ${theirs.status} but the object still answers ${after.status}`);
       return ctx.report(ISSUE, {
         detail: `the --as-other identity (${other.name}) deleted the first identity's object (DELETE ${theirs.status}; the owner's read-back now gets ${after.status}); a deleted object cannot be restored`,
-        attempts: [theirs, after],
+        steps: [
+          { attempt: theirs, role: 'DELETE by the --as-other identity' },
+          { attempt: after, role: 'read-back by the owner (the first identity)' },
+        ],
       });
     }
 
@@ -111,7 +114,11 @@ export default defineCheck({
       detail:
         `the --as-other identity (${other.name}) changed "${write.field}" of the first identity's object to ${JSON.stringify(write.marker)} ` +
         `(${method} ${theirs.status}) and the owner's read-back shows it (GET ${after.status}); ${restored}`,
-      attempts: [theirs, after, ...(restore ? [restore] : [])],
+      steps: [
+        { attempt: theirs, role: `${method} by the --as-other identity` },
+        { attempt: after, role: 'read-back by the owner (the first identity)' },
+        ...(restore ? [{ attempt: restore, role: `restore by the owner (${method} with the earlier "${write.field}")` }] : []),
+      ],
     });
   },
 });

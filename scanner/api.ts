@@ -119,8 +119,11 @@ export interface FindingEvidence {
   detail?: string;
   /** The response that shows the issue. */
   attempt?: ProbeResponse;
-  /** Several responses that together prove it, in order (e.g. write by another identity, read-back, restore). */
-  attempts?: ProbeResponse[];
+  /**
+   * Several responses that together prove it, in order, each with what it was in the proof ("write by the --as-other
+   * identity", "read-back by the owner", "restore by the owner"): credentials are redacted alike, so the role says who.
+   */
+  steps?: { attempt: ProbeResponse; role: string }[];
   /**
    * The check and issue this finding only follows from, e.g. a token re-signed with the secret jwt.weak_secret
    * recovered: when that finding is reported on the same operation, this one is linked to it and not scored again.

@@ -111,12 +111,14 @@ export function createContext(input: ContextInput): RunningContext {
     report(issueId, evidence) {
       if (!issueIds.has(issueId)) throw scannerError('invalid_check', `${definition.id}: reported issue "${issueId}", which is not in its issues`);
       const attemptId = evidence?.attempt ? attemptOf.get(evidence.attempt) : undefined;
-      const attemptIds = (evidence?.attempts ?? []).map((a) => attemptOf.get(a)).filter((id): id is string => id !== undefined);
+      const steps = (evidence?.steps ?? [])
+        .map((step) => ({ attemptId: attemptOf.get(step.attempt), role: step.role }))
+        .filter((step): step is { attemptId: string; role: string } => step.attemptId !== undefined);
       findings.push({
         issueId,
         ...(evidence?.detail ? { detail: redact(evidence.detail) } : {}),
         ...(attemptId ? { attemptId } : {}),
-        ...(attemptIds.length > 0 ? { attemptIds } : {}),
+        ...(steps.length > 0 ? { steps } : {}),
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
       });
     },

@@ -19,8 +19,8 @@ export interface Finding {
   detail?: string;
   /** The attempt that shows the issue, when the check gave one as evidence. */
   attemptId?: string;
-  /** Every attempt of the proof in order, when it takes several (e.g. write by another identity, read-back, restore). */
-  attemptIds?: string[];
+  /** The attempts of a proof that takes several, in order, with their role (write by another identity, read-back…). */
+  steps?: { attemptId: string; role: string }[];
   /** The finding this one only follows from (a recovered signing key), as the check saw it. */
   cause?: FindingCause;
   /** Set after the scan when the cause was itself found on this operation: reported as linked, not scored again. */

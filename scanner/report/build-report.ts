@@ -39,7 +39,7 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
-  const proof = findings.flatMap((f) => [...(f.attemptId ? [f.attemptId] : []), ...(f.attemptIds ?? [])]);
+  const proof = findings.flatMap((f) => [...(f.attemptId ? [f.attemptId] : []), ...(f.steps ?? []).map((s) => s.attemptId)]);
   const failedAttempts = new Set(proof);
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
@@ -47,9 +47,9 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const cvss = { version: issue.cvss.version, vector: issue.cvss.vector, score: issue.cvss.score };
   // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
   const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0]!.cause : undefined;
-  const multiStep = findings.some((f) => (f.attemptIds?.length ?? 0) > 0);
+  const steps = findings.flatMap((f) => (f.steps ?? []).map((s) => ({ scan: s.attemptId, role: s.role })));
   const evidence: NonNullable<IssueReport['evidence']> = {
-    ...(multiStep ? { scans: [...new Set(proof)] } : {}),
+    ...(steps.length > 0 ? { steps } : {}),
     ...(cause ? { cause: { check: cause.checkId, issue: cause.issueId }, originalCvss: cvss } : {}),
   };
   return {

@@ -31,9 +31,9 @@ export interface IssueReport {
   classifications?: { owasp?: string; cwe?: string; capec?: string };
   status: 'skipped' | 'passed' | 'failed';
   details?: string[];
-  /** Gatehouse extension: the attempts of the proof in order, and the root cause of a linked (unscored) issue. */
+  /** Gatehouse extension: the steps of a multi-request proof, and the root cause of a linked (unscored) issue. */
   evidence?: {
-    scans?: string[];
+    steps?: { scan: string; role: string }[];
     cause?: { check: string; issue: string };
     originalCvss?: { version: number; vector?: string; score: number };
   };

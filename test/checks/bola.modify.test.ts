@@ -4,6 +4,8 @@ import { ORDER_ID, startObjectsTarget, TOKENS } from '../fixtures/targets/object
 import { startProfilesTarget, USER_IDS, type ProfilesTarget } from '../fixtures/targets/profiles-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
 import type { ScanOutcome } from '../../scanner/engine.js';
+import { buildReport } from '../../scanner/report/build-report.js';
+import { assertValidReport } from '../../scanner/report/validate-report.js';
 import { bearer, expectResult } from './expect-result.js';
 
 const ID = 'bola.modify';
@@ -12,12 +14,12 @@ const asBob = { asOther: { name: 'Authorization', value: `Bearer ${TOKENS.bob}` 
 const patch = JSON.stringify({ quantity: 200 });
 const aliceJson = { ...bearer(TOKENS.alice), 'Content-Type': 'application/json' };
 
-/** The attempts a finding cites as its proof, in order, as "METHOD path → status". */
+/** The steps a finding cites as its proof, in order, as "METHOD path → status: role". */
 function proofOf(outcome: ScanOutcome): string[] {
   const result = resultOf(outcome, ID);
-  return (result.findings[0]?.attemptIds ?? []).map((id) => {
-    const attempt = result.attempts.find((a) => a.id === id)!;
-    return `${attempt.request.method} ${new URL(attempt.request.url).pathname} → ${attempt.response?.status}`;
+  return (result.findings[0]?.steps ?? []).map(({ attemptId, role }) => {
+    const attempt = result.attempts.find((a) => a.id === attemptId)!;
+    return `${attempt.request.method} ${new URL(attempt.request.url).pathname} → ${attempt.response?.status}: ${role}`;
   });
 }
 
@@ -30,7 +32,11 @@ describe('bola.modify', () => {
     const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'PATCH', body: patch, headers: aliceJson, options: asBob });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.1 }, requests: 4 });
     const path = `/orders/${ORDER_ID}`;
-    expect(proofOf(outcome)).to.deep.equal([`PATCH ${path} → 200`, `GET ${path} → 200`, `PATCH ${path} → 200`]);
+    expect(proofOf(outcome)).to.deep.equal([
+      `PATCH ${path} → 200: PATCH by the --as-other identity`,
+      `GET ${path} → 200: read-back by the owner (the first identity)`,
+      `PATCH ${path} → 200: restore by the owner (PATCH with the earlier "quantity")`,
+    ]);
     expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/changed "quantity" .* owner's read-back shows it .*restored "quantity" to its earlier value/);
     // The restore left the order as alice's own write (auth.baseline's) had made it.
     const order = await fetch(target.url(path), { headers: bearer(TOKENS.alice) }).then((r) => r.json() as Promise<{ quantity: number }>);
@@ -68,12 +74,26 @@ describe('bola.modify', () => {
       const outcome = await put(profiles);
       expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.1 }, requests: 4 });
       const path = `/users/${USER_IDS.alice}/profile`;
-      expect(proofOf(outcome)).to.deep.equal([`PUT ${path} → 200`, `GET ${path} → 200`, `PUT ${path} → 200`]);
+      expect(proofOf(outcome)).to.deep.equal([
+        `PUT ${path} → 200: PUT by the --as-other identity`,
+        `GET ${path} → 200: read-back by the owner (the first identity)`,
+        `PUT ${path} → 200: restore by the owner (PUT with the earlier "displayName")`,
+      ]);
       // Who sent them, as the target saw it: bob writes, alice reads back, alice restores.
       expect(profiles.calls().slice(-3)).to.deep.equal([`PUT ${path} by bob`, `GET ${path} by alice`, `PUT ${path} by alice`]);
-      const readBack = resultOf(outcome, ID).attempts.find((a) => a.id === resultOf(outcome, ID).findings[0]!.attemptIds![1])!;
+      const readBack = resultOf(outcome, ID).attempts.find((a) => a.id === resultOf(outcome, ID).findings[0]!.steps![1]!.attemptId)!;
       expect(readBack.response!.body).to.match(/"displayName":"gatehouse-[0-9a-f]{12}"/);
       expect(profiles.profiles()[USER_IDS.alice]!.displayName, 'restored').to.equal('Alice A.');
+      // The JSON report carries the same proof, and still validates.
+      const report = buildReport(outcome, {});
+      assertValidReport(report, 'bola.modify report');
+      const issue = report.reports.find((r) => r.id === ID)!.issues[0]!;
+      expect(issue.evidence?.steps?.map((step) => step.role)).to.deep.equal([
+        'PUT by the --as-other identity',
+        'read-back by the owner (the first identity)',
+        'restore by the owner (PUT with the earlier "displayName")',
+      ]);
+      expect(issue.details?.[0]).to.match(/restored "displayName" to its earlier value as the first identity \(200\)/);
     });
   });
 
