@@ -11,7 +11,7 @@
  * BOLA: `PUT /me/profile` names no object, and a write that the server applies to the caller's own record instead of
  * the addressed one leaves the first identity's object unchanged, which the read-back shows.
  * Requests (PUT/PATCH/POST): 1) GET the object as the first identity; 2) the write as the second identity, its JSON
- * body with one field set to a random marker (checks/support/write-marker.ts); 3) only if 2 is 2xx, GET the object as
+ * body with one field set to a marker (checks/support/write-marker.ts; derived from the operation id, so runs repeat); 3) only if 2 is 2xx, GET the object as
  * the first identity again; 4) only if the marker shows, the write as the first identity with the field's original
  * value (restore; PUT/PATCH only — a POST repeated may act again). DELETE: 1) GET as the first identity; 2) DELETE
  * as the second; 3) only if 2xx, GET as the first. An accepted write that lands on the second identity's own record
@@ -87,7 +87,7 @@ export default defineCheck({
       });
     }
 
-    const write = markedWrite(ctx.operation.body);
+    const write = markedWrite(ctx.operation.body, ctx.operation.id, before.body);
     if (!write) return ctx.skip('the request body has no JSON field a recognisable value can be written to (give a JSON body with a text or integer field)');
     const theirs = await ctx.http.send({ ...asOther(other), body: write.body });
     if (!ok(theirs.status)) return;

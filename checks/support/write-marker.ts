@@ -1,9 +1,11 @@
 /**
  * A recognisable change to write (bola.modify): the operation's JSON body with one field set to a value nobody else
- * would write — a random marker string, or a random number for a numeric-only body — so that seeing it on read-back
- * proves this very write took effect, and the original value can be written back afterwards.
+ * would write — a marker string, or a number for a numeric-only body — so that seeing it on read-back proves this
+ * very write took effect, and the original value can be written back afterwards. The marker is derived from a seed
+ * (the operation id), so two runs of the same scan send the same requests; a value the object already holds (an
+ * earlier run whose restore failed) is never chosen.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 export interface MarkedWrite {
   /** The top-level field changed. */
@@ -27,22 +29,30 @@ function parseObject(body: string | undefined): Record<string, unknown> | undefi
   }
 }
 
-/** The body with one field changed to a marker, or `undefined` when the body is not a JSON object with such a field. */
-export function markedWrite(body: string | undefined): MarkedWrite | undefined {
+const digest = (seed: string): Buffer => createHash('sha256').update(seed).digest();
+
+/**
+ * The body with one field changed to a marker, or `undefined` when the body is not a JSON object with such a field.
+ * `current` is the object as read before the write: the marker differs from what it holds in that field.
+ */
+export function markedWrite(body: string | undefined, seed: string, current = ''): MarkedWrite | undefined {
   const object = parseObject(body);
   if (!object) return undefined;
   const candidates = Object.entries(object).filter(([key]) => !UNTOUCHABLE.test(key));
   const strings = candidates.filter(([, value]) => typeof value === 'string').map(([key]) => key);
   const ranked = [...strings.filter((k) => FREE_TEXT.test(k)), ...strings.filter((k) => !FREE_TEXT.test(k))];
   const field = ranked[0];
+  const held = (key: string): unknown => valueOf(current, key);
   if (field !== undefined) {
-    const marker = `gatehouse-${randomBytes(6).toString('hex')}`;
+    let marker = `gatehouse-${digest(seed).toString('hex').slice(0, 12)}`;
+    if (held(field) === marker) marker = `gatehouse-${digest(`${seed}#2`).toString('hex').slice(0, 12)}`;
     return { field, marker, body: JSON.stringify({ ...object, [field]: marker }) };
   }
   const number = candidates.find(([, value]) => typeof value === 'number' && Number.isInteger(value))?.[0];
   if (number === undefined) return undefined;
-  // A value no sample or earlier write is likely to hold, in a range most validators accept.
-  const marker = randomInt(1_000, 9_000) * 7 + 3;
+  // A value no sample is likely to hold, in a range most validators accept (1 003 … 63 000).
+  let marker = (digest(seed).readUInt32BE(0) % 9_000) * 7 + 1_003;
+  if (held(number) === marker) marker += 7;
   return { field: number, marker, body: JSON.stringify({ ...object, [number]: marker }) };
 }
 
