@@ -15,12 +15,11 @@
  * In the known-key case the finding only follows from the recovered secret: it names jwt.weak_secret as its cause
  * (`evidence.cause`) and, when that finding is reported on the operation too, is linked to it and not scored again.
  */
-import { defineCheck, type CheckContext } from '../scanner/api.js';
-import { parseUnverified, type UnverifiedJwt } from '../scanner/jwt/parse-unverified.js';
+import { defineCheck, parseUnverified, type CheckContext, type UnverifiedJwt } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
-import { JWT_SECRETS_FILE } from './support/shared-options.js';
+import { AS_OTHER, JWT_SECRETS_FILE } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.audience_not_validated';
 const OTHER_AUDIENCE = `${FOREIGN_ORIGIN}/other-api`;
@@ -59,6 +58,7 @@ export default defineCheck({
   maxCvss: 7.6,
   options: [
     JWT_SECRETS_FILE,
+    AS_OTHER,
     {
       name: 'otherAudienceToken',
       type: 'string',

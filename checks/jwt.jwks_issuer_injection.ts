@@ -21,6 +21,7 @@ import { attackAccepted, requireProtectedEndpoint } from './support/auth-baselin
 import { callbackHostOption, isLoopback, serveResources } from './support/callback-server.js';
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { CALLBACK_HOST } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.jwks_issuer_injection';
 const DISCOVERY = '.well-known/openid-configuration';
@@ -38,6 +39,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
+  options: [CALLBACK_HOST],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,

@@ -5,7 +5,7 @@
  */
 import { defineOption } from '../../scanner/api.js';
 
-/** The second identity of object-level authorization checks (bola.*). */
+/** The second identity: object-level authorization checks (bola.*), and jwt.audience_not_validated's relayed token. */
 export const AS_OTHER = defineOption({
   name: 'asOther',
   type: 'header',
