@@ -112,7 +112,7 @@ export function createContext(input: ContextInput): RunningContext {
       if (!issueIds.has(issueId)) throw scannerError('invalid_check', `${definition.id}: reported issue "${issueId}", which is not in its issues`);
       const attemptId = evidence?.attempt ? attemptOf.get(evidence.attempt) : undefined;
       const steps = (evidence?.steps ?? [])
-        .map((step) => ({ attemptId: attemptOf.get(step.attempt), role: step.role }))
+        .map((step) => ({ attemptId: attemptOf.get(step.attempt), role: redact(step.role) }))
         .filter((step): step is { attemptId: string; role: string } => step.attemptId !== undefined);
       findings.push({
         issueId,
