@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { resultOf, scanTarget } from '../support/scan.js';
 import { ORDER_ID, startObjectsTarget, TOKENS } from '../fixtures/targets/objects-target.js';
 import { startProfilesTarget, USER_IDS, type ProfilesTarget } from '../fixtures/targets/profiles-target.js';
-import type { Target } from '../fixtures/targets/start-target.js';
+import { bearerOf, json, startTarget, type Target } from '../fixtures/targets/start-target.js';
 import type { ScanOutcome } from '../../scanner/engine.js';
 import { buildReport } from '../../scanner/report/build-report.js';
 import { assertValidReport } from '../../scanner/report/validate-report.js';
@@ -101,6 +101,43 @@ describe('bola.modify', () => {
     target = await startObjectsTarget({ checksOwner: false });
     const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
     expectResult(outcome, ID, { status: 'skipped', reason: /cannot read the object back .*404/, requests: 1 });
+  });
+
+  describe('on a DELETE whose first call only moves the document to the trash (a second one purges it)', () => {
+    const DOC = 'doc_9Xk2mQ7pL4';
+    // Two-stage deletion, as file stores do: auth.baseline's DELETE as alice trashes the document, which alice can
+    // still read; another DELETE purges it. `ownerOnly` is the safe twin (404 for bob).
+    const startTrashTarget = (ownerOnly: boolean): Promise<Target> => {
+      let state: 'live' | 'trashed' | 'gone' = 'live';
+      return startTarget((req, res) => {
+        const user = bearerOf(req) === TOKENS.alice ? 'alice' : bearerOf(req) === TOKENS.bob ? 'bob' : undefined;
+        if (!user) return json(res, 401, { error: 'unauthorized' });
+        if (new URL(req.url ?? '/', 'http://t').pathname !== `/documents/${DOC}` || state === 'gone' || (ownerOnly && user !== 'alice')) {
+          return json(res, 404, { error: 'not found' });
+        }
+        if (req.method === 'GET') return json(res, 200, { id: DOC, owner: 'alice', title: 'Q3 plan', trashed: state === 'trashed' });
+        state = state === 'live' ? 'trashed' : 'gone';
+        res.writeHead(204).end();
+      });
+    };
+
+    it("fails when bob's DELETE purges alice's document: her read-back gets 404, and the detail says it cannot be restored", async () => {
+      target = await startTrashTarget(false);
+      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
+      expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.1 }, requests: 3 });
+      const path = `/documents/${DOC}`;
+      expect(proofOf(outcome)).to.deep.equal([
+        `DELETE ${path} → 204: DELETE by the --as-other identity`,
+        `GET ${path} → 404: read-back by the owner (the first identity)`,
+      ]);
+      expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/a deleted object cannot be restored/);
+    });
+
+    it('passes its safe twin, where only the owner may delete', async () => {
+      target = await startTrashTarget(true);
+      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
+      expectResult(outcome, ID, { status: 'passed', requests: 2 });
+    });
   });
 
   it('is skipped when the write body has no field a recognisable value can be written to', async () => {
