@@ -19,6 +19,8 @@ export interface Finding {
   detail?: string;
   /** The attempt that shows the issue, when the check gave one as evidence. */
   attemptId?: string;
+  /** The other attempts of the proof (baseline, control…), when the check gave them. */
+  attemptIds?: string[];
 }
 
 export interface CheckResult {

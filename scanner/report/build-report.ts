@@ -39,7 +39,8 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
-  const failedAttempts = new Set(findings.map((f) => f.attemptId).filter((id): id is string => id !== undefined));
+  const cited = findings.flatMap((f) => [f.attemptId, ...(f.attemptIds ?? [])]);
+  const failedAttempts = new Set(cited.filter((id): id is string => id !== undefined));
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
   const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);
