@@ -5,13 +5,15 @@
  * (a list of every user where the schema describes one object, or more items than `maxItems`).
  *
  * Requests: none — a passive check: it reads the 2xx JSON answers every other check of the scan received on this
- * operation (ctx.observed()) and cites the one that shows it; values are never copied into the finding's detail.
+ * operation (ctx.observed(), requests with its method and path: support/own-exchanges.ts) and cites the one that
+ * shows it; values are never copied into the finding's detail.
  * Verdict: `broken_object_property_level_authorization.sensitive_data_exposure` (7.1) for any sensitive value;
  * `broken_object_property_level_authorization.undocumented_records` (5.3) for a JSON list of 2 or more records where
  * the promised schema for that status is one object (or a list of at most `maxItems`). Passed when no answer shows
  * either; skipped when the scan received no 2xx JSON answer on the operation.
  */
 import { defineCheck, type ObservedExchange } from '../scanner/api.js';
+import { ownExchanges } from './support/own-exchanges.js';
 import { promisedRecords, promisedSchema } from './support/promised-schema.js';
 import { sensitiveValues } from './support/sensitive-values.js';
 
@@ -55,7 +57,7 @@ export default defineCheck({
   scanKinds: ['curl', 'openapi', 'graphql'],
   passive: true,
   async run(ctx) {
-    const answers = ctx.observed().map((exchange) => ({ exchange, json: parsed(exchange) })).filter((a) => a.json !== undefined);
+    const answers = ownExchanges(ctx).map((exchange) => ({ exchange, json: parsed(exchange) })).filter((a) => a.json !== undefined);
     if (answers.length === 0) return ctx.skip('the scan received no 2xx JSON answer on this operation to inspect');
     const sensitive = answers.map((a) => ({ ...a, hits: sensitiveValues(a.json) })).find((a) => a.hits.length > 0);
     if (sensitive) {

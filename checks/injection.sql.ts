@@ -6,7 +6,8 @@
  *
  * Requests: 1 baseline (the operation as given), then per input (at most 6, see support/injectable-inputs.ts):
  * 1) the value with a quote appended; only when that answer is not the baseline's, 2) the quote doubled (balanced
- * again) and 3–4) a true/false pair (`' AND '1'='1` / `' AND '1'='2`, or `AND 1=1` / `AND 1=2` for numbers);
+ * again) and 3–4) a true/false pair (`' AND 'n'='n` / `' AND 'n'='n+1`, or `AND n=n` / `AND n=n+1` for numbers, n a
+ * number of the operation's own so values stored by other probes of the scan never answer it);
  * when the quote changed nothing, 2) a backslash instead (escaping the closing quote) with the same follow-ups.
  * It stops at the first proven input. With the `sqlTimeBased` option (seconds, off by default; read operations only,
  * first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and the sleep again.
@@ -19,6 +20,7 @@
  * - `injection.sql_quote_error` (6.3): the quote turns a non-5xx baseline into a 5xx and the balanced quote does not.
  * Passed otherwise; skipped when the operation has no string input.
  */
+import { createHash } from 'node:crypto';
 import { defineCheck, operationClass, type CheckContext, type ProbeResponse } from '../scanner/api.js';
 import { isServerError, sameAnswer } from './support/answer-shape.js';
 import { injectableInputs, withInput, type InjectableInput } from './support/injectable-inputs.js';
@@ -56,9 +58,18 @@ function errorLike(probe: ProbeResponse, baseline: ProbeResponse): { signature?:
   return undefined;
 }
 
+/**
+ * A number of the operation's own (from its id): the pair's literals differ per operation, so a value another probe of
+ * this scan stored (a user registered as `carol' AND '1'='1`) is never found again by another operation's pair.
+ */
+function tagOf(operationId: string): number {
+  return 1000 + (Number.parseInt(createHash('sha256').update(operationId).digest('hex').slice(0, 6), 16) % 9000);
+}
+
 async function booleanPair(ctx: CheckContext, input: InjectableInput, baseline: ProbeResponse): Promise<Proof | undefined> {
-  const pairs = [{ truthy: `${input.value}' AND '1'='1`, falsy: `${input.value}' AND '1'='2` }];
-  if (/^-?\d+$/.test(input.value)) pairs.push({ truthy: `${input.value} AND 1=1`, falsy: `${input.value} AND 1=2` });
+  const tag = tagOf(ctx.operation.id);
+  const pairs = [{ truthy: `${input.value}' AND '${tag}'='${tag}`, falsy: `${input.value}' AND '${tag}'='${tag + 1}` }];
+  if (/^-?\d+$/.test(input.value)) pairs.push({ truthy: `${input.value} AND ${tag}=${tag}`, falsy: `${input.value} AND ${tag}=${tag + 1}` });
   for (const { truthy, falsy } of pairs) {
     const yes = await ctx.http.send(withInput(ctx.operation, input, truthy));
     if (!sameAnswer(yes, baseline, [truthy, input.value])) continue;

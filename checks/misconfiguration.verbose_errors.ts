@@ -4,12 +4,14 @@
  * support/sql-error-signatures.ts) — file paths, library versions, query fragments an attacker builds on.
  *
  * Requests: none — a passive check: it reads every answer (any status) the other checks of the scan received on this
- * operation (ctx.observed()), the injection checks' malformed input included, and cites the first that shows each.
+ * operation (ctx.observed(), requests with its method and path: support/own-exchanges.ts), the injection checks'
+ * malformed input included, and cites the first that shows each.
  * Verdict: `security_misconfiguration.debug_page_exposed` (6.9) for a framework debug page;
  * `security_misconfiguration.stack_trace_exposed` (6.3) for a stack trace; `security_misconfiguration.database_error_exposed`
  * (6.3) for database error text. Passed when no answer shows any; skipped when the scan received no answer here.
  */
 import { defineCheck, type ObservedExchange } from '../scanner/api.js';
+import { ownExchanges } from './support/own-exchanges.js';
 import { DEBUG_PAGES, firstSignature, STACK_TRACES } from './support/error-page-signatures.js';
 import { sqlErrorIn } from './support/sql-error-signatures.js';
 
@@ -40,7 +42,7 @@ export default defineCheck({
   maxCvss: 6.9,
   passive: true,
   async run(ctx) {
-    const exchanges = ctx.observed();
+    const exchanges = ownExchanges(ctx);
     if (exchanges.length === 0) return ctx.skip('the scan received no answer on this operation to inspect');
     for (const { issue, find } of DETECTORS) {
       for (const exchange of exchanges) {

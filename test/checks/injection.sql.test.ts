@@ -27,7 +27,7 @@ describe('injection.sql', () => {
     const outcome = await scanTarget(demo.url('/api/products?category=books'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 5 });
     const [finding] = resultOf(outcome, ID).findings;
-    expect(finding!.detail).to.include(`query category: "books' AND '1'='1" is answered like the baseline (200)`);
+    expect(finding!.detail).to.match(/^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200\)/);
     expect(finding!.attemptIds, 'baseline and true answer cited beside the false one').to.have.length(2);
   });
 
