@@ -1,6 +1,6 @@
 /**
  * The inputs an injection check may rewrite, with a request that carries a new value for one of them: path
- * parameters (OpenAPI scans), query parameters in the URL, and string properties of a JSON body (two levels deep).
+ * parameters (OpenAPI scans), query parameters in the URL, and strings of a JSON body up to three keys deep.
  * The scan's own credential is never an input. Bounded: the first `MAX_INPUTS` in that order.
  */
 import type { Operation, ProbeRequest } from '../../scanner/api.js';
