@@ -9,8 +9,8 @@
  * again) and 3–4) a true/false pair (`' AND 'n'='n` / `' AND 'n'='n+1`, or `AND n=n` / `AND n=n+1` for numbers, n a
  * number of the operation's own so values stored by other probes of the scan never answer it);
  * when the quote changed nothing, 2) a backslash instead (escaping the closing quote) with the same follow-ups.
- * It stops at the first proven input. With the `sqlTimeBased` option (seconds, off by default; read operations only,
- * first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and the sleep again.
+ * It stops at the first proven input. With `--sql-time-based <seconds>` (option `sqlTimeBased`, off by default; read
+ * operations only, first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and the sleep again.
  * Verdict (the strongest proof wins, one finding per operation):
  * - `injection.sql_boolean_based` (9.3): the true payload is answered like the baseline (status and shape) and the
  *   false payload unlike it — the input is evaluated as SQL;
@@ -136,11 +136,6 @@ async function timeBased(ctx: CheckContext, inputs: InjectableInput[], baseline:
   return undefined;
 }
 
-function timeOption(value: unknown): number | undefined {
-  if (value === true) return 3;
-  return typeof value === 'number' && value >= 1 && value <= 8 ? Math.round(value) : undefined;
-}
-
 export default defineCheck({
   id: 'injection.sql',
   name: 'SQL Injection',
@@ -152,6 +147,17 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   scanKinds: ['curl', 'openapi'],
+  options: [
+    {
+      name: 'sqlTimeBased',
+      type: 'integer',
+      flag: '--sql-time-based',
+      valueName: '<seconds>',
+      doc: 'also try time-based SQL injection, sleeping this many seconds (read operations only; off by default)',
+      min: 1,
+      max: 8,
+    },
+  ],
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
@@ -166,7 +172,7 @@ export default defineCheck({
       proof = await probeInput(ctx, input, baseline);
       if (proof) break;
     }
-    const seconds = timeOption(ctx.options.sqlTimeBased);
+    const seconds = ctx.options.sqlTimeBased;
     if (!proof && seconds !== undefined && operationClass(ctx.operation) === 'read') proof = await timeBased(ctx, inputs, baseline, seconds);
     if (proof) ctx.report(proof.issue, { detail: proof.detail, attempt: proof.attempt, attempts: proof.attempts });
   },
