@@ -42,8 +42,24 @@ interface Proof {
 }
 
 const STRENGTH = [BOOLEAN, TIME, ERROR, QUOTE];
-const stronger = (a: Proof | undefined, b: Proof | undefined): Proof | undefined =>
-  !a ? b : !b ? a : STRENGTH.indexOf(b.issue) < STRENGTH.indexOf(a.issue) ? b : a;
+
+/** The strongest of two proofs, its detail completed with what the weaker one showed. */
+function stronger(a: Proof | undefined, b: Proof | undefined): Proof | undefined {
+  if (!a || !b) return a ?? b;
+  const [strong, weak] = STRENGTH.indexOf(b.issue) < STRENGTH.indexOf(a.issue) ? [b, a] : [a, b];
+  return { ...strong, detail: `${strong.detail}; also: ${weak.detail}`, attempts: [...strong.attempts, weak.attempt, ...weak.attempts] };
+}
+
+/** `200, 3 records` — enough to see why two answers differ. */
+function describe(response: ProbeResponse): string {
+  try {
+    const body = JSON.parse(response.body) as unknown;
+    if (Array.isArray(body)) return `${response.status}, ${body.length} record${body.length === 1 ? '' : 's'}`;
+  } catch {
+    // not JSON: the status and length say it
+  }
+  return `${response.status}, ${response.body.length} bytes`;
+}
 
 /** A breaking character and the same character made harmless again. */
 const BREAKERS = [
@@ -77,7 +93,7 @@ async function booleanPair(ctx: CheckContext, input: InjectableInput, baseline: 
     if (sameAnswer(no, yes, [truthy, falsy, input.value])) continue;
     return {
       issue: BOOLEAN,
-      detail: `${input.in} ${input.name}: "${truthy}" is answered like the baseline (${yes.status}) and "${falsy}" unlike it (${no.status})`,
+      detail: `${input.in} ${input.name}: "${truthy}" is answered like the baseline (${describe(yes)}) and "${falsy}" unlike it (${describe(no)})`,
       attempt: no,
       attempts: [baseline, yes],
     };

@@ -27,8 +27,10 @@ describe('injection.sql', () => {
     const outcome = await scanTarget(demo.url('/api/products?category=books'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 5 });
     const [finding] = resultOf(outcome, ID).findings;
-    expect(finding!.detail).to.match(/^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200\)/);
-    expect(finding!.attemptIds, 'baseline and true answer cited beside the false one').to.have.length(2);
+    expect(finding!.detail).to.match(
+      /^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200, 1 record\) and "books' AND '\d+'='\d+" unlike it \(200, 0 records\); also: query category: a quote appended brings a database error \(SQLite: /,
+    );
+    expect(finding!.attemptIds, 'baseline, true answer, the quote\'s error and the balanced quote cited beside the false one').to.have.length(4);
   });
 
   it("passes on the demo API's secure twin (a bound parameter): the true payload is not answered like the baseline", async () => {
