@@ -16,7 +16,8 @@ const NL = String.raw`(?:\n|\\n|\\r\\n|<br>)`;
 const INDENT = String.raw`(?:\s|\\t|&nbsp;)+`;
 
 export const STACK_TRACES: readonly Signature[] = [
-  { name: 'Node.js stack trace', pattern: new RegExp(String.raw`${NL}${INDENT}at (?:[\w$.<>\[\] ]+ \()?(?:file:\/\/|\/|[A-Za-z]:\\|node:)[^\s)]*:\d+:\d+\)?`, 'g'), times: 2 },
+  // Also one frame per JSON string (`"stacktrace": ["Error: x", "    at f (/app/a.js:1:2)"]`, GraphQL servers in dev).
+  { name: 'Node.js stack trace', pattern: new RegExp(String.raw`(?:${NL}|")${INDENT}at (?:[\w$.<>\[\] ]+ \()?(?:file:\/\/|\/|[A-Za-z]:\\|node:)[^\s)]*:\d+:\d+\)?`, 'g'), times: 2 },
   { name: 'Python traceback', pattern: /Traceback \(most recent call last\):/g },
   { name: 'Java stack trace', pattern: new RegExp(String.raw`${INDENT}at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)`, 'g'), times: 2 },
   { name: '.NET stack trace', pattern: /\bat [\w.`<>]+\([^)]*\) in [^\n]*:line \d+/g },

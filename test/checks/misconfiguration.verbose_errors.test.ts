@@ -19,6 +19,7 @@ const PAGES: Record<string, { type: string; body: string }> = {
   '/django': { type: 'text/html', body: "<p>You're seeing this error because you have <code>DEBUG = True</code> in your Django settings file.</p>" },
   '/python': { type: 'text/plain', body: 'Traceback (most recent call last):\n  File "/srv/app.py", line 12, in handler\n    1 / 0\nZeroDivisionError: division by zero' },
   '/spring': { type: 'application/json', body: '{"timestamp":"2026-01-01T00:00:00Z","status":500,"error":"Internal Server Error","trace":"java.lang.NullPointerException\\n\\tat com.example.Api.get(Api.java:42)\\n\\tat com.example.Api.run(Api.java:12)"}' },
+  '/graphql': { type: 'application/json', body: '{"errors":[{"message":"boom","extensions":{"code":"INTERNAL_SERVER_ERROR","stacktrace":["Error: boom","    at resolve (/srv/app/schema.js:12:9)","    at field (/srv/node_modules/graphql/execution/execute.js:481:20)"]}}]}' },
   '/plain': { type: 'application/json', body: '{"error":"not found","hint":"look at /docs: at most 10 items (see page 2:3)"}' },
 };
 
@@ -66,7 +67,7 @@ describe('misconfiguration.verbose_errors', () => {
     }
   });
 
-  it('recognises Werkzeug and Django debug pages, Python tracebacks and Spring Boot traces, and passes an ordinary error', async () => {
+  it('recognises Werkzeug and Django debug pages, Python tracebacks, Spring Boot and GraphQL traces, and passes an ordinary error', async () => {
     target = await startTarget((req, res) => {
       const page = PAGES[req.url ?? ''] ?? PAGES['/plain']!;
       res.writeHead(500, { 'content-type': page.type }).end(page.body);
@@ -76,6 +77,7 @@ describe('misconfiguration.verbose_errors', () => {
     expect(await found('/django')).to.deep.equal([DEBUG]);
     expect(await found('/python')).to.deep.equal([STACK]);
     expect(await found('/spring')).to.deep.equal([DEBUG, STACK]);
+    expect(await found('/graphql')).to.deep.equal([STACK]);
     expect(await found('/plain')).to.deep.equal([]);
   });
 });
