@@ -238,4 +238,4 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(d
   return definition;
 }
 
-export { operationClass, type OperationClass } from './operation-class.js';
+export { classifyOperation, operationClass, type OperationClass } from './operation-class.js';

@@ -65,3 +65,6 @@ export function operationClass(operation: ClassifiedOperation | Operation): Oper
   if (names.some(namesWipe)) return 'destructive';
   return READ_METHODS.has(method) ? 'read' : 'write';
 }
+
+/** The same function under the other name checks use for it. */
+export const classifyOperation = operationClass;
