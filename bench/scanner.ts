@@ -7,7 +7,8 @@
  * list, create, read, delete) against a local target (HS256 verified, owner checks, rate-limit headers), with
  * --as-other, every built-in check: wall time, requests and peak memory (RSS and heap of this process, which also
  * hosts the target) at concurrency 1 and at the default, at the default rate and with the limiter out of the way.
- * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--only curl|secret|openapi]
+ * Last, the vulnerable demo API at defaults: requests per operation of each check (bench/scanner-demo.ts).
+ * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--only curl|secret|openapi|demo]
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { run } from '../scanner/cli.js';
 import type { Report } from '../scanner/report/report-types.js';
 import { crackHmacSecret } from '../checks/support/jwt/crack-hmac-secret.js';
 import { parseUnverified } from '../scanner/compact-jwt.js';
+import { benchDemo } from './scanner-demo.js';
 import { benchOpenapi } from './scanner-openapi.js';
 
 const { values } = parseArgs({
@@ -140,6 +142,7 @@ try {
   if (!values.only || values.only === 'curl') await benchScans(dir);
   if (!values.only || values.only === 'secret') await benchWeakSecret(dir);
   if (!values.only || values.only === 'openapi') await benchOpenapi(dir, Math.max(4, Number(values.operations)), token, verify);
+  if (!values.only || values.only === 'demo') await benchDemo(dir);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -59,9 +59,15 @@ export interface Operation {
   credential?: Credential;
   /** Security scheme names declared for the operation; empty for a public operation. */
   securitySchemes: string[];
-  /** OpenAPI tags / operationId when scanning a description. */
+  /** OpenAPI tags / operationId / summary when scanning a description. */
   operationId?: string;
   tags?: string[];
+  summary?: string;
+  /**
+   * OpenAPI scans: the JSON schema each declared answer promises (`200`, `2XX`, `default` → schema, `$ref`s resolved,
+   * recursion cut at a few levels), so passive checks can compare what came back with what was promised.
+   */
+  responseSchemas?: Record<string, unknown>;
   /**
    * OpenAPI scans: the path parameters in template order, with the value in `url` and whether the description gave it
    * (`example`, `examples`, `default`, `const` or `enum`) or the scanner generated it.
@@ -129,6 +135,16 @@ export interface FindingEvidence {
    * recovered: when that finding is reported on the same operation, this one is linked to it and not scored again.
    */
   cause?: { checkId: string; issueId: string };
+  /** The other request/response pairs a person needs to replay the proof (baseline, control, the differential's other half). */
+  attempts?: ProbeResponse[];
+}
+
+/** A request another check sent on the same operation and its answer, as passive checks see it (credentials redacted). */
+export interface ObservedExchange {
+  /** The check that sent it. */
+  checkId: string;
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response: ProbeResponse;
 }
 
 export interface CheckContext<V extends object = Readonly<Record<string, unknown>>> {
@@ -143,7 +159,16 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
   fact<T = unknown>(checkId: string, key: string): T | undefined;
   /** Publishes a fact for the checks that depend on this one. */
   setFact(key: string, value: unknown): void;
-  /** Records a finding: the issue (one of this check's `issues`) failed on this operation. */
+  /**
+   * Passive checks only: every exchange the other checks had on this operation (they have all finished). Citing one
+   * of their responses as evidence copies the exchange into this check's report; nothing is sent again.
+   */
+  observed(): readonly ObservedExchange[];
+  /**
+   * Records a finding: the issue (one of this check's `issues`) failed on this operation. `attempt` is the response
+   * that shows it; `attempts` adds the other request/response pairs a person needs to replay the proof (baseline,
+   * control, the differential's other half).
+   */
   report(issueId: string, evidence?: FindingEvidence): void;
   /** Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). */
   skip(reason: string): never;
@@ -212,6 +237,11 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   oncePerScan?: boolean;
   /** Returns `true` to run, or a reason string to be skipped with. */
   appliesTo?: (operation: Operation) => true | string;
+  /**
+   * Sends nothing and reads what the other checks received (`ctx.observed()`): runs on each operation after every
+   * non-passive check there has finished.
+   */
+  passive?: boolean;
   /** Per-check time budget in ms (default set by the runner). */
   timeoutMs?: number;
   /** The options this check reads; each becomes a flag (`flag`) of the scan commands. */
@@ -226,3 +256,5 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
 export function defineCheck<const O extends readonly OptionDeclaration[] = []>(definition: CheckDefinition<O>): CheckDefinition<O> {
   return definition;
 }
+
+export { classifyOperation, operationClass, type OperationClass } from './operation-class.js';

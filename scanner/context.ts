@@ -1,7 +1,7 @@
 /** The `CheckContext` a check runs with: its HTTP client (recording attempts), facts from its declared deps, findings. */
 import { redactSecrets } from './secrets.js';
 import { randomUUID } from 'node:crypto';
-import type { CheckContext, CheckDefinition, CheckLog, Operation, ProbeRequest, ProbeResponse } from './api.js';
+import type { CheckContext, CheckDefinition, CheckLog, ObservedExchange, Operation, ProbeRequest, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
 import type { ScanHttp } from './http.js';
 import { buildWireRequest } from './probe-request.js';
@@ -34,6 +34,31 @@ export function createFactStore(): FactStore {
   };
 }
 
+/** One exchange a check had, kept for the passive checks of the same operation. */
+export interface LoggedExchange {
+  checkId: string;
+  attempt: Attempt;
+  response: ProbeResponse;
+}
+
+/** Every answered request of the scan by operation id: what passive checks read (`ctx.observed()`). */
+export interface ExchangeLog {
+  record(operationId: string, exchange: LoggedExchange): void;
+  of(operationId: string): readonly LoggedExchange[];
+}
+
+export function createExchangeLog(): ExchangeLog {
+  const byOperation = new Map<string, LoggedExchange[]>();
+  return {
+    record(operationId, exchange) {
+      const list = byOperation.get(operationId) ?? [];
+      list.push(exchange);
+      byOperation.set(operationId, list);
+    },
+    of: (operationId) => byOperation.get(operationId) ?? [],
+  };
+}
+
 function truncate(text: string): string {
   return text.length > REPORTED_BODY_LIMIT ? `${text.slice(0, REPORTED_BODY_LIMIT)}…[truncated]` : text;
 }
@@ -47,6 +72,7 @@ export interface ContextInput {
   /** Every credential of the scan for this operation (`secretsOf`), redacted from what the check records. */
   secrets: readonly string[];
   facts: FactStore;
+  exchanges: ExchangeLog;
   /** Which operation's facts a dependency's live under (once-per-scan checks publish on the first operation). */
   factOperationId: (checkId: string) => string;
   signal: AbortSignal;
@@ -65,10 +91,21 @@ export function createContext(input: ContextInput): RunningContext {
   const attempts: Attempt[] = [];
   const findings: Finding[] = [];
   const attemptOf = new WeakMap<ProbeResponse, string>();
+  const passive = definition.passive === true;
   const published = input.facts.publish(definition.id, operation.id);
   const redact = (text: string): string => redactSecrets(text, input.secrets);
   const issueIds = new Set(definition.issues.map((i) => i.id));
   const dependsOn = new Set(definition.dependsOn ?? []);
+
+  // A passive check cites another check's exchange: the pair is copied into this check's attempts (same id, not resent).
+  const observedAttempt = (response: ProbeResponse): string | undefined => {
+    if (!passive) return undefined;
+    const logged = input.exchanges.of(operation.id).find((e) => e.response === response);
+    if (!logged) return undefined;
+    if (!attempts.includes(logged.attempt)) attempts.push(logged.attempt);
+    attemptOf.set(response, logged.attempt.id);
+    return logged.attempt.id;
+  };
 
   const ctx: CheckContext = {
     operation,
@@ -78,6 +115,7 @@ export function createContext(input: ContextInput): RunningContext {
     http: {
       async send(probe?: ProbeRequest) {
         input.signal.throwIfAborted();
+        if (passive) throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
         const wire = buildWireRequest(operation, probe, input.signal);
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(wire.headers)) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
@@ -92,12 +130,17 @@ export function createContext(input: ContextInput): RunningContext {
           const responseHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
           attempt.response = { ...response, headers: responseHeaders, setCookies: response.setCookies.map(redact), body: truncate(redact(response.body)) };
           attemptOf.set(response, attempt.id);
+          input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
           return response;
         } catch (error) {
           attempt.error = redact(error instanceof Error ? error.message : String(error));
           throw error;
         }
       },
+    },
+    observed(): readonly ObservedExchange[] {
+      if (!passive) throw scannerError('invalid_check', `${definition.id}: only passive checks read ctx.observed()`);
+      return input.exchanges.of(operation.id).map(({ checkId, attempt, response }) => ({ checkId, request: attempt.request, response }));
     },
     fact<T>(checkId: string, key: string): T | undefined {
       if (!dependsOn.has(checkId)) {
@@ -110,14 +153,17 @@ export function createContext(input: ContextInput): RunningContext {
     },
     report(issueId, evidence) {
       if (!issueIds.has(issueId)) throw scannerError('invalid_check', `${definition.id}: reported issue "${issueId}", which is not in its issues`);
-      const attemptId = evidence?.attempt ? attemptOf.get(evidence.attempt) : undefined;
+      const cite = (response: ProbeResponse): string | undefined => attemptOf.get(response) ?? observedAttempt(response);
+      const attemptId = evidence?.attempt ? cite(evidence.attempt) : undefined;
+      const others = (evidence?.attempts ?? []).map(cite).filter((id): id is string => id !== undefined && id !== attemptId);
       const steps = (evidence?.steps ?? [])
-        .map((step) => ({ attemptId: attemptOf.get(step.attempt), role: redact(step.role) }))
+        .map((step) => ({ attemptId: cite(step.attempt), role: redact(step.role) }))
         .filter((step): step is { attemptId: string; role: string } => step.attemptId !== undefined);
       findings.push({
         issueId,
         ...(evidence?.detail ? { detail: redact(evidence.detail) } : {}),
         ...(attemptId ? { attemptId } : {}),
+        ...(others.length > 0 ? { attemptIds: [...new Set(others)] } : {}),
         ...(steps.length > 0 ? { steps } : {}),
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
       });

@@ -5,7 +5,7 @@
 import { redactSecrets, secretsOf } from './secrets.js';
 import { collectOptions, optionsForCheck, secretValues } from './check-options.js';
 import type { CheckDefinition, CheckLog, Operation } from './api.js';
-import { createContext, createFactStore, SkipSignal } from './context.js';
+import { createContext, createExchangeLog, createFactStore, SkipSignal } from './context.js';
 import { scannerError } from './errors.js';
 import { assertAcyclic, assertDependenciesExist, topologicalOrder } from './graph.js';
 import { createScanHttp, type TlsOptions } from './http.js';
@@ -96,6 +96,17 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   const given = input.options ?? {};
   const optionSecrets = secretValues(collectOptions(input.checks.map((c) => ({ definition: c.definition, shown: c.file }))), given);
   const facts = createFactStore();
+  const exchanges = createExchangeLog();
+  // Passive checks wait for every other check on their operation; they may only look once all are scheduled.
+  let scheduled!: () => void;
+  const allScheduled = new Promise<void>((resolveScheduled) => (scheduled = resolveScheduled));
+  // (A check that depends on a passive one runs after it, so it is not waited for: that would be a deadlock.)
+  const isPassive = (id: string): boolean => byId.get(id)?.passive === true;
+  const othersOn = (operation: Operation): Promise<CheckResult>[] =>
+    ordered
+      .filter((d) => !d.passive && !(d.dependsOn ?? []).some(isPassive))
+      .map((d) => tasks.get(taskKey(d.id, (d.oncePerScan ? firstOperation : operation).id)))
+      .filter((t): t is Promise<CheckResult> => t !== undefined);
   const slots = createSemaphore(input.concurrency ?? DEFAULT_CONCURRENCY);
   const tasks = new Map<string, Promise<CheckResult>>();
   const taskKey = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
@@ -134,6 +145,10 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       return result('errored', { reason: `appliesTo threw: ${error instanceof Error ? error.message : String(error)}` });
     }
     if (applies !== true) return result('skipped', { reason: applies });
+    if (definition.passive) {
+      await allScheduled;
+      await Promise.all(othersOn(operation));
+    }
 
     const release = await slots.acquire();
     if (input.signal?.aborted) {
@@ -152,6 +167,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       options: optionsForCheck(definition, given),
       secrets,
       facts,
+      exchanges,
       factOperationId: factOperationId(operation),
       signal: controller.signal,
       log: input.log ?? silentLog,
@@ -192,6 +208,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       if (reports(definition)) reported.push(promise);
     }
   }
+  scheduled();
   try {
     const results = await Promise.all(reported);
     linkRootCauses(results);

@@ -25,6 +25,8 @@ export interface Finding {
   cause?: FindingCause;
   /** Set after the scan when the cause was itself found on this operation: reported as linked, not scored again. */
   linked?: boolean;
+  /** The other attempts of the proof (baseline, control…), when the check gave them. */
+  attemptIds?: string[];
 }
 
 /** The check and issue a finding follows from (DESIGN §2.6 "one root cause, one finding"). */

@@ -8,6 +8,7 @@ import { scannerError } from '../errors.js';
 import type { LoadedDocument } from './load-document.js';
 import { operationSecurity, type CredentialValues } from './credential.js';
 import { resolveRef } from './resolve-ref.js';
+import { responseSchemas } from './response-schemas.js';
 import { sampleValue } from './sample-value.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -88,6 +89,7 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
       if (body !== undefined) headers['Content-Type'] = ['application/json'];
       const security = operationSecurity(document, (op.security ?? documentSecurity) as Record<string, unknown>[], options.credentials);
       const upper = method.toUpperCase();
+      const promised = responseSchemas(document, op.responses);
       operations.push({
         id: `${upper} ${template}`,
         method: upper,
@@ -101,6 +103,8 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
         ...(pathParameters.length > 0 ? { pathParameters: pathParameters.sort((a, b) => template.indexOf(`{${a.name}}`) - template.indexOf(`{${b.name}}`)) } : {}),
         ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
         ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
+        ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
+        ...(promised ? { responseSchemas: promised } : {}),
       });
     }
   }

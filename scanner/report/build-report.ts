@@ -39,8 +39,8 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
-  const proof = findings.flatMap((f) => [...(f.attemptId ? [f.attemptId] : []), ...(f.steps ?? []).map((s) => s.attemptId)]);
-  const failedAttempts = new Set(proof);
+  const cited = findings.flatMap((f) => [f.attemptId, ...(f.attemptIds ?? []), ...(f.steps ?? []).map((s) => s.attemptId)]);
+  const failedAttempts = new Set(cited.filter((id): id is string => id !== undefined));
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
   const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);

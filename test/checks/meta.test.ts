@@ -23,11 +23,13 @@ const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
 
 /**
  * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
- * OWASP API Security Top 10 2023 categories and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*).
+ * OWASP API Security Top 10 2023 categories and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
+ * injection.*, bopla.*, misconfiguration.verbose_errors).
  */
 const OWASP = new Set([
   'API1:2023 Broken Object Level Authorization',
   'API2:2023 Broken Authentication',
+  'API3:2023 Broken Object Property Level Authorization',
   'API4:2023 Unrestricted Resource Consumption',
   'API5:2023 Broken Function Level Authorization',
   'API7:2023 Server Side Request Forgery',
@@ -35,6 +37,10 @@ const OWASP = new Set([
 ]);
 const CWE = new Set([
   'CWE-16: Configuration',
+  "CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')",
+  'CWE-209: Generation of Error Message Containing Sensitive Information',
+  'CWE-213: Exposure of Sensitive Information Due to Incompatible Policies',
+  'CWE-943: Improper Neutralization of Special Elements in Data Query Logic',
   'CWE-285: Improper Authorization',
   'CWE-287: Improper Authentication',
   'CWE-295: Improper Certificate Validation',

@@ -1,0 +1,89 @@
+/**
+ * `scanner scan openapi` of the vulnerable demo API at defaults (the document it serves, alice's token, bob as the
+ * second identity) finds exactly what the demo plants, and its secure twin nothing at 4.0 or above.
+ */
+import { expect } from 'chai';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Report } from '../../../scanner/report/report-types.js';
+import { startDemoTarget, type DemoTarget } from '../../fixtures/targets/demo-api-target.js';
+import { runCli } from '../../scanner/support/run-cli.js';
+import { loadedChecks } from '../../support/scan.js';
+
+/**
+ * Every planted weakness above Info as `operation | check | issue`. Lines of checks this build does not have yet
+ * (bopla.mass_assignment, authentication.user_enumeration, resource.redos and ssrf.url_parameter come from a parallel
+ * branch) are left out until those checks exist; from then on they are expected like every other line.
+ */
+const PLANTED = [
+  'GET /api/account | bopla.excessive_data_exposure | broken_object_property_level_authorization.undocumented_records',
+  'GET /api/products | injection.sql | injection.sql_boolean_based',
+  'GET /api/products | misconfiguration.verbose_errors | security_misconfiguration.database_error_exposed',
+  'GET /api/products | misconfiguration.verbose_errors | security_misconfiguration.stack_trace_exposed',
+  'GET /api/users | bopla.excessive_data_exposure | broken_object_property_level_authorization.sensitive_data_exposure',
+  'GET /api/users/{userId}/orders | bola.read | broken_object_level_authorization.read',
+  'PATCH /api/account | bopla.mass_assignment | broken_object_property_level_authorization.mass_assignment',
+  'POST /api/login | authentication.user_enumeration | broken_authentication.user_enumeration',
+  'POST /api/login | injection.nosql | injection.nosql_authentication_bypass',
+  'POST /api/register | bopla.mass_assignment | broken_object_property_level_authorization.mass_assignment',
+  'POST /api/register | resource.redos | unrestricted_resource_consumption.redos',
+  'POST /api/webhooks | ssrf.url_parameter | server_side_request_forgery.url_parameter',
+];
+
+/**
+ * Left out of the comparison: the vulnerable twin sends no security headers and no rate limit (on purpose, and on
+ * every operation), and issue 13 regroups and rescores exactly these findings; the secure twin's test shows them gone.
+ */
+const HEADERS_AND_LIMITS = ['misconfiguration.http_headers', 'resource.rate_limit_absent'];
+
+function failed(report: Report, minimum: number): string[] {
+  return report.reports
+    .flatMap((item) =>
+      item.issues.filter((issue) => issue.status === 'failed' && issue.cvss.score >= minimum).map((issue) => `${item.operation?.id} | ${item.id} | ${issue.id}`),
+    )
+    .sort();
+}
+
+async function scanDemo(demo: DemoTarget, dir: string): Promise<Report> {
+  const file = join(dir, `${demo.demo.secure ? 'secure' : 'vulnerable'}.json`);
+  const run = await runCli([
+    'scan', 'openapi', demo.url('/openapi.json'),
+    '--security-schemes', `bearer=${demo.tokens.alice}`,
+    '--as-other', `Authorization: Bearer ${demo.tokens.bob}`,
+    '--rate', '2000/s', '--no-progress', '--report-format', 'json', '--report-file', file,
+  ]);
+  expect(run.code, run.stderr).to.equal(0);
+  return JSON.parse(await readFile(file, 'utf8')) as Report;
+}
+
+describe('npm run demo:vulnerable, scanned with scan openapi', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let builtIn: Set<string>;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'demo-scan-'));
+    builtIn = new Set((await loadedChecks()).map((c) => c.definition.id));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('finds exactly the planted weaknesses on the vulnerable twin', async () => {
+    const demo = await startDemoTarget();
+    try {
+      const found = failed(await scanDemo(demo, dir), 0.1).filter((line) => !HEADERS_AND_LIMITS.some((check) => line.includes(`| ${check} |`)));
+      const expected = PLANTED.filter((line) => builtIn.has(line.split(' | ')[1]!)).sort();
+      expect(found).to.deep.equal(expected);
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('finds nothing at 4.0 or above on the secure twin', async () => {
+    const demo = await startDemoTarget({ secure: true });
+    try {
+      expect(failed(await scanDemo(demo, dir), 4.0)).to.deep.equal([]);
+    } finally {
+      await demo.close();
+    }
+  });
+});
