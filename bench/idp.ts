@@ -21,7 +21,7 @@ interface Figures {
 function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; duration: number; connections: number }): Promise<Figures> {
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(`idp benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, memory store, Node ${process.version}`);
   for (const k of keys) {
-    const ratio = median(all[k].map((f, i) => f.rps / all.baseline[i]!.rps));
+    const ratio = median(all[k].map((f, i) => f.rps / all.baseline[i].rps));
     out(
       `${scenarios[k].label.padEnd(42)} ${String(Math.round(mean(all[k], 'rps'))).padStart(6)} req/s  p50 ${mean(all[k], 'p50').toFixed(1)} ms  ` +
         `p99 ${mean(all[k], 'p99').toFixed(1)} ms  non-2xx ${sum(all[k], 'non2xx')}  errors ${sum(all[k], 'errors')}  ratio to bare ${ratio.toFixed(2)}`,

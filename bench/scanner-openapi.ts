@@ -112,16 +112,16 @@ export async function benchOpenapi(dir: string, operations: number, token: strin
     ];
     const measured: Measured[] = [];
     for (const variant of variants) measured.push(await scanOnce(variant.flags));
-    const first = measured[0]!;
+    const first = measured[0];
     console.log(`full scan openapi, ${collections * 4} operations (bearer JWT, --as-other), ${first.results} check results, ${first.requests} requests:`);
     for (const [index, variant] of variants.entries()) {
-      const m = measured[index]!;
+      const m = measured[index];
       const requests = m.requests === first.requests ? '' : ` (${m.requests} requests)`;
       console.log(
         `  ${variant.label.padEnd(42)} ${m.ms.toFixed(0).padStart(7)} ms  ${((m.requests / m.ms) * 1000).toFixed(1).padStart(7)} req/s  peak RSS ${m.peakRssMb.toFixed(0)} MB, heap ${m.peakHeapMb.toFixed(0)} MB${requests}`,
       );
     }
-    console.log(`  ratio concurrency 1 / default: ${(measured[1]!.ms / measured[0]!.ms).toFixed(2)}× at 50/s, ${(measured[3]!.ms / measured[2]!.ms).toFixed(2)}× without the limiter`);
+    console.log(`  ratio concurrency 1 / default: ${(measured[1].ms / measured[0].ms).toFixed(2)}× at 50/s, ${(measured[3].ms / measured[2].ms).toFixed(2)}× without the limiter`);
   } finally {
     server.closeAllConnections();
     server.close();

@@ -40,7 +40,7 @@ function verify(header: string | undefined): boolean {
   const parts = value?.split('.');
   if (!parts || parts.length !== 3) return false;
   const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
-  const given = Buffer.from(parts[2]!, 'base64url');
+  const given = Buffer.from(parts[2], 'base64url');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
@@ -73,7 +73,7 @@ async function scanOnce(url: string, dir: string, extra: string[]): Promise<{ ms
   return { ms, requests: report.options.requestsSent as number, checks: report.reports.length };
 }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function benchScans(dir: string): Promise<void> {
   const { url, server } = await startTarget();
@@ -92,7 +92,7 @@ async function benchScans(dir: string): Promise<void> {
       // Round-robin so load from other processes hits every variant alike.
       for (const [index, variant] of variants.entries()) {
         const result = await scanOnce(url, dir, variant.flags);
-        times[index]!.push(result.ms);
+        times[index].push(result.ms);
         if (requests && result.requests !== requests) console.log(`  note: ${variant.label} sent ${result.requests} requests, not ${requests}`);
         requests = result.requests;
         checks = result.checks;
@@ -101,10 +101,10 @@ async function benchScans(dir: string): Promise<void> {
     const medians = times.map(median);
     console.log(`full scan curl, JWT-protected target (${checks} check results, ${requests} requests each), median of ${rounds}:`);
     for (const [index, variant] of variants.entries()) {
-      const ms = medians[index]!;
+      const ms = medians[index];
       console.log(`  ${variant.label.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${((requests / ms) * 1000).toFixed(1).padStart(7)} req/s`);
     }
-    console.log(`  ratio concurrency 1 / default: ${(medians[1]! / medians[0]!).toFixed(2)}× at 50/s, ${(medians[3]! / medians[2]!).toFixed(2)}× without the limiter`);
+    console.log(`  ratio concurrency 1 / default: ${(medians[1] / medians[0]).toFixed(2)}× at 50/s, ${(medians[3] / medians[2]).toFixed(2)}× without the limiter`);
   } finally {
     server.close();
   }
@@ -118,7 +118,7 @@ async function benchWeakSecret(dir: string): Promise<void> {
   if (!parsed.ok) throw new Error(parsed.reason);
 
   // Baseline: the same HMACs in a plain loop on the main thread, from memory.
-  const expected = Buffer.from(token.split('.')[2]!, 'base64url');
+  const expected = Buffer.from(token.split('.')[2], 'base64url');
   let started = performance.now();
   for (const candidate of candidates) {
     if (createHmac('sha256', candidate).update(signingInput).digest().equals(expected)) throw new Error('unexpected match');

@@ -68,7 +68,7 @@ function settingsFrom(values: Record<string, unknown>, env: Record<string, strin
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     const problems = error.problems.map((p) => {
-      const env = p.split(' ')[0]!;
+      const env = p.split(' ')[0];
       return fromFlag.has(env) ? `${fromFlag.get(env)}${p.slice(env.length)}` : p;
     });
     throw new Error(problems.join('; '));
@@ -110,7 +110,7 @@ function describeStartError(error: unknown, settings: IdpSettings): string {
   if (e.code === 'EADDRINUSE') return `cannot listen on ${settings.host}:${settings.port}: address already in use`;
   if (e.code === 'EACCES') return `cannot listen on ${settings.host}:${settings.port}: permission denied`;
   if (e.name?.startsWith('Mongo')) return `cannot use the database: ${e.message.split('\n')[0]}`;
-  return (e.message ?? String(error)).split('\n')[0]!;
+  return (e.message ?? String(error)).split('\n')[0];
 }
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
@@ -131,7 +131,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   if (io.signal?.aborted) return 0;
 
-  const logger = createLogger({ level: settings.logLevel, name: 'idp' }, io.stderr as never);
+  const logger = createLogger({ level: settings.logLevel, name: 'idp' }, io.stderr);
   let idp: RunningIdp;
   try {
     idp = await createIdp({ ...options, logger });

@@ -57,7 +57,7 @@ export async function resolveCookieKeys(store: IdpStore): Promise<string[]> {
 
 /** The JWS algorithm of the first signing key: what ID tokens and JWT access tokens are signed with. */
 export function signingAlgorithm(jwks: PrivateJwks): string {
-  const key = jwks.keys[0]!;
+  const key = jwks.keys[0];
   if (key.alg) return key.alg;
   if (key.kty === 'RSA') return 'RS256';
   if (key.kty === 'OKP') return 'EdDSA';

@@ -84,7 +84,7 @@ export function createProvider(setup: ProviderSetup): Provider {
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: setup.signingAlg as SigningAlgorithmWithNone,
     },
-    jwks: setup.jwks as Configuration['jwks'],
+    jwks: setup.jwks,
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
     findAccount: setup.accounts.findAccount,
     scopes: [...setup.scopes],
@@ -131,7 +131,7 @@ export function createProvider(setup: ProviderSetup): Provider {
   provider.on('server_error', (_ctx, error) => setup.logger.error({ err: error }, 'oidc-provider server_error'));
   // A back-channel receiver that is down does not block a logout; it is logged here, never with the token.
   provider.on('backchannel.error', (_ctx, error, client) =>
-    setup.logger.warn({ clientId: client.clientId, err: (error as Error).message }, 'back-channel logout failed'),
+    setup.logger.warn({ clientId: client.clientId, err: (error).message }, 'back-channel logout failed'),
   );
   return provider;
 }

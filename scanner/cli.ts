@@ -46,7 +46,7 @@ const commands: Record<string, Record<string, { run: Command; help: string }>> =
 };
 
 function groupHelp(group: string): string {
-  const subcommands = Object.keys(commands[group]!);
+  const subcommands = Object.keys(commands[group]);
   return `Usage: scanner ${group} <${subcommands.join('|')}> [flags]\n\nRun "scanner ${group} <command> --help" for details.\n`;
 }
 

@@ -88,19 +88,19 @@ export function detectCredential(flags: CurlFlags, headers: Record<string, strin
   }
   const authorizationKey = Object.keys(headers).find((k) => k.toLowerCase() === 'authorization');
   if (authorizationKey) {
-    const raw = headers[authorizationKey]![0]!;
+    const raw = headers[authorizationKey][0];
     delete headers[authorizationKey];
     const match = /^(\S+)\s+(.+)$/.exec(raw);
     const scheme = match?.[1]?.toLowerCase();
-    if (match && scheme === 'bearer') return bearer(match[2]!.trim());
+    if (match && scheme === 'bearer') return bearer(match[2].trim());
     if (match && scheme === 'basic') {
-      return { schemeName: 'basic_auth', type: 'http', scheme: 'basic', in: 'header', name: 'Authorization', format: 'opaque', value: match[2]!.trim() };
+      return { schemeName: 'basic_auth', type: 'http', scheme: 'basic', in: 'header', name: 'Authorization', format: 'opaque', value: match[2].trim() };
     }
     return { schemeName: 'authorization', type: 'apiKey', in: 'header', name: authorizationKey, format: isJwt(raw) ? 'jwt' : 'opaque', value: raw };
   }
   const apiKeyHeader = Object.keys(headers).find((k) => API_KEY_HEADER.test(k));
   if (apiKeyHeader) {
-    const value = headers[apiKeyHeader]![0]!;
+    const value = headers[apiKeyHeader][0];
     delete headers[apiKeyHeader];
     return { schemeName: apiKeyHeader.toLowerCase(), type: 'apiKey', in: 'header', name: apiKeyHeader, format: isJwt(value) ? 'jwt' : 'opaque', value };
   }

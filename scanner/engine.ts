@@ -78,7 +78,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
 
   const ordered = topologicalOrder(definitions);
   const byId = new Map(definitions.map((d) => [d.id, d]));
-  const firstOperation = input.oncePerScan?.operation ?? input.operations[0]!;
+  const firstOperation = input.oncePerScan?.operation ?? input.operations[0];
   const reports = (d: CheckDefinition): boolean => runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false);
   const operationsOf = (d: CheckDefinition): Operation[] => (d.oncePerScan ? [firstOperation] : input.operations);
   const factOperationId = (operation: Operation) => (checkId: string): string =>

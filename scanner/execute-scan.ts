@@ -72,7 +72,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   if (common.shard && shardOperations(request.operations, common.shard).length === 0) {
     throw scannerError('invalid_argument', `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`);
   }
-  const target = request.operations[0]!.url;
+  const target = request.operations[0].url;
   const proxy = proxyFor(target, curl.proxy, env);
   const tls = { insecure: curl.insecure, caFile: curl.cacert, certFile: curl.cert, keyFile: curl.key };
   const requestTimeoutMs = curl.maxTimeMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -91,7 +91,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     operations,
     checks: selected.checks,
     options: request.checks.checkOptions,
-    ...(common.shard ? { oncePerScan: { operation: prepared.operations[0]!, report: common.shard.index === 1 } } : {}),
+    ...(common.shard ? { oncePerScan: { operation: prepared.operations[0], report: common.shard.index === 1 } } : {}),
     rate: common.rate,
     concurrency: common.concurrency,
     requestTimeoutMs,

@@ -46,7 +46,7 @@ export function findCycle(nodes: GraphNode[]): string[] | undefined {
 /** Throws `check_cycle` with the path (`a → b → a`). */
 export function assertAcyclic(nodes: GraphNode[], describe: (id: string) => string = (id) => id): void {
   const cycle = findCycle(nodes);
-  if (cycle) throw scannerError('check_cycle', `${describe(cycle[0]!)}: dependency cycle ${cycle.join(' → ')}`);
+  if (cycle) throw scannerError('check_cycle', `${describe(cycle[0])}: dependency cycle ${cycle.join(' → ')}`);
 }
 
 /** Kahn's algorithm; among checks that are ready at the same time, the smaller id comes first. */

@@ -8,7 +8,7 @@ export type ParsedValues = Record<string, string | boolean | (string | boolean)[
 export function parseArgv(argv: string[], options: Options, command: string): { values: ParsedValues; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    return { values: values as ParsedValues, positionals };
+    return { values: values, positionals };
   } catch (error) {
     const code = (error as { code?: string }).code;
     const message = error instanceof Error ? error.message : String(error);

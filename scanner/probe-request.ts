@@ -38,7 +38,7 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
   const method = (probe.method ?? operation.method).toUpperCase();
   const url = new URL(probe.url ?? operation.url, operation.url);
   const headers: Headers = {};
-  for (const [name, values] of Object.entries(operation.headers)) headers[name] = values.length === 1 ? values[0]! : [...values];
+  for (const [name, values] of Object.entries(operation.headers)) headers[name] = values.length === 1 ? values[0] : [...values];
   const cookies = { ...operation.cookies };
 
   const credential = operation.credential;

@@ -28,9 +28,9 @@ export interface ScanArgs {
 function checksDirsIn(argv: readonly string[]): string[] {
   const dirs: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     if (arg === '--') break;
-    if (arg === '--checks-dir' && argv[i + 1] !== undefined) dirs.push(argv[(i += 1)]!);
+    if (arg === '--checks-dir' && argv[i + 1] !== undefined) dirs.push(argv[(i += 1)]);
     else if (arg.startsWith('--checks-dir=')) dirs.push(arg.slice('--checks-dir='.length));
   }
   return dirs;

@@ -90,7 +90,7 @@ export function fingerprintHeaders(headers: Record<string, string>): Fingerprint
       const bucket = result[find.bucket];
       const same = bucket.findIndex((app) => app.name.split(':')[0] === find.name);
       if (same < 0) bucket.push({ name });
-      else if (!bucket[same]!.name.includes(':') && name.includes(':')) bucket[same] = { name };
+      else if (!bucket[same].name.includes(':') && name.includes(':')) bucket[same] = { name };
     }
   }
   return result;

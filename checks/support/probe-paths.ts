@@ -33,7 +33,7 @@ export async function probePaths(ctx: CheckContext, probes: readonly PathProbe[]
     const batch = probes.slice(i, i + PARALLEL);
     const responses = await Promise.all(batch.map((probe) => get(probe.path, probe.query)));
     batch.forEach((probe, j) => {
-      const response = responses[j]!;
+      const response = responses[j];
       if (response.status !== 200 || response.body === catchAllBody || !probe.plausible(response)) return;
       hits.push({ url: new URL(`/${probe.path}`, origin).href, response });
     });
@@ -44,7 +44,7 @@ export async function probePaths(ctx: CheckContext, probes: readonly PathProbe[]
 /** Reports one finding listing every hit and publishes their URLs as the fact `urls`. */
 export function reportHits(ctx: CheckContext, issueId: string, hits: PathHit[]): void {
   ctx.setFact('urls', hits.map((h) => h.url));
-  if (hits.length > 0) ctx.report(issueId, { detail: hits.map((h) => h.url).join(' '), attempt: hits[0]!.response });
+  if (hits.length > 0) ctx.report(issueId, { detail: hits.map((h) => h.url).join(' '), attempt: hits[0].response });
 }
 
 // Plausibility predicates shared by the path lists.

@@ -61,7 +61,7 @@ export function createD1Store(db: D1Database): IdpStore {
     return {
       async upsert(id, payload, expiresIn) {
         await ready();
-        const text = (field: string) => (typeof payload[field] === 'string' ? (payload[field] as string) : null);
+        const text = (field: string) => (typeof payload[field] === 'string' ? (payload[field]) : null);
         const statements = [
           db
             .prepare(
@@ -103,7 +103,7 @@ export function createD1Store(db: D1Database): IdpStore {
         db.prepare('INSERT INTO idp_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').bind(name, JSON.stringify(value)),
         db.prepare('SELECT value FROM idp_state WHERE name = ?').bind(name),
       ]);
-      const row = read!.results[0] as { value: string } | undefined;
+      const row = read.results[0] as { value: string } | undefined;
       if (!row) throw new Error(`state record "${name}" could not be stored`);
       return JSON.parse(row.value) as T;
     },

@@ -33,7 +33,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const withD1 = options.withD1 ?? true;
   // The runtime settings and the D1 binding name of a deployment: wrangler.jsonc is their one source.
   const wrangler = readWranglerConfig();
-  const binding = wrangler.d1_databases[0]!.binding;
+  const binding = wrangler.d1_databases[0].binding;
   const config: MiniflareOptions = {
     name: 'gatehouse-idp',
     modules: true,
@@ -43,7 +43,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     bindings: options.vars ?? {},
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
-    ...(withD1 ? { d1Databases: { [binding]: wrangler.d1_databases[0]!.database_name }, d1Persist: options.d1Dir ?? false } : {}),
+    ...(withD1 ? { d1Databases: { [binding]: wrangler.d1_databases[0].database_name }, d1Persist: options.d1Dir ?? false } : {}),
     handleRuntimeStdio: (out: Readable, err: Readable) => {
       for (const stream of [out, err]) {
         if (!options.onLog) stream.resume();

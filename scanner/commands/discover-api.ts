@@ -22,6 +22,6 @@ export async function discoverApi(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals, common } = args;
   if (positionals.length !== 1) throw scannerError('invalid_argument', 'discover api needs one URL (see scanner discover api --help)');
   const curl = curlFlagsFrom(values);
-  const operation = operationFromCurl(positionals[0]!, { ...curl, method: 'GET', data: [], json: [] });
+  const operation = operationFromCurl(positionals[0], { ...curl, method: 'GET', data: [], json: [] });
   return executeScan(io, { command: 'discover api', kind: 'discover', operations: [operation], common, curl, checks: args });
 }

@@ -22,8 +22,8 @@ Joins JSON reports (e.g. the slices of a --shard scan) into one report on stdout
 export function mergeReports(reports: Report[], sources: string[]): Report {
   const [first] = reports;
   const merged: Report = {
-    ...(first!.$schema ? { $schema: first!.$schema } : {}),
-    options: { ...first!.options, mergedFrom: sources },
+    ...(first.$schema ? { $schema: first.$schema } : {}),
+    options: { ...first.options, mergedFrom: sources },
     reports: reports.flatMap((r) => r.reports),
   };
   const curl = reports.find((r) => r.curl)?.curl;

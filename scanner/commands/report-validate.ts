@@ -21,7 +21,7 @@ export async function reportValidate(argv: string[], io: CliIo): Promise<number>
     return 0;
   }
   if (positionals.length !== 1) throw scannerError('invalid_argument', 'report validate needs one file (see scanner report validate --help)');
-  const file = positionals[0]!;
+  const file = positionals[0];
   let text: string;
   try {
     text = await readFile(resolve(io.cwd ?? process.cwd(), file), 'utf8');

@@ -23,6 +23,6 @@ export async function scanCurl(argv: string[], io: CliIo): Promise<number> {
     throw scannerError('invalid_argument', positionals.length === 0 ? 'scan curl needs a URL (see scanner scan curl --help)' : `scan curl takes one URL, got ${positionals.length}: ${positionals.join(' ')}`);
   }
   const curl = curlFlagsFrom(values);
-  const operation = operationFromCurl(positionals[0]!, curl);
+  const operation = operationFromCurl(positionals[0], curl);
   return executeScan(io, { command: 'scan curl', kind: 'curl', operations: [operation], common, curl, checks: args });
 }

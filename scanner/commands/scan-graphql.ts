@@ -28,6 +28,6 @@ export async function scanGraphql(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals, common } = args;
   if (positionals.length !== 1) throw scannerError('invalid_argument', 'scan graphql needs one endpoint URL (see scanner scan graphql --help)');
   const curl = curlFlagsFrom(values);
-  const operation = operationFromCurl(positionals[0]!, { ...curl, method: 'POST', data: [], json: [TYPENAME_QUERY] });
+  const operation = operationFromCurl(positionals[0], { ...curl, method: 'POST', data: [], json: [TYPENAME_QUERY] });
   return executeScan(io, { command: 'scan graphql', kind: 'graphql', operations: [operation], common, curl, checks: args });
 }

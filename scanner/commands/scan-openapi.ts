@@ -71,7 +71,7 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
   let fallback = flagCredential?.value;
   if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin) fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
 
-  const loaded = await loadOpenApiDocument(positionals[0]!, io.cwd ?? process.cwd());
+  const loaded = await loadOpenApiDocument(positionals[0], io.cwd ?? process.cwd());
   const cookies = parseCookies(curl.cookies);
   const operations = operationsFromDocument(loaded, { baseUrl, credentials: { byScheme, fallback } }).map((op) => ({
     ...op,

@@ -46,9 +46,9 @@ export function operationSecurity(
     if (names.length === 0) continue;
     const valued = names.map((n) => ({ n, value: values.byScheme[n] ?? values.fallback }));
     if (valued.some((v) => v.value === undefined)) continue;
-    const first = valued[0]!;
+    const first = valued[0];
     const scheme = resolveRef<SchemeObject>(document, schemes[first.n]);
-    const credential = scheme ? credentialFor(first.n, scheme, first.value!) : undefined;
+    const credential = scheme ? credentialFor(first.n, scheme, first.value) : undefined;
     if (credential) return { credential, schemeNames };
   }
   return { schemeNames };

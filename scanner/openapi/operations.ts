@@ -19,7 +19,7 @@ function serverUrl(loaded: LoadedDocument, baseUrl: string | undefined): URL {
   const servers = loaded.document.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined;
   let raw = baseUrl;
   if (!raw && servers?.[0]?.url) {
-    raw = servers[0].url.replace(/\{([^}]+)\}/g, (_, name: string) => servers[0]!.variables?.[name]?.default ?? '');
+    raw = servers[0].url.replace(/\{([^}]+)\}/g, (_, name: string) => servers[0].variables?.[name]?.default ?? '');
   }
   // OpenAPI 3.x §4.8.1: without servers the default server is "/", relative to where the description was served.
   if (!raw && loaded.remote) raw = '/';

@@ -118,7 +118,7 @@ function openapiReport(operations: Operation[], items: CheckReport[]): NonNullab
       for (const issue of item.issues) if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
     }
     paths[operation.path] ??= {};
-    paths[operation.path]![operation.method] = {
+    paths[operation.path][operation.method] = {
       operationId: operation.operationId ?? operation.id,
       ...(operation.tags ? { tags: operation.tags } : {}),
       securitySchemes: [securitySchemeReport(operation.credential)],

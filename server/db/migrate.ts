@@ -35,7 +35,7 @@ async function createIndexes(connection: Connection, report: MigrationReport): P
   for (const [collection, specs] of STORE_COLLECTIONS) {
     const before = await indexNames(connection, collection);
     const native = connection.db!.collection(collection);
-    for (const spec of specs as IndexSpec[]) {
+    for (const spec of specs) {
       try {
         await native.createIndex(spec.fields, spec.options);
       } catch (error) {

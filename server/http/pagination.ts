@@ -78,13 +78,13 @@ export function parseListParams(req: Request, binding: ListBinding): ListParams 
 export function pageResult<T extends PageKey>(items: T[], params: ListParams, binding: ListBinding): { page: T[]; nextCursor: string | null } {
   if (items.length <= params.limit) return { page: items, nextCursor: null };
   const page = items.slice(0, params.limit);
-  return { page, nextCursor: encodeCursor(page[page.length - 1] as T, binding) };
+  return { page, nextCursor: encodeCursor(page[page.length - 1], binding) };
 }
 
 /** `Link: <…>; rel="next"` (RFC 8288) built from the configured public base URL, never from the Host header. */
 export function setNextLink(res: Response, req: Request, publicBaseUrl: string, nextCursor: string | null, params: ListParams, binding: ListBinding): void {
   if (nextCursor === null) return;
-  const path = req.originalUrl.split('?')[0] as string;
+  const path = req.originalUrl.split('?')[0];
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(binding.filters)) if (value !== undefined) query.set(key, value);
   query.set('limit', String(params.limit));

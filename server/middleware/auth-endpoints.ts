@@ -29,7 +29,7 @@ export function createAuthEndpoints(config: ServiceConfig): AuthEndpoints {
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const body: unknown = await res.json();
     if (typeof body !== 'object' || body === null) throw new Error('discovery document is not an object');
-    return body as Discovered;
+    return body;
   }
 
   function discovery(): Promise<Discovered> {

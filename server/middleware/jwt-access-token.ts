@@ -40,7 +40,7 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
     const typ: unknown = header.typ;
     if (typeof typ !== 'string' || !ACCESS_TOKEN_TYPES.has(typ.toLowerCase())) throw invalidToken();
     // The KeyObject type differs between @types/node and jsonwebtoken's Secret; both are node:crypto's.
-    return keys.keyFor(header.kid, header.alg) as unknown as Awaited<ReturnType<GetVerificationKey>>;
+    return keys.keyFor(header.kid, header.alg);
   };
 
   const verify = expressjwt({

@@ -108,7 +108,7 @@ export function createIntrospector(
     if (typeof body !== 'object' || body === null || Array.isArray(body) || !('active' in body)) {
       throw authUnavailable(new Error('introspection answered something that is not an introspection response'));
     }
-    return body as IntrospectionResponse;
+    return body;
   }
 
   /** Concurrent requests with the same uncached token share one introspection call. */

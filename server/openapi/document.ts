@@ -8,7 +8,7 @@ let cached: Record<string, unknown> | undefined;
 export function loadOpenApiDocument(): Record<string, unknown> {
   if (!cached) {
     const source = JSON.parse(readFileSync(fromRoot('schemas', 'openapi.json'), 'utf8')) as Parameters<typeof bundleSchemas>[0];
-    cached = bundleSchemas(source, schemasById(fromRoot('schemas'))) as Record<string, unknown>;
+    cached = bundleSchemas(source, schemasById(fromRoot('schemas')));
     deepFreeze(cached);
   }
   return cached;

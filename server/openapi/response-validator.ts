@@ -55,7 +55,7 @@ export function matchPathTemplate(document: JsonObject, path: string): string | 
 export function validateResponse(method: string, path: string, status: number, body: unknown): string[] {
   const document = loadOpenApiDocument() as JsonObject;
   ensureRegistered(document);
-  const template = matchPathTemplate(document, path.split('?')[0] as string);
+  const template = matchPathTemplate(document, path.split('?')[0]);
   if (!template) return [`no path of the OpenAPI document matches ${path}`];
   const operation = ((document.paths as JsonObject)[template] as JsonObject)[method.toLowerCase()] as JsonObject | undefined;
   // A method the path does not document can only be answered with the documented 405.

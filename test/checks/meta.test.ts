@@ -189,7 +189,7 @@ describe('built-in checks (checks/*.ts)', () => {
         const read = new Set([...source.matchAll(/ctx\.options\.(\w+)|optionJwt\(ctx, '(\w+)'\)/g)].map((m) => m[1] ?? m[2]));
         const declared = new Set((definition.options ?? []).map((o) => o.name));
         for (const option of read) {
-          expect(declared.has(option!), `checks/${name}.ts reads ctx.options.${option}: add its declaration to options (shared ones: checks/support/shared-options.ts)`).to.equal(true);
+          expect(declared.has(option), `checks/${name}.ts reads ctx.options.${option}: add its declaration to options (shared ones: checks/support/shared-options.ts)`).to.equal(true);
         }
       });
 

@@ -47,7 +47,7 @@ async function fails(argv: string[], env: Record<string, string> = {}): Promise<
   const lines = c.stderr().trim().split('\n');
   expect(lines, c.stderr()).to.have.length(1);
   expect(c.stdout()).to.equal('');
-  return lines[0]!;
+  return lines[0];
 }
 
 describe('idp CLI', () => {
@@ -146,7 +146,7 @@ describe('idp CLI', () => {
 
   it('writes generated keys with --save-jwks and signs with the same key on the next start', async () => {
     const file = join(dir, 'keys.json');
-    const kidOf = async (idp: RunningIdp) => ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0]!.kid;
+    const kidOf = async (idp: RunningIdp) => ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
     const first = start(['--port', '0', '--jwks-file', file, '--save-jwks']);
     const kid = await kidOf(await first.idp);
     await first.stop();

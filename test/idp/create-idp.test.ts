@@ -72,7 +72,7 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
     const { tokens, browser } = await headlessLogin(config, idp, { scope: 'openid email offline_access' });
     expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).to.equal(true);
     const registered = (await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT], client_name: 'Persisted' }, undefined, insecure)).clientMetadata() as Record<string, string>;
-    const kidBefore = ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0]!.kid;
+    const kidBefore = ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
 
     await idp.close();
     idp = await start(port);
@@ -96,15 +96,15 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
     expect(silent.tokens.claims()!.sub).to.equal('alice');
 
     // Registration management of the client registered before the restart.
-    const read = await fetch(registered.registration_client_uri!, { headers: { authorization: `Bearer ${registered.registration_access_token}` } });
+    const read = await fetch(registered.registration_client_uri, { headers: { authorization: `Bearer ${registered.registration_access_token}` } });
     expect(await read.json()).to.include({ client_id: registered.client_id, client_name: 'Persisted' });
-    const put = await fetch(registered.registration_client_uri!, {
+    const put = await fetch(registered.registration_client_uri, {
       method: 'PUT',
       headers: { authorization: `Bearer ${registered.registration_access_token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ client_id: registered.client_id, redirect_uris: [REDIRECT], client_name: 'Renamed' }),
     });
     expect(await put.json()).to.include({ client_name: 'Renamed' });
-    const del = await fetch(registered.registration_client_uri!, { method: 'DELETE', headers: { authorization: `Bearer ${registered.registration_access_token}` } });
+    const del = await fetch(registered.registration_client_uri, { method: 'DELETE', headers: { authorization: `Bearer ${registered.registration_access_token}` } });
     expect(del.status).to.equal(204);
 
     // Logout ends the stored session and revokes its grant's tokens.

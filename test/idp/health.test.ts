@@ -57,9 +57,9 @@ describe('idp: health endpoints', () => {
     let idp: RunningIdp;
     before(async function () {
       if (!url) this.skip(); // reason printed once by mongoTestUrl: MONGODB_URI is not set
-      const target = new URL(url!);
+      const target = new URL(url);
       proxy = await startTcpProxy(target.hostname, Number(target.port || 27017));
-      const proxied = new URL(url!);
+      const proxied = new URL(url);
       proxied.host = `127.0.0.1:${proxy.port}`;
       idp = await createIdp({ port: 0, databaseUrl: proxied.href });
     });

@@ -119,7 +119,7 @@ describe('idp: authorization code flow', () => {
     });
 
     it('accepts the client secret in the form body and in the Authorization header', async () => {
-      const basic = await discover(idp, undefined, undefined, oidc.ClientSecretBasic(idp.client.clientSecret!));
+      const basic = await discover(idp, undefined, undefined, oidc.ClientSecretBasic(idp.client.clientSecret));
       const tokens = await oidc.clientCredentialsGrant(basic, {});
       expect(tokens.access_token).to.be.a('string');
     });

@@ -7,7 +7,7 @@ describe('idp: signing keys', () => {
     const { keys } = await generateSigningJwks();
     expect(keys).to.have.length(1);
     expect(keys[0]).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' }).and.have.property('d');
-    expect(keys[0]!.kid).to.match(/^[\w-]{43}$/);
+    expect(keys[0].kid).to.match(/^[\w-]{43}$/);
   });
 
   it('generates keys once per store, so instances on one database share them', async () => {
@@ -19,7 +19,7 @@ describe('idp: signing keys', () => {
 
   it('refuses public keys, empty sets and duplicate kids', async () => {
     const { keys } = await generateSigningJwks();
-    const { d: _d, ...publicKey } = keys[0]!;
+    const { d: _d, ...publicKey } = keys[0];
     expect(() => checkPrivateJwks({ keys: [publicKey] }, 'f')).to.throw('f: key 0 is a public key');
     expect(() => checkPrivateJwks({ keys: [] }, 'f')).to.throw('non-empty "keys"');
     expect(() => checkPrivateJwks({ keys: [keys[0], keys[0]] }, 'f')).to.throw('duplicate kid');

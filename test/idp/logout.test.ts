@@ -93,7 +93,7 @@ describe('idp: RP-initiated and back-channel logout', () => {
       events.length = 0;
       const registered = await registerBackchannelClient(idp, receiver);
       const clientId = registered.clientMetadata().client_id;
-      const config = await discover(idp, clientId, registered.clientMetadata().client_secret as string);
+      const config = await discover(idp, clientId, registered.clientMetadata().client_secret);
       const { tokens, browser } = await headlessLogin(config, idp, { scope: 'openid', redirectUri: REDIRECT });
       const originalPush = receiver.tokens.push.bind(receiver.tokens);
       receiver.tokens.push = (...t: string[]) => {
@@ -107,7 +107,7 @@ describe('idp: RP-initiated and back-channel logout', () => {
       // (login itself destroys the pre-login session record when it rotates the id; logout's destroy is the last one)
       expect(events.slice(-2)).to.deep.equal(['back-channel received', 'session destroyed']);
 
-      const payload = await verifyLogoutToken(idp, receiver.tokens[0]!, clientId);
+      const payload = await verifyLogoutToken(idp, receiver.tokens[0], clientId);
       expect(payload.sub).to.equal('alice');
       expect(payload.sid).to.equal(tokens.claims()!.sid);
       expect(payload.events).to.deep.equal({ 'http://schemas.openid.net/event/backchannel-logout': {} });
@@ -123,11 +123,11 @@ describe('idp: RP-initiated and back-channel logout', () => {
       try {
         const registered = await registerBackchannelClient(local, dead);
         const meta = registered.clientMetadata();
-        const config = await discover(local, meta.client_id, meta.client_secret as string);
+        const config = await discover(local, meta.client_id, meta.client_secret);
         const { tokens, browser } = await headlessLogin(config, local, { scope: 'openid' });
         const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'down' }).href);
         expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=down`);
-        expect(lines.join('')).to.contain('back-channel logout failed').and.contain(meta.client_id).and.not.contain(tokens.id_token!.split('.')[1]!);
+        expect(lines.join('')).to.contain('back-channel logout failed').and.contain(meta.client_id).and.not.contain(tokens.id_token!.split('.')[1]);
       } finally {
         await local.close();
       }
@@ -157,7 +157,7 @@ describe('idp: RP-initiated and back-channel logout', () => {
     it('asks for confirmation, then notifies the back-channel and redirects with state', async () => {
       const registered = await registerBackchannelClient(idp, receiver);
       const clientId = registered.clientMetadata().client_id;
-      const config = await discover(idp, clientId, registered.clientMetadata().client_secret as string);
+      const config = await discover(idp, clientId, registered.clientMetadata().client_secret);
       const browser = new Browser(new URL(idp.url).origin);
       const verifier = oidc.randomPKCECodeVerifier();
       const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });

@@ -33,7 +33,7 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
       expect(metadata.registration_access_token).to.be.a('string');
 
       // The registered client really works.
-      const config = await discover(idp, metadata.client_id, metadata.client_secret as string, oidc.ClientSecretBasic(metadata.client_secret as string));
+      const config = await discover(idp, metadata.client_id, metadata.client_secret, oidc.ClientSecretBasic(metadata.client_secret));
       const { tokens } = await headlessLogin(config, idp, { redirectUri: REDIRECT });
       expect(tokens.claims()!.aud).to.equal(metadata.client_id);
     });
@@ -47,22 +47,22 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
       );
       const { client_id: clientId, client_secret: secret, registration_client_uri: uri, registration_access_token: rat } = registered.clientMetadata() as Record<string, string>;
 
-      const read = await manage(uri!, 'GET', rat);
+      const read = await manage(uri, 'GET', rat);
       expect(read.status).to.equal(200);
       expect(read.body).to.include({ client_id: clientId, client_name: 'Before' });
 
-      const put = await manage(uri!, 'PUT', rat, { client_id: clientId, redirect_uris: ['http://127.0.0.1:9/other'], client_name: 'After' });
+      const put = await manage(uri, 'PUT', rat, { client_id: clientId, redirect_uris: ['http://127.0.0.1:9/other'], client_name: 'After' });
       expect(put.status).to.equal(200);
       expect(put.body).to.include({ client_id: clientId, client_name: 'After', client_secret: secret });
       expect(put.body!.redirect_uris).to.deep.equal(['http://127.0.0.1:9/other']);
       // Fields left out of the PUT body are gone or back to their defaults, not merged.
       expect(put.body).to.not.have.property('contacts');
       expect(put.body!.grant_types).to.deep.equal(['authorization_code']);
-      expect((await manage(uri!, 'GET', rat)).body).to.include({ client_name: 'After' });
+      expect((await manage(uri, 'GET', rat)).body).to.include({ client_name: 'After' });
 
-      const del = await manage(uri!, 'DELETE', rat);
+      const del = await manage(uri, 'DELETE', rat);
       expect(del.status).to.equal(204);
-      expect((await manage(uri!, 'GET', rat)).status).to.equal(401);
+      expect((await manage(uri, 'GET', rat)).status).to.equal(401);
     });
 
     it('rejects management calls without or with a wrong registration access token', async () => {
@@ -70,10 +70,10 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
       const { registration_client_uri: uri, client_id: clientId } = registered.clientMetadata() as Record<string, string>;
       for (const method of ['GET', 'PUT', 'DELETE']) {
         const body = method === 'PUT' ? { client_id: clientId, redirect_uris: [REDIRECT] } : undefined;
-        const missing = await manage(uri!, method, undefined, body);
+        const missing = await manage(uri, method, undefined, body);
         expect(missing.status, `${method} without token`).to.equal(401);
         expect(missing.body!.error).to.be.oneOf(['invalid_request', 'invalid_token']);
-        const wrong = await manage(uri!, method, 'not-the-token', body);
+        const wrong = await manage(uri, method, 'not-the-token', body);
         expect(wrong.status, `${method} with a wrong token`).to.equal(401);
         expect(wrong.body!.error).to.equal('invalid_token');
         expect(wrong.headers.get('www-authenticate')).to.match(/^Bearer /);

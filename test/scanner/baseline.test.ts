@@ -59,8 +59,8 @@ describe('scanner --report-format sarif', () => {
     expect(result.code).to.equal(0);
     const sarif = JSON.parse(result.stdout) as { runs: { tool: { driver: { rules: unknown[] } }; results: unknown[] }[] };
     expect(sarifProblems(sarif)).to.deep.equal([]);
-    expect(sarif.runs[0]!.tool.driver.rules).to.deep.equal([]);
-    expect(sarif.runs[0]!.results).to.deep.equal([]);
+    expect(sarif.runs[0].tool.driver.rules).to.deep.equal([]);
+    expect(sarif.runs[0].results).to.deep.equal([]);
   });
 
   it('writes SARIF 2.1.0 with one rule per issue, its security-severity and level', async () => {
@@ -69,7 +69,7 @@ describe('scanner --report-format sarif', () => {
     const sarif = JSON.parse(result.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } }; results: { ruleId: string; level: string }[] }[] };
     expect(sarif.version).to.equal('2.1.0');
     expect(sarifProblems(sarif)).to.deep.equal([]);
-    const run = sarif.runs[0]!;
+    const run = sarif.runs[0];
     expect(run.tool.driver.rules.find((r) => r.id === 'custom.high_found')!.properties['security-severity']).to.equal('8.0');
     expect(run.results.map((r) => [r.ruleId, r.level]).sort()).to.deep.equal([
       ['custom.high_found', 'error'],

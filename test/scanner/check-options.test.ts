@@ -66,8 +66,8 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
     expect(received.at(-1)).to.equal(key);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.options.apiKey).to.equal('[redacted]');
-    expect(report.reports[0]!.issues[0]).to.include({ status: 'failed' }).and.have.deep.property('details', ['accepted [redacted]']);
-    expect(report.reports[0]!.data).to.deep.equal({ echoed: 'key [redacted]' });
+    expect(report.reports[0].issues[0]).to.include({ status: 'failed' }).and.have.deep.property('details', ['accepted [redacted]']);
+    expect(report.reports[0].data).to.deep.equal({ echoed: 'key [redacted]' });
     expect(result.stdout).to.not.include(key);
   });
 

@@ -34,7 +34,7 @@ describe('scanner custom checks (--checks-dir)', () => {
       ['custom.probe', 'passed'],
       ['custom.server_header', 'failed'],
     ]);
-    expect(report.reports[1]!.issues[0]).to.include({ id: 'custom.server_header_exposed', status: 'failed' }).and.have.deep.property('details', ['Server: fixture/1.0']);
+    expect(report.reports[1].issues[0]).to.include({ id: 'custom.server_header_exposed', status: 'failed' }).and.have.deep.property('details', ['Server: fixture/1.0']);
     const table = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', valid, '--scans', 'custom.server_header']);
     expect(table.stdout).to.match(/│ GET \/\s+│ Low\s+│ 2\.0\s+│ API8:2023 Security Misconfiguration │ Server header is exposed │/);
   });
@@ -49,7 +49,7 @@ describe('scanner custom checks (--checks-dir)', () => {
       '--rate-limit-burst', '20',
     ]);
     const report = JSON.parse(result.stdout) as Report;
-    expect(report.reports[0]!.data).to.deep.equal({
+    expect(report.reports[0].data).to.deep.equal({
       options: {
         jwtSecretsFile: ['a.txt', 'b.txt'],
         jwtPublicKeyFile: 'issuer.pem',
@@ -69,14 +69,14 @@ describe('scanner custom checks (--checks-dir)', () => {
   it('runs the example custom check from examples/checks', async () => {
     const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', example, '--scans', 'custom.*', '--report-format', 'json']);
     const report = JSON.parse(result.stdout) as Report;
-    expect(report.reports[0]!.issues[0]).to.include({ id: 'security_misconfiguration.backend_version_disclosed', status: 'failed' });
-    expect(report.reports[0]!.issues[0]!.scans).to.deep.equal([{ id: report.reports[0]!.scans[0]!.id, status: 'failed' }]);
+    expect(report.reports[0].issues[0]).to.include({ id: 'security_misconfiguration.backend_version_disclosed', status: 'failed' });
+    expect(report.reports[0].issues[0].scans).to.deep.equal([{ id: report.reports[0].scans[0].id, status: 'failed' }]);
   });
 
   it("passes the example check's own option (--version-header, repeatable) to it", async () => {
     const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', example, '--scans', 'custom.*', '--report-format', 'json', '--version-header', 'Server']);
     const report = JSON.parse(result.stdout) as Report;
-    expect(report.reports[0]!.issues[0]!.details).to.deep.equal(['x-api-version: 3.2.1; server: fixture/1.0']);
+    expect(report.reports[0].issues[0].details).to.deep.equal(['x-api-version: 3.2.1; server: fixture/1.0']);
     expect(report.options.versionHeader).to.deep.equal(['Server']);
   });
 });

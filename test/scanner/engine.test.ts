@@ -60,8 +60,8 @@ describe('scanner engine (runScan)', () => {
       ['t.base', 'passed'],
       ['t.dependent', 'failed'],
     ]);
-    expect(outcome.results[1]!.findings).to.deep.equal([{ issueId: 't.issue', detail: 'baseline accepted' }]);
-    expect(outcome.results[0]!.data).to.deep.equal({ status: 200 });
+    expect(outcome.results[1].findings).to.deep.equal([{ issueId: 't.issue', detail: 'baseline accepted' }]);
+    expect(outcome.results[0].data).to.deep.equal({ status: 200 });
     expect(outcome.requestsSent).to.equal(1);
   });
 
@@ -75,9 +75,9 @@ describe('scanner engine (runScan)', () => {
     });
     const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(check)] });
     expect(seen.map((h) => h.authorization)).to.deep.equal(['Bearer good', undefined, 'Bearer forged']);
-    expect(seen[0]!['x-trace']).to.equal('a, b');
-    expect(outcome.results[0]!.attempts.map((a) => a.response?.status)).to.deep.equal([200, 401, 401]);
-    expect(outcome.results[0]!.attempts[0]!.request.headers.Authorization).to.equal('Bearer [redacted]');
+    expect(seen[0]['x-trace']).to.equal('a, b');
+    expect(outcome.results[0].attempts.map((a) => a.response?.status)).to.deep.equal([200, 401, 401]);
+    expect(outcome.results[0].attempts[0].request.headers.Authorization).to.equal('Bearer [redacted]');
   });
 
   it('shows published facts as report data, with the scan credential redacted', async () => {
@@ -88,7 +88,7 @@ describe('scanner engine (runScan)', () => {
       },
     });
     const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(check)] });
-    expect(outcome.results[0]!.data).to.deep.equal({ sent: 'Bearer [redacted]', count: 2 });
+    expect(outcome.results[0].data).to.deep.equal({ sent: 'Bearer [redacted]', count: 2 });
   });
 
   it('redacts the values of options declared secret in requests, data and reasons, not only the scan credential', async () => {
@@ -114,7 +114,7 @@ describe('scanner engine (runScan)', () => {
     const written = JSON.stringify(outcome.results[0]);
     expect(written).to.not.include('other-identity-token-123');
     expect(written).to.not.include('expired-token-456');
-    expect(outcome.results[0]!.reason).to.equal('gave up on [redacted]');
+    expect(outcome.results[0].reason).to.equal('gave up on [redacted]');
     expect(seen.at(-1)!.authorization).to.equal(other);
   });
 
@@ -206,9 +206,9 @@ describe('scanner engine (runScan)', () => {
       const target = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`;
       const check = probe('t.hang', { async run(ctx) { await ctx.http.send(); } });
       const outcome = await runScan({ kind: 'curl', operations: [operationFromCurl(target, emptyCurlFlags())], checks: [loaded(check)], requestTimeoutMs: 100 });
-      expect(outcome.results[0]!.status).to.equal('errored');
-      expect(outcome.results[0]!.reason).to.match(/^GET http:\/\/127\.0\.0\.1:\d+\/: Timeout awaiting 'request' for 100ms$/);
-      expect(outcome.results[0]!.attempts[0]!.error).to.equal(outcome.results[0]!.reason);
+      expect(outcome.results[0].status).to.equal('errored');
+      expect(outcome.results[0].reason).to.match(/^GET http:\/\/127\.0\.0\.1:\d+\/: Timeout awaiting 'request' for 100ms$/);
+      expect(outcome.results[0].attempts[0].error).to.equal(outcome.results[0].reason);
     } finally {
       hanging.closeAllConnections();
       await new Promise<void>((resolve) => hanging.close(() => resolve()));

@@ -92,7 +92,7 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     expect(reportProblems(report)).to.deep.equal([]);
     const operations = Object.entries(report.openapi!.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
     expect(operations).to.have.length(24);
-    const auditLog = report.openapi!.paths['/audit-log']!.GET as { issues: { id: string }[] };
+    const auditLog = report.openapi!.paths['/audit-log'].GET as { issues: { id: string }[] };
     expect(auditLog.issues.map((i) => i.id)).to.deep.equal(['broken_authentication.alg_none']);
     expect(report.options.requestsSent).to.be.a('number').and.to.be.greaterThan(24);
   });
@@ -115,8 +115,8 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
 
   it('writes SARIF that validates against the SARIF 2.1.0 schema: one rule per issue id, one result per finding', () => {
     expect(sarifProblems(sarif)).to.deep.equal([]);
-    const run = (sarif as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; properties: { operation: string } }[] }[] }).runs[0]!;
-    const issueIds = [...new Set([...PLANTED, ...PUBLIC].map((line) => line.split(' | ')[2]!))].sort();
+    const run = (sarif as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; properties: { operation: string } }[] }[] }).runs[0];
+    const issueIds = [...new Set([...PLANTED, ...PUBLIC].map((line) => line.split(' | ')[2]))].sort();
     expect(run.tool.driver.rules.map((r) => r.id).sort()).to.deep.equal(issueIds);
     expect(run.results.map((r) => `${r.properties.operation} | ${r.ruleId}`).sort()).to.deep.equal(
       [...PLANTED, ...PUBLIC].map((line) => `${line.split(' | ')[0]} | ${line.split(' | ')[2]}`).sort(),

@@ -27,7 +27,7 @@ function report(): Record<string, unknown> {
 function set(target: unknown, path: (string | number)[], value: unknown): void {
   let node = target as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[path[path.length - 1]!] = value;
+  node[path[path.length - 1]] = value;
 }
 
 describe('scanner report schemas (revision 2024-10)', () => {

@@ -46,13 +46,13 @@ describe('scanner scan openapi', () => {
     const report = JSON.parse(result.stdout) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
     expect(Object.keys(report.openapi!.paths).sort()).to.deep.equal(['/health', '/items', '/items/{itemId}']);
-    expect(report.openapi!.paths['/items']!.GET).to.deep.equal({
+    expect(report.openapi!.paths['/items'].GET).to.deep.equal({
       operationId: 'listItems',
       tags: ['items'],
       securitySchemes: [{ type: 'http', scheme: 'Bearer', in: 'header', tokenFormat: 'jwt', name: 'bearerAuth' }],
       issues: [],
     });
-    expect(report.openapi!.paths['/health']!.GET).to.have.deep.property('securitySchemes', [{ type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' }]);
+    expect(report.openapi!.paths['/health'].GET).to.have.deep.property('securitySchemes', [{ type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' }]);
     expect(report.reports.map((r) => r.operation?.id)).to.include('GET /items/{itemId}');
   });
 

@@ -61,8 +61,8 @@ export async function startTestAuth(options: { audience?: string } = {}): Promis
       ...claims,
     };
     for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
-    return new SignJWT(payload as JWTPayload)
-      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid, ...header } as { alg: string })
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid, ...header })
       .sign(privateKey);
   }
 

@@ -36,7 +36,7 @@ const SHA256_WITH_RSA = sequence(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05
 /** DER of a certificate for `publicKey`, issued by and to `commonName`, signed by `privateKey`, valid for a day. */
 export function selfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, commonName: string): Buffer {
   const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f; // a positive INTEGER
+  serial[0] = serial[0] & 0x7f; // a positive INTEGER
   const now = Date.now();
   const tbs = sequence(
     tlv(0xa0, tlv(0x02, Buffer.from([0x02]))), // [0] version v3

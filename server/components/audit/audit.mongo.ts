@@ -19,7 +19,7 @@ export function createMongoAuditRepository(connection: Connection, options: { cl
     async append(entry) {
       const record = auditEntryFrom(entry, clock);
       const { id, ...rest } = record;
-      await Audit.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS } as never);
+      await Audit.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS });
       return record;
     },
     async list(query) {

@@ -37,7 +37,7 @@ export function toChangeSet(doc: ChangeSetDocument): ChangeSet {
 
 export function fromChangeSet(record: ChangeSet): ChangeSetDocument {
   const { id, ...rest } = record;
-  return { _id: id, ...rest } as ChangeSetDocument;
+  return { _id: id, ...rest };
 }
 
 type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;

@@ -11,7 +11,7 @@ export function createMongoCommentRepository(connection: Connection): CommentRep
   return {
     async add(comment) {
       const { id, ...rest } = comment;
-      await Comments.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS } as never);
+      await Comments.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS });
       return structuredClone(comment);
     },
     async list(query) {

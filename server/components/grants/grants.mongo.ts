@@ -51,7 +51,7 @@ export function createMongoGrantRepository(connection: Connection, options: { cl
         // Unmark only if this organization is the default; another organization's mark stays.
         await Defaults.deleteOne({ _id: subject, organizationId }, { maxTimeMS: MAX_TIME_MS });
       }
-      return toGrant(doc as GrantDocument, input.isDefault ? organizationId : undefined);
+      return toGrant(doc, input.isDefault ? organizationId : undefined);
     },
     async revoke(input) {
       // The default mark goes first: a crash in between leaves a plain grant, never a default pointing nowhere.

@@ -41,7 +41,7 @@ export function createMongoOrganizationRepository(connection: Connection, option
         { $set: { name: input.name, plan: input.plan }, $setOnInsert: { createdAt: input.createdAt ?? clock() } },
         { upsert: true, returnDocument: 'after', runValidators: true, maxTimeMS: MAX_TIME_MS },
       ).lean<OrganizationDocument>();
-      return toOrganization(doc as OrganizationDocument);
+      return toOrganization(doc);
     },
     async setPlan(id, plan) {
       const doc = await Organizations.findOneAndUpdate({ _id: id }, { $set: { plan } }, {

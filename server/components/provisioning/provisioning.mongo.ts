@@ -40,7 +40,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
         updatedAt: input.now,
       };
       try {
-        await Steps.collection.insertOne(step as never, { maxTimeMS: MAX_TIME_MS } as never);
+        await Steps.collection.insertOne(step as never, { maxTimeMS: MAX_TIME_MS });
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }

@@ -37,7 +37,7 @@ export function registrationView(record: Registration, context: ActionContext): 
     applicationType: record.applicationType,
     policyProfileId: record.policyProfileId,
     ...(record.templateId !== undefined && { templateId: record.templateId }),
-    config: effectiveConfig(record.config, record.clientType, record.applicationType) as RegistrationConfig,
+    config: effectiveConfig(record.config, record.clientType, record.applicationType),
     status: record.status,
     ...(record.clientId !== undefined && { clientId: record.clientId }),
     revision: record.revision,

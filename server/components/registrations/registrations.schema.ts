@@ -64,7 +64,7 @@ export function toRegistration(doc: RegistrationDocument): Registration {
 /** The domain record → a document to insert or replace. */
 export function fromRegistration(record: Registration): RegistrationDocument {
   const { id, ...rest } = record;
-  return { _id: id, ...rest } as RegistrationDocument;
+  return { _id: id, ...rest };
 }
 
 // Compile-time check that the inferred document and the domain record carry the same fields.

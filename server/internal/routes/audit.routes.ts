@@ -22,7 +22,7 @@ export function createAuditRouter(deps: InternalDeps): Router {
     if (afterAt !== undefined || afterId !== undefined) {
       const at = new Date(afterAt ?? '');
       if (Number.isNaN(at.getTime()) || !isId('aud', afterId)) throw apiError('invalid_request', 'afterAt and afterId must come from an entry of the previous page.');
-      after = { at, id: afterId as string };
+      after = { at, id: afterId };
     }
     const limit = limitOf(req, 100, 500);
     const data = await deps.store.audit.list({ organizationId, registrationId, limit, after });

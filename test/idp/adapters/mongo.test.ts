@@ -9,7 +9,7 @@ describe('idp: MongoDB store', function () {
   let store: IdpStore;
   before(async function () {
     if (!url) this.skip(); // reason printed once by mongoTestUrl: MONGODB_URI is not set
-    store = await createMongoStore(url!);
+    store = await createMongoStore(url);
   });
   after(async () => {
     if (!url) return;

@@ -17,9 +17,9 @@ export class Browser {
   private remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
       if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -63,13 +63,13 @@ export class Browser {
   /** Submits the form whose action matches `actionPattern`, with the named button's value and extra fields. */
   async submit(page: PageResult, actionPattern: RegExp, fields: Record<string, string> = {}): Promise<PageResult> {
     const forms = [...(page.html ?? '').matchAll(/<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/g)];
-    const form = forms.find((f) => actionPattern.test(f[1]!));
+    const form = forms.find((f) => actionPattern.test(f[1]));
     if (!form) throw new Error(`no form with action ${actionPattern} on ${page.url}:\n${page.html}`);
     const body = new URLSearchParams();
-    for (const input of form[2]!.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-      body.set(input[1]!, input[2]!);
+    for (const input of form[2].matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+      body.set(input[1], input[2]);
     }
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
-    return this.go(new URL(form[1]!.replace(/&amp;/g, '&'), page.url).href, { method: 'POST', body });
+    return this.go(new URL(form[1].replace(/&amp;/g, '&'), page.url).href, { method: 'POST', body });
   }
 }

@@ -42,7 +42,7 @@ export function authorizationRequest(config: oidc.Configuration, idp: RunningIdp
     nonce,
     async url(): Promise<URL> {
       return oidc.buildAuthorizationUrl(config, {
-        redirect_uri: params.redirectUri ?? idp.client.redirectUris[0]!,
+        redirect_uri: params.redirectUri ?? idp.client.redirectUris[0],
         scope: params.scope ?? 'openid',
         code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',

@@ -11,7 +11,7 @@ describe('idp worker: D1 store (local D1 on workerd through miniflare)', () => {
   let store: IdpStore;
   before(async () => {
     mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response(null, { status: 404 }); } }', d1Databases: ['DB'] });
-    db = (await mf.getD1Database('DB')) as unknown as D1Database;
+    db = await mf.getD1Database('DB');
     store = createD1Store(db);
   });
   after(() => mf.dispose());

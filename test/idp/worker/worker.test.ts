@@ -88,18 +88,18 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
     const { tokens } = await headlessLogin(config, b, { redirectUri: REDIRECT });
     expect(tokens.claims()!.aud).to.equal(clientId);
 
-    const read = await fetch(uri!, { headers: auth });
+    const read = await fetch(uri, { headers: auth });
     expect(read.status).to.equal(200);
     expect(await read.json()).to.include({ client_id: clientId, client_name: 'Edge app' });
-    const put = await fetch(uri!, {
+    const put = await fetch(uri, {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({ client_id: clientId, redirect_uris: ['http://127.0.0.1:9/other'], client_name: 'Renamed' }),
     });
     expect(put.status).to.equal(200);
     expect(await put.json()).to.include({ client_name: 'Renamed' });
-    expect((await fetch(uri!, { method: 'DELETE', headers: auth })).status).to.equal(204);
-    expect((await fetch(uri!, { headers: auth })).status).to.equal(401);
+    expect((await fetch(uri, { method: 'DELETE', headers: auth })).status).to.equal(204);
+    expect((await fetch(uri, { headers: auth })).status).to.equal(401);
   });
 
   it('logs out at /session/end (RP-initiated): back to the registered post-logout URI with the state', async () => {
@@ -130,7 +130,7 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
       expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=bc`);
       expect(receiver.tokens).to.have.length(1);
       const jwks = createLocalJWKSet((await json(`${a.url}/jwks`)).body as unknown as JSONWebKeySet);
-      const { payload } = await jwtVerify(receiver.tokens[0]!, jwks, { issuer: a.issuer, audience: clientId, typ: 'logout+jwt' });
+      const { payload } = await jwtVerify(receiver.tokens[0], jwks, { issuer: a.issuer, audience: clientId, typ: 'logout+jwt' });
       expect(payload).to.include({ sub: 'alice', sid: tokens.claims()!.sid });
     } finally {
       await receiver.close();
@@ -178,7 +178,7 @@ describe('idp worker: without its D1 binding', function () {
     expect(ready.status).to.equal(503);
     expect(ready.body.status).to.equal('error');
     expect((ready.body.checks as Record<string, { status: string; error: string }>).db).to.deep.include({ status: 'error' });
-    expect((ready.body.checks as Record<string, { error: string }>).db!.error).to.match(/D1 binding "DB"/);
+    expect((ready.body.checks as Record<string, { error: string }>).db.error).to.match(/D1 binding "DB"/);
   });
 
   it('answers other paths with a 503 OAuth error rather than crashing', async () => {
@@ -199,7 +199,7 @@ describe('idp worker: invalid variables', function () {
   it('reports every problem in the oidc readiness check instead of serving a half-configured provider', async () => {
     const ready = await json(`${idp.url}/readyz`);
     expect(ready.status).to.equal(503);
-    const oidcCheck = (ready.body.checks as Record<string, { status: string; error: string }>).oidc!;
+    const oidcCheck = (ready.body.checks as Record<string, { status: string; error: string }>).oidc;
     expect(oidcCheck.status).to.equal('error');
     expect(oidcCheck.error).to.match(/^invalid worker variables: .*IDP_SKIP_PROMPT/);
     expect((await fetch(`${idp.url}/.well-known/openid-configuration`)).status).to.equal(503);

@@ -111,11 +111,11 @@ export async function startInventoryTarget(): Promise<InventoryTarget> {
       method,
       pattern: /^\/orders\/([^/]+)$/,
       auth: jwtUser,
-      handle: (res, user, m) => (owned(ORDERS, m[1]!, user) ? send(res, method === 'DELETE' ? 204 : 200, method === 'DELETE' ? undefined : { id: m[1], item: 'lamp' }) : send(res, 404, { error: 'not found' })),
+      handle: (res, user, m) => (owned(ORDERS, m[1], user) ? send(res, method === 'DELETE' ? 204 : 200, method === 'DELETE' ? undefined : { id: m[1], item: 'lamp' }) : send(res, 404, { error: 'not found' })),
     })),
     { method: 'GET', pattern: /^\/invoices$/, auth: jwtUser, handle: (res, user) => send(res, 200, { invoices: Object.keys(INVOICES).filter((id) => INVOICES[id] === user).map((id) => ({ id, total: 10 })) }) },
     // Planted: no owner check.
-    { method: 'GET', pattern: /^\/invoices\/([^/]+)$/, auth: jwtUser, handle: (res, _u, m) => (INVOICES[m[1]!] ? send(res, 200, { id: m[1], owner: INVOICES[m[1]!], total: 10 }) : send(res, 404, { error: 'not found' })) },
+    { method: 'GET', pattern: /^\/invoices\/([^/]+)$/, auth: jwtUser, handle: (res, _u, m) => (INVOICES[m[1]] ? send(res, 200, { id: m[1], owner: INVOICES[m[1]], total: 10 }) : send(res, 404, { error: 'not found' })) },
     { method: 'GET', pattern: /^\/audit-log$/, auth: jwtUserOrAlgNone, handle: (res) => send(res, 200, [{ event: 'login' }]) },
     {
       method: 'GET',

@@ -59,7 +59,7 @@ describe('the actions array against what the endpoints accept', () => {
   for (const plan of ['free', 'pro'] as const) {
     for (const variant of variants) {
       it(`lists exactly the accepted actions for a ${variant.label} registration on ${plan}, for every scope set`, async () => {
-        const organization = organizations[plan] as Organization;
+        const organization = organizations[plan];
         for (const scopes of SCOPE_SETS) {
           const auth = tokens.get(scopes.join(' ')) as string;
           for (const action of SELF_SERVICE_ACTIONS) {
@@ -86,7 +86,7 @@ describe('the actions array against what the endpoints accept', () => {
   }
 
   it('lists a change set withdraw exactly when the endpoint accepts it, for every status, lock holder and scope set', async () => {
-    const organization = organizations.pro as Organization;
+    const organization = organizations.pro;
     const cases = [
       ...CHANGE_SET_STATUSES.map((status) => ({ status, holdsLock: status === 'pending_review' })),
       // A pending change set that no longer holds its registration (a decision is committing): not withdrawable.
@@ -132,8 +132,8 @@ describe('the actions array against what the endpoints accept', () => {
   });
 
   it('actually lists each action somewhere in the matrix (the test can fail both ways)', async () => {
-    const organization = organizations.pro as Organization;
-    const auth = tokens.get(SCOPE_SETS[3]!.join(' ')) as string;
+    const organization = organizations.pro;
+    const auth = tokens.get(SCOPE_SETS[3].join(' ')) as string;
     const seen = new Set<string>();
     for (const status of REGISTRATION_STATUSES) {
       const record = await seedRegistration(h, organization, { status });

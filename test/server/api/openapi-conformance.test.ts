@@ -64,7 +64,7 @@ describe('the public API against its OpenAPI document', () => {
   });
 
   it('resolves every $ref and declares every path template parameter', () => {
-    const document = loadOpenApiDocument() as Record<string, unknown>;
+    const document = loadOpenApiDocument();
     const refs: string[] = [];
     (function walk(node: unknown): void {
       if (Array.isArray(node)) node.forEach(walk);
@@ -147,7 +147,7 @@ describe('the public API against its OpenAPI document', () => {
     expectConforms(withdrawn);
     expect(withdrawn.body.status).to.equal('draft');
 
-    const deleted = await h.request.delete(url).set('Authorization', auth).set('If-Match', withdrawn.headers.etag as string);
+    const deleted = await h.request.delete(url).set('Authorization', auth).set('If-Match', withdrawn.headers.etag);
     expect(deleted.status).to.equal(204);
     expectConforms(deleted);
     const gone = await h.request.get(url).set('Authorization', auth);

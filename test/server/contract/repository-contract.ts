@@ -144,7 +144,7 @@ export function repositoryContract(implementation: string, makeStore: () => Prom
         expect(all.map((r) => r.id)).to.deep.equal(['reg_0000000000000000B', 'reg_0000000000000000A', 'reg_0000000000000000C', 'reg_0000000000000000D']);
         const first = await store.registrations.list({ organizationId: ORG_A, limit: 2 });
         const last = first[first.length - 1];
-        const rest = await store.registrations.list({ organizationId: ORG_A, limit: 10, after: { createdAt: last!.createdAt, id: last!.id } });
+        const rest = await store.registrations.list({ organizationId: ORG_A, limit: 10, after: { createdAt: last.createdAt, id: last.id } });
         expect([...first, ...rest].map((r) => r.id)).to.deep.equal(all.map((r) => r.id));
         const active = await store.registrations.list({ organizationId: ORG_A, limit: 10, status: 'active' });
         expect(active.map((r) => r.id)).to.deep.equal(['reg_0000000000000000B', 'reg_0000000000000000D']);
@@ -199,14 +199,14 @@ export function repositoryContract(implementation: string, makeStore: () => Prom
         const foreign = aChangeSet({ registrationId, organizationId: ORG_B });
         const sibling = aChangeSet({ registrationId: 'reg_0000000000000000S' });
         for (const c of [...mine, foreign, sibling]) expect((await store.changeSets.create(c)).ok).to.equal(true);
-        expect(await store.changeSets.get(ORG_A, registrationId, mine[0]!.id)).to.deep.equal(mine[0]);
-        expect(await store.changeSets.get(ORG_B, registrationId, mine[0]!.id)).to.equal(null);
-        expect(await store.changeSets.get(ORG_A, 'reg_0000000000000000S', mine[0]!.id)).to.equal(null);
+        expect(await store.changeSets.get(ORG_A, registrationId, mine[0].id)).to.deep.equal(mine[0]);
+        expect(await store.changeSets.get(ORG_B, registrationId, mine[0].id)).to.equal(null);
+        expect(await store.changeSets.get(ORG_A, 'reg_0000000000000000S', mine[0].id)).to.equal(null);
         const listed = await store.changeSets.list({ organizationId: ORG_A, registrationId, limit: 10 });
-        expect(listed.map((c) => c.id)).to.deep.equal([mine[1]!.id, mine[0]!.id]);
+        expect(listed.map((c) => c.id)).to.deep.equal([mine[1].id, mine[0].id]);
         const pending = await store.changeSets.list({ organizationId: ORG_A, registrationId, limit: 10, status: 'pending_review' });
-        expect(pending.map((c) => c.id)).to.deep.equal([mine[0]!.id]);
-        expect(await store.changeSets.create(mine[0]!)).to.deep.equal({ ok: false, reason: 'duplicate' });
+        expect(pending.map((c) => c.id)).to.deep.equal([mine[0].id]);
+        expect(await store.changeSets.create(mine[0])).to.deep.equal({ ok: false, reason: 'duplicate' });
       });
 
       it('updates conditionally and tells not found, stale and wrong status apart', async () => {

@@ -71,10 +71,10 @@ describeWithMongo('migrate', (uri) => {
   });
 
   it('puts back platform data that was edited or added by hand', async () => {
-    await connection.db!.collection<{ _id: string }>('templates').updateOne({ _id: TEMPLATES[0]!.id }, { $set: { name: 'tampered' } });
+    await connection.db!.collection<{ _id: string }>('templates').updateOne({ _id: TEMPLATES[0].id }, { $set: { name: 'tampered' } });
     await connection.db!.collection<{ _id: string }>('templates').insertOne({ _id: 'tpl_stray' });
     expect((await migrate(connection)).platformDocumentsChanged).to.equal(2);
-    const restored = await connection.db!.collection<{ _id: string; name?: string }>('templates').findOne({ _id: TEMPLATES[0]!.id });
-    expect(restored?.name).to.equal(TEMPLATES[0]!.name);
+    const restored = await connection.db!.collection<{ _id: string; name?: string }>('templates').findOne({ _id: TEMPLATES[0].id });
+    expect(restored?.name).to.equal(TEMPLATES[0].name);
   });
 });

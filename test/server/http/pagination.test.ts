@@ -113,7 +113,7 @@ describe('cursor pagination of change sets', () => {
       const at = new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000);
       await h.deps.store.changeSets.create({
         id: `cs_00000000000000000${i}`,
-        registrationId: registrations[0]!.id,
+        registrationId: registrations[0].id,
         organizationId: org.id,
         status,
         baseRevision: 1,
@@ -125,15 +125,15 @@ describe('cursor pagination of change sets', () => {
       });
     }
     const base = `/api/v1/organizations/${org.id}/registrations`;
-    const first = await h.request.get(`${base}/${registrations[0]!.id}/change-sets?limit=2`).set('Authorization', auth);
+    const first = await h.request.get(`${base}/${registrations[0].id}/change-sets?limit=2`).set('Authorization', auth);
     expect(first.body.data.map((c: { id: string }) => c.id)).to.deep.equal(['cs_000000000000000000', 'cs_000000000000000001']);
-    const second = await h.request.get(`${base}/${registrations[0]!.id}/change-sets?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth);
+    const second = await h.request.get(`${base}/${registrations[0].id}/change-sets?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth);
     expect(second.body.data.map((c: { id: string }) => c.id)).to.deep.equal(['cs_000000000000000002', 'cs_000000000000000003']);
-    const elsewhere = await h.request.get(`${base}/${registrations[1]!.id}/change-sets?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth);
+    const elsewhere = await h.request.get(`${base}/${registrations[1].id}/change-sets?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth);
     expect([elsewhere.status, elsewhere.body.error.code]).to.deep.equal([400, 'invalid_cursor']);
-    const withdrawn = await h.request.get(`${base}/${registrations[0]!.id}/change-sets?status=withdrawn`).set('Authorization', auth);
+    const withdrawn = await h.request.get(`${base}/${registrations[0].id}/change-sets?status=withdrawn`).set('Authorization', auth);
     expect(withdrawn.body.data.map((c: { id: string }) => c.id)).to.deep.equal(['cs_000000000000000000', 'cs_000000000000000002', 'cs_000000000000000004']);
-    const unknown = await h.request.get(`${base}/${registrations[0]!.id}/change-sets?status=pending`).set('Authorization', auth);
+    const unknown = await h.request.get(`${base}/${registrations[0].id}/change-sets?status=pending`).set('Authorization', auth);
     expect(unknown.status).to.equal(400);
   });
 });

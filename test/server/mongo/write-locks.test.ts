@@ -28,7 +28,7 @@ describeWithMongo('write locks', (uri) => {
     let most = 0;
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        locks[i % 2]!.withLock('same-key', async () => {
+        locks[i % 2].withLock('same-key', async () => {
           inside += 1;
           most = Math.max(most, inside);
           await new Promise((resolve) => setTimeout(resolve, 5));

@@ -17,10 +17,10 @@ describe('policy profile data', () => {
 
     it(`${profile.id} names only known, non-forbidden grant types and known auth methods`, () => {
       for (const g of profile.constraints.grantTypes) {
-        expect(GRANT_TYPES as readonly string[]).to.include(g);
+        expect(GRANT_TYPES).to.include(g);
         expect(platformPolicy.grantTypes.forbidden).to.not.include(g);
       }
-      for (const m of profile.constraints.tokenEndpointAuthMethods) expect(TOKEN_ENDPOINT_AUTH_METHODS as readonly string[]).to.include(m);
+      for (const m of profile.constraints.tokenEndpointAuthMethods) expect(TOKEN_ENDPOINT_AUTH_METHODS).to.include(m);
     });
 
     it(`${profile.id} applies to client types that own its application types`, () => {
@@ -32,6 +32,6 @@ describe('policy profile data', () => {
   }
 
   it('cannot be changed at run time', () => {
-    expect(() => (POLICY_PROFILES[0]!.constraints.grantTypes as string[]).push('password')).to.throw(TypeError);
+    expect(() => (POLICY_PROFILES[0].constraints.grantTypes).push('password')).to.throw(TypeError);
   });
 });

@@ -46,9 +46,9 @@ describe('registration-config.schema.json (structural limits, drafts included)',
 
   it('leaves room for the submit-time policy: its caps are at most the structural ones', () => {
     const schema = validate.schema as { properties: Record<string, { maxItems?: number; items?: { maxLength?: number } }> };
-    expect(platformPolicy.redirectUris.maxCount).to.be.at.most(schema.properties.redirectUris!.maxItems!);
-    expect(platformPolicy.redirectUris.maxLength).to.equal(schema.properties.redirectUris!.items!.maxLength);
-    expect(platformPolicy.scopes.maxCount).to.be.at.most(schema.properties.scopes!.maxItems!);
-    expect(platformPolicy.contacts.maxCount).to.be.at.most(schema.properties.contacts!.maxItems!);
+    expect(platformPolicy.redirectUris.maxCount).to.be.at.most(schema.properties.redirectUris.maxItems!);
+    expect(platformPolicy.redirectUris.maxLength).to.equal(schema.properties.redirectUris.items!.maxLength);
+    expect(platformPolicy.scopes.maxCount).to.be.at.most(schema.properties.scopes.maxItems!);
+    expect(platformPolicy.contacts.maxCount).to.be.at.most(schema.properties.contacts.maxItems!);
   });
 });

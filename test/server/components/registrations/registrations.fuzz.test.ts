@@ -38,7 +38,7 @@ function value(next: () => number, depth: number): unknown {
       const object: Record<string, unknown> = {};
       for (let i = Math.floor(next() * 5); i > 0; i -= 1) {
         // defineProperty, so a "__proto__" key is an own property as JSON.parse would make it.
-        Object.defineProperty(object, KEYS[Math.floor(next() * KEYS.length)] as string, { value: value(next, depth + 1), enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(object, KEYS[Math.floor(next() * KEYS.length)], { value: value(next, depth + 1), enumerable: true, configurable: true, writable: true });
       }
       return object;
     }
@@ -54,10 +54,10 @@ function mutated(next: () => number, base: Record<string, unknown>): unknown {
   while (next() < 0.5) {
     const objects = Object.entries(node).filter(([, v]) => v !== null && typeof v === 'object' && !Array.isArray(v));
     if (objects.length === 0) break;
-    node = objects[Math.floor(next() * objects.length)]![1] as Record<string, unknown>;
+    node = objects[Math.floor(next() * objects.length)][1] as Record<string, unknown>;
   }
   const keys = Object.keys(node);
-  const key = next() < 0.7 && keys.length > 0 ? (keys[Math.floor(next() * keys.length)] as string) : (KEYS[Math.floor(next() * KEYS.length)] as string);
+  const key = next() < 0.7 && keys.length > 0 ? (keys[Math.floor(next() * keys.length)]) : (KEYS[Math.floor(next() * KEYS.length)]);
   if (next() < 0.5 && Array.isArray(node[key])) (node[key] as unknown[]).push(value(next, 2));
   else Object.defineProperty(node, key, { value: value(next, 2), enumerable: true, configurable: true, writable: true });
   return body;
