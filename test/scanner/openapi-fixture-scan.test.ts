@@ -67,7 +67,10 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
   const scan = (...flags: string[]) =>
     runCli(['scan', 'openapi', spec, '--base-url', target.baseUrl, ...target.securitySchemes, '--as-other', target.asOther, '--rate', '2000/s', '--no-progress', ...flags]);
 
-  before(async () => {
+  before(async function () {
+    // Two full scans of 24 operations with every check: a few seconds each on an idle machine, but far longer when
+    // the test runner shares its cores with other work, so the hook gets a budget of its own.
+    this.timeout(120_000);
     target = await startInventoryTarget();
     dir = await mkdtemp(join(tmpdir(), 'scanner-inventory-'));
     const json = await scan('--report-format', 'json', '--report-file', join(dir, 'full.json'));
