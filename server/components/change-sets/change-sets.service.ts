@@ -2,7 +2,8 @@
  * Self-service change sets (DESIGN.md §1.4): propose against an active registration, list, read, withdraw.
  * The registration is the lock that keeps one change set open: proposing sets its `pendingChangeSetId` in one
  * conditional write (no other open, status active, revision), so two concurrent proposals cannot both win; and
- * every decision on it (withdraw here, approve/reject in review.service.ts) commits by releasing that lock.
+ * every decision on it (withdraw here, approve/reject in change-set-review.service.ts) commits by releasing that
+ * lock in a write that carries the decision's audit entry (registration-commit.ts).
  */
 import { apiError } from '../../errors.js';
 import { isId, newId } from '../../ids.js';
@@ -14,6 +15,10 @@ import { ACTION_REQUEST_SCHEMA, getRegistration, type ServiceDeps } from '../reg
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
 import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
+import { commitRegistration } from '../registrations/registration-commit.js';
+import { deliverAfterCommit } from '../audit/outbox-delivery.js';
+import { transitionEvents, type TransitionEffects } from '../audit/transition-events.js';
+import type { AuditEntry } from '../audit/audit.model.js';
 import {
   changeSetReviewTable,
   changeSetRow,
@@ -90,11 +95,15 @@ export async function proposeChangeSet(
       updatedAt: now,
       createdBy: context.principal.sub,
     };
+    // The proposal is acknowledged once the change set exists: its audit entry is written with it.
+    const audit = changeSetAudit(record, { action: 'propose', actor: context.principal.sub, to: 'pending_review', now, revision: 1 });
+    delete audit.from;
+    record.outbox = transitionEvents({ audit });
+    record.outboxAt = now;
     try {
       const created = await deps.store.changeSets.create(record);
       if (!created.ok) throw new Error('a freshly generated change-set id collided');
-      await auditChangeSet(deps, context.principal.sub, 'propose', undefined, created.record);
-      return created.record;
+      return await deliverAfterCommit(deps, 'changeSets', created.record);
     } catch (error) {
       // Give the lock back so the registration is not blocked by a change set that does not exist.
       await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
@@ -145,36 +154,58 @@ export async function withdrawChangeSet(
   const refused = checkChangeSet('withdraw', changeSet, { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId });
   if (refused) throw refused;
   if (revisionIn !== undefined && !revisionIn.includes(changeSet.revision)) throw writeMissError('stale_revision', 'withdraw', changeSet);
-  if (!(await releaseRegistrationLock(deps, context.organization.id, registrationId, id))) throw refusalError(lockRefusal());
-  const withdrawn = await closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined);
-  await auditChangeSet(deps, context.principal.sub, 'withdraw', changeSet.status, withdrawn);
-  return withdrawn;
+  const now = deps.clock();
+  const audit = changeSetAudit(changeSet, { action: 'withdraw', actor: context.principal.sub, to: 'withdrawn', now, revision: changeSet.revision + 1 });
+  await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit });
+  return closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined, now);
 }
 
-/** The audit entry of a self-service change-set transition (every transition is audited, issue #8), after it committed. */
-async function auditChangeSet(deps: ServiceDeps, actor: string, action: string, from: ChangeSet['status'] | undefined, after: ChangeSet): Promise<void> {
-  await deps.store.audit.append({
-    organizationId: after.organizationId,
+/** The audit entry of a change-set transition, on the change set, with its registration so that history shows it. */
+export function changeSetAudit(
+  changeSet: ChangeSet,
+  input: { action: string; actor: string; to: string; now: Date; revision: number; reason?: string },
+): Omit<AuditEntry, 'id'> {
+  return {
+    organizationId: changeSet.organizationId,
     targetType: 'change_set',
-    targetId: after.id,
-    registrationId: after.registrationId,
-    action,
-    actor,
-    at: after.updatedAt,
-    ...(from !== undefined && { from }),
-    to: after.status,
-    revision: after.revision,
-  });
+    targetId: changeSet.id,
+    registrationId: changeSet.registrationId,
+    action: input.action,
+    actor: input.actor,
+    at: input.now,
+    from: changeSet.status,
+    to: input.to,
+    revision: input.revision,
+    ...(input.reason !== undefined && { reason: input.reason }),
+  };
 }
 
-/** Clears the registration's `pendingChangeSetId` if this change set holds it; whether it did. */
-export async function releaseRegistrationLock(deps: ServiceDeps, organizationId: string, registrationId: string, changeSetId: string): Promise<boolean> {
-  const outcome = await deps.store.registrations.update(
-    { organizationId, id: registrationId, pendingChangeSetId: changeSetId },
-    { pendingChangeSetId: null },
-    deps.clock(),
-  );
-  return outcome.ok;
+/**
+ * Commits a decision on a pending change set: clears the registration's `pendingChangeSetId` if this change set
+ * holds it, in one write carrying the decision's effects (built from the registration as read, e.g. its revision
+ * after the write); 409 when the change set no longer holds it. Retried if the registration changed meanwhile.
+ */
+export async function releaseRegistrationLock(
+  deps: ServiceDeps,
+  registration: Registration,
+  changeSetId: string,
+  now: Date,
+  effects: TransitionEffects | ((current: Registration) => TransitionEffects),
+): Promise<Registration> {
+  let current = registration;
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await commitRegistration(deps, {
+      current,
+      statusIn: [current.status],
+      pendingChangeSetId: changeSetId,
+      changes: { pendingChangeSetId: null },
+      now,
+      effects: [typeof effects === 'function' ? effects(current) : effects],
+    });
+    if (outcome.ok) return outcome.record;
+    if (outcome.reason !== 'stale_revision' || !outcome.current || attempt >= RETRIES_WITHOUT_IF_MATCH) throw refusalError(lockRefusal());
+    current = outcome.current;
+  }
 }
 
 /** Moves a pending change set to the status `action` leads to (after its decision has committed on the registration). */
@@ -183,9 +214,9 @@ export async function closeChangeSet(
   target: { organizationId: string; registrationId: string; id: string; revisionIn?: readonly number[] },
   action: ChangeSetSelfServiceAction | ChangeSetReviewAction,
   decidedBy: string | undefined,
+  now: Date = deps.clock(),
 ): Promise<ChangeSet> {
   const row = action === 'withdraw' ? changeSetRow(changeSetSelfServiceTable, 'withdraw') : changeSetRow(changeSetReviewTable, action);
-  const now = deps.clock();
   const outcome = await deps.store.changeSets.update(
     { ...target, statusIn: row.from },
     { status: row.to, decidedAt: now, ...(decidedBy !== undefined && { decidedBy }) },

@@ -9,8 +9,8 @@ import type { ChangeSet } from '../../components/change-sets/change-sets.model.j
 import type { Registration } from '../../components/registrations/registrations.model.js';
 import { addComment, listComments } from '../../components/comments/comments.service.js';
 import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
-import { decideChangeSet } from '../services/change-set-decisions.js';
-import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../services/registration-decisions.js';
+import { decideChangeSet } from '../../components/change-sets/change-set-review.service.js';
+import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../../components/registrations/review.service.js';
 import { reviewQueue, MAX_QUEUE_LIMIT } from '../services/review-queue.js';
 import { configDiff } from './config-diff.js';
 import type { ConsoleDeps } from './console-deps.js';
@@ -90,11 +90,10 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     }
     const reason = requireReason(field(req, 'reason'));
     const revision = Number.parseInt(field(req, 'revision'), 10);
-    const after = await decideRegistration(deps, {
-      action,
+    const after = await decideRegistration(deps, action, {
       organizationId,
       id: registrationId,
-      actor: reviewerOf(res).sub,
+      reviewer: reviewerOf(res).sub,
       reason,
       // The revision the reviewer looked at: a record changed since then is refused (412), not decided blind.
       ...(Number.isSafeInteger(revision) && { revisionIn: [revision] }),
@@ -108,12 +107,11 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const { organizationId, registrationId, changeSetId } = req.params;
     const action = field(req, 'action');
     if (action !== 'approve' && action !== 'reject') throw apiError('invalid_request', 'Unknown decision.');
-    const changeSet = await decideChangeSet(deps, {
-      action,
+    const changeSet = await decideChangeSet(deps, action, {
       organizationId,
       registrationId,
       changeSetId,
-      actor: reviewerOf(res).sub,
+      reviewer: reviewerOf(res).sub,
       reason: requireReason(field(req, 'reason')),
     });
     const session = sessionOf(res);
