@@ -16,6 +16,7 @@ import { canAdminister, canRead, canReview } from '../require-internal-scope.js'
 import { ADMIN_DECISIONS, REVIEW_DECISIONS, decideRegistration } from '../../components/registrations/review.service.js';
 import { decideChangeSet } from '../../components/change-sets/change-set-review.service.js';
 import { changeSetRecordView } from '../internal-views.js';
+import { readAuditLog } from '../../components/audit/audit-log.js';
 import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
 import { stepId } from '../../components/provisioning/provisioning.repository.js';
 
@@ -101,7 +102,7 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
     const organizationId = organizationIdOf(req);
     const registrationId = registrationIdOf(req);
     if (!(await deps.store.registrations.get(organizationId, registrationId))) throw apiError('not_found', 'No such registration.');
-    res.json({ data: await deps.store.audit.list({ organizationId, registrationId, limit: limitOf(req, 100, 500) }) });
+    res.json({ data: await readAuditLog(deps, { organizationId, registrationId, limit: limitOf(req, 100, 500) }) });
   });
 
   return router;
