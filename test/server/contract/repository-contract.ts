@@ -257,9 +257,12 @@ export function repositoryContract(implementation: string, makeStore: () => Prom
         expect(await store.idempotency.begin({ ...scope, organizationId: ORG_B, ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({ outcome: 'started' });
       });
 
-      it('forgets a record after its expiry and a dead claim after its lease', async () => {
-        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
+      it('forgets a record after its expiry; a dead claim is taken over after its lease by the same request only', async () => {
+        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: T0 });
+        // The first attempt may have created something: another request under the key stays a mismatch.
+        expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(61) })).to.deep.equal({ outcome: 'mismatch' });
         expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(61) })).to.deep.equal({ outcome: 'started' });
+        expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(62) })).to.deep.equal({ outcome: 'in_flight' });
         await store.idempotency.complete({ ...scope, response });
         expect((await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(86_000) })).outcome).to.equal('completed');
         expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f3', now: at(61 + 86_400) })).to.deep.equal({ outcome: 'started' });
