@@ -20,6 +20,8 @@ export interface ChangeSet extends OutboxFields {
   createdBy: string;
   decidedAt?: Date;
   decidedBy?: string;
+  /** The stored Idempotency-Key of the proposal (`[organizationId, subject, key]`): a retried proposal finds it. */
+  idempotencyKey?: string;
 }
 
 export type ChangeSetChanges = {

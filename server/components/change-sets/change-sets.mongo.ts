@@ -34,6 +34,11 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
 
     get: readOne,
 
+    async findByIdempotencyKey(organizationId, idempotencyKey) {
+      const doc = await ChangeSets.findOne({ idempotencyKey, organizationId }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+      return doc ? toChangeSet(doc) : null;
+    },
+
     async list(query) {
       const filter: Record<string, unknown> = {
         organizationId: query.organizationId,

@@ -9,8 +9,10 @@ export interface ChangeSetWriteFilter extends ConditionalFilter<ChangeSetStatus>
 }
 
 export interface ChangeSetRepository extends OutboxStore<ChangeSet> {
-  /** Inserts a new change set (with the proposal's effects in its outbox); a duplicate id is refused. */
+  /** Inserts a new change set (with the proposal's effects in its outbox); a duplicate id or idempotencyKey is refused. */
   create(record: ChangeSet): Promise<{ ok: true; record: ChangeSet } | { ok: false; reason: 'duplicate' }>;
+  /** The change set a proposal with this stored Idempotency-Key made, if any. */
+  findByIdempotencyKey(organizationId: string, idempotencyKey: string): Promise<ChangeSet | null>;
   get(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null>;
   list(query: PageQuery & { organizationId: string; registrationId: string; status?: ChangeSetStatus }): Promise<ChangeSet[]>;
   /** One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`. */
@@ -28,8 +30,16 @@ export function createMemoryChangeSetRepository(): ChangeSetRepository {
   return {
     async create(record) {
       if (byId.has(record.id)) return { ok: false, reason: 'duplicate' };
+      // The unique idempotencyKey index of the mongo store, the same rule here.
+      if (record.idempotencyKey !== undefined && [...byId.values()].some((c) => c.idempotencyKey === record.idempotencyKey)) {
+        return { ok: false, reason: 'duplicate' };
+      }
       byId.set(record.id, copy(record));
       return { ok: true, record: copy(record) };
+    },
+    async findByIdempotencyKey(organizationId, idempotencyKey) {
+      const record = [...byId.values()].find((c) => c.organizationId === organizationId && c.idempotencyKey === idempotencyKey);
+      return record ? copy(record) : null;
     },
     async get(organizationId, registrationId, id) {
       const record = find(organizationId, registrationId, id);

@@ -11,7 +11,7 @@ import { validateBody } from '../../http/validate-body.js';
 import type { PageQuery } from '../../store/keyset-page.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { Registration, RegistrationConfig } from '../registrations/registrations.model.js';
-import { ACTION_REQUEST_SCHEMA, getRegistration, type ServiceDeps } from '../registrations/registrations.service.js';
+import { ACTION_REQUEST_SCHEMA, getRegistration, scopedIdempotencyKey, type ServiceDeps } from '../registrations/registrations.service.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
 import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
@@ -41,11 +41,24 @@ export async function proposeChangeSet(
   registrationId: string,
   body: unknown,
   revisionIn?: readonly number[],
+  options: { idempotencyKey?: string } = {},
 ): Promise<ChangeSet> {
   const input = validateBody<{ changes: Partial<RegistrationConfig> }>(CHANGE_SET_CREATE_SCHEMA, body);
   const organizationId = context.organization.id;
+  // A retry after an unknown outcome: the change set the first attempt made (issue 15 item 1).
+  const idempotencyKey = options.idempotencyKey === undefined ? undefined : scopedIdempotencyKey(context, options.idempotencyKey);
+  const made = async () => {
+    const existing = idempotencyKey === undefined ? null : await deps.store.changeSets.findByIdempotencyKey(organizationId, idempotencyKey);
+    return existing && existing.registrationId === registrationId ? deliverAfterCommit(deps, 'changeSets', existing) : null;
+  };
+  const earlier = await made();
+  if (earlier) return earlier;
   for (let attempt = 0; ; attempt += 1) {
-    const registration = await getRegistration(deps, context, registrationId);
+    const read = await getRegistration(deps, context, registrationId);
+    // A lock whose change set was never written (the insert's outcome was unknown and it had not landed) is free.
+    const phantom = read.pendingChangeSetId !== undefined && !(await deps.store.changeSets.get(organizationId, registrationId, read.pendingChangeSetId));
+    const registration: Registration = { ...read };
+    if (phantom) delete registration.pendingChangeSetId;
     const refused = check('propose_change_set', registration, actionContextOf(context));
     if (refused) throw refused;
     // The proposal must leave a compliant client: validate the config it would produce.
@@ -71,7 +84,7 @@ export async function proposeChangeSet(
         id: registrationId,
         statusIn: selfServiceRow('propose_change_set').from,
         revisionIn: revisionIn ?? [registration.revision],
-        pendingChangeSetId: null,
+        pendingChangeSetId: phantom ? (read.pendingChangeSetId as string) : null,
       },
       { pendingChangeSetId: id },
       deps.clock(),
@@ -94,6 +107,7 @@ export async function proposeChangeSet(
       createdAt: now,
       updatedAt: now,
       createdBy: context.principal.sub,
+      ...(idempotencyKey !== undefined && { idempotencyKey }),
     };
     // The proposal is acknowledged once the change set exists: its audit entry is written with it.
     const audit = changeSetAudit(record, { action: 'propose', actor: context.principal.sub, to: 'pending_review', now, revision: 1 });
@@ -102,11 +116,23 @@ export async function proposeChangeSet(
     record.outboxAt = now;
     try {
       const created = await deps.store.changeSets.create(record);
-      if (!created.ok) throw new Error('a freshly generated change-set id collided');
+      if (!created.ok) {
+        // A concurrent retry with the same key made it first: give our lock back (below) and answer with its.
+        const concurrent = await made();
+        if (concurrent) {
+          await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+          return concurrent;
+        }
+        throw new Error('a freshly generated change-set id collided');
+      }
       return await deliverAfterCommit(deps, 'changeSets', created.record);
     } catch (error) {
-      // Give the lock back so the registration is not blocked by a change set that does not exist.
-      await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+      // Give the lock back only when the change set surely does not exist: after an unknown outcome (the insert
+      // may have landed) the lock stays, and the retry finds the change set, or treats the lock as a phantom.
+      const landed = await deps.store.changeSets.get(organizationId, registrationId, id).catch(() => 'unknown' as const);
+      if (landed === null) {
+        await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+      }
       throw error;
     }
   }

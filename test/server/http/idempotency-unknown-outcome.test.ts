@@ -17,7 +17,7 @@ import { IDEMPOTENCY_LEASE_MS } from '../../../server/http/idempotency.js';
 import { createMemoryStore } from '../../../server/store/memory-store.js';
 import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
-import { NO_RATE_LIMITS } from '../api/api-fixtures.js';
+import { NO_RATE_LIMITS, seedRegistration } from '../api/api-fixtures.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
 
 const BODY = { name: 'Written before the timeout', templateId: 'tpl_web' };
@@ -28,6 +28,12 @@ function failAfterWrite(store: Store): { failing: boolean } {
   const create = store.registrations.create.bind(store.registrations);
   store.registrations.create = async (record, options) => {
     const outcome = await create(record, options);
+    if (control.failing) throw databaseUnavailable(new Error('socket timeout after the insert was sent'));
+    return outcome;
+  };
+  const propose = store.changeSets.create.bind(store.changeSets);
+  store.changeSets.create = async (record) => {
+    const outcome = await propose(record);
     if (control.failing) throw databaseUnavailable(new Error('socket timeout after the insert was sent'));
     return outcome;
   };
@@ -103,6 +109,25 @@ function retryAfterUnknownOutcome(setup: () => { h: ServiceHarness; control: { f
     expect(other.status).to.equal(422);
     expect(other.body.error.code).to.equal('idempotency_key_reused');
     expect((await h.deps.store.registrations.list({ organizationId: org.id, limit: 100 })).filter((r) => r.name === 'Other')).to.deep.equal([]);
+  });
+  it('replays a change-set proposal the same way: one change set, its 201 and Location', async () => {
+    const registration = await seedRegistration(h, org, { status: 'active' });
+    const proposals = `${path()}/${registration.id}/change-sets`;
+    const propose = (instance: Instance) =>
+      instance.request.post(proposals).set('Authorization', auth).set('Idempotency-Key', '"unknown-outcome-0003"').send({ changes: { scopes: ['openid'] } });
+    control.failing = true;
+    expect((await propose(first)).status).to.equal(503);
+    control.failing = false;
+    expect((await propose(second)).status).to.equal(409);
+    first.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    second.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    const retried = await propose(second);
+    expect(retried.status).to.equal(201);
+    const listed = await first.request.get(proposals).set('Authorization', auth);
+    expect(listed.body.data.map((c: { id: string }) => c.id)).to.deep.equal([retried.body.id]);
+    expect(retried.headers.location).to.equal(`${h.deps.config.publicBaseUrl}${proposals}/${retried.body.id}`);
+    const read = await first.request.get(`${proposals}/${retried.body.id}`).set('Authorization', auth);
+    expect(retried.body).to.deep.equal(read.body);
   });
 }
 
