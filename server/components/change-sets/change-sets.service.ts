@@ -34,6 +34,8 @@ import { mergeConfig } from './merge-config.js';
 export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
 const RETRIES_WITHOUT_IF_MATCH = 3;
+/** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
+const PHANTOM_LOCK_MS = 60_000;
 
 export async function proposeChangeSet(
   deps: ServiceDeps,
@@ -55,8 +57,12 @@ export async function proposeChangeSet(
   if (earlier) return earlier;
   for (let attempt = 0; ; attempt += 1) {
     const read = await getRegistration(deps, context, registrationId);
-    // A lock whose change set was never written (the insert's outcome was unknown and it had not landed) is free.
-    const phantom = read.pendingChangeSetId !== undefined && !(await deps.store.changeSets.get(organizationId, registrationId, read.pendingChangeSetId));
+    // A lock whose change set was never written (its insert failed with an unknown outcome and had not landed) is
+    // free once no insert can still be on its way: a younger lock may be a proposal between its two writes.
+    const phantom =
+      read.pendingChangeSetId !== undefined &&
+      deps.clock().getTime() - read.updatedAt.getTime() > PHANTOM_LOCK_MS &&
+      !(await deps.store.changeSets.get(organizationId, registrationId, read.pendingChangeSetId));
     const registration: Registration = { ...read };
     if (phantom) delete registration.pendingChangeSetId;
     const refused = check('propose_change_set', registration, actionContextOf(context));
