@@ -17,6 +17,12 @@ export interface ProvisioningStepEvent {
 
 export type OutboxEvent = { id: string; kind: 'audit'; entry: AuditEntry } | { id: string; kind: 'provisioning'; step: ProvisioningStepEvent };
 
+/**
+ * Delivers events right after the write that carried them; resolves with the ids it delivered, in order, up to
+ * the first failure (never rejects: what is not delivered stays in the outbox for the drain).
+ */
+export type OutboxDelivery = (events: readonly OutboxEvent[]) => Promise<string[]>;
+
 /** What a record with an outbox stores beside its own fields. */
 export interface OutboxFields {
   /** Effects written with the record and not yet delivered; absent when there are none. */
@@ -34,6 +40,17 @@ export interface OutboxStore<T extends OutboxFields> {
    * a removed record (tombstone) whose outbox is now empty is deleted for good.
    */
   clearOutbox(organizationId: string, id: string, eventIds: readonly string[]): Promise<void>;
+}
+
+/** The record without the delivered events (and without the outbox fields once it is empty). */
+export function withoutDelivered<T extends OutboxFields>(record: T, delivered: readonly string[]): T {
+  const outbox = remainingEvents(record.outbox, delivered);
+  const next: T = { ...record, outbox };
+  if (outbox.length === 0) {
+    delete next.outbox;
+    delete next.outboxAt;
+  }
+  return next;
 }
 
 /** Events left after delivering `delivered` (memory stores and the mongo read-modify-write under the record lock). */

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../../../lib/logger.js';
 import type { Store } from '../../deps.js';
-import type { OutboxFields } from '../../store/outbox.js';
+import type { OutboxDelivery, OutboxEvent, OutboxFields } from '../../store/outbox.js';
 import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
 
 export type OutboxHolder = 'registrations' | 'changeSets';
@@ -24,10 +24,8 @@ const PAGE = 100;
 /** Pages per holder per drain: bounds one run even if some record's outbox cannot be cleared. */
 const MAX_PAGES = 20;
 
-/** Delivers one record's outbox and clears what was delivered; throws when a delivery fails (the rest stays). */
-export async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
-  const events = record.outbox ?? [];
-  if (events.length === 0) return;
+/** Delivers events in order; the ids delivered before the first failure, and that failure. */
+async function deliverEvents(deps: OutboxDeps, events: readonly OutboxEvent[]): Promise<{ delivered: string[]; error?: unknown }> {
   const delivered: string[] = [];
   try {
     for (const event of events) {
@@ -36,9 +34,37 @@ export async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, reco
       else await deps.store.provisioning.enqueue({ ...event.step, now: deps.clock() });
       delivered.push(event.id);
     }
-  } finally {
-    if (delivered.length > 0) await deps.store[holder].clearOutbox(record.organizationId, record.id, delivered);
+  } catch (error) {
+    return { delivered, error };
   }
+  return { delivered };
+}
+
+/**
+ * What a repository calls right after the write that carried the events (with the record still locked): never
+ * fails the write; what is not delivered now stays for the drain.
+ */
+export function outboxDelivery(deps: OutboxDeps): OutboxDelivery {
+  return async (events) => {
+    const { delivered, error } = await deliverEvents(deps, events);
+    if (error !== undefined) deps.logger?.warn({ err: error }, 'outbox not delivered yet; the drain will deliver it');
+    return delivered;
+  };
+}
+
+/** Delivers one record's outbox and clears what was delivered; throws when a delivery fails (the rest stays). */
+export async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
+  const events = record.outbox ?? [];
+  if (events.length === 0) return;
+  const { delivered, error } = await deliverEvents(deps, events);
+  if (delivered.length > 0) await deps.store[holder].clearOutbox(record.organizationId, record.id, delivered);
+  if (error !== undefined) throw error;
+}
+
+/** The record as callers see it: its outbox is storage bookkeeping. */
+export function withoutOutbox<T extends OutboxFields>(record: T): T {
+  const { outbox: _outbox, outboxAt: _outboxAt, ...rest } = record;
+  return rest as T;
 }
 
 /**
@@ -55,8 +81,7 @@ export async function deliverAfterCommit<T extends OutboxFields & { organization
   } catch (error) {
     deps.logger?.warn({ err: error, holder, id: record.id }, 'outbox not delivered yet; the drain will deliver it');
   }
-  const { outbox: _outbox, outboxAt: _outboxAt, ...rest } = record;
-  return rest as T;
+  return withoutOutbox(record);
 }
 
 /** Delivers every outbox pending since `olderThanMs` ago or earlier; the number of records delivered. */

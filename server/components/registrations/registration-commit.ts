@@ -4,7 +4,7 @@
  * outbox, delivered right after (store/outbox.ts). A crash between the two can delay the entry, never lose it.
  */
 import type { WriteOutcome } from '../../store/conditional-write.js';
-import { deliverAfterCommit } from '../audit/outbox-delivery.js';
+import { outboxDelivery, withoutOutbox } from '../audit/outbox-delivery.js';
 import { transitionEvents, type TransitionEffects } from '../audit/transition-events.js';
 import type { AuditEntry } from '../audit/audit.model.js';
 import type { ProvisioningStepKind } from '../provisioning/provisioning-hook.js';
@@ -57,15 +57,11 @@ export async function commitRegistration(deps: ServiceDeps, commit: Registration
     ...(commit.pendingChangeSetId !== undefined && { pendingChangeSetId: commit.pendingChangeSetId }),
   };
   const outbox = commit.effects.flatMap(transitionEvents);
+  // Delivered by the repository right after the write, while the record is still locked (no extra lock round).
+  const deliver = outboxDelivery(deps);
   const outcome =
     commit.changes === 'remove'
-      ? await deps.store.registrations.delete(filter, commit.now, outbox)
-      : await deps.store.registrations.update(filter, commit.changes, commit.now, outbox);
-  if (!outcome.ok) return outcome;
-  if (commit.changes === 'remove') {
-    // The removed record's effects ride on its tombstone until delivered.
-    await deliverAfterCommit(deps, 'registrations', { ...outcome.record, outbox });
-    return outcome;
-  }
-  return { ok: true, record: await deliverAfterCommit(deps, 'registrations', outcome.record) };
+      ? await deps.store.registrations.delete(filter, commit.now, outbox, deliver)
+      : await deps.store.registrations.update(filter, commit.changes, commit.now, outbox, deliver);
+  return outcome.ok ? { ok: true, record: withoutOutbox(outcome.record) } : outcome;
 }

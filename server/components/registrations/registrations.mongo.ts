@@ -10,7 +10,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
-import { remainingEvents, type OutboxEvent } from '../../store/outbox.js';
+import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../../store/outbox.js';
 import type { Registration } from './registrations.model.js';
 import { DuplicateClientIdError, type CreateOutcome, type RegistrationRepository, type RegistrationWriteFilter } from './registrations.repository.js';
 import { fromRegistration, registrationModel, toRegistration, type RegistrationDocument } from './registrations.schema.js';
@@ -49,6 +49,29 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return { ...update, $push: { outbox: { $each: structuredClone([...outbox]) } }, $min: { outboxAt: now } };
   }
 
+  /**
+   * Delivers the outbox of a record just written, while its lock is held (no other write can run), and removes what
+   * was delivered with one update, no read: `record` is the stored document. A failed clear leaves the events to
+   * the drain (delivering them again is a no-op).
+   */
+  async function settle(record: Registration, deliver: OutboxDelivery | undefined): Promise<Registration> {
+    if (!deliver || !record.outbox?.length) return record;
+    const delivered = await deliver(record.outbox);
+    if (delivered.length === 0) return record;
+    const next = withoutDelivered(record, delivered);
+    try {
+      if (next.outbox === undefined && next.removedAt !== undefined) {
+        await Registrations.deleteOne({ _id: record.id, organizationId: record.organizationId }, { maxTimeMS: MAX_TIME_MS });
+      } else {
+        const update = next.outbox ? { $set: { outbox: next.outbox } } : { $unset: { outbox: '', outboxAt: '' } };
+        await Registrations.updateOne({ _id: record.id, organizationId: record.organizationId }, update, { maxTimeMS: MAX_TIME_MS });
+      }
+    } catch {
+      return record;
+    }
+    return next;
+  }
+
   /** After E11000 on a write of `record`: its id taken (→ null) or its clientId taken (→ DuplicateClientIdError). */
   async function explainDuplicate(record: Registration): Promise<Error | null> {
     const owner = await Registrations.findById(record.id).select({ organizationId: 1 }).lean<{ organizationId: string }>().maxTimeMS(MAX_TIME_MS);
@@ -71,7 +94,9 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           if (clientIdError) throw clientIdError;
           return { ok: false, reason: 'duplicate' };
         }
-        return { ok: true, record: structuredClone(record) };
+        // Nobody else knows the id yet, but a reader of the list might: the clear takes the record's lock.
+        if (!options.deliver || !record.outbox?.length) return { ok: true, record: structuredClone(record) };
+        return { ok: true, record: await locks.withLock(recordLock(record.id), () => settle(structuredClone(record), options.deliver)) };
       };
       // A retried create is answered with its record before the quota is counted (the record counts itself).
       if (record.idempotencyKey !== undefined) {
@@ -132,7 +157,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       return Registrations.countDocuments({ organizationId, ...live() }).maxTimeMS(MAX_TIME_MS);
     },
 
-    async update(filter, changes, now, outbox) {
+    async update(filter, changes, now, outbox, deliver) {
       const attempt = async () => {
         try {
           const doc = await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox(revisionUpdate(changes, now), outbox, now), {
@@ -147,26 +172,36 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           throw error;
         }
       };
-      return locks.withLock(recordLock(filter.id), () =>
-        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter)),
-      );
+      return locks.withLock(recordLock(filter.id), async () => {
+        const outcome = await conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+        return outcome.ok ? { ok: true, record: await settle(outcome.record, deliver) } : outcome;
+      });
     },
 
-    async delete(filter, now = new Date(), outbox) {
+    async delete(filter, now = new Date(), outbox, deliver) {
+      const tombstone = outbox !== undefined && outbox.length > 0;
+      let after: Registration | undefined;
       const attempt = async () => {
-        // With effects to deliver, the record stays as a tombstone carrying them until the outbox is drained.
-        const doc =
-          outbox && outbox.length > 0
-            ? await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox({ $set: { removedAt: now } }, outbox, now), {
-                returnDocument: 'before',
-                maxTimeMS: MAX_TIME_MS,
-              }).lean<RegistrationDocument>()
-            : await Registrations.findOneAndDelete(writeFilter(filter), { maxTimeMS: MAX_TIME_MS }).lean<RegistrationDocument>();
-        return doc ? toRegistration(doc) : null;
+        // With effects to deliver, the record stays as a tombstone carrying them until they are delivered.
+        if (!tombstone) {
+          const doc = await Registrations.findOneAndDelete(writeFilter(filter), { maxTimeMS: MAX_TIME_MS }).lean<RegistrationDocument>();
+          return doc ? toRegistration(doc) : null;
+        }
+        const doc = await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox({ $set: { removedAt: now } }, outbox, now), {
+          returnDocument: 'after',
+          maxTimeMS: MAX_TIME_MS,
+        }).lean<RegistrationDocument>();
+        if (!doc) return null;
+        after = toRegistration(doc);
+        // The outcome is the record as it was: without the tombstone mark and the events of this delete.
+        const { removedAt: _removedAt, ...removed } = withoutDelivered(after, outbox.map((event) => event.id));
+        return removed as Registration;
       };
-      return locks.withLock(recordLock(filter.id), () =>
-        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter)),
-      );
+      return locks.withLock(recordLock(filter.id), async () => {
+        const outcome = await conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+        if (outcome.ok && after) await settle(after, deliver);
+        return outcome;
+      });
     },
 
     async pendingOutbox(query) {

@@ -4,7 +4,7 @@
  */
 import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../store/conditional-write.js';
 import { pageOf, type PageQuery } from '../../store/keyset-page.js';
-import { remainingEvents, type OutboxEvent, type OutboxStore } from '../../store/outbox.js';
+import { remainingEvents, type OutboxDelivery, type OutboxEvent, type OutboxStore } from '../../store/outbox.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
 
 export interface RegistrationWriteFilter extends ConditionalFilter<RegistrationStatus> {
@@ -23,7 +23,7 @@ export interface RegistrationRepository extends OutboxStore<Registration> {
    * Inserts a new record; refused when the organization already holds `maxInOrganization` registrations, or when
    * a record with its `idempotencyKey` exists (unique, checked before the quota: a retry is never refused by it).
    */
-  create(record: Registration, options?: { maxInOrganization?: number | null }): Promise<CreateOutcome>;
+  create(record: Registration, options?: { maxInOrganization?: number | null; deliver?: OutboxDelivery }): Promise<CreateOutcome>;
   /** The record a create with this `idempotencyKey` made, if any. */
   findByIdempotencyKey(organizationId: string, idempotencyKey: string): Promise<Registration | null>;
   /** Inserts or replaces by id, for seeding and importing existing clients (any status). */
@@ -38,14 +38,22 @@ export interface RegistrationRepository extends OutboxStore<Registration> {
   listAwaitingReview(query: { organizationId?: string; limit: number }): Promise<Registration[]>;
   /**
    * One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`, and appends `outbox` events
-   * to the record's outbox in the same write.
+   * to the record's outbox in the same write. With `deliver`, the outbox is delivered right after the write while
+   * no other write of the record can run (the mongo record lock is still held), and what it delivered is removed;
+   * the outcome's record is the record after that.
    */
-  update(filter: RegistrationWriteFilter, changes: RegistrationChanges, now: Date, outbox?: readonly OutboxEvent[]): Promise<WriteOutcome<Registration>>;
+  update(
+    filter: RegistrationWriteFilter,
+    changes: RegistrationChanges,
+    now: Date,
+    outbox?: readonly OutboxEvent[],
+    deliver?: OutboxDelivery,
+  ): Promise<WriteOutcome<Registration>>;
   /**
    * One conditional delete; the outcome carries the removed record. With `outbox` events the record becomes a
    * tombstone holding them (invisible to every read) until `clearOutbox` has delivered them, then it is gone.
    */
-  delete(filter: RegistrationWriteFilter, now?: Date, outbox?: readonly OutboxEvent[]): Promise<WriteOutcome<Registration>>;
+  delete(filter: RegistrationWriteFilter, now?: Date, outbox?: readonly OutboxEvent[], deliver?: OutboxDelivery): Promise<WriteOutcome<Registration>>;
 }
 
 /** Raised when a write would give two registrations the same `clientId`. */
@@ -83,12 +91,20 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
     const owner = idByClientId.get(record.clientId);
     if (owner !== undefined && owner !== record.id) throw new DuplicateClientIdError(record.clientId);
   }
-  function store(record: Registration): void {
+  function store(record: Registration): Registration {
     const previous = byId.get(record.id);
     if (previous?.clientId !== undefined) idByClientId.delete(previous.clientId);
     if (record.clientId !== undefined) idByClientId.set(record.clientId, record.id);
     if (record.idempotencyKey !== undefined) idByIdempotencyKey.set(record.idempotencyKey, record.id);
     byId.set(record.id, copy(record));
+    return record;
+  }
+  /** Delivers a just-written record's outbox and removes what was delivered; the record as it is then. */
+  async function settle(record: Registration, deliver: OutboxDelivery | undefined): Promise<Registration> {
+    if (!deliver || !record.outbox?.length) return copy(record);
+    const delivered = await deliver(record.outbox);
+    if (delivered.length > 0) await repository.clearOutbox(record.organizationId, record.id, delivered);
+    return copy(byId.get(record.id) ?? record);
   }
   function forget(record: Registration): void {
     byId.delete(record.id);
@@ -106,7 +122,7 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
     return { ...record, outbox: [...(record.outbox ?? []), ...structuredClone(outbox)], outboxAt: record.outboxAt ?? now };
   }
 
-  return {
+  const repository: RegistrationRepository = {
     async create(record, options = {}) {
       if (byId.has(record.id)) return { ok: false, reason: 'duplicate' };
       const sameKey = record.idempotencyKey === undefined ? undefined : idByIdempotencyKey.get(record.idempotencyKey);
@@ -123,7 +139,7 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       }
       claimClientId(record);
       store(record);
-      return { ok: true, record: copy(record) };
+      return { ok: true, record: await settle(record, options.deliver) };
     },
     async upsert(record) {
       const existing = byId.get(record.id);
@@ -165,7 +181,7 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
         .slice(0, query.limit)
         .map(copy);
     },
-    async update(filter, changes, now, outbox) {
+    async update(filter, changes, now, outbox, deliver) {
       const current = inOrganization(filter.organizationId, filter.id);
       const miss = classifyMiss(current, filter, pendingGuard(filter));
       if (miss) return { ok: false, reason: miss, current: current && copy(current) };
@@ -174,14 +190,14 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       next.updatedAt = now;
       claimClientId(next);
       store(next);
-      return { ok: true, record: copy(next) };
+      return { ok: true, record: await settle(next, deliver) };
     },
-    async delete(filter, now = new Date(), outbox) {
+    async delete(filter, now = new Date(), outbox, deliver) {
       const current = inOrganization(filter.organizationId, filter.id);
       const miss = classifyMiss(current, filter, pendingGuard(filter));
       if (miss) return { ok: false, reason: miss, current: current && copy(current) };
       const removed = current as Registration;
-      if (outbox && outbox.length > 0) store({ ...withOutbox(removed, outbox, now), removedAt: now });
+      if (outbox && outbox.length > 0) await settle(store({ ...withOutbox(removed, outbox, now), removedAt: now }), deliver);
       else forget(removed);
       return { ok: true, record: copy(removed) };
     },
@@ -205,4 +221,5 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       byId.set(id, copy(next));
     },
   };
+  return repository;
 }

@@ -18,7 +18,7 @@ import { writeMissError } from './write-miss.js';
 import type { Logger } from '../../../lib/logger.js';
 import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
 import { transitionEvents } from '../audit/transition-events.js';
-import { deliverAfterCommit } from '../audit/outbox-delivery.js';
+import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../audit/outbox-delivery.js';
 import { commitRegistration, registrationAudit } from './registration-commit.js';
 
 /** What registration and change-set transitions are built from; `provisioning` only on the internal surface. */
@@ -88,7 +88,7 @@ export async function createRegistration(
   record.outbox = transitionEvents({ audit });
   record.outboxAt = now;
   const max = planFor(context.organization.plan).maxRegistrations;
-  const outcome = await deps.store.registrations.create(record, { maxInOrganization: max });
+  const outcome = await deps.store.registrations.create(record, { maxInOrganization: max, deliver: outboxDelivery(deps) });
   if (!outcome.ok) {
     if (outcome.reason === 'limit_reached') {
       throw apiError('plan_restricted', `The ${context.organization.plan} plan allows at most ${max} registrations.`);
@@ -98,7 +98,7 @@ export async function createRegistration(
     if (record.idempotencyKey !== undefined) throw apiError('conflict', 'The registration this Idempotency-Key created was deleted.');
     throw new Error('a freshly generated registration id collided');
   }
-  return deliverAfterCommit(deps, 'registrations', outcome.record);
+  return withoutOutbox(outcome.record);
 }
 
 export async function getRegistration(deps: ServiceDeps, context: RequestContext, id: string): Promise<Registration> {

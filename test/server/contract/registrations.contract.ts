@@ -236,5 +236,29 @@ export function registrationsContract(implementation: string, makeStore: () => P
       // Gone for good: its id is free again.
       expect((await store.registrations.create(record)).ok).to.equal(true);
     });
+    it('delivers the outbox right after the write when asked, keeping what was not delivered', async () => {
+      const record = aRegistration();
+      await store.registrations.create(record);
+      const event = (id: string) => ({ id, kind: 'audit' as const, entry: { id, organizationId: ORG_A, targetType: 'registration' as const, targetId: record.id, action: 'edit', actor: 'alice', at: at(2) } });
+      const seen: string[][] = [];
+      const written = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, revisionIn: [1] },
+        { name: 'Delivered' },
+        at(2),
+        [event('aud_0000000000000005'), event('aud_0000000000000006')],
+        async (events) => {
+          seen.push(events.map((e) => e.id));
+          return ['aud_0000000000000005'];
+        },
+      );
+      expect(seen).to.deep.equal([['aud_0000000000000005', 'aud_0000000000000006']]);
+      expect(written.ok && written.record.outbox?.map((e) => e.id)).to.deep.equal(['aud_0000000000000006']);
+      expect((await store.registrations.get(ORG_A, record.id))?.outbox?.map((e) => e.id)).to.deep.equal(['aud_0000000000000006']);
+      const all = await store.registrations.update({ organizationId: ORG_A, id: record.id }, {}, at(3), [], async (events) => events.map((e) => e.id));
+      expect(all.ok && all.record.revision).to.equal(3);
+      // The next write delivers what an earlier one left behind.
+      expect(all.ok && all.record.outbox).to.equal(undefined);
+      expect((await store.registrations.get(ORG_A, record.id))?.outbox).to.equal(undefined);
+    });
   });
 }
