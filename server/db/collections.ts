@@ -1,14 +1,7 @@
-/** Every mongoose schema of the store with its collection, for migrations and resets. */
+/** Every collection of the store with its indexes, for migrations and resets: derived from store/repositories.ts. */
 import type { Schema } from 'mongoose';
-import { organizationSchema } from '../components/organizations/organizations.schema.js';
-import { grantSchema, subjectDefaultSchema } from '../components/grants/grants.schema.js';
-import { registrationSchema } from '../components/registrations/registrations.schema.js';
-import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
-import { idempotencySchema } from '../components/idempotency/idempotency.schema.js';
+import { REPOSITORIES } from '../store/repositories.js';
 import { writeLockSchema } from './write-lock.schema.js';
-import { auditSchema } from '../components/audit/audit.schema.js';
-import { commentSchema } from '../components/comments/comments.schema.js';
-import { provisionedClientSchema, provisioningStepSchema } from '../components/provisioning/provisioning.schema.js';
 import { RATE_LIMIT_COLLECTION } from './rate-limit-store.mongo.js';
 
 export interface IndexSpec {
@@ -27,19 +20,8 @@ function indexesOf(schema: Schema): IndexSpec[] {
   }));
 }
 
-const schemas: Schema[] = [
-  organizationSchema,
-  grantSchema,
-  subjectDefaultSchema,
-  registrationSchema,
-  writeLockSchema,
-  changeSetSchema,
-  idempotencySchema,
-  auditSchema,
-  commentSchema,
-  provisioningStepSchema,
-  provisionedClientSchema,
-];
+// Every repository's schemas (the one list), and the write locks every mongo repository shares.
+const schemas: Schema[] = [...Object.values(REPOSITORIES).flatMap((repository) => repository.schemas), writeLockSchema];
 
 /** Collection name → its secondary indexes. */
 export const STORE_COLLECTIONS: ReadonlyMap<string, IndexSpec[]> = new Map([

@@ -1,8 +1,11 @@
 /**
  * `Idempotency-Key` on create POSTs (draft-ietf-httpapi-idempotency-key-header-07, DESIGN.md §1.5): keys are scoped
  * to organization + subject and kept 24 h; a retry with the same request replays the stored success, a different
- * request is 422 `idempotency_key_reused`, one still running is 409 `conflict`. Only successes are kept: a failed
- * request releases its key, so the client may fix it and retry with the same key.
+ * request is 422 `idempotency_key_reused`, one still running is 409 `conflict`. Only successes are kept. A request
+ * refused (4xx) releases its key, so the client may fix it and retry with the same key. A failure whose outcome is
+ * unknown (5xx: a timeout or lost connection after the write was sent may still have created the resource) keeps
+ * the claim until its lease ends; the retry after it finds the record the key created, which carries the key
+ * (issue 15 item 1), and replays the 201 instead of creating a second one.
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
@@ -62,12 +65,16 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
       throw apiError('conflict', 'A request with this Idempotency-Key is still being processed.', { headers: { 'Retry-After': '1' } });
     }
     if (outcome.outcome === 'completed') return replay(res, outcome.response);
+    // The create stores the key on the record it makes (components read it from here).
+    res.locals.idempotencyKey = scope.key;
 
     let settled = false;
     const send = res.json.bind(res);
-    const release = () => {
+    const release = (status: number) => {
       if (settled) return Promise.resolve();
       settled = true;
+      // Unknown outcome: the claim stays until its lease ends, so no retry races a write that may still land.
+      if (status >= 500) return Promise.resolve();
       return deps.store.idempotency.release(scope);
     };
     // Store the success before it is sent: a client that saw the response and retries must get the replay.
@@ -86,7 +93,7 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
                 ),
               },
             }))
-          : release();
+          : release(status);
       finish
         .catch((error: unknown) => deps.logger.warn({ err: error, requestId: req.requestId }, 'idempotency record not updated'))
         .finally(() => send(body));

@@ -1,25 +1,32 @@
 /**
  * Wiring of the internal surface for an entry point: provisioning from the settings (its worker polling for due
- * retries), then `createInternalApp` with the hook. `main.ts` listens on INTERNAL_PORT with `app` and calls
- * `stop()` on shutdown (the worker finishes its current step; nothing is lost, the outbox keeps the rest).
+ * retries), the drain of the records' outboxes (at start, then periodically: effects a crash left undelivered),
+ * then `createInternalApp` with the hook. `main.ts` listens on INTERNAL_PORT with `app` and calls `stop()` on
+ * shutdown (the worker finishes its current step; nothing is lost, the outboxes keep the rest).
  */
 import type express from 'express';
 import type { ApiDeps } from '../deps.js';
 import { createProvisioning, type Provisioning } from '../components/provisioning/create-provisioning.js';
+import { createOutboxDrain, type OutboxDrain } from '../components/audit/outbox-delivery.js';
 import { createInternalApp, type InternalDeps } from './app.js';
 
 /** How often the worker looks for steps whose retry time has come. */
 export const PROVISIONING_POLL_MS = 1000;
+/** How often records' outboxes left undelivered (a crash, an outage) are drained; normally there are none. */
+export const OUTBOX_DRAIN_MS = 5000;
 
 export interface InternalSurface {
   app: express.Express;
   provisioning?: Provisioning;
+  outbox: OutboxDrain;
   stop(): Promise<void>;
 }
 
 export function createInternalSurface(deps: ApiDeps, options: { console?: InternalDeps['console'] } = {}): InternalSurface {
   const provisioning = createProvisioning(deps);
   provisioning?.worker.start(PROVISIONING_POLL_MS);
+  const outbox = createOutboxDrain({ ...deps, ...(provisioning && { provisioning: provisioning.hook }) });
+  outbox.start(OUTBOX_DRAIN_MS);
   const app = createInternalApp({
     ...deps,
     ...(provisioning && { provisioning: provisioning.hook, provisioningWorker: provisioning.worker }),
@@ -28,7 +35,9 @@ export function createInternalSurface(deps: ApiDeps, options: { console?: Intern
   return {
     app,
     provisioning,
+    outbox,
     async stop() {
+      await outbox.stop();
       await provisioning?.worker.stop();
     },
   };

@@ -11,16 +11,8 @@ import { connectMongo, type MongoConnectOptions } from '../db/connect.js';
 import { databaseUnavailable, guardRepository, rethrowDatabaseError } from '../db/database-errors.js';
 import { STORE_COLLECTIONS } from '../db/collections.js';
 import { migrate } from '../db/migrate.js';
-import { createMongoRateLimitStore } from '../db/rate-limit-store.mongo.js';
 import { createWriteLocks } from '../db/write-locks.js';
-import { createMongoOrganizationRepository } from '../components/organizations/organizations.mongo.js';
-import { createMongoGrantRepository } from '../components/grants/grants.mongo.js';
-import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
-import { createMongoChangeSetRepository } from '../components/change-sets/change-sets.mongo.js';
-import { createMongoIdempotencyRepository } from '../components/idempotency/idempotency.mongo.js';
-import { createMongoAuditRepository } from '../components/audit/audit.mongo.js';
-import { createMongoCommentRepository } from '../components/comments/comments.mongo.js';
-import { createMongoProvisioningRepository } from '../components/provisioning/provisioning.mongo.js';
+import { buildRepositories } from './repositories.js';
 
 export interface MongoStoreOptions extends MongoConnectOptions {
   /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
@@ -47,7 +39,7 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
   } catch (error) {
     rethrowDatabaseError(error);
   }
-  const clock = options.clock;
+  const clock = options.clock ?? (() => new Date());
   const { logger } = options;
   // Driver messages go to the log only (never to clients); the URI is not logged, it may hold credentials. An
   // 'error' listener is always attached: an unheard 'error' event would crash the process.
@@ -61,15 +53,7 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
   return {
     kind: 'mongo',
     connection,
-    organizations: guardRepository(createMongoOrganizationRepository(connection, { clock })),
-    grants: guardRepository(createMongoGrantRepository(connection, { clock })),
-    registrations: guardRepository(createMongoRegistrationRepository(connection, locks)),
-    changeSets: guardRepository(createMongoChangeSetRepository(connection, locks)),
-    idempotency: guardRepository(createMongoIdempotencyRepository(connection, locks)),
-    rateLimits: guardRepository(createMongoRateLimitStore(connection)),
-    audit: guardRepository(createMongoAuditRepository(connection, { clock })),
-    comments: guardRepository(createMongoCommentRepository(connection)),
-    provisioning: guardRepository(createMongoProvisioningRepository(connection, locks)),
+    ...buildRepositories((definition) => guardRepository(definition.mongo({ connection, locks, clock }))),
 
     async ping() {
       if (connection.readyState === 99 || connection.readyState === 3) throw databaseUnavailable(new Error('the store is closed'));

@@ -23,7 +23,8 @@ export interface AuditEntry {
   reason?: string;
 }
 
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { at?: Date };
+/** An entry to append; with `id` (an outbox event's), appending it again is a no-op that returns the stored entry. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { id?: string; at?: Date };
 
 export interface AuditQuery {
   organizationId?: string;

@@ -1,5 +1,6 @@
 /** The audit log on MongoDB: inserts and reads only (append-only), the contract of the embedded repository. */
 import mongoose, { type Connection } from 'mongoose';
+import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { AuditEntry } from './audit.model.js';
 import { auditEntryFrom, type AuditRepository } from './audit.repository.js';
@@ -19,7 +20,15 @@ export function createMongoAuditRepository(connection: Connection, options: { cl
     async append(entry) {
       const record = auditEntryFrom(entry, clock);
       const { id, ...rest } = record;
-      await Audit.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS });
+      try {
+        await Audit.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS });
+      } catch (error) {
+        // Delivered before (an outbox replay): the `_id` decides, the stored entry stands.
+        if (!isDuplicateKey(error)) throw error;
+        const stored = await Audit.findById(id).lean<AuditDocument & { _id: string }>().maxTimeMS(MAX_TIME_MS);
+        if (stored) return toEntry(stored);
+        throw error;
+      }
       return record;
     },
     async list(query) {

@@ -6,13 +6,14 @@ import { newId } from '../../ids.js';
 import type { AuditEntry, AuditQuery, NewAuditEntry } from './audit.model.js';
 
 export interface AuditRepository {
+  /** Appends the entry; an entry whose `id` is already stored is not appended again (idempotent delivery). */
   append(entry: NewAuditEntry): Promise<AuditEntry>;
   /** Oldest first, ordered by (`at`, `id`). */
   list(query: AuditQuery): Promise<AuditEntry[]>;
 }
 
 export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEntry {
-  const record: AuditEntry = { ...entry, id: newId('aud'), at: entry.at ?? clock() };
+  const record: AuditEntry = { ...entry, id: entry.id ?? newId('aud'), at: entry.at ?? clock() };
   for (const key of Object.keys(record) as (keyof AuditEntry)[]) if (record[key] === undefined) delete record[key];
   return record;
 }
@@ -35,10 +36,14 @@ function compare(a: { at: Date; id: string }, b: { at: Date; id: string }): numb
 export function createMemoryAuditRepository(options: { clock?: () => Date } = {}): AuditRepository {
   const clock = options.clock ?? (() => new Date());
   const entries: AuditEntry[] = [];
+  const byId = new Map<string, AuditEntry>();
   return {
     async append(entry) {
+      const stored = entry.id === undefined ? undefined : byId.get(entry.id);
+      if (stored) return structuredClone(stored);
       const record = auditEntryFrom(entry, clock);
       entries.push(structuredClone(record));
+      byId.set(record.id, entries[entries.length - 1]);
       return structuredClone(record);
     },
     async list(query) {

@@ -1,10 +1,11 @@
 /** A change set: a proposed partial config for an active registration, applied only when a reviewer approves. */
+import type { OutboxFields } from '../../store/outbox.js';
 import type { RegistrationConfig } from '../registrations/registrations.model.js';
 
 export const CHANGE_SET_STATUSES = ['pending_review', 'approved', 'rejected', 'withdrawn'] as const;
 export type ChangeSetStatus = (typeof CHANGE_SET_STATUSES)[number];
 
-export interface ChangeSet {
+export interface ChangeSet extends OutboxFields {
   id: string;
   registrationId: string;
   organizationId: string;
@@ -19,6 +20,8 @@ export interface ChangeSet {
   createdBy: string;
   decidedAt?: Date;
   decidedBy?: string;
+  /** The stored Idempotency-Key of the proposal (`[organizationId, subject, key]`): a retried proposal finds it. */
+  idempotencyKey?: string;
 }
 
 export type ChangeSetChanges = {

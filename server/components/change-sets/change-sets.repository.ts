@@ -1,15 +1,18 @@
 /** Change-set storage: the interface of the contract suite and the embedded implementation. */
 import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../store/conditional-write.js';
 import { pageOf, type PageQuery } from '../../store/keyset-page.js';
+import { remainingEvents, type OutboxStore } from '../../store/outbox.js';
 import type { ChangeSet, ChangeSetChanges, ChangeSetStatus } from './change-sets.model.js';
 
 export interface ChangeSetWriteFilter extends ConditionalFilter<ChangeSetStatus> {
   registrationId: string;
 }
 
-export interface ChangeSetRepository {
-  /** Inserts a new change set; a duplicate id is refused. */
+export interface ChangeSetRepository extends OutboxStore<ChangeSet> {
+  /** Inserts a new change set (with the proposal's effects in its outbox); a duplicate id or idempotencyKey is refused. */
   create(record: ChangeSet): Promise<{ ok: true; record: ChangeSet } | { ok: false; reason: 'duplicate' }>;
+  /** The change set a proposal with this stored Idempotency-Key made, if any. */
+  findByIdempotencyKey(organizationId: string, idempotencyKey: string): Promise<ChangeSet | null>;
   get(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null>;
   list(query: PageQuery & { organizationId: string; registrationId: string; status?: ChangeSetStatus }): Promise<ChangeSet[]>;
   /** One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`. */
@@ -27,8 +30,16 @@ export function createMemoryChangeSetRepository(): ChangeSetRepository {
   return {
     async create(record) {
       if (byId.has(record.id)) return { ok: false, reason: 'duplicate' };
+      // The unique idempotencyKey index of the mongo store, the same rule here.
+      if (record.idempotencyKey !== undefined && [...byId.values()].some((c) => c.idempotencyKey === record.idempotencyKey)) {
+        return { ok: false, reason: 'duplicate' };
+      }
       byId.set(record.id, copy(record));
       return { ok: true, record: copy(record) };
+    },
+    async findByIdempotencyKey(organizationId, idempotencyKey) {
+      const record = [...byId.values()].find((c) => c.organizationId === organizationId && c.idempotencyKey === idempotencyKey);
+      return record ? copy(record) : null;
     },
     async get(organizationId, registrationId, id) {
       const record = find(organizationId, registrationId, id);
@@ -58,6 +69,23 @@ export function createMemoryChangeSetRepository(): ChangeSetRepository {
       record.updatedAt = now;
       byId.set(record.id, copy(record));
       return { ok: true, record: copy(record) };
+    },
+    async pendingOutbox(query) {
+      return [...byId.values()]
+        .filter((r) => r.outboxAt !== undefined && r.outboxAt <= query.before)
+        .sort((a, b) => (a.outboxAt as Date).getTime() - (b.outboxAt as Date).getTime())
+        .slice(0, query.limit)
+        .map(copy);
+    },
+    async clearOutbox(organizationId, id, eventIds) {
+      const record = byId.get(id);
+      if (!record || record.organizationId !== organizationId) return;
+      const next: ChangeSet = { ...record, outbox: remainingEvents(record.outbox, eventIds) };
+      if (next.outbox?.length === 0) {
+        delete next.outbox;
+        delete next.outboxAt;
+      }
+      byId.set(id, copy(next));
     },
   };
 }

@@ -52,7 +52,8 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
     .post(write, idempotentCreate(deps), async (req, res) => {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
-      const record = await proposeChangeSet(deps, context, registrationId(req), req.body, ifMatch);
+      const idempotencyKey = res.locals.idempotencyKey as string | undefined;
+      const record = await proposeChangeSet(deps, context, registrationId(req), req.body, ifMatch, { idempotencyKey });
       res.setHeader('Location', `${registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.registrationId)}/change-sets/${record.id}`);
       sendChangeSet(res, context, record, record.id, 201);
     })

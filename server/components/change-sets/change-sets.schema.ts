@@ -16,6 +16,10 @@ export const changeSetSchema = new Schema(
     createdBy: { type: String, required: true, immutable: true },
     decidedAt: { type: Date },
     decidedBy: { type: String },
+    idempotencyKey: { type: String, immutable: true },
+    // Undelivered effects of the proposal (store/outbox.ts).
+    outbox: { type: [Schema.Types.Mixed], default: undefined },
+    outboxAt: { type: Date },
   },
   { collection: 'change_sets', strict: 'throw', strictQuery: 'throw', minimize: false, versionKey: false, id: false },
 );
@@ -23,6 +27,10 @@ export const changeSetSchema = new Schema(
 // The change sets of one registration, in keyset order, with and without the status filter.
 changeSetSchema.index({ organizationId: 1, registrationId: 1, createdAt: 1, _id: 1 });
 changeSetSchema.index({ organizationId: 1, registrationId: 1, status: 1, createdAt: 1, _id: 1 });
+// A retried proposal finds the change set it made (single-field sparse unique: see registrations.schema.ts).
+changeSetSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
+// The outbox drain (none in the steady state).
+changeSetSchema.index({ outboxAt: 1 }, { sparse: true });
 
 export type ChangeSetDocument = InferSchemaType<typeof changeSetSchema>;
 

@@ -2,7 +2,8 @@
  * Self-service change sets (DESIGN.md §1.4): propose against an active registration, list, read, withdraw.
  * The registration is the lock that keeps one change set open: proposing sets its `pendingChangeSetId` in one
  * conditional write (no other open, status active, revision), so two concurrent proposals cannot both win; and
- * every decision on it (withdraw here, approve/reject in review.service.ts) commits by releasing that lock.
+ * every decision on it (withdraw here, approve/reject in change-set-review.service.ts) commits by releasing that
+ * lock in a write that carries the decision's audit entry (registration-commit.ts).
  */
 import { apiError } from '../../errors.js';
 import { isId, newId } from '../../ids.js';
@@ -10,10 +11,14 @@ import { validateBody } from '../../http/validate-body.js';
 import type { PageQuery } from '../../store/keyset-page.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { Registration, RegistrationConfig } from '../registrations/registrations.model.js';
-import { ACTION_REQUEST_SCHEMA, getRegistration, type ServiceDeps } from '../registrations/registrations.service.js';
+import { ACTION_REQUEST_SCHEMA, getRegistration, scopedIdempotencyKey, type ServiceDeps } from '../registrations/registrations.service.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
 import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
+import { commitRegistration } from '../registrations/registration-commit.js';
+import { deliverAfterCommit } from '../audit/outbox-delivery.js';
+import { transitionEvents, type TransitionEffects } from '../audit/transition-events.js';
+import type { AuditEntry } from '../audit/audit.model.js';
 import {
   changeSetReviewTable,
   changeSetRow,
@@ -29,6 +34,8 @@ import { mergeConfig } from './merge-config.js';
 export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
 const RETRIES_WITHOUT_IF_MATCH = 3;
+/** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
+const PHANTOM_LOCK_MS = 60_000;
 
 export async function proposeChangeSet(
   deps: ServiceDeps,
@@ -36,11 +43,28 @@ export async function proposeChangeSet(
   registrationId: string,
   body: unknown,
   revisionIn?: readonly number[],
+  options: { idempotencyKey?: string } = {},
 ): Promise<ChangeSet> {
   const input = validateBody<{ changes: Partial<RegistrationConfig> }>(CHANGE_SET_CREATE_SCHEMA, body);
   const organizationId = context.organization.id;
+  // A retry after an unknown outcome: the change set the first attempt made (issue 15 item 1).
+  const idempotencyKey = options.idempotencyKey === undefined ? undefined : scopedIdempotencyKey(context, options.idempotencyKey);
+  const made = async () => {
+    const existing = idempotencyKey === undefined ? null : await deps.store.changeSets.findByIdempotencyKey(organizationId, idempotencyKey);
+    return existing && existing.registrationId === registrationId ? deliverAfterCommit(deps, 'changeSets', existing) : null;
+  };
+  const earlier = await made();
+  if (earlier) return earlier;
   for (let attempt = 0; ; attempt += 1) {
-    const registration = await getRegistration(deps, context, registrationId);
+    const read = await getRegistration(deps, context, registrationId);
+    // A lock whose change set was never written (its insert failed with an unknown outcome and had not landed) is
+    // free once no insert can still be on its way: a younger lock may be a proposal between its two writes.
+    const phantom =
+      read.pendingChangeSetId !== undefined &&
+      deps.clock().getTime() - read.updatedAt.getTime() > PHANTOM_LOCK_MS &&
+      !(await deps.store.changeSets.get(organizationId, registrationId, read.pendingChangeSetId));
+    const registration: Registration = { ...read };
+    if (phantom) delete registration.pendingChangeSetId;
     const refused = check('propose_change_set', registration, actionContextOf(context));
     if (refused) throw refused;
     // The proposal must leave a compliant client: validate the config it would produce.
@@ -66,7 +90,7 @@ export async function proposeChangeSet(
         id: registrationId,
         statusIn: selfServiceRow('propose_change_set').from,
         revisionIn: revisionIn ?? [registration.revision],
-        pendingChangeSetId: null,
+        pendingChangeSetId: phantom ? (read.pendingChangeSetId as string) : null,
       },
       { pendingChangeSetId: id },
       deps.clock(),
@@ -89,15 +113,32 @@ export async function proposeChangeSet(
       createdAt: now,
       updatedAt: now,
       createdBy: context.principal.sub,
+      ...(idempotencyKey !== undefined && { idempotencyKey }),
     };
+    // The proposal is acknowledged once the change set exists: its audit entry is written with it.
+    const audit = changeSetAudit(record, { action: 'propose', actor: context.principal.sub, to: 'pending_review', now, revision: 1 });
+    delete audit.from;
+    record.outbox = transitionEvents({ audit });
+    record.outboxAt = now;
     try {
       const created = await deps.store.changeSets.create(record);
-      if (!created.ok) throw new Error('a freshly generated change-set id collided');
-      await auditChangeSet(deps, context.principal.sub, 'propose', undefined, created.record);
-      return created.record;
+      if (!created.ok) {
+        // A concurrent retry with the same key made it first: give our lock back (below) and answer with its.
+        const concurrent = await made();
+        if (concurrent) {
+          await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+          return concurrent;
+        }
+        throw new Error('a freshly generated change-set id collided');
+      }
+      return await deliverAfterCommit(deps, 'changeSets', created.record);
     } catch (error) {
-      // Give the lock back so the registration is not blocked by a change set that does not exist.
-      await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+      // Give the lock back only when the change set surely does not exist: after an unknown outcome (the insert
+      // may have landed) the lock stays, and the retry finds the change set, or treats the lock as a phantom.
+      const landed = await deps.store.changeSets.get(organizationId, registrationId, id).catch(() => 'unknown' as const);
+      if (landed === null) {
+        await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+      }
       throw error;
     }
   }
@@ -145,36 +186,58 @@ export async function withdrawChangeSet(
   const refused = checkChangeSet('withdraw', changeSet, { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId });
   if (refused) throw refused;
   if (revisionIn !== undefined && !revisionIn.includes(changeSet.revision)) throw writeMissError('stale_revision', 'withdraw', changeSet);
-  if (!(await releaseRegistrationLock(deps, context.organization.id, registrationId, id))) throw refusalError(lockRefusal());
-  const withdrawn = await closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined);
-  await auditChangeSet(deps, context.principal.sub, 'withdraw', changeSet.status, withdrawn);
-  return withdrawn;
+  const now = deps.clock();
+  const audit = changeSetAudit(changeSet, { action: 'withdraw', actor: context.principal.sub, to: 'withdrawn', now, revision: changeSet.revision + 1 });
+  await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit });
+  return closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined, now);
 }
 
-/** The audit entry of a self-service change-set transition (every transition is audited, issue #8), after it committed. */
-async function auditChangeSet(deps: ServiceDeps, actor: string, action: string, from: ChangeSet['status'] | undefined, after: ChangeSet): Promise<void> {
-  await deps.store.audit.append({
-    organizationId: after.organizationId,
+/** The audit entry of a change-set transition, on the change set, with its registration so that history shows it. */
+export function changeSetAudit(
+  changeSet: ChangeSet,
+  input: { action: string; actor: string; to: string; now: Date; revision: number; reason?: string },
+): Omit<AuditEntry, 'id'> {
+  return {
+    organizationId: changeSet.organizationId,
     targetType: 'change_set',
-    targetId: after.id,
-    registrationId: after.registrationId,
-    action,
-    actor,
-    at: after.updatedAt,
-    ...(from !== undefined && { from }),
-    to: after.status,
-    revision: after.revision,
-  });
+    targetId: changeSet.id,
+    registrationId: changeSet.registrationId,
+    action: input.action,
+    actor: input.actor,
+    at: input.now,
+    from: changeSet.status,
+    to: input.to,
+    revision: input.revision,
+    ...(input.reason !== undefined && { reason: input.reason }),
+  };
 }
 
-/** Clears the registration's `pendingChangeSetId` if this change set holds it; whether it did. */
-export async function releaseRegistrationLock(deps: ServiceDeps, organizationId: string, registrationId: string, changeSetId: string): Promise<boolean> {
-  const outcome = await deps.store.registrations.update(
-    { organizationId, id: registrationId, pendingChangeSetId: changeSetId },
-    { pendingChangeSetId: null },
-    deps.clock(),
-  );
-  return outcome.ok;
+/**
+ * Commits a decision on a pending change set: clears the registration's `pendingChangeSetId` if this change set
+ * holds it, in one write carrying the decision's effects (built from the registration as read, e.g. its revision
+ * after the write); 409 when the change set no longer holds it. Retried if the registration changed meanwhile.
+ */
+export async function releaseRegistrationLock(
+  deps: ServiceDeps,
+  registration: Registration,
+  changeSetId: string,
+  now: Date,
+  effects: TransitionEffects | ((current: Registration) => TransitionEffects),
+): Promise<Registration> {
+  let current = registration;
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await commitRegistration(deps, {
+      current,
+      statusIn: [current.status],
+      pendingChangeSetId: changeSetId,
+      changes: { pendingChangeSetId: null },
+      now,
+      effects: [typeof effects === 'function' ? effects(current) : effects],
+    });
+    if (outcome.ok) return outcome.record;
+    if (outcome.reason !== 'stale_revision' || !outcome.current || attempt >= RETRIES_WITHOUT_IF_MATCH) throw refusalError(lockRefusal());
+    current = outcome.current;
+  }
 }
 
 /** Moves a pending change set to the status `action` leads to (after its decision has committed on the registration). */
@@ -183,9 +246,9 @@ export async function closeChangeSet(
   target: { organizationId: string; registrationId: string; id: string; revisionIn?: readonly number[] },
   action: ChangeSetSelfServiceAction | ChangeSetReviewAction,
   decidedBy: string | undefined,
+  now: Date = deps.clock(),
 ): Promise<ChangeSet> {
   const row = action === 'withdraw' ? changeSetRow(changeSetSelfServiceTable, 'withdraw') : changeSetRow(changeSetReviewTable, action);
-  const now = deps.clock();
   const outcome = await deps.store.changeSets.update(
     { ...target, statusIn: row.from },
     { status: row.to, decidedAt: now, ...(decidedBy !== undefined && { decidedBy }) },

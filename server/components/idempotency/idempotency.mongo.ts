@@ -50,7 +50,8 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
               ...scopeFilter(input),
               $or: [
                 { expiresAt: mongoose.trusted({ $lte: now }) },
-                { response: mongoose.trusted({ $exists: false }), leaseUntil: mongoose.trusted({ $lte: now }) },
+                // Only the same request: another body under a lapsed claim is a mismatch (something may exist).
+                { response: mongoose.trusted({ $exists: false }), leaseUntil: mongoose.trusted({ $lte: now }), fingerprint: input.fingerprint },
               ],
             },
             { $set: fields, $unset: { response: '' } },

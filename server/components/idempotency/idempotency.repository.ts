@@ -23,9 +23,10 @@ export type BeginOutcome =
 
 export interface IdempotencyRepository {
   /**
-   * Claims the key atomically. A live record with another fingerprint → `mismatch`; same fingerprint and
-   * unfinished with a live lease → `in_flight`; finished → `completed` with the response. An expired record or an
-   * expired lease counts as absent.
+   * Claims the key atomically. A live record with another fingerprint → `mismatch` (even when its lease lapsed:
+   * the first request may have created something); same fingerprint and unfinished with a live lease →
+   * `in_flight`; finished → `completed` with the response. An expired record counts as absent, and the same
+   * request takes over an unfinished one whose lease lapsed.
    */
   begin(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; ttlMs: number }): Promise<BeginOutcome>;
   /** Stores the response of a claimed key (kept until the record's expiry). */
@@ -59,11 +60,11 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
       if (begins % SWEEP_EVERY === 0) sweep(now);
       const key = keyOf(input);
       const existing = records.get(key);
-      const live = existing && existing.expiresAt > now && (existing.response !== undefined || existing.leaseExpiresAt > now);
-      if (existing && live) {
+      if (existing && existing.expiresAt > now) {
         if (existing.fingerprint !== input.fingerprint) return { outcome: 'mismatch' };
         if (existing.response) return { outcome: 'completed', response: structuredClone(existing.response) };
-        return { outcome: 'in_flight' };
+        if (existing.leaseExpiresAt > now) return { outcome: 'in_flight' };
+        // The claim lapsed (crash or unknown outcome): the same request takes it over.
       }
       records.set(key, { fingerprint: input.fingerprint, leaseExpiresAt: now + input.leaseMs, expiresAt: now + input.ttlMs });
       return { outcome: 'started' };

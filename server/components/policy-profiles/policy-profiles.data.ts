@@ -3,7 +3,7 @@
  * `schemas/policy-profile.schema.json` by the tests; the policy engine reads the constraints from here.
  */
 import { DEVICE_CODE_GRANT } from '../../plans.js';
-import { deepFreeze } from '../policy/deep-freeze.js';
+import { deepFreeze } from '../../../lib/deep-freeze.js';
 import type { PolicyProfile } from './policy-profiles.model.js';
 
 const SECRET_AND_KEY_METHODS = [

@@ -3,7 +3,7 @@
  * whatever its policy profile. Capabilities publish this object as it is, so clients can check before submitting.
  */
 import { DEVICE_CODE_GRANT } from '../../plans.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '../../../lib/deep-freeze.js';
 import type { ApplicationType, ClientType } from '../registrations/registrations.model.js';
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT, 'implicit', 'password'] as const;

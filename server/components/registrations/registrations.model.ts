@@ -1,4 +1,5 @@
 /** The registration record as stored, its statuses and the fields a caller may never write (DESIGN.md §1.3). */
+import type { OutboxFields } from '../../store/outbox.js';
 
 export const REGISTRATION_STATUSES = [
   'draft',
@@ -36,7 +37,7 @@ export interface RegistrationConfig {
   [key: string]: unknown;
 }
 
-export interface Registration {
+export interface Registration extends OutboxFields {
   id: string;
   organizationId: string;
   name: string;
@@ -65,6 +66,13 @@ export interface Registration {
   clientSecretHash?: string;
   /** When the current client secret was issued by `rotate_secret`. */
   clientSecretIssuedAt?: Date;
+  /**
+   * `JSON [organizationId, subject, Idempotency-Key]` of the create that made it: unique, so a retried create finds
+   * the record instead of making a second one (issue 15 item 1).
+   */
+  idempotencyKey?: string;
+  /** Set when deleted while its outbox still holds the delete's audit entry: invisible to every read (tombstone). */
+  removedAt?: Date;
 }
 
 /** Fields a write may set; `null` removes an optional field. `id`, `organizationId`, `createdBy`, `createdAt` never change. */

@@ -10,6 +10,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
+import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../../store/outbox.js';
 import type { Registration } from './registrations.model.js';
 import { DuplicateClientIdError, type CreateOutcome, type RegistrationRepository, type RegistrationWriteFilter } from './registrations.repository.js';
 import { fromRegistration, registrationModel, toRegistration, type RegistrationDocument } from './registrations.schema.js';
@@ -18,8 +19,11 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   const Registrations = registrationModel(connection);
   const recordLock = (id: string) => `registration:${id}`;
 
+  // A tombstone (deleted, outbox not yet delivered) is invisible to every read and write but the outbox's.
+  const live = () => ({ removedAt: mongoose.trusted({ $exists: false }) });
+
   function writeFilter(filter: RegistrationWriteFilter): Record<string, unknown> {
-    const query = conditionalFilter(filter);
+    const query: Record<string, unknown> = { ...conditionalFilter(filter), ...live() };
     if (filter.pendingChangeSetId === null) query.pendingChangeSetId = mongoose.trusted({ $exists: false });
     else if (filter.pendingChangeSetId !== undefined) query.pendingChangeSetId = filter.pendingChangeSetId;
     return query;
@@ -28,8 +32,44 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 
   async function readOne(organizationId: string, id: string): Promise<Registration | null> {
-    const doc = await Registrations.findOne({ _id: id, organizationId }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+    const doc = await Registrations.findOne({ _id: id, organizationId, ...live() }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
     return doc ? toRegistration(doc) : null;
+  }
+
+  async function byIdempotencyKey(organizationId: string, idempotencyKey: string, onlyLive = true): Promise<Registration | null> {
+    const doc = await Registrations.findOne({ idempotencyKey, organizationId, ...(onlyLive && live()) })
+      .lean<RegistrationDocument>()
+      .maxTimeMS(MAX_TIME_MS);
+    return doc ? toRegistration(doc) : null;
+  }
+
+  /** `$push` of outbox events (and when the outbox became non-empty) beside an update's other operators. */
+  function withOutbox(update: Record<string, unknown>, outbox: readonly OutboxEvent[] | undefined, now: Date): Record<string, unknown> {
+    if (!outbox || outbox.length === 0) return update;
+    return { ...update, $push: { outbox: { $each: structuredClone([...outbox]) } }, $min: { outboxAt: now } };
+  }
+
+  /**
+   * Delivers the outbox of a record just written, while its lock is held (no other write can run), and removes what
+   * was delivered with one update, no read: `record` is the stored document. A failed clear leaves the events to
+   * the drain (delivering them again is a no-op).
+   */
+  async function settle(record: Registration, deliver: OutboxDelivery | undefined): Promise<Registration> {
+    if (!deliver || !record.outbox?.length) return record;
+    const delivered = await deliver(record.outbox);
+    if (delivered.length === 0) return record;
+    const next = withoutDelivered(record, delivered);
+    try {
+      if (next.outbox === undefined && next.removedAt !== undefined) {
+        await Registrations.deleteOne({ _id: record.id, organizationId: record.organizationId }, { maxTimeMS: MAX_TIME_MS });
+      } else {
+        const update = next.outbox ? { $set: { outbox: next.outbox } } : { $unset: { outbox: '', outboxAt: '' } };
+        await Registrations.updateOne({ _id: record.id, organizationId: record.organizationId }, update, { maxTimeMS: MAX_TIME_MS });
+      }
+    } catch {
+      return record;
+    }
+    return next;
   }
 
   /** After E11000 on a write of `record`: its id taken (→ null) or its clientId taken (→ DuplicateClientIdError). */
@@ -46,17 +86,28 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           await Registrations.create([fromRegistration(record)]);
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
+          if (record.idempotencyKey !== undefined) {
+            const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey, false);
+            if (existing) return existing.removedAt === undefined ? { ok: false, reason: 'idempotency_key_taken', existing } : { ok: false, reason: 'duplicate' };
+          }
           const clientIdError = await explainDuplicate(record);
           if (clientIdError) throw clientIdError;
           return { ok: false, reason: 'duplicate' };
         }
-        return { ok: true, record: structuredClone(record) };
+        // Nobody else knows the id yet, but a reader of the list might: the clear takes the record's lock.
+        if (!options.deliver || !record.outbox?.length) return { ok: true, record: structuredClone(record) };
+        return { ok: true, record: await locks.withLock(recordLock(record.id), () => settle(structuredClone(record), options.deliver)) };
       };
+      // A retried create is answered with its record before the quota is counted (the record counts itself).
+      if (record.idempotencyKey !== undefined) {
+        const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey);
+        if (existing) return { ok: false, reason: 'idempotency_key_taken', existing };
+      }
       const max = options.maxInOrganization;
       if (max === undefined || max === null) return insert();
       // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
       return locks.withLock(`registration-quota:${record.organizationId}`, async () => {
-        const count = await Registrations.countDocuments({ organizationId: record.organizationId }).maxTimeMS(MAX_TIME_MS);
+        const count = await Registrations.countDocuments({ organizationId: record.organizationId, ...live() }).maxTimeMS(MAX_TIME_MS);
         return count >= max ? { ok: false, reason: 'limit_reached' } : insert();
       });
     },
@@ -79,8 +130,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
 
     get: readOne,
 
+    findByIdempotencyKey: (organizationId, idempotencyKey) => byIdempotencyKey(organizationId, idempotencyKey),
+
     async list(query) {
-      const filter: Record<string, unknown> = { organizationId: query.organizationId, ...afterKey(query.after) };
+      const filter: Record<string, unknown> = { organizationId: query.organizationId, ...afterKey(query.after), ...live() };
       if (query.status !== undefined) filter.status = query.status;
       const docs = await Registrations.find(filter).sort(KEYSET_SORT).limit(query.limit).lean<RegistrationDocument[]>().maxTimeMS(MAX_TIME_MS);
       return docs.map(toRegistration);
@@ -89,6 +142,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     async listAwaitingReview(query) {
       const filter: Record<string, unknown> = {
         $or: [{ status: 'pending_review' }, { pendingChangeSetId: mongoose.trusted({ $exists: true }) }],
+        ...live(),
       };
       if (query.organizationId !== undefined) filter.organizationId = query.organizationId;
       const docs = await Registrations.find(filter)
@@ -100,13 +154,13 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     },
 
     async count(organizationId) {
-      return Registrations.countDocuments({ organizationId }).maxTimeMS(MAX_TIME_MS);
+      return Registrations.countDocuments({ organizationId, ...live() }).maxTimeMS(MAX_TIME_MS);
     },
 
-    async update(filter, changes, now) {
+    async update(filter, changes, now, outbox, deliver) {
       const attempt = async () => {
         try {
-          const doc = await Registrations.findOneAndUpdate(writeFilter(filter), revisionUpdate(changes, now), {
+          const doc = await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox(revisionUpdate(changes, now), outbox, now), {
             returnDocument: 'after',
             runValidators: true,
             maxTimeMS: MAX_TIME_MS,
@@ -118,19 +172,61 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           throw error;
         }
       };
-      return locks.withLock(recordLock(filter.id), () =>
-        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter)),
-      );
+      return locks.withLock(recordLock(filter.id), async () => {
+        const outcome = await conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+        return outcome.ok ? { ok: true, record: await settle(outcome.record, deliver) } : outcome;
+      });
     },
 
-    async delete(filter) {
+    async delete(filter, now = new Date(), outbox, deliver) {
+      const tombstone = outbox !== undefined && outbox.length > 0;
+      let after: Registration | undefined;
       const attempt = async () => {
-        const doc = await Registrations.findOneAndDelete(writeFilter(filter), { maxTimeMS: MAX_TIME_MS }).lean<RegistrationDocument>();
-        return doc ? toRegistration(doc) : null;
+        // With effects to deliver, the record stays as a tombstone carrying them until they are delivered.
+        if (!tombstone) {
+          const doc = await Registrations.findOneAndDelete(writeFilter(filter), { maxTimeMS: MAX_TIME_MS }).lean<RegistrationDocument>();
+          return doc ? toRegistration(doc) : null;
+        }
+        const doc = await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox({ $set: { removedAt: now } }, outbox, now), {
+          returnDocument: 'after',
+          maxTimeMS: MAX_TIME_MS,
+        }).lean<RegistrationDocument>();
+        if (!doc) return null;
+        after = toRegistration(doc);
+        // The outcome is the record as it was: without the tombstone mark and the events of this delete.
+        const { removedAt: _removedAt, ...removed } = withoutDelivered(after, outbox.map((event) => event.id));
+        return removed as Registration;
       };
-      return locks.withLock(recordLock(filter.id), () =>
-        conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter)),
-      );
+      return locks.withLock(recordLock(filter.id), async () => {
+        const outcome = await conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+        if (outcome.ok && after) await settle(after, deliver);
+        return outcome;
+      });
+    },
+
+    async pendingOutbox(query) {
+      const docs = await Registrations.find({ outboxAt: mongoose.trusted({ $lte: query.before }) })
+        .sort({ outboxAt: 1, _id: 1 })
+        .limit(query.limit)
+        .lean<RegistrationDocument[]>()
+        .maxTimeMS(MAX_TIME_MS);
+      return docs.map(toRegistration);
+    },
+
+    async clearOutbox(organizationId, id, eventIds) {
+      // Read-modify-write under the record's lock, like every write of a registration, so it cannot lose (or be
+      // lost by) a concurrent transition on FerretDB; the revision and updatedAt stay as they are.
+      await locks.withLock(recordLock(id), async () => {
+        const doc = await Registrations.findOne({ _id: id, organizationId }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+        if (!doc) return;
+        const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
+        if (outbox.length === 0 && doc.removedAt) {
+          await Registrations.deleteOne({ _id: id, organizationId }, { maxTimeMS: MAX_TIME_MS });
+          return;
+        }
+        const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
+        await Registrations.updateOne({ _id: id, organizationId }, update, { maxTimeMS: MAX_TIME_MS });
+      });
     },
   };
 }

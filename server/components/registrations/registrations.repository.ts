@@ -4,6 +4,7 @@
  */
 import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../store/conditional-write.js';
 import { pageOf, type PageQuery } from '../../store/keyset-page.js';
+import { remainingEvents, type OutboxDelivery, type OutboxEvent, type OutboxStore } from '../../store/outbox.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
 
 export interface RegistrationWriteFilter extends ConditionalFilter<RegistrationStatus> {
@@ -11,11 +12,20 @@ export interface RegistrationWriteFilter extends ConditionalFilter<RegistrationS
   pendingChangeSetId?: string | null;
 }
 
-export type CreateOutcome = { ok: true; record: Registration } | { ok: false; reason: 'limit_reached' | 'duplicate' };
+export type CreateOutcome =
+  | { ok: true; record: Registration }
+  | { ok: false; reason: 'limit_reached' | 'duplicate' }
+  /** A record with the same `idempotencyKey` exists (a retried create): it is returned instead. */
+  | { ok: false; reason: 'idempotency_key_taken'; existing: Registration };
 
-export interface RegistrationRepository {
-  /** Inserts a new record; refused when the organization already holds `maxInOrganization` registrations. */
-  create(record: Registration, options?: { maxInOrganization?: number | null }): Promise<CreateOutcome>;
+export interface RegistrationRepository extends OutboxStore<Registration> {
+  /**
+   * Inserts a new record; refused when the organization already holds `maxInOrganization` registrations, or when
+   * a record with its `idempotencyKey` exists (unique, checked before the quota: a retry is never refused by it).
+   */
+  create(record: Registration, options?: { maxInOrganization?: number | null; deliver?: OutboxDelivery }): Promise<CreateOutcome>;
+  /** The record a create with this `idempotencyKey` made, if any. */
+  findByIdempotencyKey(organizationId: string, idempotencyKey: string): Promise<Registration | null>;
   /** Inserts or replaces by id, for seeding and importing existing clients (any status). */
   upsert(record: Registration): Promise<Registration>;
   get(organizationId: string, id: string): Promise<Registration | null>;
@@ -26,10 +36,24 @@ export interface RegistrationRepository {
    * one, oldest first by `updatedAt` (the moment they started waiting: nothing else writes them while they wait).
    */
   listAwaitingReview(query: { organizationId?: string; limit: number }): Promise<Registration[]>;
-  /** One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`. */
-  update(filter: RegistrationWriteFilter, changes: RegistrationChanges, now: Date): Promise<WriteOutcome<Registration>>;
-  /** One conditional delete; the outcome carries the removed record. */
-  delete(filter: RegistrationWriteFilter): Promise<WriteOutcome<Registration>>;
+  /**
+   * One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`, and appends `outbox` events
+   * to the record's outbox in the same write. With `deliver`, the outbox is delivered right after the write while
+   * no other write of the record can run (the mongo record lock is still held), and what it delivered is removed;
+   * the outcome's record is the record after that.
+   */
+  update(
+    filter: RegistrationWriteFilter,
+    changes: RegistrationChanges,
+    now: Date,
+    outbox?: readonly OutboxEvent[],
+    deliver?: OutboxDelivery,
+  ): Promise<WriteOutcome<Registration>>;
+  /**
+   * One conditional delete; the outcome carries the removed record. With `outbox` events the record becomes a
+   * tombstone holding them (invisible to every read) until `clearOutbox` has delivered them, then it is gone.
+   */
+  delete(filter: RegistrationWriteFilter, now?: Date, outbox?: readonly OutboxEvent[], deliver?: OutboxDelivery): Promise<WriteOutcome<Registration>>;
 }
 
 /** Raised when a write would give two registrations the same `clientId`. */
@@ -58,6 +82,8 @@ export function applyRegistrationChanges(record: Registration, changes: Registra
 export function createMemoryRegistrationRepository(): RegistrationRepository {
   const byId = new Map<string, Registration>();
   const idByClientId = new Map<string, string>();
+  // The unique idempotencyKey index of the mongo store, the same rule here.
+  const idByIdempotencyKey = new Map<string, string>();
   const copy = (record: Registration): Registration => structuredClone(record);
 
   function claimClientId(record: Registration): void {
@@ -65,29 +91,55 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
     const owner = idByClientId.get(record.clientId);
     if (owner !== undefined && owner !== record.id) throw new DuplicateClientIdError(record.clientId);
   }
-  function store(record: Registration): void {
+  function store(record: Registration): Registration {
     const previous = byId.get(record.id);
     if (previous?.clientId !== undefined) idByClientId.delete(previous.clientId);
     if (record.clientId !== undefined) idByClientId.set(record.clientId, record.id);
+    if (record.idempotencyKey !== undefined) idByIdempotencyKey.set(record.idempotencyKey, record.id);
     byId.set(record.id, copy(record));
+    return record;
   }
+  /** Delivers a just-written record's outbox and removes what was delivered; the record as it is then. */
+  async function settle(record: Registration, deliver: OutboxDelivery | undefined): Promise<Registration> {
+    if (!deliver || !record.outbox?.length) return copy(record);
+    const delivered = await deliver(record.outbox);
+    if (delivered.length > 0) await repository.clearOutbox(record.organizationId, record.id, delivered);
+    return copy(byId.get(record.id) ?? record);
+  }
+  function forget(record: Registration): void {
+    byId.delete(record.id);
+    if (record.clientId !== undefined) idByClientId.delete(record.clientId);
+    if (record.idempotencyKey !== undefined) idByIdempotencyKey.delete(record.idempotencyKey);
+  }
+  /** Live records only: a tombstone is invisible to every read and write but the outbox's. */
   function inOrganization(organizationId: string, id: string): Registration | undefined {
     const record = byId.get(id);
-    return record && record.organizationId === organizationId ? record : undefined;
+    return record && record.organizationId === organizationId && record.removedAt === undefined ? record : undefined;
+  }
+  const live = () => [...byId.values()].filter((r) => r.removedAt === undefined);
+  function withOutbox(record: Registration, outbox: readonly OutboxEvent[] | undefined, now: Date): Registration {
+    if (!outbox || outbox.length === 0) return record;
+    return { ...record, outbox: [...(record.outbox ?? []), ...structuredClone(outbox)], outboxAt: record.outboxAt ?? now };
   }
 
-  return {
+  const repository: RegistrationRepository = {
     async create(record, options = {}) {
       if (byId.has(record.id)) return { ok: false, reason: 'duplicate' };
+      const sameKey = record.idempotencyKey === undefined ? undefined : idByIdempotencyKey.get(record.idempotencyKey);
+      if (sameKey !== undefined) {
+        const existing = byId.get(sameKey) as Registration;
+        if (existing.removedAt === undefined) return { ok: false, reason: 'idempotency_key_taken', existing: copy(existing) };
+        return { ok: false, reason: 'duplicate' };
+      }
       const max = options.maxInOrganization;
       if (max !== undefined && max !== null) {
         let count = 0;
-        for (const r of byId.values()) if (r.organizationId === record.organizationId) count += 1;
+        for (const r of live()) if (r.organizationId === record.organizationId) count += 1;
         if (count >= max) return { ok: false, reason: 'limit_reached' };
       }
       claimClientId(record);
       store(record);
-      return { ok: true, record: copy(record) };
+      return { ok: true, record: await settle(record, options.deliver) };
     },
     async upsert(record) {
       const existing = byId.get(record.id);
@@ -98,23 +150,28 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       store(record);
       return copy(record);
     },
+    async findByIdempotencyKey(organizationId, idempotencyKey) {
+      const id = idByIdempotencyKey.get(idempotencyKey);
+      const record = id === undefined ? undefined : inOrganization(organizationId, id);
+      return record ? copy(record) : null;
+    },
     async get(organizationId, id) {
       const record = inOrganization(organizationId, id);
       return record ? copy(record) : null;
     },
     async list(query) {
-      const matching = [...byId.values()].filter(
+      const matching = live().filter(
         (r) => r.organizationId === query.organizationId && (query.status === undefined || r.status === query.status),
       );
       return pageOf(matching, query).map(copy);
     },
     async count(organizationId) {
       let count = 0;
-      for (const r of byId.values()) if (r.organizationId === organizationId) count += 1;
+      for (const r of live()) if (r.organizationId === organizationId) count += 1;
       return count;
     },
     async listAwaitingReview(query) {
-      return [...byId.values()]
+      return live()
         .filter(
           (r) =>
             (query.organizationId === undefined || r.organizationId === query.organizationId) &&
@@ -124,24 +181,45 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
         .slice(0, query.limit)
         .map(copy);
     },
-    async update(filter, changes, now) {
+    async update(filter, changes, now, outbox, deliver) {
       const current = inOrganization(filter.organizationId, filter.id);
       const miss = classifyMiss(current, filter, pendingGuard(filter));
       if (miss) return { ok: false, reason: miss, current: current && copy(current) };
-      const next = applyRegistrationChanges(current as Registration, changes);
+      const next = withOutbox(applyRegistrationChanges(current as Registration, changes), outbox, now);
       next.revision = (current as Registration).revision + 1;
       next.updatedAt = now;
       claimClientId(next);
       store(next);
-      return { ok: true, record: copy(next) };
+      return { ok: true, record: await settle(next, deliver) };
     },
-    async delete(filter) {
+    async delete(filter, now = new Date(), outbox, deliver) {
       const current = inOrganization(filter.organizationId, filter.id);
       const miss = classifyMiss(current, filter, pendingGuard(filter));
       if (miss) return { ok: false, reason: miss, current: current && copy(current) };
-      byId.delete(filter.id);
-      if (current?.clientId !== undefined) idByClientId.delete(current.clientId);
-      return { ok: true, record: copy(current as Registration) };
+      const removed = current as Registration;
+      if (outbox && outbox.length > 0) await settle(store({ ...withOutbox(removed, outbox, now), removedAt: now }), deliver);
+      else forget(removed);
+      return { ok: true, record: copy(removed) };
+    },
+    async pendingOutbox(query) {
+      return [...byId.values()]
+        .filter((r) => r.outboxAt !== undefined && r.outboxAt <= query.before)
+        .sort((a, b) => (a.outboxAt as Date).getTime() - (b.outboxAt as Date).getTime())
+        .slice(0, query.limit)
+        .map(copy);
+    },
+    async clearOutbox(organizationId, id, eventIds) {
+      const record = byId.get(id);
+      if (!record || record.organizationId !== organizationId) return;
+      const outbox = remainingEvents(record.outbox, eventIds);
+      if (outbox.length === 0 && record.removedAt !== undefined) return forget(record);
+      const next: Registration = { ...record, outbox, outboxAt: record.outboxAt };
+      if (outbox.length === 0) {
+        delete next.outbox;
+        delete next.outboxAt;
+      }
+      byId.set(id, copy(next));
     },
   };
+  return repository;
 }

@@ -63,7 +63,8 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
     })
     .post(write, idempotentCreate(deps), async (req, res) => {
       const context = requestContextOf(req);
-      const record = await createRegistration(deps, context, req.body);
+      const idempotencyKey = res.locals.idempotencyKey as string | undefined;
+      const record = await createRegistration(deps, context, req.body, { idempotencyKey });
       res.setHeader('Location', registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.id));
       sendRegistration(res, context, record, 201);
     })

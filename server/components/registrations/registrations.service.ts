@@ -1,6 +1,7 @@
 /**
  * Self-service registration operations (DESIGN.md §1.4). Every input is validated here, not only in routes, and
- * every transition is one conditional write whose miss becomes 404 / 409 / 412.
+ * every transition is one conditional write carrying its audit entry (registration-commit.ts) whose miss becomes
+ * 404 / 409 / 412.
  */
 import type { ApiDeps } from '../../deps.js';
 import { apiError } from '../../errors.js';
@@ -14,8 +15,14 @@ import { actionContextOf, type RequestContext } from './request-context.js';
 import { check, selfServiceRow, type SelfServiceAction } from './state-machine.js';
 import { resolveTemplate } from './template-defaults.js';
 import { writeMissError } from './write-miss.js';
+import type { Logger } from '../../../lib/logger.js';
+import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
+import { transitionEvents } from '../audit/transition-events.js';
+import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../audit/outbox-delivery.js';
+import { commitRegistration, registrationAudit } from './registration-commit.js';
 
-export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'>;
+/** What registration and change-set transitions are built from; `provisioning` only on the internal surface. */
+export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'> & { provisioning?: ProvisioningHook; logger?: Pick<Logger, 'warn' | 'error'> };
 
 const SCHEMAS = 'https://gatehouse.dev/schemas/api';
 export const REGISTRATION_CREATE_SCHEMA = `${SCHEMAS}/registration-create.schema.json`;
@@ -37,7 +44,21 @@ export type RegistrationUpdateInput = Partial<Pick<Registration, 'name' | 'descr
 /** Writes whose precondition the service chose itself (no If-Match) are retried this often after a concurrent change. */
 const RETRIES_WITHOUT_IF_MATCH = 3;
 
-export async function createRegistration(deps: ServiceDeps, context: RequestContext, body: unknown): Promise<Registration> {
+/** The stored form of an Idempotency-Key: unique per organization and subject (issue 15 item 1). */
+export function scopedIdempotencyKey(context: RequestContext, key: string): string {
+  return JSON.stringify([context.organization.id, context.principal.sub, key]);
+}
+
+/**
+ * Creates a draft. With an Idempotency-Key the record carries it (unique per organization and subject), so a
+ * retry after an unknown outcome returns the record the first attempt made instead of a second one.
+ */
+export async function createRegistration(
+  deps: ServiceDeps,
+  context: RequestContext,
+  body: unknown,
+  options: { idempotencyKey?: string } = {},
+): Promise<Registration> {
   const input = validateBody<RegistrationCreateInput>(REGISTRATION_CREATE_SCHEMA, body);
   const template = input.templateId === undefined ? undefined : resolveTemplate(input.templateId);
   const now = deps.clock();
@@ -60,17 +81,24 @@ export async function createRegistration(deps: ServiceDeps, context: RequestCont
     createdAt: now,
     updatedAt: now,
     createdBy: context.principal.sub,
+    ...(options.idempotencyKey !== undefined && { idempotencyKey: scopedIdempotencyKey(context, options.idempotencyKey) }),
   };
+  const audit = registrationAudit(record, { action: 'create', actor: context.principal.sub, to: 'draft', now, revision: 1 });
+  delete audit.from;
+  record.outbox = transitionEvents({ audit });
+  record.outboxAt = now;
   const max = planFor(context.organization.plan).maxRegistrations;
-  const outcome = await deps.store.registrations.create(record, { maxInOrganization: max });
+  const outcome = await deps.store.registrations.create(record, { maxInOrganization: max, deliver: outboxDelivery(deps) });
   if (!outcome.ok) {
     if (outcome.reason === 'limit_reached') {
       throw apiError('plan_restricted', `The ${context.organization.plan} plan allows at most ${max} registrations.`);
     }
+    // A retry: the first attempt's record (and whatever of its effects is still undelivered).
+    if (outcome.reason === 'idempotency_key_taken') return deliverAfterCommit(deps, 'registrations', outcome.existing);
+    if (record.idempotencyKey !== undefined) throw apiError('conflict', 'The registration this Idempotency-Key created was deleted.');
     throw new Error('a freshly generated registration id collided');
   }
-  await auditSelfService(deps, context, 'create', undefined, outcome.record);
-  return outcome.record;
+  return withoutOutbox(outcome.record);
 }
 
 export async function getRegistration(deps: ServiceDeps, context: RequestContext, id: string): Promise<Registration> {
@@ -89,31 +117,37 @@ export async function listRegistrations(
   return deps.store.registrations.list({ ...query, limit: query.limit + 1, organizationId: context.organization.id });
 }
 
-/** Reads, checks the table, then writes conditionally; without If-Match a concurrent change is retried. */
-/** One self-service transition: refusal check, then the conditional write (retried on a race without If-Match). */
+/**
+ * One self-service transition: refusal check on the record as read, then the conditional write on its revision
+ * with the audit entry in the same write (retried on a race when the client sent no If-Match).
+ */
 export async function transition(
   deps: ServiceDeps,
   context: RequestContext,
   id: string,
   action: SelfServiceAction,
   revisionIn: readonly number[] | undefined,
-  prepare: (current: Registration) => RegistrationChanges,
+  prepare: (current: Registration) => RegistrationChanges | 'remove',
 ): Promise<Registration> {
   const row = selfServiceRow(action);
   for (let attempt = 0; ; attempt += 1) {
     const current = await getRegistration(deps, context, id);
     const refused = check(action, current, actionContextOf(context));
     if (refused) throw refused;
+    if (revisionIn !== undefined && !revisionIn.includes(current.revision)) throw writeMissError('stale_revision', action, current);
     const changes = prepare(current);
-    const outcome = await deps.store.registrations.update(
-      { organizationId: context.organization.id, id, statusIn: row.from, revisionIn: revisionIn ?? [current.revision] },
-      changes,
-      deps.clock(),
-    );
-    if (outcome.ok) {
-      await auditSelfService(deps, context, action, current.status, outcome.record);
-      return outcome.record;
-    }
+    const now = deps.clock();
+    const to = changes === 'remove' ? 'removed' : (changes.status ?? current.status);
+    const audit = registrationAudit(current, {
+      action,
+      actor: context.principal.sub,
+      to,
+      now,
+      // A removed record keeps the revision it had.
+      ...(changes === 'remove' && { revision: current.revision }),
+    });
+    const outcome = await commitRegistration(deps, { current, statusIn: row.from, changes, now, effects: [{ audit }] });
+    if (outcome.ok) return outcome.record;
     if (revisionIn === undefined && outcome.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
     throw writeMissError(outcome.reason, action, outcome.current);
   }
@@ -181,46 +215,5 @@ export async function deleteRegistration(
   id: string,
   revisionIn?: readonly number[],
 ): Promise<void> {
-  const current = await getRegistration(deps, context, id);
-  const refused = check('delete', current, actionContextOf(context));
-  if (refused) throw refused;
-  const outcome = await deps.store.registrations.delete({
-    organizationId: context.organization.id,
-    id,
-    statusIn: selfServiceRow('delete').from,
-    ...(revisionIn !== undefined && { revisionIn }),
-  });
-  if (!outcome.ok) throw writeMissError(outcome.reason, 'delete', outcome.current);
-  await deps.store.audit.append({
-    organizationId: context.organization.id,
-    targetType: 'registration',
-    targetId: id,
-    action: 'delete',
-    actor: context.principal.sub,
-    at: deps.clock(),
-    from: outcome.record.status,
-    to: 'removed',
-    revision: outcome.record.revision,
-  });
-}
-
-/** The audit entry of a self-service write (every transition is audited, issue #8), made after it committed. */
-async function auditSelfService(
-  deps: ServiceDeps,
-  context: RequestContext,
-  action: string,
-  from: Registration['status'] | undefined,
-  after: Registration,
-): Promise<void> {
-  await deps.store.audit.append({
-    organizationId: after.organizationId,
-    targetType: 'registration',
-    targetId: after.id,
-    action,
-    actor: context.principal.sub,
-    at: after.updatedAt,
-    ...(from !== undefined && { from }),
-    to: after.status,
-    revision: after.revision,
-  });
+  await transition(deps, context, id, 'delete', revisionIn, () => 'remove');
 }

@@ -1,39 +1,51 @@
 /**
- * Reviewer/admin transitions (DESIGN.md §1.4): service functions for the internal surface and for tests. No public
- * route reaches them. They use the same table as self-service, the same conditional writes, and enforce separation
- * of duties: nobody approves what they submitted or proposed.
+ * Reviewer/admin decisions on a registration (DESIGN.md §1.4), for the internal API and the console; no public
+ * route reaches them. Each is one service function that commits like every self-service transition
+ * (registration-commit.ts): the same table, one conditional write carrying its audit entry (with the reason) and
+ * the provisioning step it implies. Nobody decides on what they submitted (separation of duties).
  */
 import { apiError } from '../../errors.js';
 import { newId } from '../../ids.js';
+import type { ProvisioningStepKind } from '../provisioning/provisioning-hook.js';
+import { commitRegistration, provisioningStep, registrationAudit } from './registration-commit.js';
 import { writeMissError } from './write-miss.js';
-import { nextStatus, refusalError, reviewRow, type ReviewAction } from './state-machine.js';
+import { nextStatus, reviewRow, type ReviewAction } from './state-machine.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
 import type { ServiceDeps } from './registrations.service.js';
-import type { ChangeSet } from '../change-sets/change-sets.model.js';
-import { changeSetRow, changeSetReviewTable, lockRefusal } from '../change-sets/change-set-state-machine.js';
-import { mergeConfig } from '../change-sets/merge-config.js';
-import { closeChangeSet, releaseRegistrationLock } from '../change-sets/change-sets.service.js';
 
 export interface ReviewInput {
   organizationId: string;
   id: string;
-  /** The reviewer's subject. */
+  /** The reviewer's or admin's subject. */
   reviewer: string;
+  /** Why: recorded in the audit entry (required for reject and request_changes by `decideRegistration`). */
+  reason?: string;
   /** Strong If-Match revisions, when the reviewer's UI sends them. */
   revisionIn?: readonly number[];
-  /** Approve only: false when the authorization server assigns the clientId (provisioning, RFC 7591 §3.2.1). */
+  /**
+   * Approve only: whether this service assigns the clientId. Default: when provisioning is not configured (with
+   * provisioning the authorization server assigns it, RFC 7591 §3.2.1).
+   */
   assignClientId?: boolean;
 }
 
-export interface ChangeSetReviewInput {
-  organizationId: string;
-  registrationId: string;
-  changeSetId: string;
-  reviewer: string;
+/** Decisions a reviewer (`gatehouse:review`) makes on a submission; the others are admin operations. */
+export const REVIEW_DECISIONS = ['approve', 'reject', 'request_changes'] as const satisfies readonly ReviewAction[];
+export const ADMIN_DECISIONS = ['suspend', 'unsuspend', 'deprecate'] as const satisfies readonly ReviewAction[];
+/** Decisions refused without a reason: the requester must learn why. */
+export const REASON_REQUIRED: ReadonlySet<ReviewAction> = new Set(['reject', 'request_changes']);
+
+/** The step at the authorization server each decision implies (when provisioning is configured). */
+const PROVISIONING: Partial<Record<ReviewAction, ProvisioningStepKind>> = { approve: 'register', deprecate: 'delete' };
+
+export function separationOfDuties(): Error {
+  return apiError('invalid_transition', 'A reviewer cannot decide on what they submitted (separation of duties).');
 }
 
-function separationOfDuties(): Error {
-  return apiError('invalid_transition', 'A reviewer cannot decide on what they submitted (separation of duties).');
+export function reasonRequired(action: string): Error {
+  return apiError('validation_failed', `A reason is required to ${action.replace('_', ' ')}.`, {
+    fields: [{ path: 'reason', message: 'is required' }],
+  });
 }
 
 /** Review decisions on a submission (approve, reject, request changes) are never made by its submitter. */
@@ -52,21 +64,34 @@ async function review(
   if (!current) throw apiError('not_found', 'No such registration.');
   const row = reviewRow(action);
   if (!row.from.includes(current.status)) throw writeMissError('invalid_status', action, current);
+  if (input.revisionIn !== undefined && !input.revisionIn.includes(current.revision)) throw writeMissError('stale_revision', action, current);
   const now = deps.clock();
-  const outcome = await deps.store.registrations.update(
-    { organizationId: input.organizationId, id: input.id, statusIn: row.from, revisionIn: input.revisionIn ?? [current.revision] },
-    { status: nextStatus(row, current.status), decidedAt: now, decidedBy: input.reviewer, ...extra(current) },
+  const to = nextStatus(row, current.status);
+  const changes: RegistrationChanges = { status: to, decidedAt: now, decidedBy: input.reviewer, ...extra(current) };
+  const step = PROVISIONING[action];
+  const reason = input.reason?.trim() || undefined;
+  const outcome = await commitRegistration(deps, {
+    current,
+    statusIn: row.from,
+    changes,
     now,
-  );
+    effects: [
+      {
+        audit: registrationAudit(current, { action, actor: input.reviewer, to, now, reason }),
+        ...(step && deps.provisioning && { provisioning: provisioningStep(current, step) }),
+      },
+    ],
+  });
   if (!outcome.ok) throw writeMissError(outcome.reason, action, outcome.current);
   return outcome.record;
 }
 
-/** pending_review → active; assigns the `clientId` (kept when an imported record already has one). */
+/** pending_review → active; assigns the `clientId` unless the authorization server will (kept when already set). */
 export function approveRegistration(deps: ServiceDeps, input: ReviewInput): Promise<Registration> {
+  const assign = input.assignClientId ?? deps.provisioning === undefined;
   return review(deps, 'approve', input, (current) => {
     if (current.submittedBy === input.reviewer) throw separationOfDuties();
-    return current.clientId === undefined && input.assignClientId !== false ? { clientId: newId('client') } : {};
+    return current.clientId === undefined && assign ? { clientId: newId('client') } : {};
   });
 }
 
@@ -76,53 +101,17 @@ export const suspendRegistration = (deps: ServiceDeps, input: ReviewInput) => re
 export const unsuspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'unsuspend', input);
 export const deprecateRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'deprecate', input);
 
-async function pendingChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput, action: 'approve' | 'reject'): Promise<ChangeSet> {
-  const changeSet = await deps.store.changeSets.get(input.organizationId, input.registrationId, input.changeSetId);
-  if (!changeSet) throw apiError('not_found', 'No such change set.');
-  if (!changeSetRow(changeSetReviewTable, action).from.includes(changeSet.status)) {
-    throw writeMissError('invalid_status', action, changeSet);
-  }
-  return changeSet;
-}
+const decisions: Record<ReviewAction, (deps: ServiceDeps, input: ReviewInput) => Promise<Registration>> = {
+  approve: approveRegistration,
+  reject: rejectRegistration,
+  request_changes: requestChanges,
+  suspend: suspendRegistration,
+  unsuspend: unsuspendRegistration,
+  deprecate: deprecateRegistration,
+};
 
-/**
- * Applies the change to the registration in one conditional write (revision must still be `baseRevision`, the
- * registration must still hold this change set's lock), then closes the change set. Ordered single-document steps
- * instead of a transaction (DESIGN.md §1.9): the registration write is the commit point.
- */
-export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
-  const changeSet = await pendingChangeSet(deps, input, 'approve');
-  if (changeSet.createdBy === input.reviewer) throw separationOfDuties();
-  const registration = await deps.store.registrations.get(input.organizationId, input.registrationId);
-  if (!registration) throw apiError('not_found', 'No such registration.');
-  const stale = () => apiError('conflict', 'The registration changed after this change set was proposed; it must be proposed again.');
-  if (registration.revision !== changeSet.baseRevision) throw stale();
-  const applied = await deps.store.registrations.update(
-    {
-      organizationId: input.organizationId,
-      id: input.registrationId,
-      statusIn: ['active'],
-      revisionIn: [changeSet.baseRevision],
-      pendingChangeSetId: changeSet.id,
-    },
-    { config: mergeConfig(registration.config, changeSet.changes), pendingChangeSetId: null },
-    deps.clock(),
-  );
-  if (!applied.ok) {
-    if (applied.reason === 'stale_revision') throw stale();
-    throw applied.reason === 'guard_failed' ? refusalError(lockRefusal()) : writeMissError(applied.reason, 'approve', applied.current);
-  }
-  return closeChangeSet(deps, target(input), 'approve', input.reviewer);
-}
-
-/** Reject commits by releasing the registration lock (so it cannot race an approval), then closes the change set. */
-export async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
-  const changeSet = await pendingChangeSet(deps, input, 'reject');
-  if (changeSet.createdBy === input.reviewer) throw separationOfDuties();
-  if (!(await releaseRegistrationLock(deps, input.organizationId, input.registrationId, input.changeSetId))) throw refusalError(lockRefusal());
-  return closeChangeSet(deps, target(input), 'reject', input.reviewer);
-}
-
-function target(input: ChangeSetReviewInput) {
-  return { organizationId: input.organizationId, registrationId: input.registrationId, id: input.changeSetId };
+/** A decision by name, as the internal API and the console call it; reject and request_changes need a reason. */
+export function decideRegistration(deps: ServiceDeps, action: ReviewAction, input: ReviewInput): Promise<Registration> {
+  if (REASON_REQUIRED.has(action) && !input.reason?.trim()) return Promise.reject(reasonRequired(action));
+  return decisions[action](deps, input);
 }

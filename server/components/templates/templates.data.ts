@@ -2,7 +2,7 @@
  * The platform's templates (fixed ids, DESIGN.md §1.3). Data, validated against `schemas/template.schema.json`
  * by the tests, which also check that each one passes the policy once redirect URIs are added.
  */
-import { deepFreeze } from '../policy/deep-freeze.js';
+import { deepFreeze } from '../../../lib/deep-freeze.js';
 import type { Template } from './templates.model.js';
 
 export const TEMPLATES: readonly Readonly<Template>[] = deepFreeze<Template[]>([

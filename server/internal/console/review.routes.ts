@@ -9,9 +9,10 @@ import type { ChangeSet } from '../../components/change-sets/change-sets.model.j
 import type { Registration } from '../../components/registrations/registrations.model.js';
 import { addComment, listComments } from '../../components/comments/comments.service.js';
 import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
-import { decideChangeSet } from '../services/change-set-decisions.js';
-import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../services/registration-decisions.js';
-import { reviewQueue, MAX_QUEUE_LIMIT } from '../services/review-queue.js';
+import { readAuditLog } from '../../components/audit/audit-log.js';
+import { decideChangeSet } from '../../components/change-sets/change-set-review.service.js';
+import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../../components/registrations/review.service.js';
+import { reviewQueue, MAX_QUEUE_LIMIT } from '../../components/registrations/review-queue.js';
 import { configDiff } from './config-diff.js';
 import type { ConsoleDeps } from './console-deps.js';
 import { field, pageContext, queryParam, reviewerOf, rolesOf, sessionOf } from './console-context.js';
@@ -54,7 +55,7 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const organizationId = queryParam(req, 'organizationId');
     const after = parseAuditCursor(queryParam(req, 'after'));
     // One more than a page tells whether a next page exists.
-    const entries = await store.audit.list({ ...(organizationId !== undefined && { organizationId }), ...(after && { after }), limit: AUDIT_PAGE_SIZE + 1 });
+    const entries = await readAuditLog(deps, { ...(organizationId !== undefined && { organizationId }), ...(after && { after }), limit: AUDIT_PAGE_SIZE + 1 });
     res.send(auditPage(pageContext(req, res), entries, organizationId));
   });
 
@@ -63,7 +64,7 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const registration = await store.registrations.get(organizationId, registrationId);
     if (!registration) throw apiError('not_found', 'No such registration.');
     const changeSet = await pendingChangeSet(registration);
-    const history: AuditEntry[] = await store.audit.list({ organizationId, registrationId, limit: HISTORY_LIMIT });
+    const history: AuditEntry[] = await readAuditLog(deps, { organizationId, registrationId, limit: HISTORY_LIMIT });
     const comments = await listComments(deps, { organizationId, registrationId });
     const provisioning = await provisioningStateOf(store, organizationId, registrationId);
     const diff = changeSet ? configDiff(registration.config, changeSet.changes) : [];
@@ -90,11 +91,10 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     }
     const reason = requireReason(field(req, 'reason'));
     const revision = Number.parseInt(field(req, 'revision'), 10);
-    const after = await decideRegistration(deps, {
-      action,
+    const after = await decideRegistration(deps, action, {
       organizationId,
       id: registrationId,
-      actor: reviewerOf(res).sub,
+      reviewer: reviewerOf(res).sub,
       reason,
       // The revision the reviewer looked at: a record changed since then is refused (412), not decided blind.
       ...(Number.isSafeInteger(revision) && { revisionIn: [revision] }),
@@ -108,12 +108,11 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const { organizationId, registrationId, changeSetId } = req.params;
     const action = field(req, 'action');
     if (action !== 'approve' && action !== 'reject') throw apiError('invalid_request', 'Unknown decision.');
-    const changeSet = await decideChangeSet(deps, {
-      action,
+    const changeSet = await decideChangeSet(deps, action, {
       organizationId,
       registrationId,
       changeSetId,
-      actor: reviewerOf(res).sub,
+      reviewer: reviewerOf(res).sub,
       reason: requireReason(field(req, 'reason')),
     });
     const session = sessionOf(res);

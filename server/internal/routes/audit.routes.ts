@@ -5,6 +5,7 @@
 import { Router } from 'express';
 import { apiError } from '../../errors.js';
 import { isId } from '../../ids.js';
+import { readAuditLog } from '../../components/audit/audit-log.js';
 import type { InternalDeps } from '../internal-deps.js';
 import { limitOf, queryString } from '../path-params.js';
 import { canRead } from '../require-internal-scope.js';
@@ -25,7 +26,7 @@ export function createAuditRouter(deps: InternalDeps): Router {
       after = { at, id: afterId };
     }
     const limit = limitOf(req, 100, 500);
-    const data = await deps.store.audit.list({ organizationId, registrationId, limit, after });
+    const data = await readAuditLog(deps, { organizationId, registrationId, limit, after });
     const last = data.length === limit ? data[data.length - 1] : undefined;
     res.json({ data, next: last ? { afterAt: last.at.toISOString(), afterId: last.id } : null });
   });

@@ -6,6 +6,7 @@ import { Router } from 'express';
 import { apiError } from '../../errors.js';
 import { validateBody } from '../../http/validate-body.js';
 import type { Plan } from '../../components/organizations/organizations.model.js';
+import { readAuditLog } from '../../components/audit/audit-log.js';
 import type { InternalDeps } from '../internal-deps.js';
 import { limitOf, organizationIdOf } from '../path-params.js';
 import { canAdminister, canRead } from '../require-internal-scope.js';
@@ -14,7 +15,7 @@ import {
   grantOrganizationAccess,
   revokeOrganizationAccess,
   setOrganizationPlan,
-} from '../services/organization-admin.js';
+} from '../../components/organizations/organization-admin.service.js';
 
 const CREATE_SCHEMA = 'https://gatehouse.dev/schemas/internal/organization-create.schema.json';
 const PLAN_SCHEMA = 'https://gatehouse.dev/schemas/internal/organization-plan.schema.json';
@@ -53,7 +54,7 @@ export function createInternalOrganizationsRouter(deps: InternalDeps): Router {
   router.get('/organizations/:organizationId/audit', canRead, async (req, res) => {
     const organizationId = organizationIdOf(req);
     if (!(await deps.store.organizations.get(organizationId))) throw apiError('not_found', 'No such organization.');
-    res.json({ data: await deps.store.audit.list({ organizationId, limit: limitOf(req, 100, 500) }) });
+    res.json({ data: await readAuditLog(deps, { organizationId, limit: limitOf(req, 100, 500) }) });
   });
 
   return router;

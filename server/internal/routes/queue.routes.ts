@@ -6,7 +6,7 @@ import type { InternalDeps } from '../internal-deps.js';
 import { internalRegistrationView } from '../internal-views.js';
 import { limitOf, queryString } from '../path-params.js';
 import { canRead } from '../require-internal-scope.js';
-import { MAX_QUEUE_LIMIT, reviewQueue } from '../services/review-queue.js';
+import { MAX_QUEUE_LIMIT, reviewQueue } from '../../components/registrations/review-queue.js';
 
 export function createQueueRouter(deps: InternalDeps): Router {
   const router = Router();

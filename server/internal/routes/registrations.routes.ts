@@ -13,8 +13,10 @@ import type { InternalDeps } from '../internal-deps.js';
 import { internalRegistrationView } from '../internal-views.js';
 import { changeSetIdOf, limitOf, organizationIdOf, registrationIdOf } from '../path-params.js';
 import { canAdminister, canRead, canReview } from '../require-internal-scope.js';
-import { ADMIN_DECISIONS, REVIEW_DECISIONS, decideRegistration } from '../services/registration-decisions.js';
-import { decideChangeSet } from '../services/change-set-decisions.js';
+import { ADMIN_DECISIONS, REVIEW_DECISIONS, decideRegistration } from '../../components/registrations/review.service.js';
+import { decideChangeSet } from '../../components/change-sets/change-set-review.service.js';
+import { changeSetRecordView } from '../internal-views.js';
+import { readAuditLog } from '../../components/audit/audit-log.js';
 import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
 import { stepId } from '../../components/provisioning/provisioning.repository.js';
 
@@ -45,7 +47,7 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
         const id = registrationIdOf(req);
         const body = validateBody<{ reason?: string }>(DECISION_SCHEMA, req.body);
         const revisionIn = revisionsFromIfMatch(req.headers['if-match']);
-        const registration = await decideRegistration(deps, { action, organizationId, id, actor: actor(req), reason: body.reason, revisionIn });
+        const registration = await decideRegistration(deps, action, { organizationId, id, reviewer: actor(req), reason: body.reason, revisionIn });
         setEtag(res, registration.revision);
         res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id) }));
       });
@@ -55,15 +57,14 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
   for (const action of ['approve', 'reject'] as const) {
     router.post(`${BASE}/change-sets/:changeSetId/actions/${action}`, canReview, async (req, res) => {
       const body = validateBody<{ reason?: string }>(DECISION_SCHEMA, req.body);
-      const changeSet = await decideChangeSet(deps, {
-        action,
+      const changeSet = await decideChangeSet(deps, action, {
         organizationId: organizationIdOf(req),
         registrationId: registrationIdOf(req),
         changeSetId: changeSetIdOf(req),
-        actor: actor(req),
+        reviewer: actor(req),
         reason: body.reason,
       });
-      res.json(changeSet);
+      res.json(changeSetRecordView(changeSet));
     });
   }
 
@@ -101,7 +102,7 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
     const organizationId = organizationIdOf(req);
     const registrationId = registrationIdOf(req);
     if (!(await deps.store.registrations.get(organizationId, registrationId))) throw apiError('not_found', 'No such registration.');
-    res.json({ data: await deps.store.audit.list({ organizationId, registrationId, limit: limitOf(req, 100, 500) }) });
+    res.json({ data: await readAuditLog(deps, { organizationId, registrationId, limit: limitOf(req, 100, 500) }) });
   });
 
   return router;

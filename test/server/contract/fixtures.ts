@@ -3,6 +3,9 @@ import { newId } from '../../../server/ids.js';
 import type { Registration } from '../../../server/components/registrations/registrations.model.js';
 import type { ChangeSet } from '../../../server/components/change-sets/change-sets.model.js';
 
+export const ORG_A = 'org_AAAAAAAAAAAAAAAAAAAAAA';
+export const ORG_B = 'org_BBBBBBBBBBBBBBBBBBBBBB';
+
 export const T0 = new Date('2026-01-01T00:00:00.000Z');
 
 export function at(seconds: number): Date {

@@ -1,5 +1,5 @@
-/** The embedded store against the repository contract. */
+/** The embedded store against every repository contract. */
 import { createMemoryStore } from '../../../server/store/memory-store.js';
-import { repositoryContract } from './repository-contract.js';
+import { runContracts } from './contracts.js';
 
-repositoryContract('embedded (memory)', async () => createMemoryStore());
+runContracts('embedded (memory)', async () => createMemoryStore());

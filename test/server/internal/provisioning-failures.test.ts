@@ -89,10 +89,10 @@ describe('provisioning failures and retries', () => {
     expect(again.status).to.equal(409);
   });
 
-  it('lets an admin enqueue the registration of an approved client that never got a step (crash before the enqueue)', async () => {
+  it('lets an admin enqueue the registration of an approved client that never got a step (approved without provisioning)', async () => {
     const id = await h.submitted(org);
-    // The decision committed but the process died before enqueuing: the service call without the hook.
-    await approveRegistration(h.deps, { organizationId: org.id, id, reviewer: 'rita', assignClientId: false });
+    // Approved by a service without the provisioning hook (not configured then), so no step rides with the decision.
+    await approveRegistration({ ...h.deps, provisioning: undefined }, { organizationId: org.id, id, reviewer: 'rita', assignClientId: false });
     expect((await show(id)).body.provisioning.status).to.equal('none');
     const repaired = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${adam}`);
     expect(repaired.status).to.equal(200);
@@ -103,7 +103,7 @@ describe('provisioning failures and retries', () => {
 
   it('has nothing to update or delete for a client approved before provisioning was configured', async () => {
     const id = await h.submitted(org);
-    await approveRegistration(h.deps, { organizationId: org.id, id, reviewer: 'rita' });
+    await approveRegistration({ ...h.deps, provisioning: undefined }, { organizationId: org.id, id, reviewer: 'rita' });
     const res = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`).set('Authorization', `Bearer ${adam}`).send({});
     expect(res.status).to.equal(200);
     await h.provisioning!.worker.runDue();

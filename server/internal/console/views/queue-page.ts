@@ -1,5 +1,5 @@
 /** The review queue: pending registrations and change sets, oldest first, with an organization filter. */
-import type { QueueItem } from '../../services/review-queue.js';
+import type { QueueItem } from '../../../components/registrations/review-queue.js';
 import { escapeHtml } from './escape-html.js';
 import { formatTime, layout, statusBadge, type PageContext } from './layout.js';
 

@@ -12,7 +12,7 @@ import type { Comment } from '../../../components/comments/comments.model.js';
 import { commentsSection } from './comments-section.js';
 import type { ProvisioningState } from '../../../components/provisioning/provisioning-state.js';
 import { provisioningSection } from './provisioning-section.js';
-import { ADMIN_DECISIONS } from '../../services/registration-decisions.js';
+import { ADMIN_DECISIONS } from '../../../components/registrations/review.service.js';
 import { auditTable } from './audit-page.js';
 import { escapeHtml } from './escape-html.js';
 import { csrfField, formatTime, layout, statusBadge, type PageContext } from './layout.js';

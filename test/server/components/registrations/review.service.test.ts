@@ -2,16 +2,15 @@
 import { expect } from 'chai';
 import { createRegistration, submitRegistration } from '../../../../server/components/registrations/registrations.service.js';
 import {
-  approveChangeSet,
   approveRegistration,
   deprecateRegistration,
-  rejectChangeSet,
   rejectRegistration,
   requestChanges,
   suspendRegistration,
   unsuspendRegistration,
 } from '../../../../server/components/registrations/review.service.js';
 import { proposeChangeSet, withdrawChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
+import { approveChangeSet, rejectChangeSet } from '../../../../server/components/change-sets/change-set-review.service.js';
 import { domain, rejection } from './domain-fixtures.js';
 
 const VALID = { name: 'Reviewed app', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } };

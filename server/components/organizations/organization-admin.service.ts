@@ -3,10 +3,12 @@
  * grant and revoke a token subject's access, mark a default. Every change is audited.
  */
 import { apiError } from '../../errors.js';
-import type { Organization, Plan } from '../../components/organizations/organizations.model.js';
-import type { Grant } from '../../components/grants/grants.model.js';
-import { grantAccess, revokeAccess } from '../../components/grants/grants.service.js';
-import type { InternalServiceDeps } from '../internal-deps.js';
+import type { ApiDeps } from '../../deps.js';
+import type { Organization, Plan } from './organizations.model.js';
+import type { Grant } from '../grants/grants.model.js';
+import { grantAccess, revokeAccess } from '../grants/grants.service.js';
+
+type InternalServiceDeps = Pick<ApiDeps, 'store' | 'clock'>;
 
 export async function createOrganization(
   deps: InternalServiceDeps,

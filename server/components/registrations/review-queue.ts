@@ -2,9 +2,11 @@
  * The review queue: pending registrations and pending change sets, oldest first, across organizations or in one.
  * A registration with a pending change set appears as the change set (its own status is `active`).
  */
-import type { ChangeSet } from '../../components/change-sets/change-sets.model.js';
-import type { Registration } from '../../components/registrations/registrations.model.js';
-import type { InternalServiceDeps } from '../internal-deps.js';
+import type { ApiDeps } from '../../deps.js';
+import type { ChangeSet } from '../change-sets/change-sets.model.js';
+import type { Registration } from './registrations.model.js';
+
+type InternalServiceDeps = Pick<ApiDeps, 'store'>;
 
 export type QueueItem =
   | { kind: 'registration'; organizationId: string; waitingSince: Date; registration: Registration }

@@ -1,10 +1,13 @@
+/** The comment repository contract: a registration's comments oldest first, tenant isolation, unique ids. */
 import { expect } from 'chai';
-import type { CommentRepository } from '../../../../server/components/comments/comments.repository.js';
-import { createMemoryCommentRepository } from '../../../../server/components/comments/comments.repository.js';
-import { createMongoStore } from '../../../../server/store/mongo-store.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import type { Store } from '../../../server/deps.js';
+import type { CommentRepository } from '../../../server/components/comments/comments.repository.js';
 
-function commentContract(name: string, make: () => Promise<{ comments: CommentRepository; close(): Promise<void> }>): void {
+export function commentContract(name: string, makeStore: () => Promise<Store>): void {
+  const make = async () => {
+    const store = await makeStore();
+    return { comments: store.comments, close: () => store.close() };
+  };
   describe(`comment repository: ${name}`, () => {
     let repo: CommentRepository;
     let close: () => Promise<void>;
@@ -43,14 +46,3 @@ function commentContract(name: string, make: () => Promise<{ comments: CommentRe
   });
 }
 
-commentContract('memory', async () => ({ comments: createMemoryCommentRepository(), close: async () => undefined }));
-
-describeWithMongo('comment repository on MongoDB', (uri) => {
-  const dbName = uniqueDbName();
-  after(() => dropDatabase(uri, dbName));
-  commentContract('mongo', async () => {
-    const store = await createMongoStore(uri, { dbName });
-    await store.reset();
-    return { comments: store.comments, close: () => store.close() };
-  });
-});

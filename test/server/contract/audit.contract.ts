@@ -1,7 +1,8 @@
 /** The contract every audit repository honours: append-only, oldest first, filters by organization/registration/target. */
 import { expect } from 'chai';
-import type { AuditRepository } from '../../../../server/components/audit/audit.repository.js';
-import type { NewAuditEntry } from '../../../../server/components/audit/audit.model.js';
+import type { AuditRepository } from '../../../server/components/audit/audit.repository.js';
+import type { Store } from '../../../server/deps.js';
+import type { NewAuditEntry } from '../../../server/components/audit/audit.model.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 const entry = (overrides: Partial<NewAuditEntry>): NewAuditEntry => ({
@@ -16,12 +17,14 @@ const entry = (overrides: Partial<NewAuditEntry>): NewAuditEntry => ({
   ...overrides,
 });
 
-export function auditContract(name: string, make: () => Promise<{ audit: AuditRepository; close(): Promise<void> }>): void {
+export function auditContract(name: string, makeStore: () => Promise<Store>): void {
   describe(`audit repository: ${name}`, () => {
     let repo: AuditRepository;
     let close: () => Promise<void>;
     beforeEach(async () => {
-      ({ audit: repo, close } = await make());
+      const store = await makeStore();
+      repo = store.audit;
+      close = () => store.close();
     });
     afterEach(() => close());
 

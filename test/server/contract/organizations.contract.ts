@@ -3,8 +3,8 @@
  * `makeStore` returns a fresh, empty store per test.
  */
 import { expect } from 'chai';
-import type { Store } from '../../../../server/deps.js';
-import { isId } from '../../../../server/ids.js';
+import type { Store } from '../../../server/deps.js';
+import { isId } from '../../../server/ids.js';
 
 export type OrganizationStore = Pick<Store, 'organizations' | 'grants' | 'close'>;
 

@@ -1,12 +1,16 @@
+/** The provisioning repository contract: the outbox (enqueue once, claim with a lease, settle, retry) and provisioned clients. */
 import { expect } from 'chai';
-import { createMemoryProvisioningRepository, type ProvisioningRepository } from '../../../../server/components/provisioning/provisioning.repository.js';
-import { createMongoStore } from '../../../../server/store/mongo-store.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import type { Store } from '../../../server/deps.js';
+import type { ProvisioningRepository } from '../../../server/components/provisioning/provisioning.repository.js';
 
 const ORG = 'org_AAAAAAAAAAAAAAAAAAAAAA';
 const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
 
-function provisioningContract(name: string, make: () => Promise<{ repo: ProvisioningRepository; close(): Promise<void> }>): void {
+export function provisioningContract(name: string, makeStore: () => Promise<Store>): void {
+  const make = async () => {
+    const store = await makeStore();
+    return { repo: store.provisioning, close: () => store.close() };
+  };
   describe(`provisioning repository: ${name}`, () => {
     let repo: ProvisioningRepository;
     let close: () => Promise<void>;
@@ -84,14 +88,3 @@ function provisioningContract(name: string, make: () => Promise<{ repo: Provisio
   });
 }
 
-provisioningContract('memory', async () => ({ repo: createMemoryProvisioningRepository(), close: async () => undefined }));
-
-describeWithMongo('provisioning repository on MongoDB', (uri) => {
-  const dbName = uniqueDbName();
-  after(() => dropDatabase(uri, dbName));
-  provisioningContract('mongo', async () => {
-    const store = await createMongoStore(uri, { dbName });
-    await store.reset();
-    return { repo: store.provisioning, close: () => store.close() };
-  });
-});
