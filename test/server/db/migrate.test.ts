@@ -34,7 +34,7 @@ describe('the store indexes', () => {
     const ttl = [...STORE_COLLECTIONS].flatMap(([collection, specs]) =>
       specs.filter((s) => s.options.expireAfterSeconds !== undefined).map(() => collection),
     );
-    expect(ttl.sort()).to.deep.equal(['idempotency_records', 'rate_limits']);
+    expect(ttl.sort()).to.deep.equal(['idempotency_records', 'rate_limit_slots']);
   });
 });
 
