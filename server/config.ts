@@ -44,6 +44,10 @@ export const serviceSettings = {
     doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
   },
   mongodbUri: { env: 'MONGODB_URI', type: 'url', doc: 'MongoDB connection string; unset → the embedded in-process store.' },
+  migrateOnStart: {
+    env: 'MIGRATE_ON_START', type: 'boolean', default: false,
+    doc: 'With MONGODB_URI: run the migration (`npm run db:migrate`) before serving; otherwise an unmigrated or older database stops the start.',
+  },
   seedFile: { env: 'SEED_FILE', type: 'string', doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.' },
   authIssuer: {
     env: 'API_AUTH_ISSUER', type: 'url', default: 'http://127.0.0.1:8484',
