@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { migrate } from '../../../server/db/migrate.js';
+import type { Store } from '../../../server/deps.js';
 import { createMemoryStore } from '../../../server/store/memory-store.js';
 import { createMongoStore } from '../../../server/store/mongo-store.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
@@ -79,7 +80,7 @@ describe('random registration bodies on both stores (property)', function () {
   const dbName = uniqueDbName();
 
   before(async () => {
-    const stores = [createMemoryStore()] as Parameters<typeof startService>[0]['store'][];
+    const stores: Store[] = [createMemoryStore()];
     if (MONGODB_URI) {
       const mongo = await createMongoStore(MONGODB_URI, { dbName });
       await migrate(mongo.connection);
