@@ -178,8 +178,8 @@ async function run(): Promise<number> {
   }
 
   const ratio = (k: string, against: string) => ({
-    throughput: median(all.get(k)!.map((f, i) => f.rps / all.get(against)![i]!.rps)),
-    cost: median(all.get(k)!.map((f, i) => all.get(against)![i]!.costUs / f.costUs)),
+    throughput: median(all.get(k)!.map((f, i) => f.rps / all.get(against)![i].rps)),
+    cost: median(all.get(k)!.map((f, i) => all.get(against)![i].costUs / f.costUs)),
   });
   const results: string[] = [];
   const report = (sc: Scenario, target?: number) => {
@@ -193,7 +193,7 @@ async function run(): Promise<number> {
   };
 
   const floors = new Map([['bare route', { url: `${bare.url}/bare`, method: 'GET' as const }]]);
-  const template = (await embedded.store.registrations.get(embedded.base.split('/organizations/')[1]!.split('/')[0]!, embedded.id))!;
+  const template = (await embedded.store.registrations.get(embedded.base.split('/organizations/')[1].split('/')[0], embedded.id))!;
   for (const size of sizes) {
     await grow(embedded.store, template, size);
     const scenarios: Scenario[] = [
@@ -201,8 +201,8 @@ async function run(): Promise<number> {
       { key: `embedded ${size} POST …/registrations`, url: embedded.base, method: 'POST', floor: 'bare route' },
     ];
     await measure(scenarios, floors);
-    report(scenarios[0]!, 1.0);
-    report(scenarios[1]!, 0.8);
+    report(scenarios[0], 1.0);
+    report(scenarios[1], 0.8);
   }
 
   let mongo: ServiceUnderTest | undefined;
@@ -223,8 +223,8 @@ async function run(): Promise<number> {
       { key: 'mongo POST …/registrations', url: mongo.base, method: 'POST', floor: 'bare route + insertOne' },
     ];
     await measure(scenarios, mongoFloors);
-    report(scenarios[0]!, 0.8);
-    report(scenarios[1]!, 0.6);
+    report(scenarios[0], 0.8);
+    report(scenarios[1], 0.6);
   }
 
   out(`service benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, Node ${process.version}`);

@@ -20,7 +20,7 @@ async function schemaCheck(deps: ApiDeps): Promise<Check> {
   const problem = schemaProblem(state);
   if (problem) return { status: 'error', error: problem };
   return state.status === 'newer'
-    ? { status: 'ok', version: state.version as number, note: `the database is migrated past this build's version ${SCHEMA_VERSION}` }
+    ? { status: 'ok', version: state.version, note: `the database is migrated past this build's version ${SCHEMA_VERSION}` }
     : { status: 'ok', version: state.version as number };
 }
 

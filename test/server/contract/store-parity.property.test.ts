@@ -57,8 +57,8 @@ const body = fc.record(
 
 /** The parts of a registration that do not depend on which store or organization holds it. */
 function portable(registration: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, createdBy: _b, ...rest } = registration;
-  return rest;
+  const varying = new Set(['id', 'organizationId', 'createdAt', 'updatedAt', 'createdBy']);
+  return Object.fromEntries(Object.entries(registration).filter(([key]) => !varying.has(key)));
 }
 
 async function create(target: Target, payload: unknown): Promise<{ status: number; stored?: Record<string, unknown>; error?: unknown }> {

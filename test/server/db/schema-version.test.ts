@@ -10,6 +10,11 @@ import { main, type MainIo } from '../../../server/main.js';
 import { startTestAuth, type TestAuth } from '../../support/test-auth.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
 
+interface Readiness {
+  status: number;
+  body: { checks: { schema: { status: string; version?: number } } };
+}
+
 function capture(): MainIo & { err: () => string } {
   let err = '';
   return { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) }, err: () => err };
@@ -40,15 +45,15 @@ describeWithMongo('the schema version check at start', (uri) => {
   }
 
   /** Runs main until it listens (then asks /readyz and stops it) or exits; the exit code and the readiness body. */
-  async function start(env: Record<string, string>): Promise<{ code: number; err: string; ready?: { status: number; body: any } }> {
+  async function start(env: Record<string, string>): Promise<{ code: number; err: string; ready?: Readiness }> {
     const io = capture();
     const stop = new AbortController();
-    let ready: { status: number; body: any } | undefined;
+    let ready: Readiness | undefined;
     const code = await main([], auth.env({ PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent', ...env }), io, {
       signal: stop.signal,
       onListening: (url) => {
         void fetch(`${url}/readyz`)
-          .then(async (res) => (ready = { status: res.status, body: await res.json() }))
+          .then(async (res) => (ready = { status: res.status, body: (await res.json()) as Readiness['body'] }))
           .finally(() => stop.abort());
       },
     });
