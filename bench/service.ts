@@ -1,9 +1,13 @@
 /**
  * Service benchmark (autocannon, loopback, bounded): authenticated GET …/registrations/{id} and POST
- * …/registrations on the embedded store — and on MongoDB too when MONGODB_URI is set, with the mongo/embedded
- * ratio — each as a ratio against a bare Express + express-jwt + jwks-rsa route verifying the same token, measured
- * in the same run. Rounds alternate baseline and service so load from other
- * processes hits both alike. Usage: npm run bench -- [--duration 4] [--rounds 2] [--connections 10]
+ * …/registrations, each as a ratio against a floor measured in the same run (issue 15 "Performance"):
+ *   - embedded store: a bare Express 5 + express-jwt + jwks-rsa route verifying the same token; measured with the
+ *     store holding 10k and then 100k registrations (--sizes), so "flat as the store grows" shows;
+ *   - MongoDB (MONGODB_URI set): the same bare route plus one mongoose findOne by id (GET floor) or insertOne (POST
+ *     floor) on the same database, so the database's own cost is separated from ours.
+ * The service logs at the default LOG_LEVEL (info) into /dev/null: logging is part of what is measured.
+ * Rounds alternate floor and service so load from other processes hits both alike.
+ * Usage: npm run bench -- [--duration 2] [--rounds 5] [--connections 20] [--sizes 10000,100000]
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +16,11 @@ import autocannon from 'autocannon';
 import express from 'express';
 import { expressjwt } from 'express-jwt';
 import jwksRsa from 'jwks-rsa';
-import { silentLogger } from '../lib/logger.js';
+import mongoose, { type Connection } from 'mongoose';
+import { pino } from 'pino';
+import { createLogger } from '../lib/logger.js';
+import { newId } from '../server/ids.js';
+import type { Registration } from '../server/components/registrations/registrations.model.js';
 import { createApp } from '../server/app.js';
 import { loadServiceConfig } from '../server/config.js';
 import type { ApiDeps, Store } from '../server/deps.js';
@@ -53,6 +61,28 @@ function bareApp(auth: TestAuth): express.Express {
   return app;
 }
 
+/** The MongoDB floor: the bare route plus one findOne by id (GET) or insertOne (POST) through mongoose. */
+function mongoFloorApp(auth: TestAuth, connection: Connection, id: string, body: string): express.Express {
+  const app = express();
+  const Model = connection.model('BenchFloor', new mongoose.Schema({ _id: String }, { strict: false, collection: 'registrations', versionKey: false }));
+  const verify = expressjwt({
+    secret: jwksRsa.expressJwtSecret({ jwksUri: auth.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }),
+    algorithms: ['RS256'],
+    issuer: auth.issuer,
+    audience: auth.audience,
+  });
+  app.get('/floor', verify, async (_req, res) => {
+    res.json(await Model.findOne({ _id: id }).lean());
+  });
+  app.post('/floor', verify, express.json(), async (req, res) => {
+    const doc = { _id: newId('reg'), ...(req.body as object), createdAt: new Date() };
+    await Model.collection.insertOne(doc as never);
+    res.status(201).json(doc);
+  });
+  void body;
+  return app;
+}
+
 function median(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -75,7 +105,7 @@ async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string;
 }
 
 interface ServiceUnderTest {
-  label: 'embedded' | 'mongo';
+  label: string;
   server: Server;
   store: Store;
   base: string;
@@ -86,7 +116,9 @@ interface ServiceUnderTest {
 async function startServiceOn(label: ServiceUnderTest['label'], store: Store, auth: TestAuth, token: string, body: string): Promise<ServiceUnderTest> {
   // A limit that never trips: counters are still kept, so their cost is measured.
   const config = loadServiceConfig(auth.env({ RATE_LIMIT_PER_MINUTE_ENTERPRISE: '100000000' }));
-  const deps: ApiDeps = { config, store, logger: silentLogger, clock: () => new Date() };
+  // The default LOG_LEVEL (info), written where it costs what a real log costs but fills no disk.
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'registration-service' }, pino.destination({ dest: '/dev/null', sync: false }));
+  const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
   const { url, server } = await listen(createApp(deps));
   const org = await store.organizations.create({ name: 'Bench', plan: 'enterprise' });
   await store.grants.grant({ organizationId: org.id, subject: 'alice', isDefault: true });
@@ -97,79 +129,125 @@ async function startServiceOn(label: ServiceUnderTest['label'], store: Store, au
   return { label, server, store, base, id };
 }
 
+/** Adds copies of `template` (fresh ids) to its organization until the store holds `size` registrations there. */
+async function grow(store: Store, template: Registration, size: number): Promise<void> {
+  let count = await store.registrations.count(template.organizationId);
+  const batch: Promise<unknown>[] = [];
+  for (; count < size; count += 1) {
+    batch.push(store.registrations.upsert({ ...structuredClone(template), id: newId('reg'), createdAt: new Date(), updatedAt: new Date() }));
+    if (batch.length >= 200) await Promise.all(batch.splice(0));
+  }
+  await Promise.all(batch);
+}
+
+type Scenario = { key: string; url: string; method: 'GET' | 'POST'; floor?: string };
+
 async function run(): Promise<number> {
   const { values } = parseArgs({
-    options: { duration: { type: 'string', default: '2' }, rounds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } },
+    options: {
+      duration: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '20' },
+      sizes: { type: 'string', default: '10000,100000' },
+    },
   });
   const duration = Math.min(30, Math.max(1, Number(values.duration)));
   const rounds = Math.min(15, Math.max(1, Number(values.rounds)));
   const connections = Math.min(100, Math.max(1, Number(values.connections)));
+  const sizes = values.sizes.split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 0).sort((a, b) => a - b);
 
   const auth = await startTestAuth();
   const token = await auth.token({ exp: Math.floor(Date.now() / 1000) + 3600 });
   const body = JSON.stringify({ name: 'Bench app', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } });
-  const services = [await startServiceOn('embedded', createMemoryStore(), auth, token, body)];
-  if (process.env.MONGODB_URI) {
-    // The same scenarios on MongoDB, in a database of the bench's own (emptied and migrated first).
-    const mongo = await createMongoStore(process.env.MONGODB_URI, { dbName: `gatehouse_bench_${process.pid}` });
-    await mongo.reset();
-    services.push(await startServiceOn('mongo', mongo, auth, token, body));
-  }
+  const embedded = await startServiceOn('embedded', createMemoryStore(), auth, token, body);
   const bare = await listen(bareApp(auth));
   const check = await fetch(`${bare.url}/bare`, { headers: { authorization: `Bearer ${token}` } });
   if (check.status !== 200) throw new Error(`bare route answered ${check.status}`);
+  const servers = [embedded.server, bare.server];
+  const all = new Map<string, Figures[]>();
+  const push = (k: string, f: Figures) => all.set(k, [...(all.get(k) ?? []), f]);
+  const out = (line: string) => process.stdout.write(`${line}\n`);
 
-  // Warm everything (JIT, key caches, connection pools) before measuring.
-  await load({ url: `${bare.url}/bare`, token, duration: 1, connections });
-  for (const s of services) await load({ url: `${s.base}/${s.id}`, token, duration: 1, connections });
-
-  type Scenario = 'baseline' | `${ServiceUnderTest['label']} ${'get' | 'post'}`;
-  const all = new Map<Scenario, Figures[]>([['baseline', []]]);
-  const push = (k: Scenario, f: Figures) => all.set(k, [...(all.get(k) ?? []), f]);
-  for (let round = 0; round < rounds; round += 1) {
-    push('baseline', await load({ url: `${bare.url}/bare`, token, duration, connections }));
-    for (const s of services) {
-      push(`${s.label} get`, await load({ url: `${s.base}/${s.id}`, token, duration, connections }));
-      push(`${s.label} post`, await load({ url: s.base, method: 'POST', body, token, duration, connections }));
+  /** Alternates the floors and the scenarios for `rounds` rounds (after a warm-up of each). */
+  async function measure(scenarios: Scenario[], floors: Map<string, { url: string; method: 'GET' | 'POST' }>): Promise<void> {
+    for (const target of [...floors.values(), ...scenarios]) await load({ url: target.url, method: target.method, body: target.method === 'POST' ? body : undefined, token, duration: 1, connections });
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [key, floor] of floors) push(key, await load({ url: floor.url, method: floor.method, body: floor.method === 'POST' ? body : undefined, token, duration, connections }));
+      for (const sc of scenarios) push(sc.key, await load({ url: sc.url, method: sc.method, body: sc.method === 'POST' ? body : undefined, token, duration, connections }));
     }
   }
 
-  const sum = (xs: Figures[], k: keyof Figures) => xs.reduce((a, f) => a + f[k], 0);
-  const mean = (xs: Figures[], k: keyof Figures) => sum(xs, k) / xs.length;
-  // Per-round ratios (measured back to back), summarised by their median: robust to load from other processes,
-  // which this shared machine has plenty of.
-  const ratio = (k: Scenario, against: Scenario) => ({
+  const ratio = (k: string, against: string) => ({
     throughput: median(all.get(k)!.map((f, i) => f.rps / all.get(against)![i].rps)),
     cost: median(all.get(k)!.map((f, i) => all.get(against)![i].costUs / f.costUs)),
   });
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(`service benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, ${services.map((s) => s.label).join(' + ')} store(s), Node ${process.version}`);
-  for (const [k, figures] of all) {
-    const label = k === 'baseline' ? 'bare express-jwt + jwks-rsa GET' : `service ${k.replace('get', 'GET …/registrations/{id}').replace('post', 'POST …/registrations')}`;
-    const r = k === 'baseline' ? { throughput: 1, cost: 1 } : ratio(k, 'baseline');
-    out(
-      `${label.padEnd(44)} ${String(Math.round(mean(figures, 'rps'))).padStart(6)} req/s  ${mean(figures, 'costUs').toFixed(0).padStart(5)} µs CPU/req  ` +
-        `p50 ${mean(figures, 'p50').toFixed(1)} ms  p99 ${mean(figures, 'p99').toFixed(1)} ms  non-2xx ${sum(figures, 'non2xx')}  ` +
-        `vs bare: throughput ${r.throughput.toFixed(2)}, CPU efficiency ${r.cost.toFixed(2)}`,
+  const results: string[] = [];
+  const report = (sc: Scenario, target?: number) => {
+    const figures = all.get(sc.key)!;
+    const r = ratio(sc.key, sc.floor!);
+    const mean = (k: keyof Figures) => figures.reduce((a, f) => a + f[k], 0) / figures.length;
+    results.push(
+      `${sc.key.padEnd(40)} ${String(Math.round(mean('rps'))).padStart(6)} req/s  ${mean('costUs').toFixed(0).padStart(5)} µs CPU/req  p99 ${mean('p99').toFixed(1).padStart(5)} ms  ` +
+        `vs ${sc.floor}: throughput ${r.throughput.toFixed(2)}, CPU efficiency ${r.cost.toFixed(2)}${target ? `  (target ≥ ${target.toFixed(1)}: ${r.throughput >= target ? 'met' : 'NOT met'})` : ''}`,
     );
+  };
+
+  const floors = new Map([['bare route', { url: `${bare.url}/bare`, method: 'GET' as const }]]);
+  const template = (await embedded.store.registrations.get(embedded.base.split('/organizations/')[1].split('/')[0], embedded.id))!;
+  for (const size of sizes) {
+    await grow(embedded.store, template, size);
+    const scenarios: Scenario[] = [
+      { key: `embedded ${size} GET …/registrations/{id}`, url: `${embedded.base}/${embedded.id}`, method: 'GET', floor: 'bare route' },
+      { key: `embedded ${size} POST …/registrations`, url: embedded.base, method: 'POST', floor: 'bare route' },
+    ];
+    await measure(scenarios, floors);
+    report(scenarios[0], 1.0);
+    report(scenarios[1], 0.8);
   }
-  if (all.has('mongo get')) {
-    for (const op of ['get', 'post'] as const) {
-      out(`mongo vs embedded ${op.toUpperCase()}: throughput ${ratio(`mongo ${op}`, `embedded ${op}`).throughput.toFixed(2)}`);
+
+  let mongo: ServiceUnderTest | undefined;
+  if (process.env.MONGODB_URI) {
+    // The same scenarios on MongoDB, in a database of the bench's own (emptied and migrated first), with floors
+    // that pay the same database round trip.
+    const store = await createMongoStore(process.env.MONGODB_URI, { dbName: `gatehouse_bench_${process.pid}` });
+    await store.reset();
+    mongo = await startServiceOn('mongo', store, auth, token, body);
+    const floor = await listen(mongoFloorApp(auth, store.connection, mongo.id, body));
+    servers.push(mongo.server, floor.server);
+    const mongoFloors = new Map([
+      ['bare route + findOne', { url: `${floor.url}/floor`, method: 'GET' as const }],
+      ['bare route + insertOne', { url: `${floor.url}/floor`, method: 'POST' as const }],
+    ]);
+    const scenarios: Scenario[] = [
+      { key: 'mongo GET …/registrations/{id}', url: `${mongo.base}/${mongo.id}`, method: 'GET', floor: 'bare route + findOne' },
+      { key: 'mongo POST …/registrations', url: mongo.base, method: 'POST', floor: 'bare route + insertOne' },
+    ];
+    await measure(scenarios, mongoFloors);
+    report(scenarios[0], 0.8);
+    report(scenarios[1], 0.6);
+  }
+
+  out(`service benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, Node ${process.version}`);
+  for (const [key, figures] of all) {
+    if ([...floors.keys(), 'bare route + findOne', 'bare route + insertOne'].includes(key)) {
+      out(`floor: ${key.padEnd(33)} ${String(Math.round(figures.reduce((a, f) => a + f.rps, 0) / figures.length)).padStart(6)} req/s`);
     }
   }
-  out('ratios are medians of per-round figures; ≥ 1.00 against the bare route means at least as fast as it');
+  for (const line of results) out(line);
+  out('ratios are medians of per-round figures against the floor measured in the same round');
 
-  for (const server of [...services.map((s) => s.server), bare.server]) {
+  for (const server of servers) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   await auth.close();
-  for (const s of services) {
-    if (s.label === 'mongo') await (s.store as Awaited<ReturnType<typeof createMongoStore>>).connection.dropDatabase();
-    await s.store.close();
+  await embedded.store.close();
+  if (mongo) {
+    await (mongo.store as Awaited<ReturnType<typeof createMongoStore>>).connection.dropDatabase();
+    await mongo.store.close();
   }
-  const failures = [...all.values()].reduce((a, figures) => a + sum(figures, 'non2xx'), 0);
+  const failures = [...all.values()].reduce((a, figures) => a + figures.reduce((n, f) => n + f.non2xx, 0), 0);
+  if (failures > 0) out(`${failures} non-2xx answers`);
   return failures > 0 ? 1 : 0;
 }
 

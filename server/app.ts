@@ -13,9 +13,11 @@ import { errorHandler } from './middleware/error-handler.js';
 import { jsonBody } from './middleware/json-body.js';
 import { notFound } from './middleware/not-found.js';
 import { loadOpenApiDocument } from './openapi/document.js';
+import { configureCursorSecret } from './http/pagination.js';
 
 export function createApp(deps: ApiDeps): express.Express {
   const app = express();
+  configureCursorSecret(deps.config.cursorSecret);
   applyHttpBasics(app, deps.logger);
 
   app.use(createHealthRouter(deps));

@@ -44,6 +44,14 @@ export const serviceSettings = {
     doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
   },
   mongodbUri: { env: 'MONGODB_URI', type: 'url', doc: 'MongoDB connection string; unset → the embedded in-process store.' },
+  cursorSecret: {
+    env: 'CURSOR_SECRET', type: 'string', defaultDoc: 'random per process',
+    doc: 'HMAC key of pagination cursors (≥ 32 characters). Set the same value on every instance behind one load balancer, or a cursor works only on the instance that issued it.',
+  },
+  migrateOnStart: {
+    env: 'MIGRATE_ON_START', type: 'boolean', default: false,
+    doc: 'With MONGODB_URI: run the migration (`npm run db:migrate`) before serving; otherwise an unmigrated or older database stops the start.',
+  },
   seedFile: { env: 'SEED_FILE', type: 'string', doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.' },
   authIssuer: {
     env: 'API_AUTH_ISSUER', type: 'url', default: 'http://127.0.0.1:8484',
@@ -116,6 +124,7 @@ export function authSettingsProblems(config: ServiceConfig): string[] {
   if (config.provisioningRegistrationEndpoint && (!config.provisioningInitialAccessToken || !config.provisioningEncryptionKey)) {
     problems.push('PROVISIONING_INITIAL_ACCESS_TOKEN and PROVISIONING_ENCRYPTION_KEY are required when PROVISIONING_REGISTRATION_ENDPOINT is set');
   }
+  if (config.cursorSecret !== undefined && config.cursorSecret.length < 32) problems.push('CURSOR_SECRET must be at least 32 characters');
   if (config.provisioningEncryptionKey && Buffer.from(config.provisioningEncryptionKey, 'base64').length !== 32) {
     problems.push('PROVISIONING_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (AES-256-GCM)');
   }

@@ -16,7 +16,10 @@ import type { ApiDeps, Store } from './deps.js';
 import { applySeed } from './seed/apply-seed.js';
 import { readSeedFile, SeedFileError } from './seed/read-seed-file.js';
 import { createMemoryStore } from './store/memory-store.js';
-import { createMongoStore } from './store/mongo-store.js';
+import { createMongoStore, type MongoStore } from './store/mongo-store.js';
+import { migrate } from './db/migrate.js';
+import { readSchemaState, schemaProblem } from './db/schema-version.js';
+import type { Logger } from '../lib/logger.js';
 
 export interface MainIo {
   stdout: { write(text: string): unknown };
@@ -82,6 +85,18 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** Migrates first when asked to, then refuses an unmigrated or older database (issue 15 item 4); the problem or undefined. */
+async function checkSchema(store: MongoStore, migrateOnStart: boolean, logger: Logger): Promise<string | undefined> {
+  try {
+    if (migrateOnStart) logger.info({ migration: await migrate(store.connection) }, 'database migrated (MIGRATE_ON_START)');
+    const state = await readSchemaState(store.connection);
+    if (state.status === 'newer') logger.warn({ schemaVersion: state.version }, 'the database is migrated past this build');
+    return schemaProblem(state);
+  } catch (err) {
+    return `cannot check the database schema: ${(err as Error).message}`;
+  }
+}
+
 export async function main(argv: string[], env: Record<string, string | undefined>, io: MainIo, options: MainOptions = {}): Promise<number> {
   let args: { seed?: string; help?: boolean };
   try {
@@ -111,6 +126,14 @@ export async function main(argv: string[], env: Record<string, string | undefine
     // The URI may hold credentials: name the failure, never the URI.
     io.stderr.write(`registration-service: cannot connect to MongoDB (MONGODB_URI): ${(err as Error).message}\n`);
     return 1;
+  }
+  if (store.kind === 'mongo') {
+    const problem = await checkSchema(store as MongoStore, config.migrateOnStart, logger);
+    if (problem) {
+      await store.close();
+      io.stderr.write(`registration-service: ${problem}\n`);
+      return 1;
+    }
   }
   const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
 

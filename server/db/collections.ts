@@ -26,8 +26,8 @@ const schemas: Schema[] = [...Object.values(REPOSITORIES).flatMap((repository) =
 /** Collection name → its secondary indexes. */
 export const STORE_COLLECTIONS: ReadonlyMap<string, IndexSpec[]> = new Map([
   ...schemas.map((schema): [string, IndexSpec[]] => [schema.get('collection') as string, indexesOf(schema)]),
-  // rate-limiter-flexible's layout (its own createIndexes, which we never let it run at boot).
-  [RATE_LIMIT_COLLECTION, [{ fields: { key: 1 }, options: { unique: true } }, { fields: { expire: 1 }, options: { expireAfterSeconds: 0 } }]],
+  // Rate-limit slots (their uniqueness is the `_id`): counted per key and window, expired by date.
+  [RATE_LIMIT_COLLECTION, [{ fields: { key: 1, window: 1 }, options: {} }, { fields: { expire: 1 }, options: { expireAfterSeconds: 0 } }]],
 ]);
 
 /** Read-only platform catalogues written by the migration (the service itself serves them from code). */

@@ -7,6 +7,7 @@ import type { Connection } from 'mongoose';
 import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../components/templates/templates.data.js';
 import { STORE_COLLECTIONS, type IndexSpec } from './collections.js';
+import { recordSchemaVersion } from './schema-version.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -15,6 +16,8 @@ export interface MigrationReport {
   ttlUnsupported: string[];
   /** Platform documents inserted, replaced or removed. */
   platformDocumentsChanged: number;
+  /** Whether this run wrote the schema version record (false when it was already current). */
+  schemaVersionRecorded: boolean;
 }
 
 /** Error code 238 is NotImplemented: FerretDB 1.24 has no TTL (`expireAfterSeconds`) nor partial indexes. */
@@ -66,9 +69,11 @@ async function writeCatalogue(connection: Connection, name: string, items: reado
 }
 
 export async function migrate(connection: Connection): Promise<MigrationReport> {
-  const report: MigrationReport = { indexesCreated: [], ttlUnsupported: [], platformDocumentsChanged: 0 };
+  const report: MigrationReport = { indexesCreated: [], ttlUnsupported: [], platformDocumentsChanged: 0, schemaVersionRecorded: false };
   await createIndexes(connection, report);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
+  // Last, so a migration that failed half-way leaves the database reading as not migrated.
+  report.schemaVersionRecorded = await recordSchemaVersion(connection);
   return report;
 }

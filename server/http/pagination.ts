@@ -1,9 +1,13 @@
 /**
  * Cursor pagination (research §2.9): `?limit=` 1–100 (default 20) and an opaque `?cursor=` that carries the last
- * (createdAt, id) and a hash of what the list is bound to (resource, organization, filters). A cursor replayed
- * against another organization or filter is a 400 `invalid_cursor`.
+ * (createdAt, id), signed with HMAC-SHA256 over the cursor and what the list is bound to (resource, organization,
+ * filters). A cursor replayed against another organization or filter, or forged (issue 15 item 5: an unkeyed hash
+ * let anyone mint a cursor with a ±9e15 timestamp the database then choked on), is a 400 `invalid_cursor`.
+ *
+ * The key is CURSOR_SECRET, or random per process when unset: then a cursor only works on the instance that issued
+ * it, so several instances behind one load balancer must share one CURSOR_SECRET.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { apiError } from '../errors.js';
 import type { PageKey } from '../store/keyset-page.js';
@@ -23,31 +27,48 @@ export interface ListParams {
   after?: PageKey;
 }
 
-function bindingHash(binding: ListBinding): string {
+let cursorKey: Buffer = randomBytes(32);
+
+/** Sets the signing key from CURSOR_SECRET; without one the per-process random key stays. */
+export function configureCursorSecret(secret: string | undefined): void {
+  if (secret) cursorKey = Buffer.from(secret, 'utf8');
+}
+
+/** Timestamps a signed cursor may carry (1970 to 9999): what a store holds, never what a Date or BSON rejects. */
+const MIN_TIME = 0;
+const MAX_TIME = Date.UTC(9999, 11, 31);
+
+function signature(payload: string, binding: ListBinding): Buffer {
   const filters = Object.keys(binding.filters)
     .sort()
     .map((k) => [k, binding.filters[k] ?? null]);
-  return createHash('sha256')
-    .update(JSON.stringify([binding.resource, binding.organizationId, filters]))
-    .digest('base64url')
-    .slice(0, 22);
+  return createHmac('sha256', cursorKey)
+    .update(JSON.stringify([payload, binding.resource, binding.organizationId, filters]))
+    .digest()
+    .subarray(0, 16);
 }
 
 export function encodeCursor(key: PageKey, binding: ListBinding): string {
-  return Buffer.from(JSON.stringify({ t: key.createdAt.getTime(), i: key.id, b: bindingHash(binding) })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ t: key.createdAt.getTime(), i: key.id })).toString('base64url');
+  return `${payload}.${signature(payload, binding).toString('base64url')}`;
 }
 
 export function decodeCursor(cursor: string, binding: ListBinding): PageKey {
   const invalid = () => apiError('invalid_cursor', 'The cursor is malformed or belongs to another list.');
-  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
+  const match = cursor.length <= 512 ? /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/.exec(cursor) : null;
+  if (!match) throw invalid();
+  const [, payload, mac] = match as unknown as [string, string, string];
+  const given = Buffer.from(mac, 'base64url');
+  const expected = signature(payload, binding);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw invalid();
   }
-  const { t, i, b } = (parsed ?? {}) as { t?: unknown; i?: unknown; b?: unknown };
-  if (typeof t !== 'number' || !Number.isSafeInteger(t) || typeof i !== 'string' || i.length > 100 || b !== bindingHash(binding)) {
+  const { t, i } = (parsed ?? {}) as { t?: unknown; i?: unknown };
+  if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < MIN_TIME || t > MAX_TIME || typeof i !== 'string' || i.length > 100) {
     throw invalid();
   }
   return { createdAt: new Date(t), id: i };

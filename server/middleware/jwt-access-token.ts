@@ -3,6 +3,7 @@
  * keys from jwks-rsa; this module adds what express-jwt lacks (research §3.1, RFC 9068 §4): header
  * `typ` = `at+jwt`, and the profile's required claims (`exp`, `sub`, `client_id`, `iat`, `jti`).
  */
+import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { expressjwt, type GetVerificationKey } from 'express-jwt';
 import type { Algorithm, JwtPayload } from 'jsonwebtoken';
@@ -17,6 +18,19 @@ const ACCESS_TOKEN_TYPES = new Set(['at+jwt', 'application/at+jwt']);
 const NEVER_ALLOWED = /^(none|HS\d+)$/i;
 
 export type JwtPrincipalVerifier = (req: Request, res: Response) => Promise<Principal>;
+
+/**
+ * Verified tokens are remembered by SHA-256 for at most this long and never past their `exp` (plus the clock
+ * tolerance), so a client's repeated calls do not pay the signature check each time — the same trade the
+ * introspection cache makes: a signing key removed from the JWKS stops being trusted within this bound.
+ */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+
+interface Verified {
+  principal: Principal;
+  until: number;
+}
 
 function scopesOf(payload: JwtPayload): Set<string> {
   const scope: unknown = payload.scope;
@@ -53,7 +67,10 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
     requestProperty: 'auth',
   });
 
-  return (req, res) =>
+  const verified = new Map<string, Verified>();
+  const copy = (p: Principal): Principal => ({ ...p, scopes: new Set(p.scopes) });
+
+  const verifyNow: JwtPrincipalVerifier = (req, res) =>
     new Promise<Principal>((resolve, reject) => {
       void verify(req, res, (err?: unknown) => {
         if (err !== undefined && err !== null) {
@@ -75,7 +92,26 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
           reject(invalidToken());
           return;
         }
-        resolve({ sub: payload.sub, clientId: payload.client_id, scopes: scopesOf(payload), tokenKind: 'jwt' });
+        const principal: Principal = { sub: payload.sub, clientId: payload.client_id, scopes: scopesOf(payload), tokenKind: 'jwt' };
+        (req as Request & { verifiedUntil?: number }).verifiedUntil = payload.exp * 1000 + config.authClockToleranceS * 1000;
+        resolve(principal);
       });
     });
+
+  return async (req, res) => {
+    const header = req.headers.authorization;
+    const key = header ? createHash('sha256').update(header).digest('base64url') : undefined;
+    const now = Date.now();
+    const hit = key ? verified.get(key) : undefined;
+    if (hit && hit.until > now) return copy(hit.principal);
+    if (hit) verified.delete(key!);
+    const principal = await verifyNow(req, res);
+    const expiresAt = (req as Request & { verifiedUntil?: number }).verifiedUntil ?? now;
+    delete (req as Request & { verifiedUntil?: number }).verifiedUntil;
+    if (key && expiresAt > now) {
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      verified.set(key, { principal: copy(principal), until: Math.min(now + VERIFIED_TTL_MS, expiresAt) });
+    }
+    return principal;
+  };
 }

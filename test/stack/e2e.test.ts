@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { fromRoot } from '../../lib/project-root.js';
+import { connectMongo } from '../../server/db/connect.js';
+import { migrate } from '../../server/db/migrate.js';
 import { createMongoStore } from '../../server/store/mongo-store.js';
 import { DEMO } from '../../stack/demo.js';
 import { machineToken, userToken } from '../../stack/tokens.js';
@@ -44,6 +46,12 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
   let registrationId: string;
 
   before(async () => {
+    if (mongoUri) {
+      // What `npm start` does first (its prestart): the service refuses an unmigrated database.
+      const connection = await connectMongo(mongoUri);
+      await migrate(connection);
+      await connection.close();
+    }
     stack = await startStackProcess({ MONGODB_URI: mongoUri });
   });
 

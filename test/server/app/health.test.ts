@@ -18,10 +18,12 @@ describe('GET /healthz and GET /readyz', () => {
     expect(res.headers['x-request-id']).to.be.a('string');
   });
 
-  it('GET /readyz answers 200 with the store check when the store answers its ping', async () => {
+  it('GET /readyz answers 200 with the store and schema checks when the store answers its ping', async () => {
     const res = await h.request.get('/readyz');
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ status: 'ok', checks: { store: { status: 'ok' } } });
+    expect(res.body.status).to.equal('ok');
+    expect(res.body.checks.store).to.deep.equal({ status: 'ok' });
+    expect(res.body.checks.schema.status).to.equal('ok');
   });
 
   it('GET /readyz answers 503 in the error envelope shape when the store ping fails, without the driver text', async () => {

@@ -14,6 +14,7 @@ import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-te
  */
 const CROSS_ORGANIZATION_INDEXES: Record<string, string> = {
   'audit_log at,_id': "the reviewers' audit feed across organizations (internal surface only)",
+  'rate_limit_slots key,window': 'rate-limit slots are keyed by a hash of subject and organization (raw ids are never stored there)',
   'provisioning_steps status,createdAt': "the provisioning worker's oldest due step, across organizations (no tenant query)",
 };
 
@@ -34,7 +35,7 @@ describe('the store indexes', () => {
     const ttl = [...STORE_COLLECTIONS].flatMap(([collection, specs]) =>
       specs.filter((s) => s.options.expireAfterSeconds !== undefined).map(() => collection),
     );
-    expect(ttl.sort()).to.deep.equal(['idempotency_records', 'rate_limits']);
+    expect(ttl.sort()).to.deep.equal(['idempotency_records', 'rate_limit_slots']);
   });
 });
 

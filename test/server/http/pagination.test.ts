@@ -1,7 +1,7 @@
 /** Cursor pagination (research §2.9): limits, opaque cursors bound to organization and filters, Link headers. */
 import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
-import { decodeCursor, encodeCursor } from '../../../server/http/pagination.js';
+import { configureCursorSecret, decodeCursor, encodeCursor } from '../../../server/http/pagination.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { NO_RATE_LIMITS, seedRegistration } from '../api/api-fixtures.js';
 
@@ -71,6 +71,10 @@ describe('cursor pagination of registrations', () => {
       await list(`?limit=1&status=draft&cursor=${cursor}`),
       await list('?cursor=not_a_cursor'),
       await list(`?cursor=${Buffer.from('{"t":"x"}').toString('base64url')}`),
+      // Forged: a well-formed payload with a timestamp no store can hold, under the old unkeyed format and a made-up MAC.
+      await list(`?cursor=${Buffer.from(`{"t":9000000000000000,"i":"${ids[0]}"}`).toString('base64url')}`),
+      await list(`?cursor=${Buffer.from(`{"t":-9000000000000000,"i":"${ids[0]}"}`).toString('base64url')}.${'A'.repeat(22)}`),
+      await list(`?cursor=${cursor.split('.')[0]}x.${cursor.split('.')[1]}`),
     ]) {
       expect(res.status).to.equal(400);
       expect(res.body.error.code).to.equal('invalid_cursor');
@@ -91,6 +95,17 @@ describe('cursor pagination of registrations', () => {
     const key = { createdAt: new Date('2026-02-03T04:05:06.007Z'), id: 'reg_0000000000000000' };
     expect(decodeCursor(encodeCursor(key, binding), binding)).to.deep.equal(key);
     expect(() => decodeCursor(encodeCursor(key, binding), { ...binding, filters: { status: 'draft' } })).to.throw('cursor');
+  });
+
+  it('signs cursors with CURSOR_SECRET: instances sharing it accept each other\'s cursors, another key does not', () => {
+    const binding = { resource: 'registrations', organizationId: org.id, filters: {} };
+    const key = { createdAt: new Date('2026-02-03T04:05:06.007Z'), id: 'reg_0000000000000000' };
+    configureCursorSecret('a'.repeat(32));
+    const cursor = encodeCursor(key, binding);
+    configureCursorSecret('b'.repeat(32));
+    expect(() => decodeCursor(cursor, binding)).to.throw('cursor');
+    configureCursorSecret('a'.repeat(32));
+    expect(decodeCursor(cursor, binding)).to.deep.equal(key);
   });
 });
 

@@ -32,6 +32,13 @@ describe('jsonBody', () => {
     handled = 0;
   });
 
+  /** Sends the bytes as they are (superagent would serialise a Buffer as JSON). */
+  async function rawPost(bytes: Buffer): Promise<supertest.Response> {
+    const { port } = server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bytes });
+    return { status: res.status, type: res.headers.get('content-type')?.split(';')[0], headers: { 'x-request-id': res.headers.get('x-request-id') }, body: await res.json() } as unknown as supertest.Response;
+  }
+
   function expectEnvelope(res: supertest.Response, status: number, code: string): void {
     expect(res.status, JSON.stringify(res.body)).to.equal(status);
     expect(res.type).to.equal('application/json');
@@ -86,6 +93,42 @@ describe('jsonBody', () => {
       { path: 'config.redirectUris[0].constructor', message: 'is not an allowed key' },
     ]);
     expect(({} as Record<string, unknown>).isAdmin).to.equal(undefined);
+  });
+
+  it('answers 415 for charset=utf-16 on a UTF-8 body, and for a UTF-16 body with its byte-order mark', async () => {
+    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json; charset=utf-16').send('{}'), 415, 'unsupported_media_type');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"name":"a"}', 'utf16le')]);
+    expectEnvelope(await rawPost(utf16), 415, 'unsupported_media_type');
+  });
+
+  it('answers 415 for bytes that are not UTF-8, and accepts an explicit charset=UTF-8', async () => {
+    const latin1 = Buffer.from('{"name":"caf\u00e9"}', 'latin1');
+    expectEnvelope(await rawPost(latin1), 415, 'unsupported_media_type');
+    const ok = await request.post('/echo').set('Content-Type', 'application/json; charset=UTF-8').send('{"name":"café"}');
+    expect(ok.status).to.equal(200);
+    expect(ok.body.body.name).to.equal('café');
+  });
+
+  it('rejects member names MongoDB cannot store (NUL, leading $, a dot, operator objects) with their paths', async () => {
+    const res = await request
+      .post('/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"config":{"jwks":{"keys":[{"kty":"RSA","a\\u0000b":1,"$x":2,"x.y":3,"ext":{"$gt":""}}]}}}');
+    expectEnvelope(res, 422, 'validation_failed');
+    expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal([
+      'config.jwks.keys[0].a\u0000b',
+      'config.jwks.keys[0].$x',
+      'config.jwks.keys[0].x.y',
+      'config.jwks.keys[0].ext.$gt',
+    ]);
+  });
+
+  it('rejects lone surrogates in strings and member names (never stored altered), and keeps well-formed pairs', async () => {
+    const res = await request.post('/echo').set('Content-Type', 'application/json').send('{"name":"a\\ud800","tags":["\\udc00"],"x\\udfff":1}');
+    expectEnvelope(res, 422, 'validation_failed');
+    expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal(['name', 'tags[0]', 'x\udfff']);
+    const ok = await request.post('/echo').set('Content-Type', 'application/json').send('{"name":"\\ud83d\\ude00"}');
+    expect(ok.body.body.name).to.equal('\u{1F600}');
   });
 
   it('answers 400 for documents nested absurdly deep', async () => {

@@ -40,6 +40,12 @@ export interface FerretDb {
   uri: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP: the process holds its sockets but answers nothing (a stalled database). */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
+  /** SIGKILL: no shutdown at all (a crashed database); start() brings it back on the same port and data. */
+  kill(): Promise<void>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
 }
@@ -75,11 +81,28 @@ export async function createFerretDb(dbName: string): Promise<FerretDb> {
     });
   }
 
+  async function signal(name: NodeJS.Signals): Promise<void> {
+    const running = child;
+    if (!running || running.exitCode !== null) throw new Error('FerretDB is not running');
+    if (name !== 'SIGKILL') {
+      running.kill(name);
+      return;
+    }
+    child = undefined;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill('SIGKILL');
+    });
+  }
+
   await start();
   return {
     uri: `mongodb://127.0.0.1:${port}/${dbName}`,
     start,
     stop,
+    pause: () => void signal('SIGSTOP'),
+    resume: () => void signal('SIGCONT'),
+    kill: () => signal('SIGKILL'),
     async dispose() {
       await stop();
       rmSync(dir, { recursive: true, force: true });
