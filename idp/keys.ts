@@ -1,6 +1,8 @@
 /**
- * Signing and cookie keys. Stable keys matter (research §8.4): `--jwks-file` wins; otherwise an EC P-256 key is
- * generated once and kept in the store, so every instance on one database (and every restart) signs with it.
+ * Signing and cookie keys. Stable keys matter (research §8.4): `--jwks-file` wins; otherwise an RSA key (RS256, what
+ * most relying-party libraries default to) and an EC P-256 key (ES256, for clients that choose it through
+ * `id_token_signed_response_alg`) are generated once and kept in the store, so every instance on one database (and
+ * every restart) signs with them. The first key is the default signing key.
  */
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { IdpStore } from './adapters/store.js';
@@ -9,10 +11,28 @@ export interface PrivateJwks {
   keys: JWK[];
 }
 
-export async function generateSigningJwks(): Promise<PrivateJwks> {
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+async function generateKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
   const jwk = await exportJWK(privateKey);
-  return { keys: [{ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256', use: 'sig' }] };
+  return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg, use: 'sig' };
+}
+
+/** A fresh RS256 key then a fresh ES256 key (RS256 signs unless a client asks for ES256). */
+export async function generateSigningJwks(): Promise<PrivateJwks> {
+  return { keys: await Promise.all([generateKey('RS256'), generateKey('ES256')]) };
+}
+
+/** The JWS algorithm a key signs with. */
+export function keyAlgorithm(key: JWK): string {
+  if (key.alg) return key.alg;
+  if (key.kty === 'RSA') return 'RS256';
+  if (key.kty === 'OKP') return 'EdDSA';
+  return { 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' }[key.crv ?? ''] ?? 'ES256';
+}
+
+/** Every algorithm the keys can sign with, the default first (what discovery advertises for ID tokens). */
+export function signingAlgorithms(jwks: PrivateJwks): string[] {
+  return [...new Set(jwks.keys.map(keyAlgorithm))];
 }
 
 /** Validates a private JWKS: a non-empty `keys` list of private signing keys with unique `kid`s. */
@@ -57,9 +77,5 @@ export async function resolveCookieKeys(store: IdpStore): Promise<string[]> {
 
 /** The JWS algorithm of the first signing key: what ID tokens and JWT access tokens are signed with. */
 export function signingAlgorithm(jwks: PrivateJwks): string {
-  const key = jwks.keys[0];
-  if (key.alg) return key.alg;
-  if (key.kty === 'RSA') return 'RS256';
-  if (key.kty === 'OKP') return 'EdDSA';
-  return { 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' }[key.crv ?? ''] ?? 'ES256';
+  return keyAlgorithm(jwks.keys[0]!);
 }

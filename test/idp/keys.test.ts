@@ -1,13 +1,15 @@
 import { expect } from 'chai';
-import { checkPrivateJwks, generateSigningJwks, resolveSigningKeys, signingAlgorithm } from '../../idp/keys.js';
+import { checkPrivateJwks, generateSigningJwks, resolveSigningKeys, signingAlgorithm, signingAlgorithms } from '../../idp/keys.js';
 import { createMemoryStore } from '../../idp/adapters/memory.js';
 
 describe('idp: signing keys', () => {
-  it('generates one private EC P-256 ES256 key with a thumbprint kid', async () => {
+  it('generates a private RSA RS256 key first (the default) and an EC P-256 ES256 key, with thumbprint kids', async () => {
     const { keys } = await generateSigningJwks();
-    expect(keys).to.have.length(1);
-    expect(keys[0]).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' }).and.have.property('d');
-    expect(keys[0].kid).to.match(/^[\w-]{43}$/);
+    expect(keys).to.have.length(2);
+    expect(keys[0]).to.include({ kty: 'RSA', alg: 'RS256', use: 'sig' }).and.have.property('d');
+    expect(keys[1]).to.include({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' }).and.have.property('d');
+    for (const key of keys) expect(key.kid).to.match(/^[\w-]{43}$/);
+    expect(signingAlgorithms({ keys })).to.deep.equal(['RS256', 'ES256']);
   });
 
   it('generates keys once per store, so instances on one database share them', async () => {

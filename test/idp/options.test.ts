@@ -63,7 +63,7 @@ describe('idp: options', () => {
     }
   });
 
-  it('signs ID tokens with RS256 when given an RSA key', async () => {
+  it('signs ID tokens with the key it is given (kid rsa-1), and with RS256 by default', async () => {
     const { generateKeyPair, exportJWK } = await import('jose');
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwks = { keys: [{ ...(await exportJWK(privateKey)), kid: 'rsa-1', alg: 'RS256', use: 'sig' }] };
@@ -78,7 +78,7 @@ describe('idp: options', () => {
     } finally {
       await idp.close();
     }
-    expect((await generateSigningJwks()).keys[0].alg).to.equal('ES256');
+    expect((await generateSigningJwks()).keys[0]!.alg).to.equal('RS256');
   });
 
   it('refuses a code exchanged with another redirect_uri than the one authorized', async () => {

@@ -219,7 +219,7 @@ describe('idp worker: JWT access tokens (IDP_ACCESS_TOKEN_FORMAT=jwt)', function
     const { tokens } = await headlessLogin(config, idp, { scope: 'openid email', loginHint: 'alice' });
     const jwks = createLocalJWKSet((await json(`${idp.url}/jwks`)).body as unknown as JSONWebKeySet);
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, { issuer: idp.issuer, audience: 'https://api.example.dev', typ: 'at+jwt' });
-    expect(protectedHeader.alg).to.equal('ES256');
+    expect(protectedHeader.alg).to.equal('RS256');
     expect(payload).to.include({ sub: 'alice', client_id: 'edge-client' });
     expect(await oidc.fetchUserInfo(config, tokens.access_token, 'alice')).to.include({ email: 'alice@example.com' });
   });
