@@ -65,10 +65,19 @@ export function parseDefaultUser(json: string): IdpUser {
 }
 
 export interface AccountDirectory {
+  /** The configured users, then identities the testing API introduced. */
   readonly users: readonly IdpUser[];
   readonly defaultUser: IdpUser;
   /** The user a `login_hint` (or its absence) selects; undefined when the hint matches nobody. */
   choose(loginHint?: string): IdpUser | undefined;
+  /** A user by sub, with the testing API's claims laid over the configured ones. */
+  lookup(sub: string): IdpUser | undefined;
+  /** Gives `sub` these claims from now on (the testing API's next logins and minted tokens). */
+  override(sub: string, claims: Record<string, unknown>): void;
+  /** Whether `sub` got its identity from the testing API (its logins skip the pages). */
+  isOverridden(sub: string): boolean;
+  /** Back to the configured users only. */
+  clearOverrides(): void;
   findAccount: FindAccount;
 }
 
@@ -78,6 +87,14 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
   const chosenDefault = defaultUser ?? all[0] ?? DEMO_USER;
   if (!all.some((u) => u.sub === chosenDefault.sub)) all.unshift(chosenDefault);
   const bySub = new Map(all.map((u) => [u.sub, u]));
+  const overrides = new Map<string, IdpUser>();
+
+  function lookup(sub: string): IdpUser | undefined {
+    const base = bySub.get(sub);
+    const extra = overrides.get(sub);
+    if (!extra) return base;
+    return { ...base, ...extra, sub };
+  }
 
   function choose(loginHint?: string): IdpUser | undefined {
     const hint = loginHint?.trim();
@@ -91,7 +108,7 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
   }
 
   const findAccount: FindAccount = async (_ctx, id) => {
-    const user = bySub.get(id);
+    const user = lookup(id);
     if (!user) return undefined;
     const account: Account = {
       accountId: user.sub,
@@ -101,5 +118,18 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
     return account;
   };
 
-  return { users: all, defaultUser: chosenDefault, choose, findAccount };
+  return {
+    get users() {
+      return overrides.size ? [...all.map((u) => lookup(u.sub)!), ...[...overrides.keys()].filter((sub) => !bySub.has(sub)).map((sub) => lookup(sub)!)] : all;
+    },
+    defaultUser: chosenDefault,
+    choose,
+    lookup,
+    override(sub, claims) {
+      overrides.set(sub, { ...overrides.get(sub), ...claims, sub });
+    },
+    isOverridden: (sub) => overrides.has(sub),
+    clearOverrides: () => overrides.clear(),
+    findAccount,
+  };
 }

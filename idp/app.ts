@@ -5,6 +5,7 @@
  */
 import express, { type Express } from 'express';
 import type Provider from 'oidc-provider';
+import type { ClientMetadata } from 'oidc-provider';
 import { silentLogger } from '../lib/logger.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import { createMemoryStore } from './adapters/memory.js';
@@ -13,7 +14,8 @@ import { claimsForScopes } from './claims.js';
 import { healthRouter } from './health.js';
 import { interactionRouter } from './interactions.js';
 import { jwtUserinfo } from './jwt-userinfo.js';
-import { resolveCookieKeys, resolveSigningKeys, signingAlgorithm } from './keys.js';
+import { resolveCookieKeys, resolveSigningKeys, signingAlgorithm, type PrivateJwks } from './keys.js';
+import type { ClaimsMapping } from './claims.js';
 import type { IdpOptions } from './options.js';
 import { createProvider, ROUTES } from './provider.js';
 import { DEFAULT_SCOPES } from './settings.js';
@@ -26,6 +28,11 @@ export interface BuiltIdp {
   client: StaticClient;
   accounts: AccountDirectory;
   store: IdpStore;
+  /** The private signing keys in use (the first signs by default). */
+  jwks: PrivateJwks;
+  /** Every client configured at start (grant types feed honest discovery). */
+  staticClients: ClientMetadata[];
+  claims: ClaimsMapping;
   /** Absolute registration endpoint when registration is on. */
   registrationEndpoint?: string;
 }
@@ -39,19 +46,31 @@ export async function openStore(options: IdpOptions): Promise<IdpStore> {
   return createMongoStore(options.databaseUrl);
 }
 
-export async function buildIdp(options: IdpOptions & { issuer: string }, store: IdpStore): Promise<BuiltIdp> {
+export interface BuildContext {
+  issuer: string;
+  /** Where the app is mounted on the listener ('' or '/tenant'): interaction pages link below it. */
+  mountPath?: string;
+  /** Test logins' identities (the testing API), shared across rebuilds. */
+  accounts?: AccountDirectory;
+  /** The testing API's queue of next logins. */
+  takeTestLogin?: () => string | undefined;
+}
+
+export async function buildIdp(options: IdpOptions & BuildContext, store: IdpStore): Promise<BuiltIdp> {
   const logger = options.logger ?? silentLogger;
   const scopes = options.scopes ?? DEFAULT_SCOPES;
   if (!scopes.includes('openid')) throw new Error('scopes must include openid');
   const jwks = await resolveSigningKeys(options, store);
   const signingAlg = signingAlgorithm(jwks);
   const client = await resolveStaticClient(options, store);
-  const accounts = createAccountDirectory(options.users, options.defaultUser);
+  const accounts = options.accounts ?? createAccountDirectory(options.users, options.defaultUser);
+  const mountPath = options.mountPath ?? '';
   const claims = claimsForScopes(scopes, accounts.users);
   const enableRegistration = options.enableRegistration ?? false;
   if (options.registrationInitialAccessToken && !enableRegistration) {
     throw new Error('--registration-initial-access-token needs --enable-registration');
   }
+  const staticClients = [client.metadata, ...(options.clients ?? [])];
   const provider = createProvider({
     issuer: options.issuer,
     accounts,
@@ -59,7 +78,7 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
     jwks,
     signingAlg,
     cookieKeys: await resolveCookieKeys(store),
-    clients: [client.metadata, ...(options.clients ?? [])],
+    clients: staticClients,
     scopes,
     claims,
     skipPrompt: options.skipPrompt ?? false,
@@ -68,6 +87,7 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
     idTokenIncludesUserinfoClaims: options.idTokenIncludesUserinfoClaims ?? false,
     registration: { enabled: enableRegistration, initialAccessToken: options.registrationInitialAccessToken },
     trustProxy: options.trustProxy ?? false,
+    mountPath,
     logger,
   });
 
@@ -81,7 +101,7 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
   };
   if (store.ping) checks.db = store.ping;
   app.use(healthRouter(checks));
-  app.use('/interaction', interactionRouter({ provider, accounts, skipPrompt: options.skipPrompt ?? false, logger }));
+  app.use('/interaction', interactionRouter({ provider, accounts, skipPrompt: options.skipPrompt ?? false, mountPath, takeTestLogin: options.takeTestLogin, logger }));
   if ((options.accessTokenFormat ?? 'opaque') === 'jwt') {
     app.use(ROUTES.userinfo, jwtUserinfo({ issuer: options.issuer, jwks, accounts, claims }));
   }
@@ -95,6 +115,9 @@ export async function buildIdp(options: IdpOptions & { issuer: string }, store: 
     client,
     accounts,
     store,
+    jwks,
+    staticClients,
+    claims,
     registrationEndpoint: enableRegistration ? `${base}${ROUTES.registration}` : undefined,
   };
 }

@@ -102,6 +102,10 @@ export function optionsFrom(settings: IdpSettings): IdpOptions {
     databaseUrl: settings.databaseUrl,
     trustProxy: settings.trustProxy,
     scopes: settings.scopes,
+    requireDatabaseAtStart: settings.requireDatabaseAtStart,
+    enableTestingApi: settings.enableTestingApi,
+    allowTestingApiOnPublicHost: settings.allowTestingApiOnPublicHost,
+    tenants: settings.tenants,
   };
 }
 
@@ -144,6 +148,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       storage: settings.databaseUrl ? 'MongoDB' : 'memory (lost on exit)',
       users: (options.users ?? [options.defaultUser?.sub ?? 'alice']).map((u) => (typeof u === 'string' ? u : u.sub)),
       skipPrompt: settings.skipPrompt,
+      testingApi: settings.enableTestingApi,
     }),
   );
   io.onListening?.(idp);

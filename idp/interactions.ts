@@ -23,6 +23,10 @@ export interface InteractionOptions {
   provider: Provider;
   accounts: AccountDirectory;
   skipPrompt: boolean;
+  /** '' or the tenant's path: the pages' forms post below it. */
+  mountPath?: string;
+  /** The testing API's next login, if one is queued: that identity logs in without a page, consent included. */
+  takeTestLogin?: () => string | undefined;
   logger: Logger;
 }
 
@@ -51,8 +55,9 @@ async function clientName(provider: Provider, clientId: unknown): Promise<string
   return client?.clientName ?? String(clientId);
 }
 
-export function interactionRouter({ provider, accounts, skipPrompt, logger }: InteractionOptions): Router {
+export function interactionRouter({ provider, accounts, skipPrompt, mountPath = '', takeTestLogin, logger }: InteractionOptions): Router {
   const router = express.Router();
+  const base = `${mountPath}/interaction`;
   // The pages load nothing and run no script; forms post to this origin (form-action is left out on purpose:
   // browsers apply it to the redirect to the client that follows the post).
   router.use((_req, res, next) => {
@@ -70,7 +75,7 @@ export function interactionRouter({ provider, accounts, skipPrompt, logger }: In
   async function showLogin(req: Request, res: Response, interaction: Interaction, error?: string) {
     res.type('html').status(error ? 400 : 200).send(
       loginPage({
-        action: `/interaction/${interaction.uid}/login`,
+        action: `${base}/${interaction.uid}/login`,
         users: accounts.users,
         clientName: await clientName(provider, interaction.params.client_id),
         loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined,
@@ -83,6 +88,8 @@ export function interactionRouter({ provider, accounts, skipPrompt, logger }: In
     const interaction = await provider.interactionDetails(req, res);
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
     if (interaction.prompt.name === 'login') {
+      const testSub = takeTestLogin?.();
+      if (testSub) return finish(req, res, { login: { accountId: testSub } }, false);
       if (!skipPrompt) return showLogin(req, res, interaction);
       const user = accounts.choose(hint);
       if (!user) {
@@ -92,12 +99,14 @@ export function interactionRouter({ provider, accounts, skipPrompt, logger }: In
     }
     const accountId = interaction.session?.accountId;
     if (interaction.prompt.name === 'consent' && accountId) {
-      if (skipPrompt) return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
-      const user = accounts.users.find((u) => u.sub === accountId);
+      if (skipPrompt || accounts.isOverridden(accountId)) {
+        return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
+      }
+      const user = accounts.lookup(accountId);
       return res.type('html').send(
         consentPage({
-          action: `/interaction/${interaction.uid}/confirm`,
-          abortAction: `/interaction/${interaction.uid}/abort`,
+          action: `${base}/${interaction.uid}/confirm`,
+          abortAction: `${base}/${interaction.uid}/abort`,
           clientName: await clientName(provider, interaction.params.client_id),
           userLabel: typeof user?.email === 'string' ? user.email : accountId,
           scopes: requestedScopes(interaction),

@@ -24,12 +24,12 @@ export function jwtUserinfo(options: { issuer: string; jwks: PrivateJwks; accoun
     if (!token || (req.method !== 'GET' && req.method !== 'POST')) return next();
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, typ: 'at+jwt' }));
+      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, typ: 'at+jwt', currentDate: new Date(Date.now()) }));
     } catch {
       return next(); // oidc-provider answers invalid_token
     }
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
-    const user = options.accounts.users.find((u) => u.sub === payload.sub);
+    const user = typeof payload.sub === 'string' ? options.accounts.lookup(payload.sub) : undefined;
     if (!user || !scopes.includes('openid')) return next();
     res.set('cache-control', 'no-store').json({ ...releasedClaims(user, scopes, options.claims), sub: user.sub });
   };

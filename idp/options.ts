@@ -38,5 +38,12 @@ export interface IdpOptions {
   store?: IdpStore;
   trustProxy?: boolean;
   scopes?: string[];
+  /** Fail at start when the database does not answer (default: start, answer /readyz 503, become ready later). */
+  requireDatabaseAtStart?: boolean;
+  /** The testing surface of DESIGN.md §3.4 under /_testing/ and as `idp.testing` (loopback hosts only by default). */
+  enableTestingApi?: boolean;
+  allowTestingApiOnPublicHost?: boolean;
+  /** One issuer per tenant at `{base}/{tenant}`, each with its own keys, client, users' state and testing surface. */
+  tenants?: string[];
   logger?: Logger;
 }

@@ -9,12 +9,14 @@ import type { Logger } from '../lib/logger.js';
 import type { AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
 import type { ClaimsMapping } from './claims.js';
-import type { PrivateJwks } from './keys.js';
+import { signingAlgorithms, type PrivateJwks } from './keys.js';
 import { rpInitiatedLogout, SESSION_COOKIE_OPTIONS, skipPromptLogoutWithoutSession } from './logout.js';
 import { offlineAccessImpliesConsent } from './offline-access.js';
 import { outgoingFetch } from './outgoing-fetch.js';
 import { extraTokenClaims, resourceIndicators } from './resource-server.js';
 import { renderError } from './render-error.js';
+import { clientAuthRequired } from './client-auth-required.js';
+import { noteRequestInfo } from './request-info.js';
 
 export interface ProviderSetup {
   issuer: string;
@@ -33,6 +35,8 @@ export interface ProviderSetup {
   idTokenIncludesUserinfoClaims: boolean;
   registration: { enabled: boolean; initialAccessToken?: string };
   trustProxy: boolean;
+  /** '' or the tenant's path on the listener. */
+  mountPath?: string;
   logger: Logger;
 }
 
@@ -84,7 +88,11 @@ export function createProvider(setup: ProviderSetup): Provider {
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: setup.signingAlg as SigningAlgorithmWithNone,
     },
-    jwks: setup.jwks,
+    jwks: setup.jwks as Configuration['jwks'],
+    // Only what the keys can sign: a client asking for RS256 or ES256 gets it, one asking for anything else is told so.
+    enabledJWA: { idTokenSigningAlgValues: signingAlgorithms(setup.jwks) as SigningAlgorithmWithNone[] },
+    // Authorization code only (DESIGN.md §3.1): discovery then advertises neither implicit nor hybrid flows.
+    responseTypes: ['code'],
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
     findAccount: setup.accounts.findAccount,
     scopes: [...setup.scopes],
@@ -92,7 +100,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     conformIdTokenClaims: !setup.idTokenIncludesUserinfoClaims,
     routes: ROUTES,
     ttl: TTL,
-    interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: async (_ctx, interaction) => `${setup.mountPath ?? ''}/interaction/${interaction.uid}` },
     renderError,
     fetch: outgoingFetch as Configuration['fetch'],
     extraTokenClaims: extraTokenClaims(resourceOptions),
@@ -126,6 +134,8 @@ export function createProvider(setup: ProviderSetup): Provider {
   };
   const provider = new Provider(setup.issuer, configuration);
   provider.proxy = setup.trustProxy;
+  provider.use(noteRequestInfo);
+  provider.use(clientAuthRequired([ROUTES.introspection, ROUTES.revocation]));
   provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
   if (setup.skipPrompt) provider.use(skipPromptLogoutWithoutSession());
   provider.on('server_error', (_ctx, error) => setup.logger.error({ err: error }, 'oidc-provider server_error'));

@@ -38,7 +38,7 @@ export function resourceIndicators(options: ResourceServerOptions): NonNullable<
 export function extraTokenClaims(options: ResourceServerOptions): NonNullable<Configuration['extraTokenClaims']> {
   return async (_ctx, token) => {
     if (options.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string') return undefined;
-    const user = options.accounts.users.find((u) => u.sub === token.accountId);
+    const user = options.accounts.lookup(token.accountId);
     if (!user) return undefined;
     const scope = typeof token.scope === 'string' ? token.scope.split(' ') : [];
     return releasedClaims(user, scope, options.claims);

@@ -60,11 +60,27 @@ export const idpSettings = {
   },
   enableRegistration: { env: 'IDP_ENABLE_REGISTRATION', type: 'boolean', default: false, doc: 'Dynamic client registration (RFC 7591) at /register and management (RFC 7592).' },
   registrationInitialAccessToken: { env: 'IDP_REGISTRATION_INITIAL_ACCESS_TOKEN', type: 'string', doc: 'Bearer token required by POST /register.' },
-  jwksFile: { env: 'IDP_JWKS_FILE', type: 'string', doc: 'Private JWKS file with the signing keys (generated EC P-256 key when absent).' },
+  jwksFile: { env: 'IDP_JWKS_FILE', type: 'string', doc: 'Private JWKS file with the signing keys (generated RSA RS256 + EC P-256 ES256 keys when absent; the first key signs by default).' },
   saveJwks: { env: 'IDP_SAVE_JWKS', type: 'boolean', default: false, doc: 'Write the generated keys to --jwks-file when that file does not exist yet.' },
   databaseUrl: {
     env: 'IDP_DATABASE_URL', type: 'url', check: (url: string) => (/^mongodb(\+srv)?:\/\//.test(url) ? undefined : `must be a mongodb:// URL (got "${url}")`),
     doc: 'MongoDB URL: every oidc-provider model and the keys are stored there (default: memory).',
+  },
+  requireDatabaseAtStart: {
+    env: 'IDP_REQUIRE_DATABASE_AT_START', type: 'boolean', default: false,
+    doc: 'Exit at start when --database-url does not answer (default: start anyway, /readyz 503 until it does).',
+  },
+  enableTestingApi: {
+    env: 'IDP_ENABLE_TESTING_API', type: 'boolean', default: false,
+    doc: 'Serve the testing API under /_testing/ (mint tokens, next logins, faults, key rotation, clock, request log, reset) and the /_debugger page. Loopback hosts only.',
+  },
+  allowTestingApiOnPublicHost: {
+    env: 'IDP_ALLOW_TESTING_API_ON_PUBLIC_HOST', type: 'boolean', default: false,
+    doc: 'Allow --enable-testing-api on a non-loopback --host (anyone who reaches it can mint tokens).',
+  },
+  tenants: {
+    env: 'IDP_TENANTS', type: 'list', defaultDoc: 'none',
+    doc: 'Serve one issuer per tenant at {issuer}/{tenant}, each with its own discovery, keys, client, state and testing API.',
   },
   trustProxy: { env: 'IDP_TRUST_PROXY', type: 'boolean', default: false, doc: 'Honour X-Forwarded-* headers.' },
   scopes: { env: 'IDP_SCOPES', type: 'list', default: DEFAULT_SCOPES, doc: 'Scopes the provider accepts.' },

@@ -1,16 +1,27 @@
 /** What the CLI prints on stdout once it serves: where it is, the configured client, registration, storage, users. */
 import type { RunningIdp } from './create-idp.js';
 
-export function startupBanner(idp: RunningIdp, extra: { storage: string; users: string[]; skipPrompt: boolean }): string {
-  const { client } = idp;
-  const rows: [string, string][] = [
-    ['Issuer', idp.issuer],
-    ['Discovery', idp.discoveryUrl],
-    ['Client ID', client.clientId],
-    ['Client secret', client.clientSecret ?? 'none (public client, PKCE required)'],
-    ['Redirect URIs', client.redirectUris.join(' ') || 'none (client_credentials only)'],
-  ];
-  if (client.postLogoutRedirectUris.length) rows.push(['Post-logout URI', client.postLogoutRedirectUris.join(' ')]);
+export function startupBanner(idp: RunningIdp, extra: { storage: string; users: string[]; skipPrompt: boolean; testingApi?: boolean }): string {
+  let client: RunningIdp['client'] | undefined;
+  try {
+    client = idp.client;
+  } catch {
+    client = undefined; // waiting for the database: the client lives there
+  }
+  const tenants = idp.tenants ? Object.entries(idp.tenants) : [];
+  const rows: [string, string][] = tenants.length
+    ? tenants.map(([name, t]) => [`Tenant ${name}`, t.discoveryUrl])
+    : [
+        ['Issuer', idp.issuer],
+        ['Discovery', idp.discoveryUrl],
+      ];
+  if (!client) rows.push(['Status', 'waiting for the database (/readyz answers 503 until it does)']);
+  else {
+    rows.push(['Client ID', client.clientId]);
+    rows.push(['Client secret', client.clientSecret ?? 'none (public client, PKCE required)']);
+    rows.push(['Redirect URIs', client.redirectUris.join(' ') || 'none (client_credentials only)']);
+    if (client.postLogoutRedirectUris.length) rows.push(['Post-logout URI', client.postLogoutRedirectUris.join(' ')]);
+  }
   if (idp.registrationEndpoint) {
     rows.push(['Registration URL', idp.registrationEndpoint]);
     rows.push(['Initial access token', idp.registrationInitialAccessToken ?? 'none (open registration)']);
@@ -18,6 +29,7 @@ export function startupBanner(idp: RunningIdp, extra: { storage: string; users: 
   rows.push(['Users', extra.users.join(', ')]);
   rows.push(['Login', extra.skipPrompt ? 'automatic (--skip-prompt; login_hint picks the user)' : 'login page']);
   rows.push(['Storage', extra.storage]);
+  if (extra.testingApi) rows.push(['Testing API', tenants.length ? tenants.map(([name]) => `${idp.url}/${name}/_testing/`).join(' ') : `${idp.url}/_testing/ (and ${idp.url}/_debugger)`]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 1;
   return [`Stub identity provider listening on ${idp.url}`, ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(width)} ${v}`)].join('\n') + '\n';
 }

@@ -96,6 +96,13 @@ export function createMemoryStore(now: () => number = Date.now): IdpStore {
       if (!state.has(name)) state.set(name, value);
       return state.get(name) as T;
     },
+    async setState<T>(name: string, value: T): Promise<void> {
+      state.set(name, value);
+    },
+    async clear() {
+      models.clear();
+      grants.clear();
+    },
     async close() {
       models.clear();
       grants.clear();

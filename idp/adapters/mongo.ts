@@ -75,14 +75,20 @@ async function ensureIndexes(db: Db, model: string): Promise<void> {
   await coll.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 }).catch(() => undefined);
 }
 
-/** Connects (fails fast when the server cannot be reached) and returns the store. */
-export async function createMongoStore(url: string, options: { serverSelectionTimeoutMS?: number } = {}): Promise<IdpStore> {
+export interface MongoStoreOptions {
+  serverSelectionTimeoutMS?: number;
+  /** Database name instead of the URL's (tenants keep their state in `<db>_<tenant>`). */
+  database?: string;
+}
+
+/**
+ * The store without waiting for the server: operations connect on first use (and fail while the server is away),
+ * so an IdP can start, answer /readyz 503 and become ready once the database appears (issue 17 item 4).
+ */
+export function openMongoStore(url: string, options: MongoStoreOptions = {}): IdpStore {
   const timeout = options.serverSelectionTimeoutMS ?? 5000;
-  const connection = await mongoose
-    .createConnection(url, { serverSelectionTimeoutMS: timeout, connectTimeoutMS: timeout })
-    .asPromise();
-  const db = connection.db;
-  if (!db) throw new Error('MongoDB connection has no database');
+  const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: timeout, connectTimeoutMS: timeout });
+  const db = client.db(options.database);
   const indexed = new Map<string, Promise<void>>();
   const state = db.collection<{ _id: string; value: string }>('idp_state');
 
@@ -113,6 +119,13 @@ export async function createMongoStore(url: string, options: { serverSelectionTi
         return JSON.parse(existing.value) as T;
       }
     },
+    async setState<T>(name: string, value: T): Promise<void> {
+      await state.replaceOne({ _id: name }, { value: JSON.stringify(value) }, { upsert: true });
+    },
+    async clear() {
+      const collections = await db.listCollections({}, { nameOnly: true }).toArray();
+      await Promise.all(collections.filter((c) => c.name.startsWith('oidc_')).map((c) => db.collection(c.name).deleteMany({})));
+    },
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -125,7 +138,24 @@ export async function createMongoStore(url: string, options: { serverSelectionTi
       }
     },
     async close() {
-      await connection.close();
+      await client.close();
     },
   };
+}
+
+/** Connects (fails fast when the server cannot be reached) and returns the store. */
+export async function createMongoStore(url: string, options: MongoStoreOptions = {}): Promise<IdpStore> {
+  const store = openMongoStore(url, options);
+  try {
+    await connectOrThrow(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+/** Resolves once the database answers; rejects with the driver's reason (ECONNREFUSED, server selection…). */
+async function connectOrThrow(store: IdpStore): Promise<void> {
+  await store.initState('started', true);
 }

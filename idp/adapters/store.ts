@@ -10,6 +10,10 @@ export interface IdpStore {
   adapter: AdapterFactory;
   /** Stores `value` under `name` unless a value is already there; resolves to the stored value (the winner of a race). */
   initState<T>(name: string, value: T): Promise<T>;
+  /** Replaces a state record (key rotation by the testing API); stores that lack it keep their first keys. */
+  setState?<T>(name: string, value: T): Promise<void>;
+  /** Deletes every oidc-provider record (the testing API's reset); state records stay. */
+  clear?(): Promise<void>;
   /** Resolves when the database answers a trivial command; undefined when there is no database. */
   ping?: () => Promise<void>;
   close(): Promise<void>;

@@ -52,6 +52,7 @@ export async function startWorkerIdp(options: WorkerIdpOptions = {}): Promise<Ru
     get provider(): Provider {
       throw new Error('the worker runs in workerd: there is no in-process oidc-provider instance');
     },
+    ready: async () => undefined,
     close: () => worker.close(),
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * Discovery and JWKS served from memory (issue 17 item 7): the first request per issuer and request origin runs
+ * oidc-provider once; its JSON is kept serialized with a strong ETag and sent as is afterwards, with
+ * `Cache-Control: no-cache` (clients may keep it but must revalidate: keys rotate). Key rotation clears it.
+ * Discovery is also trimmed there to what the configured clients can use (item 6).
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface CachedDocument {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+}
+
+export interface DocumentCache {
+  get(key: string): CachedDocument | undefined;
+  set(key: string, json: unknown): CachedDocument;
+  clear(): void;
+}
+
+const MAX_ENTRIES = 64;
+
+export function createDocumentCache(): DocumentCache {
+  const entries = new Map<string, CachedDocument>();
+  return {
+    get: (key) => entries.get(key),
+    set(key, json) {
+      const body = Buffer.from(JSON.stringify(json));
+      const doc = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, contentType: 'application/json; charset=utf-8' };
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, doc);
+      return doc;
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+/** Sends a cached document: 304 when If-None-Match names its ETag (RFC 9110 §13.1.2), else 200 with the body. */
+export function sendCached(req: IncomingMessage, res: ServerResponse, doc: CachedDocument): void {
+  const headers = { etag: doc.etag, 'cache-control': 'no-cache', 'content-type': doc.contentType };
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim() === doc.etag || tag.trim() === '*')) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': doc.body.length });
+  res.end(req.method === 'HEAD' ? undefined : doc.body);
+}
+
+/**
+ * Runs `handler` with the response captured instead of sent: resolves to the status and body it produced
+ * (oidc-provider is Koa: it sets the status and headers, then calls end once).
+ */
+export function captureResponse(res: ServerResponse, handler: () => void): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const original = { write: res.write, end: res.end, writeHead: res.writeHead };
+    const restore = () => Object.assign(res, original);
+    res.writeHead = ((status: number) => {
+      res.statusCode = status;
+      return res;
+    }) as typeof res.writeHead;
+    res.write = ((chunk: unknown) => {
+      if (chunk) chunks.push(Buffer.from(chunk as Buffer));
+      return true;
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer));
+      restore();
+      resolve({ status: res.statusCode, body: Buffer.concat(chunks) });
+      return res;
+    }) as typeof res.end;
+    handler();
+  });
+}

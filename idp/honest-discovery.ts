@@ -1,0 +1,23 @@
+/**
+ * Discovery trimmed to what the configured clients can use (issue 17 item 6): oidc-provider lists every grant its
+ * features allow and the `fragment` response mode of implicit flows; without registration, only the static
+ * clients' grant types are usable, and with code-only response types nothing answers in a fragment.
+ */
+export interface DiscoveryFacts {
+  registration: boolean;
+  /** grant_types of every static client. */
+  clientGrantTypes: string[][];
+}
+
+export function honestDiscovery(doc: Record<string, unknown>, facts: DiscoveryFacts): Record<string, unknown> {
+  const out = { ...doc };
+  const responseTypes = (doc.response_types_supported as string[] | undefined) ?? [];
+  if (!responseTypes.some((t) => /\b(token|id_token)\b/.test(t))) {
+    out.response_modes_supported = ((doc.response_modes_supported as string[] | undefined) ?? []).filter((m) => m !== 'fragment');
+  }
+  if (!facts.registration) {
+    const usable = new Set(facts.clientGrantTypes.flat());
+    out.grant_types_supported = ((doc.grant_types_supported as string[] | undefined) ?? []).filter((g) => usable.has(g));
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+/**
+ * One issuer on the listener (the IdP, or one tenant of `--tenants`): its provider, built once it can be (the
+ * database may come later), rebuilt when the testing API rotates keys or introduces claims; its request log,
+ * cached discovery and JWKS, and — when enabled — its testing state. `handle` is a stable request listener
+ * whatever is rebuilt behind it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../lib/logger.js';
+import { createAccountDirectory, type AccountDirectory } from './accounts.js';
+import type { IdpStore } from './adapters/store.js';
+import { buildIdp, type BuiltIdp } from './app.js';
+import { captureResponse, createDocumentCache, sendCached, type DocumentCache } from './document-cache.js';
+import { honestDiscovery } from './honest-discovery.js';
+import { resolveSigningKeys, type PrivateJwks } from './keys.js';
+import type { IdpOptions } from './options.js';
+import { ROUTES } from './provider.js';
+import { createRequestLog, type RequestRecord } from './request-log.js';
+import { withClock, type TestClock } from './testing/clock.js';
+import { createTestingState, type TestingState } from './testing/testing-state.js';
+
+export type InstanceStatus = 'starting' | 'waiting' | 'ready';
+
+export interface IssuerInstance {
+  readonly issuer: string;
+  /** '' or '/tenant'. */
+  readonly mountPath: string;
+  readonly status: InstanceStatus;
+  readonly store: IdpStore;
+  readonly accounts: AccountDirectory;
+  /** The built provider; undefined until ready. */
+  readonly built: BuiltIdp | undefined;
+  /** The testing state; undefined unless the testing API is on. */
+  readonly testing: TestingState | undefined;
+  readonly cache: DocumentCache;
+  /** Builds the provider (keys and client from the store); rejects when the store cannot answer. */
+  start(): Promise<void>;
+  /** Marks the instance as waiting for its database (requests get 503 until start succeeds). */
+  wait(): void;
+  /** Rebuilds the provider with these keys (persisted to the store when it can). */
+  rebuild(jwks?: PrivateJwks): Promise<void>;
+  /** The keys the instance started with (the testing API's reset goes back to them). */
+  readonly startJwks: PrivateJwks | undefined;
+  handle(req: IncomingMessage, res: ServerResponse): void;
+}
+
+export interface InstanceSetup {
+  options: IdpOptions;
+  issuer: string;
+  mountPath: string;
+  store: IdpStore;
+  logger: Logger;
+  enableTestingApi: boolean;
+  /** Extra routes under the instance (the testing router, the debugger), given the instance. */
+  routes?: (instance: IssuerInstance) => ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+}
+
+const DISCOVERY = '/.well-known/openid-configuration';
+
+function unavailable(res: ServerResponse, description: string): void {
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1' });
+  res.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: description }));
+}
+
+export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
+  const { options, issuer, mountPath, store, logger } = setup;
+  const accounts = createAccountDirectory(options.users, options.defaultUser);
+  const testing = setup.enableTestingApi ? createTestingState() : undefined;
+  const kept: RequestRecord[] | undefined = testing?.requests;
+  const requestLog = createRequestLog(logger, kept);
+  const cache = createDocumentCache();
+  const realClock: TestClock = { offsetSeconds: 0 };
+  let status: InstanceStatus = 'starting';
+  let built: BuiltIdp | undefined;
+  let startJwks: PrivateJwks | undefined;
+  let building: Promise<void> | undefined;
+  let extra: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+
+  async function build(jwks: PrivateJwks): Promise<void> {
+    built = await buildIdp(
+      { ...options, jwks, issuer, mountPath, accounts, takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined, logger },
+      store,
+    );
+    cache.clear();
+    status = 'ready';
+  }
+
+  /** Discovery and JWKS from the cache; a miss runs oidc-provider once and keeps its answer. */
+  async function serveDocument(path: string, req: IncomingMessage, res: ServerResponse, app: BuiltIdp['app']): Promise<void> {
+    // Endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy): one entry per origin.
+    const fwd = options.trustProxy ? `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}` : '';
+    const key = `${path}|${req.headers.host ?? ''}|${fwd}`;
+    const hit = cache.get(key);
+    if (hit) return sendCached(req, res, hit);
+    const method = req.method;
+    req.method = 'GET'; // a HEAD miss still fills the cache
+    const { status: code, body } = await captureResponse(res, () => app(req as never, res as never));
+    req.method = method;
+    if (code !== 200) {
+      res.statusCode = code;
+      res.end(body);
+      return;
+    }
+    let json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    if (path === DISCOVERY && built) {
+      json = honestDiscovery(json, { registration: options.enableRegistration ?? false, clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]) });
+    }
+    for (const name of ['etag', 'cache-control', 'content-length', 'content-type']) res.removeHeader(name);
+    sendCached(req, res, cache.set(key, json));
+  }
+
+  const instance: IssuerInstance = {
+    issuer,
+    mountPath,
+    get status() {
+      return status;
+    },
+    store,
+    accounts,
+    get built() {
+      return built;
+    },
+    testing,
+    cache,
+    get startJwks() {
+      return startJwks;
+    },
+    start() {
+      building ??= (async () => {
+        const jwks = await resolveSigningKeys(options, store);
+        startJwks ??= jwks;
+        await build(jwks);
+      })().finally(() => {
+        building = undefined;
+      });
+      return building;
+    },
+    wait() {
+      if (status !== 'ready') status = 'waiting';
+    },
+    async rebuild(jwks) {
+      const next = jwks ?? built?.jwks ?? startJwks!;
+      if (jwks && store.setState && !options.jwks && !options.jwksFile) await store.setState('jwks', jwks);
+      await build(next);
+    },
+    handle(req, res) {
+      withClock(testing?.clock ?? realClock, () => {
+        requestLog.observe(req, res);
+        extra ??= setup.routes?.(instance);
+        const next = () => {
+          const path = (req.url ?? '/').split('?')[0]!;
+          const fault = testing?.faultFor(path);
+          if (fault) return void testing!.apply(fault, res, () => dispatch(path, req, res));
+          dispatch(path, req, res);
+        };
+        if (extra) extra(req, res, next);
+        else next();
+      });
+    },
+  };
+
+  function dispatch(path: string, req: IncomingMessage, res: ServerResponse): void {
+    const app = built?.app;
+    if (!app || status !== 'ready') {
+      return unavailable(res, status === 'waiting' ? 'the identity provider is waiting for its database' : 'the identity provider is starting');
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && (path === DISCOVERY || path === ROUTES.jwks)) {
+      serveDocument(path, req, res, app).catch((error: unknown) => {
+        logger.error({ err: error }, 'cannot serve the cached document');
+        if (!res.headersSent) unavailable(res, 'the document could not be produced');
+      });
+      return;
+    }
+    app(req as never, res as never);
+  }
+
+  return instance;
+}
