@@ -7,7 +7,16 @@ export interface DiscoveryFacts {
   registration: boolean;
   /** grant_types of every static client. */
   clientGrantTypes: string[][];
+  accessTokenFormat: 'opaque' | 'jwt';
 }
+
+/**
+ * Extra metadata (RFC 8414 §2 allows additional parameters) saying what a relying party cannot learn otherwise:
+ * RFC 9068 access tokens are self-contained, so introspection answers `active: false` for them and revocation does
+ * not reach them; they stay valid at `/me` and at resource servers until `exp`.
+ */
+export const JWT_ACCESS_TOKEN_NOTE =
+  'RFC 9068 JWT access tokens are self-contained: introspection answers active=false for them, revocation does not reach them, and they stay valid (at /me too) until exp; use opaque access tokens where revocation must take effect';
 
 export function honestDiscovery(doc: Record<string, unknown>, facts: DiscoveryFacts): Record<string, unknown> {
   const out = { ...doc };
@@ -19,5 +28,6 @@ export function honestDiscovery(doc: Record<string, unknown>, facts: DiscoveryFa
     const usable = new Set(facts.clientGrantTypes.flat());
     out.grant_types_supported = ((doc.grant_types_supported as string[] | undefined) ?? []).filter((g) => usable.has(g));
   }
+  if (facts.accessTokenFormat === 'jwt') out.access_token_revocation_note = JWT_ACCESS_TOKEN_NOTE;
   return out;
 }

@@ -102,7 +102,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     }
     let json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     if (path === DISCOVERY && built) {
-      json = honestDiscovery(json, { registration: options.enableRegistration ?? false, clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]) });
+      json = honestDiscovery(json, { registration: options.enableRegistration ?? false, clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]), accessTokenFormat: options.accessTokenFormat ?? 'opaque' });
     }
     for (const name of ['etag', 'cache-control', 'content-length', 'content-type']) res.removeHeader(name);
     sendCached(req, res, cache.set(key, json));

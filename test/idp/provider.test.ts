@@ -37,7 +37,7 @@ describe('idp: discovery and OAuth error handling', () => {
       expect(metadata.grant_types_supported).to.include.members(['authorization_code', 'refresh_token', 'client_credentials']);
       expect(metadata.response_types_supported).to.include('code');
       expect(metadata.code_challenge_methods_supported).to.deep.equal(['S256']);
-      expect(metadata.id_token_signing_alg_values_supported).to.include('ES256');
+      expect(metadata.id_token_signing_alg_values_supported).to.include.members(['RS256', 'ES256']);
       expect(metadata.token_endpoint_auth_methods_supported).to.include.members(['client_secret_basic', 'client_secret_post', 'none']);
       expect(metadata).to.include({ backchannel_logout_supported: true, backchannel_logout_session_supported: true });
       expect(metadata.claims_supported).to.include.members(['sub', 'email', 'name']);
