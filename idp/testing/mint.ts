@@ -83,8 +83,10 @@ export async function mintToken(built: BuiltIdp, clock: TestClock, accessTokenFo
   return withClock(clock, async () => {
     const now = nowSeconds();
     const expiresAt = now + lifetime;
-    const bad = lifetime <= 0 || (request.notBefore ?? 0) > 0 || request.alg === 'none' || request.signWith === 'foreign';
-    const jwtAccess = kind === 'access' && (accessTokenFormat === 'jwt' || bad);
+    // Signature and nbf faults only exist in JWTs; an expired token keeps the provider's format.
+    const badJwt = (request.notBefore ?? 0) > 0 || request.alg === 'none' || request.signWith === 'foreign';
+    const bad = badJwt || lifetime <= 0;
+    const jwtAccess = kind === 'access' && (accessTokenFormat === 'jwt' || badJwt);
     if (kind === 'id' || jwtAccess) {
       const payload: Record<string, unknown> = {
         ...(kind === 'id' ? request.claims : {}),
@@ -99,7 +101,13 @@ export async function mintToken(built: BuiltIdp, clock: TestClock, accessTokenFo
       const token = await mintJwt(built, payload, request, kind === 'access' ? 'at+jwt' : undefined);
       return { token, kind, format: 'jwt', expiresAt };
     }
-    if (bad) throw new MintError('bad refresh tokens are not minted: any unknown string is one');
+    if (kind === 'refresh' && bad) throw new MintError('bad refresh tokens are not minted: any unknown string is one');
+    if (lifetime <= 0) {
+      // Expired opaque token: issued 60 s before it expired, on a clock moved back that far (the store keeps its expiry).
+      const back: TestClock = { offsetSeconds: clock.offsetSeconds + lifetime - 60 };
+      const minted = await withClock(back, () => mintToken(built, back, accessTokenFormat, defaultAudience, { ...request, expiresIn: 60 }));
+      return { ...minted, expiresAt };
+    }
     const client = await built.provider.Client.find(clientId);
     if (!client) throw new MintError(`unknown client_id "${clientId}"`);
     const grant = new built.provider.Grant({ accountId: sub, clientId });
