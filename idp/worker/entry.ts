@@ -68,6 +68,36 @@ function idpFor(issuer: string, env: WorkerEnv, settings: WorkerSettings & { log
   return pending;
 }
 
+/** Bodies up to this size are read whole before the provider sees them; larger ones are drained and refused. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads the request body to its end before anything answers. oidc-provider refuses an oversized body without
+ * reading it; workerd then sends that answer and closes the connection while the client is still uploading, and
+ * the client sees ECONNRESET ("fetch failed") instead of the 400 — a race the load of a full test run loses
+ * now and then (issue 16 item 2). Consuming the upload first leaves nothing unread when the response goes out.
+ */
+async function readWholeBody(request: Request): Promise<{ body?: Uint8Array; tooLarge: boolean }> {
+  if (!request.body) return { tooLarge: false };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size <= MAX_BODY_BYTES) chunks.push(value); // past the limit: keep draining, keep nothing
+  }
+  if (size > MAX_BODY_BYTES) return { tooLarge: true };
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { body, tooLarge: false };
+}
+
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 }
@@ -125,6 +155,8 @@ export default {
       settings.logger.error({ err: buildError }, 'cannot build the provider');
       return unavailable(url.pathname, { oidc: `cannot start: ${(buildError as Error).message}`, db: undefined });
     }
-    return bridge.fetch(new Request(request, { headers }), env, ctx);
+    const { body, tooLarge } = await readWholeBody(request);
+    if (tooLarge) return json(413, { error: 'invalid_request', error_description: `request body larger than ${MAX_BODY_BYTES} bytes` });
+    return bridge.fetch(new Request(request.url, { method: request.method, headers, body, redirect: 'manual' }), env, ctx);
   },
 };

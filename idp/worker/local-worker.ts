@@ -3,6 +3,7 @@
  * database, under wrangler.jsonc's compatibility date, flags and binding: what `npm run worker:dev` serves and what the tests start. Two runners given the same `d1Dir` are
  * two separate workerd processes sharing one database, like two isolates of a deployed worker.
  */
+import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Miniflare, type MiniflareOptions } from 'miniflare';
 import { readWranglerConfig } from './wrangler-config.js';
@@ -38,6 +39,8 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     name: 'gatehouse-idp',
     modules: true,
     scriptPath: options.scriptPath,
+    // Module names are relative to this root; the bundle may live outside the project (tests keep theirs in tmp).
+    modulesRoot: dirname(options.scriptPath),
     compatibilityDate: wrangler.compatibility_date,
     compatibilityFlags: wrangler.compatibility_flags,
     bindings: options.vars ?? {},

@@ -10,11 +10,18 @@ import type { IdpOptions } from '../options.js';
 import { idpSettings, type IdpSettings } from '../settings.js';
 
 /** Settings without meaning on a worker, and why (the listener is the runtime's; state lives in D1). */
-export const WORKER_IGNORED = { port: 'the runtime owns the listener', host: 'the runtime owns the listener' } as const;
+export const WORKER_IGNORED = {
+  port: 'the runtime owns the listener',
+  host: 'the runtime owns the listener',
+  requireDatabaseAtStart: 'D1 is a binding: readiness reports it, there is no connection to wait for at start',
+} as const;
 const WORKER_REFUSED: Partial<Record<keyof IdpSettings, string>> = {
   jwksFile: 'a worker has no file system: the signing keys are generated once and kept in D1',
   saveJwks: 'a worker has no file system: the signing keys are generated once and kept in D1',
   databaseUrl: 'the worker stores everything in its D1 binding',
+  enableTestingApi: 'the testing API is served by the Node IdP only (a deployed worker must not mint tokens for anyone)',
+  allowTestingApiOnPublicHost: 'the testing API is served by the Node IdP only',
+  tenants: 'a worker serves one issuer: deploy one worker per tenant',
 };
 
 function asText(value: unknown): string | undefined {
@@ -47,6 +54,6 @@ export function workerSettingsFrom(env: Record<string, unknown>): WorkerSettings
     })
     .map(([key, why]) => `${idpSettings[key as keyof IdpSettings].env} is not available on the worker: ${why}`);
   if (refused.length) throw new Error(refused.join('; '));
-  const { port: _port, host: _host, ...options } = optionsFrom(settings);
+  const { port: _port, host: _host, requireDatabaseAtStart: _wait, ...options } = optionsFrom(settings);
   return { settings, options };
 }

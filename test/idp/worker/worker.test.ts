@@ -145,7 +145,8 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
   it('serves the same signing keys from both instances (created once, kept in D1)', async () => {
     const [ka, kb] = await Promise.all([json(`${a.url}/jwks`), json(`${b.url}/jwks`)]);
     expect(ka.body).to.deep.equal(kb.body);
-    expect((ka.body.keys as { kty: string; d?: string }[])[0]).to.include({ kty: 'EC' }).and.not.have.property('d');
+    expect((ka.body.keys as { kty: string; d?: string }[]).map((k) => k.kty)).to.deep.equal(['RSA', 'EC']);
+    for (const key of ka.body.keys as { d?: string }[]) expect(key).to.not.have.property('d');
   });
 
   it('lets each instance verify, introspect and refresh the tokens the other issued', async () => {
@@ -245,5 +246,34 @@ describe('idp worker: created from createIdp options (how the Node relying-party
     let error: Error | undefined;
     await createWorkerIdp({ jwks: { keys: [] } }).catch((e: Error) => (error = e));
     expect(error?.message).to.equal('not available on the worker: jwks');
+  });
+});
+
+describe('idp worker: request bodies', function () {
+  this.timeout(60000);
+  let idp: RunningIdp;
+  before(async () => {
+    idp = await startWorkerIdp({ vars: { ...VARS } });
+  });
+  after(() => idp?.close());
+
+  it('answers oversized bodies sent at once with 400 invalid_request, never a reset connection', async () => {
+    const huge = JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'x'.repeat(200_000) });
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fetch(`${idp.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer edge-iat' }, body: huge }).then(
+          (r) => r.status,
+          (e: Error & { cause?: { code?: string } }) => `${e.message} ${e.cause?.code ?? ''}`,
+        ),
+      ),
+    );
+    expect(statuses).to.deep.equal(Array(12).fill(400));
+  });
+
+  it('reads a body over 1 MiB to its end, answers 413 invalid_request, and keeps serving', async () => {
+    const response = await fetch(`${idp.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `pad=${'y'.repeat(1_500_000)}` });
+    expect(response.status).to.equal(413);
+    expect(await response.json()).to.include({ error: 'invalid_request' });
+    expect((await fetch(`${idp.url}/healthz`)).status).to.equal(200);
   });
 });

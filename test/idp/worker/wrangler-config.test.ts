@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fromRoot } from '../../../lib/project-root.js';
 import { readWranglerConfig, stripJsonComments } from '../../../idp/worker/wrangler-config.js';
 import { buildWorkerBundle } from '../../../idp/worker/build.js';
+import { testBundleDir } from './support/worker-idp.js';
 import { workerSettingsFrom } from '../../../idp/worker/worker-options.js';
 
 describe('idp worker: wrangler.jsonc and the bundle it deploys', () => {
@@ -26,8 +27,8 @@ describe('idp worker: wrangler.jsonc and the bundle it deploys', () => {
 
   it('reuses the cached bundle while no input changed', async function () {
     this.timeout(60000);
-    await buildWorkerBundle();
-    const again = await buildWorkerBundle();
+    await buildWorkerBundle({ outDir: testBundleDir() });
+    const again = await buildWorkerBundle({ outDir: testBundleDir() });
     expect(again.rebuilt).to.equal(false);
     expect(readFileSync(again.path, 'utf8')).to.match(/^import \{ createRequire as __idpCreateRequire \} from 'node:module';/);
   });

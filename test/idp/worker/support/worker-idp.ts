@@ -2,7 +2,11 @@
  * The edge worker as a RunningIdp for the relying-party helpers: the bundle (built once, cached on disk) served by
  * workerd through miniflare on 127.0.0.1 port 0, with a local D1 database (optionally shared with other instances).
  */
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type Provider from 'oidc-provider';
+import { fromRoot } from '../../../../lib/project-root.js';
 import * as oidc from 'openid-client';
 import type { RunningIdp } from '../../../../idp/create-idp.js';
 import type { IdpOptions } from '../../../../idp/options.js';
@@ -13,9 +17,17 @@ import { startLocalWorker } from '../../../../idp/worker/local-worker.js';
 
 let bundle: Promise<string> | undefined;
 
+/**
+ * Where tests keep their bundle: a directory under the system temp dir, one per checkout, so test runs never
+ * write under idp/worker/dist (which `npm start` and deploys use) and still reuse the bundle between runs.
+ */
+export function testBundleDir(): string {
+  return join(tmpdir(), `gatehouse-idp-worker-${createHash('sha256').update(fromRoot()).digest('hex').slice(0, 12)}`);
+}
+
 /** The bundle path; the first call builds it (or reuses the cached one when its inputs did not change). */
 export function workerBundle(): Promise<string> {
-  bundle ??= buildWorkerBundle().then((b) => b.path);
+  bundle ??= buildWorkerBundle({ outDir: testBundleDir() }).then((b) => b.path);
   return bundle;
 }
 
