@@ -1,13 +1,17 @@
 /**
- * Stub IdP benchmark (autocannon, loopback, bounded): GET /.well-known/openid-configuration and client-credentials
- * POST /token (opaque and RFC 9068 JWT access tokens), each as a ratio against a bare node:http server answering
- * the same discovery document from memory, measured in the same run. Rounds alternate baseline and IdP so load
- * from other processes hits both alike. Usage: npx tsx bench/idp.ts [--duration 2] [--rounds 3] [--connections 10]
+ * Stub IdP benchmark (autocannon, loopback, bounded): GET /.well-known/openid-configuration, GET /jwks and
+ * client-credentials POST /token (opaque and RFC 9068 JWT access tokens). Discovery and JWKS are compared with the
+ * floor of issue 17 item 7: a bare oidc-provider of the same configuration (our createProvider, served by
+ * node:http without our cache or Express); everything also against a bare node:http server answering the same
+ * discovery JSON from memory. All measured in the same run; rounds alternate so load from other processes hits
+ * each alike. Usage: npx tsx bench/idp.ts [--duration 2] [--rounds 3] [--connections 10]
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { createMemoryStore } from '../idp/adapters/memory.js';
+import { buildIdp } from '../idp/app.js';
 import { createIdp } from '../idp/create-idp.js';
 
 interface Figures {
@@ -44,6 +48,16 @@ async function bareServer(body: string): Promise<{ url: string; server: Server }
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
 }
 
+/** The floor: oidc-provider configured exactly as the IdP's (same builder), served bare by node:http. */
+async function bareProvider(): Promise<{ url: string; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const built = await buildIdp({ issuer: url, clientId: 'bench', clientSecret: 'bench-secret' }, createMemoryStore());
+  server.on('request', built.provider.callback());
+  return { url, server };
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { duration: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } },
@@ -56,6 +70,7 @@ async function main(): Promise<number> {
   const jwt = await createIdp({ port: 0, clientId: 'bench', clientSecret: 'bench-secret', accessTokenFormat: 'jwt', defaultAudience: 'http://127.0.0.1:3000/api/v1' });
   const discovery = `${opaque.url}/.well-known/openid-configuration`;
   const bare = await bareServer(await (await fetch(discovery)).text());
+  const floor = await bareProvider();
   const tokenRequest = {
     method: 'POST' as const,
     body: 'grant_type=client_credentials&scope=registrations%3Aread',
@@ -68,7 +83,10 @@ async function main(): Promise<number> {
 
   const scenarios = {
     baseline: { label: 'bare node:http, same discovery JSON', url: bare.url },
+    floorDiscovery: { label: 'bare oidc-provider GET discovery (floor)', url: `${floor.url}/.well-known/openid-configuration` },
     discovery: { label: 'idp GET discovery', url: discovery },
+    floorJwks: { label: 'bare oidc-provider GET /jwks (floor)', url: `${floor.url}/jwks` },
+    jwks: { label: 'idp GET /jwks', url: `${opaque.url}/jwks` },
     tokenOpaque: { label: 'idp POST /token client_credentials', url: `${opaque.url}/token`, ...tokenRequest },
     tokenJwt: { label: 'idp POST /token client_credentials (JWT)', url: `${jwt.url}/token`, ...tokenRequest },
   };
@@ -93,9 +111,15 @@ async function main(): Promise<number> {
     );
   }
   out('ratio = median over rounds of idp req/s ÷ bare req/s measured back to back');
+  for (const [idpKey, floorKey] of [['discovery', 'floorDiscovery'], ['jwks', 'floorJwks']] as const) {
+    const ratio = median(all[idpKey].map((f, i) => f.rps / all[floorKey][i]!.rps));
+    out(`${scenarios[idpKey].label.padEnd(42)} ${ratio.toFixed(2)}× the bare oidc-provider of the same configuration (target ≥ 1.5×)`);
+  }
 
-  bare.server.closeAllConnections();
-  await new Promise<void>((resolve) => bare.server.close(() => resolve()));
+  for (const server of [bare.server, floor.server]) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
   await opaque.close();
   await jwt.close();
   const failures = keys.reduce((a, k) => a + sum(all[k], 'non2xx') + sum(all[k], 'errors'), 0);

@@ -15,7 +15,7 @@ import { resolveSigningKeys, type PrivateJwks } from './keys.js';
 import type { IdpOptions } from './options.js';
 import { ROUTES } from './provider.js';
 import { createRequestLog, type RequestRecord } from './request-log.js';
-import { withClock, type TestClock } from './testing/clock.js';
+import { withClock } from './testing/clock.js';
 import { createTestingState, type TestingState } from './testing/testing-state.js';
 
 export type InstanceStatus = 'starting' | 'waiting' | 'ready';
@@ -68,7 +68,6 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   const kept: RequestRecord[] | undefined = testing?.requests;
   const requestLog = createRequestLog(logger, kept);
   const cache = createDocumentCache();
-  const realClock: TestClock = { offsetSeconds: 0 };
   let status: InstanceStatus = 'starting';
   let built: BuiltIdp | undefined;
   let startJwks: PrivateJwks | undefined;
@@ -143,7 +142,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
       await build(next);
     },
     handle(req, res) {
-      withClock(testing?.clock ?? realClock, () => {
+      const serve = () => {
         requestLog.observe(req, res);
         extra ??= setup.routes?.(instance);
         const next = () => {
@@ -154,7 +153,10 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
         };
         if (extra) extra(req, res, next);
         else next();
-      });
+      };
+      // The clock context exists only with the testing API: without it, Date.now stays untouched.
+      if (testing) withClock(testing.clock, serve);
+      else serve();
     },
   };
 
