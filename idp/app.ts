@@ -54,6 +54,28 @@ export interface BuildContext {
   accounts?: AccountDirectory;
   /** The testing API's queue of next logins. */
   takeTestLogin?: () => string | undefined;
+  /** With the testing API: the debugger's callback, registered on every code-flow client and its own client. */
+  debugger?: { callback: string; clientSecret: string };
+}
+
+/** The debugger's callback added to code-flow clients, plus the debugger's own confidential client. */
+function withDebugger(clients: ClientMetadata[], debug: BuildContext['debugger']): ClientMetadata[] {
+  if (!debug) return clients;
+  const extended = clients.map((c) =>
+    c.redirect_uris?.length && (c.grant_types ?? ['authorization_code']).includes('authorization_code') ? { ...c, redirect_uris: [...c.redirect_uris, debug.callback] } : c,
+  );
+  return [
+    ...extended,
+    {
+      client_id: 'gatehouse-debugger',
+      client_secret: debug.clientSecret,
+      client_name: 'Gatehouse debugger',
+      redirect_uris: [debug.callback],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+  ];
 }
 
 export async function buildIdp(options: IdpOptions & BuildContext, store: IdpStore): Promise<BuiltIdp> {
@@ -70,7 +92,7 @@ export async function buildIdp(options: IdpOptions & BuildContext, store: IdpSto
   if (options.registrationInitialAccessToken && !enableRegistration) {
     throw new Error('--registration-initial-access-token needs --enable-registration');
   }
-  const staticClients = [client.metadata, ...(options.clients ?? [])];
+  const staticClients = withDebugger([client.metadata, ...(options.clients ?? [])], options.debugger);
   const provider = createProvider({
     issuer: options.issuer,
     accounts,

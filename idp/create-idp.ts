@@ -20,6 +20,7 @@ import type { IdpOptions } from './options.js';
 import type { StaticClient } from './static-client.js';
 import { createTestingApi, type TestingApi } from './testing/testing-api.js';
 import { testingRouter } from './testing/testing-router.js';
+import { debuggerRouter } from './debugger/debugger-router.js';
 
 export interface RunningIssuer {
   issuer: string;
@@ -114,7 +115,10 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
     if (made) return made;
     const api = createTestingApi(instance, { accessTokenFormat: options.accessTokenFormat ?? 'opaque', defaultAudience: options.defaultAudience });
     testingApis.set(instance, api);
-    const mounted = [{ prefix: '/_testing', app: testingRouter(api) }];
+    const mounted = [
+      { prefix: '/_testing', app: testingRouter(api) },
+      { prefix: '/_debugger', app: debuggerRouter(instance) },
+    ];
     const handler: Routes = (req, res, next) => {
       const path = (req.url ?? '/').split('?')[0]!;
       const hit = mounted.find((m) => path === m.prefix || path.startsWith(`${m.prefix}/`));

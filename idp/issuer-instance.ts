@@ -4,7 +4,9 @@
  * cached discovery and JWKS, and — when enabled — its testing state. `handle` is a stable request listener
  * whatever is rebuilt behind it.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEBUGGER_CALLBACK } from './debugger/debugger-router.js';
 import type { Logger } from '../lib/logger.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
@@ -74,9 +76,11 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   let building: Promise<void> | undefined;
   let extra: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
 
+  const debug = testing ? { callback: `${issuer.replace(/\/$/, '')}${DEBUGGER_CALLBACK}`, clientSecret: randomBytes(24).toString('base64url') } : undefined;
+
   async function build(jwks: PrivateJwks): Promise<void> {
     built = await buildIdp(
-      { ...options, jwks, issuer, mountPath, accounts, takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined, logger },
+      { ...options, jwks, issuer, mountPath, accounts, takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined, debugger: debug, logger },
       store,
     );
     cache.clear();
