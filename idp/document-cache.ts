@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface CachedDocument {
-  body: Buffer;
+  /** Kept as a string: runtimes that transfer a sent buffer (workerd detaches it) would empty a cached Buffer. */
+  body: string;
+  length: number;
   etag: string;
   contentType: string;
 }
@@ -26,8 +28,13 @@ export function createDocumentCache(): DocumentCache {
   return {
     get: (key) => entries.get(key),
     set(key, json) {
-      const body = Buffer.from(JSON.stringify(json));
-      const doc = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, contentType: 'application/json; charset=utf-8' };
+      const body = JSON.stringify(json);
+      const doc = {
+        body,
+        length: Buffer.byteLength(body),
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+        contentType: 'application/json; charset=utf-8',
+      };
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, doc);
       return doc;
@@ -38,13 +45,14 @@ export function createDocumentCache(): DocumentCache {
 
 /** Sends a cached document: 304 when If-None-Match names its ETag (RFC 9110 §13.1.2), else 200 with the body. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, doc: CachedDocument): void {
-  const headers = { etag: doc.etag, 'cache-control': 'no-cache', 'content-type': doc.contentType };
+  // Public documents: any origin may read them (as oidc-provider answers them, CORS included).
+  const headers = { etag: doc.etag, 'cache-control': 'no-cache', 'content-type': doc.contentType, 'access-control-allow-origin': '*', vary: 'Origin' };
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim() === doc.etag || tag.trim() === '*')) {
     res.writeHead(304, headers).end();
     return;
   }
-  res.writeHead(200, { ...headers, 'content-length': doc.body.length });
+  res.writeHead(200, { ...headers, 'content-length': doc.length });
   res.end(req.method === 'HEAD' ? undefined : doc.body);
 }
 

@@ -1,5 +1,9 @@
 /** The stub IdP's public surface for other parts and for users' tests. */
-export { createIdp, type RunningIdp } from './create-idp.js';
+export { createIdp, type RunningIdp, type RunningIssuer } from './create-idp.js';
+export type { TestingApi } from './testing/testing-api.js';
+export type { MintRequest, MintedToken } from './testing/mint.js';
+export type { Fault, FaultEndpoint, NextLogin } from './testing/testing-state.js';
+export type { RequestRecord } from './request-log.js';
 export type { IdpOptions } from './options.js';
 export { DEMO_USER, type IdpUser } from './accounts.js';
 export { DEFAULT_SCOPES, SERVICE_SCOPES, idpSettings } from './settings.js';

@@ -107,7 +107,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     if (path === DISCOVERY && built) {
       json = honestDiscovery(json, { registration: options.enableRegistration ?? false, clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]), accessTokenFormat: options.accessTokenFormat ?? 'opaque' });
     }
-    for (const name of ['etag', 'cache-control', 'content-length', 'content-type']) res.removeHeader(name);
+    for (const name of ['etag', 'cache-control', 'content-length', 'content-type', 'access-control-allow-origin', 'vary']) res.removeHeader(name);
     sendCached(req, res, cache.set(key, json));
   }
 

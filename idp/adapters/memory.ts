@@ -12,7 +12,8 @@ interface Entry {
 
 const SWEEP_EVERY = 1000;
 
-export function createMemoryStore(now: () => number = Date.now): IdpStore {
+// `Date.now()` read at each call (not captured once): the testing API's clock offset moves expiry here too.
+export function createMemoryStore(now: () => number = () => Date.now()): IdpStore {
   const models = new Map<string, Map<string, Entry>>();
   const grants = new Map<string, Set<string>>(); // grantId → "Model:id"
   const state = new Map<string, unknown>();

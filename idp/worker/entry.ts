@@ -8,7 +8,7 @@ import { httpServerHandler } from 'cloudflare:node';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createLogger, type Logger } from '../../lib/logger.js';
 import type { IdpStore } from '../adapters/store.js';
-import { buildIdp, type BuiltIdp } from '../app.js';
+import { createIssuerInstance, type IssuerInstance } from '../issuer-instance.js';
 import { runChecks } from '../health.js';
 import { createD1Store } from './d1-store.js';
 import type { D1Database } from './d1-types.js';
@@ -24,8 +24,8 @@ const INTERNAL_PORT = 8484;
 /** Built providers kept per isolate (one per issuer); origins beyond this evict the oldest. */
 const MAX_ISSUERS = 8;
 
-const building = new Map<string, Promise<BuiltIdp>>();
-const built = new Map<string, BuiltIdp>();
+const building = new Map<string, Promise<IssuerInstance>>();
+const built = new Map<string, IssuerInstance>();
 let config: { value?: WorkerSettings & { logger: Logger }; error?: Error } | undefined;
 let store: IdpStore | undefined;
 
@@ -48,12 +48,21 @@ function issuerOf(headers: { get(name: string): string | null | undefined }, con
   return configured ?? `${headers.get('x-forwarded-proto')}://${headers.get('x-forwarded-host')}`;
 }
 
-function idpFor(issuer: string, env: WorkerEnv, settings: WorkerSettings & { logger: Logger }): Promise<BuiltIdp> {
+function idpFor(issuer: string, env: WorkerEnv, settings: WorkerSettings & { logger: Logger }): Promise<IssuerInstance> {
   let pending = building.get(issuer);
   if (!pending) {
-    store ??= createD1Store(env.DB!);
-    // Endpoint URLs come from X-Forwarded-* that the fetch handler sets from the request URL (so always trusted here).
-    pending = buildIdp({ ...settings.options, issuer, trustProxy: true, store, logger: settings.logger }, store);
+    const d1 = (store ??= createD1Store(env.DB!));
+    // The same issuer instance as the Node IdP (cached discovery and JWKS, honest discovery, request log lines);
+    // endpoint URLs come from X-Forwarded-* that the fetch handler sets from the request URL (so always trusted here).
+    const instance = createIssuerInstance({
+      options: { ...settings.options, trustProxy: true, store: d1 },
+      issuer,
+      mountPath: '',
+      store: d1,
+      logger: settings.logger,
+      enableTestingApi: false,
+    });
+    pending = instance.start().then(() => instance);
     building.set(issuer, pending);
     pending.then(
       (idp) => built.set(issuer, idp),
@@ -123,11 +132,14 @@ async function unavailable(path: string, problems: { oidc: string; db?: string }
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   const issuer = issuerOf({ get: (name) => req.headers[name] as string | undefined }, config?.value?.settings.issuer);
   const idp = built.get(issuer);
-  if (!idp) {
+  if (!idp?.built) {
     res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'temporarily_unavailable' }));
     return;
   }
-  idp.app(req, res);
+  const path = (req.url ?? '/').split('?')[0];
+  // Health stays with the built app's router (checks oidc and D1); everything else goes through the instance.
+  if (path === '/healthz' || path === '/readyz') idp.built.app(req as never, res as never);
+  else idp.handle(req, res);
 });
 server.listen(INTERNAL_PORT);
 const bridge = httpServerHandler({ port: INTERNAL_PORT });

@@ -20,6 +20,7 @@ describe('idp: discovery and JWKS served from memory with strong ETags', () => {
       const body = await first.text();
       const again = await fetch(`${idp.issuer}${path}`);
       expect(again.headers.get('etag')).to.equal(etag);
+      expect(again.headers.get('access-control-allow-origin')).to.equal('*');
       expect(await again.text()).to.equal(body);
       const revalidated = await fetch(`${idp.issuer}${path}`, { headers: { 'if-none-match': etag } });
       expect(revalidated.status).to.equal(304);

@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import { run } from '../../idp/cli.js';
 import { createIdp, type RunningIdp } from '../../idp/create-idp.js';
 import { Browser } from './support/browser.js';
+import { dropDatabase, mongoTestUrl } from './support/mongo.js';
 import { authorizationRequest, discover, exchange } from './support/relying-party.js';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -99,14 +100,15 @@ describe('idp: testing API over HTTP (--enable-testing-api), driven with openid-
     expect(page.html).to.contain('<form');
   });
 
-  it('moves the clock: a token valid now is expired an hour and a bit later (and valid again at offset 0)', async () => {
+  it('moves the clock: a token valid now is expired an hour and a bit later, and fresh tokens work on the moved clock', async () => {
     const { token } = (await testing(idp, 'POST', '/tokens', { sub: 'alice', expiresIn: 3600 })).body;
+    const other = (await testing(idp, 'POST', '/tokens', { sub: 'alice', expiresIn: 3600 })).body.token as string;
     expect((await oidc.tokenIntrospection(config, token)).active).to.equal(true);
     expect((await testing(idp, 'POST', '/clock', { offsetSeconds: 3700 })).body).to.deep.equal({ offsetSeconds: 3700 });
     expect((await oidc.tokenIntrospection(config, token)).active).to.equal(false);
-    expect(await bearerStatus(idp, token)).to.equal(401);
-    await testing(idp, 'POST', '/clock', { offsetSeconds: 0 });
-    expect((await oidc.tokenIntrospection(config, token)).active).to.equal(true);
+    expect(await bearerStatus(idp, other)).to.equal(401);
+    const fresh = (await oidc.clientCredentialsGrant(config)).access_token;
+    expect((await oidc.tokenIntrospection(config, fresh)).active).to.equal(true);
   });
 
   it('issues tokens on the moved clock (iat and exp shifted)', async () => {
@@ -230,5 +232,38 @@ describe('idp: testing API availability', () => {
     expect(code).to.equal(1);
     expect(err.trim().split('\n')).to.have.length(1);
     expect(err).to.contain('--allow-testing-api-on-public-host');
+  });
+});
+
+describe('idp: testing API on MongoDB', function () {
+  const url = mongoTestUrl('testing');
+  before(function () {
+    if (!url) this.skip(); // reason printed once by mongoTestUrl: MONGODB_URI is not set
+  });
+  after(async () => {
+    if (url) await dropDatabase(url);
+  });
+
+  it('keeps rotated keys across a restart, and reset brings back the keys it started with and empties the stored tokens', async () => {
+    let idp = await createIdp({ port: 0, databaseUrl: url, enableTestingApi: true });
+    const kids = async () => ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+    try {
+      const start = await kids();
+      const { token } = await idp.testing!.mintToken({});
+      const { current } = await idp.testing!.rotateKeys();
+      await idp.close();
+      idp = await createIdp({ port: 0, databaseUrl: url, enableTestingApi: true });
+      const restarted = await kids();
+      expect(restarted.slice(0, current.length)).to.deep.equal(current);
+      expect(restarted).to.include.members(start);
+      const config = await discover(idp);
+      expect((await oidc.tokenIntrospection(config, token)).active).to.equal(true);
+      await idp.testing!.retireKeys();
+      await idp.testing!.reset(); // back to this process's start: the keys it loaded, not the first process's
+      expect(await kids()).to.deep.equal(restarted);
+      expect((await oidc.tokenIntrospection(config, token)).active).to.equal(false);
+    } finally {
+      await idp.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { fromRoot } from '../../../lib/project-root.js';
 import { workerBundle } from './support/worker-idp.js';
 
 /** The Node IdP's relying-party suites that need nothing in-process (no store spy, no listener, no MongoDB). */
-const SUITES = ['claims', 'registration', 'provider', 'interactions', 'resource-server'].map((name) => `test/idp/${name}.test.ts`);
+const SUITES = ['claims', 'registration', 'provider', 'interactions', 'resource-server', 'honest-metadata'].map((name) => `test/idp/${name}.test.ts`);
 
 interface MochaStats {
   tests: number;
@@ -25,7 +25,7 @@ describe('idp worker: the Node IdP relying-party suites, unchanged, against the 
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it(`passes ${SUITES.length} suites (claims, registration, provider, interactions, resource server) with every IdP on workerd`, async () => {
+  it(`passes ${SUITES.length} suites (claims, registration, provider, interactions, resource server, honest metadata) with every IdP on workerd`, async () => {
     const report = join(dir, 'report.json');
     const starts = join(dir, 'starts.log');
     const args = [
