@@ -120,7 +120,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       { prefix: '/_debugger', app: debuggerRouter(instance) },
     ];
     const handler: Routes = (req, res, next) => {
-      const path = (req.url ?? '/').split('?')[0]!;
+      const path = (req.url ?? '/').split('?')[0];
       const hit = mounted.find((m) => path === m.prefix || path.startsWith(`${m.prefix}/`));
       if (!hit) return next();
       req.url = req.url!.slice(hit.prefix.length) || '/';
@@ -136,7 +136,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
         options,
         issuer: tenant ? `${root}/${tenant}` : base,
         mountPath: tenant ? `/${tenant}` : '',
-        store: stores[i]!,
+        store: stores[i],
         logger: tenant ? logger.child({ tenant }) : logger,
         enableTestingApi,
         routes: routesFor,
@@ -154,7 +154,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       if (notReady) throw new Error(notReady.status === 'waiting' ? 'waiting for the database' : 'starting');
     },
   };
-  if (stores[0]!.ping) checks.db = stores[0]!.ping;
+  if (stores[0].ping) checks.db = stores[0].ping;
   health.use(healthRouter(checks));
 
   /** While set, requests wait for it: port 0 without an issuer, between the port opening and the provider built. */
@@ -165,7 +165,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   };
   const route = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const path = url.split('?')[0]!;
+    const path = url.split('?')[0];
     if (path === '/healthz' || path === '/readyz') return void health(req as never, res as never);
     let instance = instances[0];
     if (tenants) {
@@ -188,7 +188,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  const startAll = () => Promise.all(instances.map((i) => (i.status === 'ready' ? undefined : i.start())));
+  const startAll = () => Promise.all(instances.filter((i) => i.status !== 'ready').map((i) => i.start()));
 
   /** Database unreachable at start: keep serving health and retry until every issuer is built. */
   const waitForDatabase = (reason: string) => {
@@ -209,9 +209,9 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   try {
     let databaseProblem: string | undefined;
-    if (options.databaseUrl && stores[0]!.ping) {
+    if (options.databaseUrl && stores[0].ping) {
       try {
-        await stores[0]!.ping();
+        await stores[0].ping();
       } catch (error) {
         databaseProblem = (error as Error).message.split('\n')[0]!;
         if (options.requireDatabaseAtStart) throw new Error(`cannot use the database: ${databaseProblem}`);
@@ -253,7 +253,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   const { port } = server.address() as AddressInfo;
   const url = `http://${hostForUrl(host)}:${port}`;
-  const first = instances[0]!;
+  const first = instances[0];
   const notReady = (what: string) => new Error(`${what} is not known yet: the identity provider is waiting for its database (see /readyz)`);
   const describe = (instance: IssuerInstance): RunningIssuer => ({
     issuer: instance.issuer,
@@ -276,7 +276,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
         return first.built.provider;
       },
     },
-    tenants: { value: tenants ? Object.fromEntries(tenants.map((t, i) => [t, describe(instances[i]!)])) : undefined, enumerable: true },
+    tenants: { value: tenants ? Object.fromEntries(tenants.map((t, i) => [t, describe(instances[i])])) : undefined, enumerable: true },
     ready: {
       value: () =>
         new Promise<void>((resolve, reject) => {

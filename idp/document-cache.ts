@@ -63,12 +63,15 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, doc: Cache
 export function captureResponse(res: ServerResponse, handler: () => void): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    // Own properties over the prototype's methods, removed again once captured (restore re-exposes the prototype's).
+    /* eslint-disable @typescript-eslint/unbound-method */
     const original = { write: res.write, end: res.end, writeHead: res.writeHead };
+    /* eslint-enable @typescript-eslint/unbound-method */
     const restore = () => Object.assign(res, original);
     res.writeHead = ((status: number) => {
       res.statusCode = status;
       return res;
-    }) as typeof res.writeHead;
+    });
     res.write = ((chunk: unknown) => {
       if (chunk) chunks.push(Buffer.from(chunk as Buffer));
       return true;

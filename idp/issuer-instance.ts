@@ -90,13 +90,13 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   /** Discovery and JWKS from the cache; a miss runs oidc-provider once and keeps its answer. */
   async function serveDocument(path: string, req: IncomingMessage, res: ServerResponse, app: BuiltIdp['app']): Promise<void> {
     // Endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy): one entry per origin.
-    const fwd = options.trustProxy ? `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? ''}` : '';
+    const fwd = options.trustProxy ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}` : '';
     const key = `${path}|${req.headers.host ?? ''}|${fwd}`;
     const hit = cache.get(key);
     if (hit) return sendCached(req, res, hit);
     const method = req.method;
     req.method = 'GET'; // a HEAD miss still fills the cache
-    const { status: code, body } = await captureResponse(res, () => app(req as never, res as never));
+    const { status: code, body } = await captureResponse(res, () => void app(req as never, res as never));
     req.method = method;
     if (code !== 200) {
       res.statusCode = code;
@@ -150,7 +150,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
         requestLog.observe(req, res);
         extra ??= setup.routes?.(instance);
         const next = () => {
-          const path = (req.url ?? '/').split('?')[0]!;
+          const path = (req.url ?? '/').split('?')[0];
           const fault = testing?.faultFor(path);
           if (fault) return void testing!.apply(fault, res, () => dispatch(path, req, res));
           dispatch(path, req, res);

@@ -77,5 +77,5 @@ export async function resolveCookieKeys(store: IdpStore): Promise<string[]> {
 
 /** The JWS algorithm of the first signing key: what ID tokens and JWT access tokens are signed with. */
 export function signingAlgorithm(jwks: PrivateJwks): string {
-  return keyAlgorithm(jwks.keys[0]!);
+  return keyAlgorithm(jwks.keys[0]);
 }

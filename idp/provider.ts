@@ -88,7 +88,7 @@ export function createProvider(setup: ProviderSetup): Provider {
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: setup.signingAlg as SigningAlgorithmWithNone,
     },
-    jwks: setup.jwks as Configuration['jwks'],
+    jwks: setup.jwks,
     // Only what the keys can sign: a client asking for RS256 or ES256 gets it, one asking for anything else is told so.
     enabledJWA: { idTokenSigningAlgValues: signingAlgorithms(setup.jwks) as SigningAlgorithmWithNone[] },
     // Authorization code only (DESIGN.md §3.1): discovery then advertises neither implicit nor hybrid flows.

@@ -73,7 +73,8 @@ export function debuggerRouter(instance: IssuerInstance): express.Express {
   });
 
   app.post('/start', express.urlencoded({ extended: false, limit: '8kb' }), (req: Request, res: Response) => {
-    const clientId = String(req.body?.client_id ?? '');
+    const form = (req.body ?? {}) as Record<string, string | undefined>;
+    const clientId = form.client_id ?? '';
     if (!credentials(clientId)) {
       return void res.status(400).type('html').send(startForm({ action: `${here}/start`, clients: clientChoices(), issuer: instance.issuer, error: `unknown client "${clientId}"` }));
     }
@@ -86,18 +87,18 @@ export function debuggerRouter(instance: IssuerInstance): express.Express {
       client_id: clientId,
       redirect_uri: callback,
       response_type: 'code',
-      scope: String(req.body?.scope || 'openid'),
+      scope: form.scope || 'openid',
       state,
       nonce,
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
     });
-    if (req.body?.login_hint) params.set('login_hint', String(req.body.login_hint));
-    res.redirect(303, `${instance.mountPath}${ROUTES.authorization}?${params}`);
+    if (form.login_hint) params.set('login_hint', form.login_hint);
+    res.redirect(303, `${instance.mountPath}${ROUTES.authorization}?${params.toString()}`);
   });
 
   app.get('/callback', async (req: Request, res: Response) => {
-    const state = String(req.query.state ?? '');
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
     const flow = pending.get(state);
     pending.delete(state);
     if (!flow) return void res.status(400).type('html').send(startForm({ action: `${here}/start`, clients: clientChoices(), issuer: instance.issuer, error: 'unknown or expired state: start again' }));
@@ -113,7 +114,7 @@ export function debuggerRouter(instance: IssuerInstance): express.Express {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth },
       body: new URLSearchParams(client.client_secret ? fields : { ...fields, client_id: client.client_id }),
     });
-    const token = await callJson(`${base}${ROUTES.token}`, form({ grant_type: 'authorization_code', code: String(req.query.code ?? ''), redirect_uri: callback, code_verifier: flow.verifier }));
+    const token = await callJson(`${base}${ROUTES.token}`, form({ grant_type: 'authorization_code', code: typeof req.query.code === 'string' ? req.query.code : '', redirect_uri: callback, code_verifier: flow.verifier }));
     const tokens = token.body as { access_token?: string; id_token?: string; refresh_token?: string };
     const sections: { title: string; id: string; value: unknown }[] = [{ title: `Token response (HTTP ${token.status})`, id: 'token-response', value: token.body }];
     if (token.status === 200) {

@@ -5,7 +5,7 @@
  * (`expiresIn` ≤ 0), not yet valid (`notBefore` > 0), unsigned (`alg: "none"`), or signed with a foreign key
  * (`signWith: "foreign"`).
  */
-import { exportJWK, generateKeyPair, importJWK, SignJWT, UnsecuredJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, UnsecuredJWT } from 'jose';
 import type { BuiltIdp } from '../app.js';
 import { keyAlgorithm } from '../keys.js';
 import { withClock, nowSeconds, type TestClock } from './clock.js';
@@ -43,7 +43,7 @@ const LIFETIME = { access: 3600, id: 3600, refresh: 14 * 24 * 3600 };
 export class MintError extends Error {}
 
 async function signingKey(built: BuiltIdp, alg: string | undefined, foreign: boolean): Promise<{ alg: string; key: Parameters<SignJWT['sign']>[0]; kid?: string }> {
-  const wanted = alg ?? keyAlgorithm(built.jwks.keys[0]!);
+  const wanted = alg ?? keyAlgorithm(built.jwks.keys[0]);
   if (foreign) {
     const { privateKey, publicKey } = await generateKeyPair(wanted, { extractable: true });
     const jwk = await exportJWK(publicKey);
@@ -51,7 +51,7 @@ async function signingKey(built: BuiltIdp, alg: string | undefined, foreign: boo
   }
   const jwk = built.jwks.keys.find((k) => keyAlgorithm(k) === wanted);
   if (!jwk) throw new MintError(`no signing key for alg ${wanted} (the keys sign ${[...new Set(built.jwks.keys.map(keyAlgorithm))].join(', ')})`);
-  return { alg: wanted, key: await importJWK(jwk as JWK, wanted), kid: jwk.kid };
+  return { alg: wanted, key: await importJWK(jwk, wanted), kid: jwk.kid };
 }
 
 async function mintJwt(built: BuiltIdp, payload: Record<string, unknown>, request: MintRequest, typ?: string): Promise<string> {

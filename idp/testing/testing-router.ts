@@ -5,6 +5,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { TestingApi } from './testing-api.js';
 import { TestingInputError } from './testing-api.js';
+import type { Fault, NextLogin } from './testing-state.js';
 
 export function testingRouter(api: TestingApi): express.Express {
   const app = express();
@@ -15,17 +16,17 @@ export function testingRouter(api: TestingApi): express.Express {
     res.set('cache-control', 'no-store');
     next();
   });
-  const body = (req: Request) => (req.body && typeof req.body === 'object' ? req.body : {});
+  const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
 
   app.post('/tokens', async (req, res) => {
     res.status(201).json(await api.mintToken(body(req)));
   });
   app.post('/logins', async (req, res) => {
-    await api.nextLogin(body(req));
+    await api.nextLogin(body(req) as unknown as NextLogin);
     res.status(204).end();
   });
   app.post('/faults', (req, res) => {
-    api.fault(body(req));
+    api.fault(body(req) as unknown as Fault);
     res.status(204).end();
   });
   app.post('/keys/rotate', async (_req, res) => {
@@ -52,6 +53,8 @@ export function testingRouter(api: TestingApi): express.Express {
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found', error_description: 'no such testing operation (see DESIGN.md §3.4)' });
   });
+  // Express recognises an error handler by its four parameters.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof TestingInputError) return void res.status(400).json({ error: 'invalid_request', error_description: error.message });
     const status = (error as { status?: number }).status;

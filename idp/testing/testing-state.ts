@@ -71,7 +71,7 @@ export function createTestingState(): TestingState {
     faultFor(path) {
       const index = state.faults.findIndex((f) => FAULT_ENDPOINTS[f.endpoint](path));
       if (index < 0) return undefined;
-      const fault = state.faults[index]!;
+      const fault = state.faults[index];
       if (--fault.remaining <= 0) state.faults.splice(index, 1);
       return fault;
     },

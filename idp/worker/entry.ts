@@ -92,8 +92,8 @@ async function readWholeBody(request: Request): Promise<{ body?: Uint8Array; too
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
+    if (done || !value) break;
     size += value.byteLength;
     if (size <= MAX_BODY_BYTES) chunks.push(value); // past the limit: keep draining, keep nothing
   }

@@ -36,7 +36,7 @@ function probeAsSoonAsOpen(port: number, waitMs: number): Promise<string> {
           if (data.includes('\r\n')) {
             clearTimeout(timer);
             socket.destroy();
-            resolve(data.split('\r\n')[0]!);
+            resolve(data.split('\r\n')[0]);
           }
         });
         socket.write(`GET /.well-known/openid-configuration HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);

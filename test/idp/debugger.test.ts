@@ -8,7 +8,7 @@ const REDIRECT = 'http://127.0.0.1:9/callback';
 function section(html: string, id: string): string {
   const match = new RegExp(`<pre id="${id}">([\\s\\S]*?)</pre>`).exec(html);
   if (!match) throw new Error(`no section ${id} in:\n${html}`);
-  return match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return match[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 describe('idp: /_debugger (with the testing API)', () => {

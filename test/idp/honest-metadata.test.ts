@@ -25,7 +25,7 @@ describe('idp: signing keys per client, honest discovery and client authenticati
     const { tokens } = await headlessLogin(await discover(idp), idp);
     expect(decodeProtectedHeader(tokens.id_token!).alg).to.equal('RS256');
     const registered = (await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT], id_token_signed_response_alg: 'ES256' }, undefined, insecure)).clientMetadata();
-    const config = await discover(idp, registered.client_id, registered.client_secret as string);
+    const config = await discover(idp, registered.client_id, registered.client_secret);
     const es = await headlessLogin(config, idp);
     expect(decodeProtectedHeader(es.tokens.id_token!).alg).to.equal('ES256');
   });

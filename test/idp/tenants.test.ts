@@ -8,7 +8,7 @@ const REDIRECT = 'http://127.0.0.1:9/callback';
 
 /** One tenant seen as a RunningIdp by the relying-party helpers (same listener, the tenant's issuer and client). */
 function tenant(idp: RunningIdp, name: string): RunningIdp {
-  return { ...idp, ...idp.tenants![name]!, url: idp.url } as RunningIdp;
+  return { ...idp, ...idp.tenants![name], url: idp.url };
 }
 
 function tenantSuite(label: string, databaseUrl: () => string | undefined) {
