@@ -27,6 +27,14 @@ export interface StackOptions {
   onReady?: (urls: StackUrls) => void;
 }
 
+/**
+ * Quiet by default: the terminal shows warnings and errors; `debug` adds the service's info lines (start/stop
+ * details and one access line per request), `trace` its debug lines.
+ */
+export function serviceLogLevel(stackLevel: string): string {
+  return ({ debug: 'info', trace: 'debug' } as Record<string, string>)[stackLevel] ?? stackLevel;
+}
+
 /** Runs the stack until `signal` aborts; resolves to an exit code. */
 export async function runStack(options: StackOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
@@ -95,8 +103,7 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   let ready: Promise<void> = Promise.resolve();
   const serviceEnv: Record<string, string | undefined> = {
     ...env,
-    // Quiet by default: warnings and errors only (`debug` adds one access line per request).
-    LOG_LEVEL: options.logLevel ?? env.LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: serviceLogLevel(options.logLevel ?? env.LOG_LEVEL ?? 'warn'),
     HOST: DEMO.host,
     PORT: String(servicePort),
     API_AUTH_ISSUER: idp.issuer,

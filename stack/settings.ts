@@ -24,7 +24,7 @@ export const stackSettings = {
     flag: '--log-level',
     env: 'LOG_LEVEL',
     default: 'warn',
-    doc: 'The service\'s log level: `info` adds start/stop details, `debug` one access line per request. JSON lines when stdout is not a terminal.',
+    doc: 'What the terminal shows besides the tour: `warn` warnings and errors (repeats counted, one line a minute); `debug` adds the service\'s start/stop details and one access line per request. Short lines on a terminal, JSON lines otherwise.',
   },
 } satisfies Record<string, StackSetting>;
 
