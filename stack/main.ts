@@ -64,6 +64,7 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
       users: [
         DEMO_USER,
         { sub: DEMO.otherUser, name: 'Bob Example', preferred_username: 'bob', email: 'bob@example.com', email_verified: true },
+        { sub: DEMO.selfScanUser, name: 'Sam Scanner', preferred_username: 'sam', email: 'sam@example.com', email_verified: true },
         reviewerUser,
       ],
       // Headless sign-in without a login_hint (the review console) is the reviewer's; tokens for alice and bob

@@ -50,7 +50,7 @@ export function quickTour(urls: TourUrls): string {
 /** The tour's second block: the service attacked by its own scanner. */
 export function scanTour(): string {
   return [
-    `npm run scan:self                               # every operation of /api/v1/openapi.json, alice's token (bob's as the other identity)`,
+    `npm run scan:self                               # every operation of /api/v1/openapi.json as sam (an enterprise-plan organization: never throttled), bob as the other identity`,
     `npx scanner scan curl $ORG/registrations ${auth}`,
     `npx scanner scan curl $ORG/registrations ${auth} --scans 'jwt.*'   # only the JWT attacks (+ their dependencies)`,
   ].join('\n');
