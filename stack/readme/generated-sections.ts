@@ -12,6 +12,7 @@ import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
 import { migrateSettings } from '../../server/db/migrate-cli.js';
 import { stackSettingsTable } from '../settings.js';
+import { scannerCommandsTable } from './scanner-commands.js';
 import { readmeTour, readmeScanTour } from '../tour.js';
 
 function errorCodeTable(): string {
@@ -50,6 +51,7 @@ export async function generatedSections(): Promise<Record<string, string>> {
     'migrate-settings': settingsTable(migrateSettings),
     'idp-settings': idpSettingsTable(),
     'scanner-checks': await checksTable(),
+    'scanner-commands': await scannerCommandsTable(),
     'scanner-flags': await scannerFlagsTable(),
     'quick-tour': readmeTour(),
     'quick-tour-scan': readmeScanTour(),
