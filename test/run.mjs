@@ -1,13 +1,13 @@
 // `npm test [-- <file|dir|glob…> <grep…> <mocha flags…>]`: with no selection, the typecheck and then the whole
-// suite; with paths, only those files; with words, only tests whose title matches. Plain JavaScript: mocha's own
-// positional specs would add to .mocharc.json's spec instead of replacing it, so this passes the config's
-// settings with --no-config and the chosen specs.
+// suite; with paths, only those files; with words, only tests whose title matches. Plain JavaScript (it runs before
+// any build); mocha's settings come from .mocharc.cjs, passed with --no-config and the chosen specs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const config = JSON.parse(readFileSync(join(root, '.mocharc.json'), 'utf8'));
+const config = createRequire(import.meta.url)(join(root, '.mocharc.cjs'));
 const args = process.argv.slice(2);
 
 const specs = [];
