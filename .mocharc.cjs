@@ -2,7 +2,9 @@
 // added to it, so one file runs alone; `npm test -- <file|grep>` (test/run.mjs) does the same with a typecheck choice.
 const { existsSync } = require('node:fs');
 
-const positional = process.argv.slice(2).filter((arg) => !arg.startsWith('-') && (/\.(ts|mjs|js)$/.test(arg) || arg.includes('*') || existsSync(arg)));
+const positional = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('-') && (/\.(ts|mjs|js)$/.test(arg) || arg.includes('*') || existsSync(arg)));
 
 module.exports = {
   import: 'tsx',

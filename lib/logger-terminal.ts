@@ -11,6 +11,10 @@ function clock(time: unknown): string {
   return date.toTimeString().slice(0, 8);
 }
 
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
 function value(v: unknown): string {
   if (typeof v === 'string') return /\s/.test(v) ? JSON.stringify(v) : v;
   return JSON.stringify(v);
@@ -35,13 +39,19 @@ export function terminalLine(json: string): string {
   const level = (LEVELS[entry.level as number] ?? String(entry.level)).padEnd(5);
   const fields = Object.entries(entry)
     .filter(([key]) => !SKIP.has(key))
-    .map(([key, v]) => (key === 'err' && v && typeof v === 'object' ? `err=${value((v as { message?: string }).message ?? v)}` : `${key}=${value(v)}`));
-  const name = entry.name ? `${String(entry.name)}: ` : '';
-  return `${time} ${level} ${name}${String(entry.msg ?? '')}${fields.length ? ` ${fields.join(' ')}` : ''}\n`;
+    .map(([key, v]) =>
+      key === 'err' && v && typeof v === 'object'
+        ? `err=${value((v as { message?: string }).message ?? v)}`
+        : `${key}=${value(v)}`,
+    );
+  const name = entry.name === undefined ? '' : `${text(entry.name)}: `;
+  return `${time} ${level} ${name}${text(entry.msg ?? '')}${fields.length ? ` ${fields.join(' ')}` : ''}\n`;
 }
 
 /** A pino destination that writes terminal lines to `out`. */
-export function terminalDestination(out: { write(text: string): unknown } = process.stdout): { write(line: string): void } {
+export function terminalDestination(out: { write(text: string): unknown } = process.stdout): {
+  write(line: string): void;
+} {
   return {
     write(line: string) {
       out.write(terminalLine(line));

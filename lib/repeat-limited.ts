@@ -12,7 +12,10 @@ export function repeatLimited(logger: Logger, message: string, windowMs = 60_000
       timer = undefined;
       return;
     }
-    logger.warn({ repeated: repeats }, `${message} (${repeats} more in the last ${windowMs >= 1000 ? `${Math.round(windowMs / 1000)} s` : `${windowMs} ms`})`);
+    logger.warn(
+      { repeated: repeats },
+      `${message} (${repeats} more in the last ${windowMs >= 1000 ? `${Math.round(windowMs / 1000)} s` : `${windowMs} ms`})`,
+    );
     repeats = 0;
     timer = setTimeout(flush, windowMs);
     // A pending count never keeps the process alive.

@@ -29,7 +29,12 @@ export function createProgress(io: CliIo, enabled: boolean, label = 'checks', op
 
 function progressBar(io: CliIo, label: string): Progress {
   const bar = new cliProgress.SingleBar(
-    { stream: io.stderr as unknown as NodeJS.WritableStream, format: `Scanning {bar} {value}/{total} (${label})`, hideCursor: true, clearOnComplete: true },
+    {
+      stream: io.stderr as unknown as NodeJS.WritableStream,
+      format: `Scanning {bar} {value}/{total} (${label})`,
+      hideCursor: true,
+      clearOnComplete: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;
@@ -56,7 +61,9 @@ function progressLines(io: CliIo, label: string, options: ProgressOptions): Prog
   const timer = setInterval(() => {
     if (total === 0 || done >= total) return;
     const seconds = Math.round((now() - started) / 1000);
-    io.stderr.write(`scanner: ${done}/${total} done (${Math.floor((done / total) * 100)}%) after ${seconds} s — ${label}\n`);
+    io.stderr.write(
+      `scanner: ${done}/${total} done (${Math.floor((done / total) * 100)}%) after ${seconds} s — ${label}\n`,
+    );
   }, options.intervalMs ?? PROGRESS_INTERVAL_MS);
   // Progress never keeps the process alive.
   timer.unref();

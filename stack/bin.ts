@@ -7,7 +7,8 @@ import { stackHelp } from './settings.js';
 function port(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} must be a port number (0-65535), got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`${flag} must be a port number (0-65535), got "${value}"`);
   return n;
 }
 
@@ -23,7 +24,11 @@ try {
     },
     strict: true,
   }));
-  for (const [flag, env] of [['port', 'PORT'], ['internal-port', 'INTERNAL_PORT'], ['idp-port', 'IDP_PORT']] as const) {
+  for (const [flag, env] of [
+    ['port', 'PORT'],
+    ['internal-port', 'INTERNAL_PORT'],
+    ['idp-port', 'IDP_PORT'],
+  ] as const) {
     port(values[flag] ?? process.env[env], values[flag] === undefined ? env : `--${flag}`);
   }
 } catch (err) {

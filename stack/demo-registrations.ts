@@ -13,37 +13,67 @@ export const DEMO_REGISTRATIONS = {
   active: 'Partner dashboard',
 } as const;
 
-async function call(method: string, url: string, token: string, body?: unknown): Promise<{ id: string; name?: string }> {
+async function call(
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ id: string; name?: string }> {
   const response = await fetch(url, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`${method} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as { id: string };
 }
 
 export async function seedDemoRegistrations(urls: StackUrls): Promise<void> {
-  const request = { issuer: urls.idp, clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, redirectUri: DEMO.redirectUri };
+  const request = {
+    issuer: urls.idp,
+    clientId: DEMO.clientId,
+    clientSecret: DEMO.clientSecret,
+    redirectUri: DEMO.redirectUri,
+  };
   const [alice, rita] = await Promise.all([
     userToken({ ...request, scope: DEMO.scopes.join(' '), resource: urls.audience, loginHint: DEMO.user }),
-    userToken({ ...request, scope: DEMO.reviewerScopes.join(' '), resource: urls.internalAudience, loginHint: DEMO.reviewer }),
+    userToken({
+      ...request,
+      scope: DEMO.reviewerScopes.join(' '),
+      resource: urls.internalAudience,
+      loginHint: DEMO.reviewer,
+    }),
   ]);
   const org = `${urls.service}/api/v1/organizations/${DEMO.organizationId}`;
-  const existing = (await call('GET', `${org}/registrations?limit=100`, alice)) as unknown as { data: { name: string }[] };
+  const existing = (await call('GET', `${org}/registrations?limit=100`, alice)) as unknown as {
+    data: { name: string }[];
+  };
   if (existing.data.some((r) => r.name === DEMO_REGISTRATIONS.active)) return;
 
   const create = (name: string, host: string) =>
-    call('POST', `${org}/registrations`, alice, { name, templateId: 'tpl_web', config: { redirectUris: [`https://${host}.example.com/cb`] } });
+    call('POST', `${org}/registrations`, alice, {
+      name,
+      templateId: 'tpl_web',
+      config: { redirectUris: [`https://${host}.example.com/cb`] },
+    });
   await create(DEMO_REGISTRATIONS.draft, 'wiki');
   const pending = await create(DEMO_REGISTRATIONS.pending, 'support');
   await call('POST', `${org}/registrations/${pending.id}/actions/submit`, alice);
   const active = await create(DEMO_REGISTRATIONS.active, 'partners');
   await call('POST', `${org}/registrations/${active.id}/actions/submit`, alice);
-  await call('POST', `${urls.internal}/internal/v1/organizations/${DEMO.organizationId}/registrations/${active.id}/actions/approve`, rita, {
-    reason: 'demo data',
-  });
+  await call(
+    'POST',
+    `${urls.internal}/internal/v1/organizations/${DEMO.organizationId}/registrations/${active.id}/actions/approve`,
+    rita,
+    {
+      reason: 'demo data',
+    },
+  );
   await call('POST', `${org}/registrations/${active.id}/change-sets`, alice, {
     changes: { redirectUris: ['https://partners.example.com/cb', 'https://partners.example.com/cb2'] },
   });

@@ -12,19 +12,29 @@ export interface StackSetting {
 }
 
 export const stackSettings = {
-  port: { flag: '--port', env: 'PORT', default: String(DEMO.servicePort), doc: 'Registration service (public API) port; 0 picks a free one.' },
+  port: {
+    flag: '--port',
+    env: 'PORT',
+    default: String(DEMO.servicePort),
+    doc: 'Registration service (public API) port; 0 picks a free one.',
+  },
   internalPort: {
     flag: '--internal-port',
     env: 'INTERNAL_PORT',
     default: `${DEMO.internalPort} (0 with --port 0)`,
     doc: 'Reviewer/admin surface and review console port; 0 picks a free one.',
   },
-  idpPort: { flag: '--idp-port', env: 'IDP_PORT', default: String(DEMO.idpPort), doc: 'Stub identity provider port; 0 picks a free one.' },
+  idpPort: {
+    flag: '--idp-port',
+    env: 'IDP_PORT',
+    default: String(DEMO.idpPort),
+    doc: 'Stub identity provider port; 0 picks a free one.',
+  },
   logLevel: {
     flag: '--log-level',
     env: 'LOG_LEVEL',
     default: 'warn',
-    doc: 'What the terminal shows besides the tour: `warn` warnings and errors (repeats counted, one line a minute); `debug` adds the service\'s start/stop details and one access line per request. Short lines on a terminal, JSON lines otherwise.',
+    doc: "What the terminal shows besides the tour: `warn` warnings and errors (repeats counted, one line a minute); `debug` adds the service's start/stop details and one access line per request. Short lines on a terminal, JSON lines otherwise.",
   },
 } satisfies Record<string, StackSetting>;
 
@@ -36,7 +46,9 @@ export function stackSettingsTable(): string {
 }
 
 export function stackHelp(): string {
-  const rows = Object.values(stackSettings).map((s) => `  ${`${s.flag} <value>`.padEnd(24)} ${s.env.padEnd(14)} ${s.doc} [default: ${s.default}]`);
+  const rows = Object.values(stackSettings).map(
+    (s) => `  ${`${s.flag} <value>`.padEnd(24)} ${s.env.padEnd(14)} ${s.doc} [default: ${s.default}]`,
+  );
   return [
     'Usage: npm start [-- --port <n> --internal-port <n> --idp-port <n> --log-level <level>]',
     '',

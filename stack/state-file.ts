@@ -30,7 +30,10 @@ function alive(pid: number): boolean {
 }
 
 /** The URLs of the running stack, or undefined when none runs (no file, or its process is gone). */
-export function readStackFile(file: string, options: { alive?: boolean } = {}): (StackUrls & { pid: number }) | undefined {
+export function readStackFile(
+  file: string,
+  options: { alive?: boolean } = {},
+): (StackUrls & { pid: number }) | undefined {
   if (!existsSync(file)) return undefined;
   try {
     const state = JSON.parse(readFileSync(file, 'utf8')) as StackUrls & { pid: number };

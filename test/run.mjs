@@ -18,7 +18,14 @@ for (let i = 0; i < args.length; i += 1) {
   if (arg.startsWith('-')) {
     flags.push(arg);
     // Flags with a value (`--grep x`, `-t 5000`) keep it.
-    if (!arg.includes('=') && args[i + 1] !== undefined && !args[i + 1].startsWith('-') && !isPath(args[i + 1]) && takesValue(arg)) flags.push(args[(i += 1)]);
+    if (
+      !arg.includes('=') &&
+      args[i + 1] !== undefined &&
+      !args[i + 1].startsWith('-') &&
+      !isPath(args[i + 1]) &&
+      takesValue(arg)
+    )
+      flags.push(args[(i += 1)]);
   } else if (isPath(arg)) specs.push(existsSync(arg) && statSync(arg).isDirectory() ? join(arg, '**/*.test.ts') : arg);
   else words.push(arg);
 }
@@ -28,7 +35,25 @@ function isPath(arg) {
 }
 
 function takesValue(flag) {
-  return ['--grep', '-g', '--fgrep', '-f', '--timeout', '-t', '--reporter', '-R', '--slow', '-s', '--ignore', '--jobs', '-j', '--reporter-option', '-O', '--require', '-r'].includes(flag);
+  return [
+    '--grep',
+    '-g',
+    '--fgrep',
+    '-f',
+    '--timeout',
+    '-t',
+    '--reporter',
+    '-R',
+    '--slow',
+    '-s',
+    '--ignore',
+    '--jobs',
+    '-j',
+    '--reporter-option',
+    '-O',
+    '--require',
+    '-r',
+  ].includes(flag);
 }
 
 function run(command, commandArgs) {
@@ -41,12 +66,27 @@ if (!selected) {
   const typecheck = run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
   if (typecheck !== 0) process.exit(typecheck);
 } else {
-  process.stderr.write(`test: ${[...specs, ...words.map((w) => `"${w}"`)].join(', ')} (no typecheck; \`npm test\` alone runs it and everything)\n`);
+  process.stderr.write(
+    `test: ${[...specs, ...words.map((w) => `"${w}"`)].join(', ')} (no typecheck; \`npm test\` alone runs it and everything)\n`,
+  );
 }
 
 const settings = ['--no-config', '--timeout', String(config.timeout)];
 if (config.recursive) settings.push('--recursive');
 if (config.exit) settings.push('--exit');
-if (words.length > 0) settings.push('--grep', words.length === 1 ? words[0] : words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+if (words.length > 0)
+  settings.push(
+    '--grep',
+    words.length === 1 ? words[0] : words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  );
 const chosen = specs.length > 0 ? specs : config.spec;
-process.exit(run(process.execPath, ['--import', config.import, join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'), ...settings, ...flags, ...chosen]));
+process.exit(
+  run(process.execPath, [
+    '--import',
+    config.import,
+    join(root, 'node_modules', 'mocha', 'bin', 'mocha.js'),
+    ...settings,
+    ...flags,
+    ...chosen,
+  ]),
+);

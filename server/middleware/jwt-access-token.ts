@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { expressjwt, type GetVerificationKey } from 'express-jwt';
 import jsonwebtoken, { type Algorithm, type JwtPayload } from 'jsonwebtoken';
-import { isAppError } from '../../lib/app-error.js';
+import { isAppError, type AppError } from '../../lib/app-error.js';
 import type { ServiceConfig } from '../config.js';
 import type { Principal } from '../principal.js';
 import { invalidToken } from './bearer-errors.js';
@@ -45,7 +45,7 @@ function nonEmpty(value: unknown): value is string {
  * What a caller can fix, said plainly: an expired token, or one for another audience. jsonwebtoken checks these
  * only after the signature verified, so the token is genuine; its `aud` is named, the token never.
  */
-function rejection(err: unknown, req: Request, expectedAudience: string): unknown {
+function rejection(err: unknown, req: Request, expectedAudience: string): AppError {
   const inner = (err as { inner?: { name?: string; message?: string; expiredAt?: Date } }).inner;
   if (inner?.name === 'TokenExpiredError') {
     return invalidToken(err, `The access token expired${inner.expiredAt ? ` at ${inner.expiredAt.toISOString()}` : ''}`);

@@ -11,7 +11,12 @@ interface Section {
 
 async function helpOf(group: string, sub: string): Promise<string> {
   let out = '';
-  await run([group, sub, '--help'], { stdout: { write: (c: string) => (out += c) }, stderr: { write: () => true }, env: {}, isTTY: false });
+  await run([group, sub, '--help'], {
+    stdout: { write: (c: string) => (out += c) },
+    stderr: { write: () => true },
+    env: {},
+    isTTY: false,
+  });
   return out;
 }
 
@@ -23,7 +28,7 @@ export function parseHelp(help: string): { usage: string; summary: string; secti
   const sections: Section[] = [{ title: 'own', flags: [] }];
   for (const line of body.split('\n').slice(summary ? 1 : 0)) {
     const header = /^(\S[^:]*):$/.exec(line);
-    if (header) sections.push({ title: header[1]!, flags: [] });
+    if (header) sections.push({ title: header[1], flags: [] });
     else if (/^\s+-/.test(line)) {
       const flag = /--[a-z][\w-]*/.exec(line)?.[0];
       if (flag && flag !== '--help') sections.at(-1)!.flags.push(flag);

@@ -10,22 +10,29 @@ const checks = (await loadChecks({ includeBuiltIn: true })).map((c) => c.definit
 
 describe('OWASP categories of the checks', () => {
   it('lists the ten categories of the 2023 edition, numbered 1 to 10', () => {
-    expect(OWASP_API_TOP_10_2023.map((c) => c.split(':')[0])).to.deep.equal(Array.from({ length: 10 }, (_, i) => `API${i + 1}`));
+    expect(OWASP_API_TOP_10_2023.map((c) => c.split(':')[0])).to.deep.equal(
+      Array.from({ length: 10 }, (_, i) => `API${i + 1}`),
+    );
   });
 
   it('gives every documented extra a reason', () => {
-    for (const [category, reason] of Object.entries(DOCUMENTED_OWASP_EXTRAS)) expect(reason, category).to.match(/\w{3,}/);
+    for (const [category, reason] of Object.entries(DOCUMENTED_OWASP_EXTRAS))
+      expect(reason, category).to.match(/\w{3,}/);
   });
 
   it('uses only the ten or a documented extra in every issue of every check', () => {
     const unknown = checks.flatMap((d) =>
-      d.issues.map((i) => i.classifications?.owasp).filter((c): c is string => c !== undefined && !isKnownOwaspCategory(c)),
+      d.issues
+        .map((i) => i.classifications?.owasp)
+        .filter((c): c is string => c !== undefined && !isKnownOwaspCategory(c)),
     );
     expect(unknown).to.deep.equal([]);
   });
 
   it('files discovery findings under inventory or misconfiguration, never server side request forgery', () => {
-    const discovery = checks.filter((d) => d.id.startsWith('discover.')).flatMap((d) => d.issues.map((i) => `${d.id} ${i.classifications?.owasp ?? ''}`));
+    const discovery = checks
+      .filter((d) => d.id.startsWith('discover.'))
+      .flatMap((d) => d.issues.map((i) => `${d.id} ${i.classifications?.owasp ?? ''}`));
     expect(discovery.filter((line) => line.includes('Server Side Request Forgery'))).to.deep.equal([]);
   });
 

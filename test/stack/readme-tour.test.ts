@@ -31,7 +31,13 @@ function jsonValues(text: string): Record<string, unknown>[] {
   return values;
 }
 
-type Resource = { id: string; name: string; status: string; registrationId?: string; error?: { code: string; fields: { path: string }[] } };
+type Resource = {
+  id: string;
+  name: string;
+  status: string;
+  registrationId?: string;
+  error?: { code: string; fields: { path: string }[] };
+};
 
 describe('the quick tour printed by npm start', function () {
   this.timeout(120_000);
@@ -62,18 +68,32 @@ describe('the quick tour printed by npm start', function () {
     ];
     expect(capabilities).to.include({ plan: 'pro' });
     const byName = Object.fromEntries(list.data.map((r) => [r.name, r.status]));
-    expect(byName).to.include({ [DEMO_REGISTRATIONS.draft]: 'draft', [DEMO_REGISTRATIONS.pending]: 'pending_review', [DEMO_REGISTRATIONS.active]: 'active' });
+    expect(byName).to.include({
+      [DEMO_REGISTRATIONS.draft]: 'draft',
+      [DEMO_REGISTRATIONS.pending]: 'pending_review',
+      [DEMO_REGISTRATIONS.active]: 'active',
+    });
     expect(sketch.error?.code).to.equal('validation_failed');
     expect(sketch.error?.fields.map((f) => f.path)).to.include('config.redirectUris[0]');
     expect(submitted).to.include({ name: 'Billing portal', status: 'pending_review' });
-    expect(queue.data.map((item) => item.registration?.name)).to.include.members([DEMO_REGISTRATIONS.pending, 'Billing portal']);
+    expect(queue.data.map((item) => item.registration?.name)).to.include.members([
+      DEMO_REGISTRATIONS.pending,
+      'Billing portal',
+    ]);
     expect(approved).to.include({ id: submitted.id, status: 'active' });
     expect(changeSet).to.include({ status: 'pending_review', registrationId: submitted.id });
   });
 
   it('seeds the active demo registration with a change set waiting for review', async () => {
-    const { stdout } = await run('npm', ['run', '-s', 'token', '--', '--reviewer'], { cwd: fromRoot(), env: { ...process.env, GATEHOUSE_STACK_FILE: stack.stackFile } });
-    const queue = (await (await fetch(`${stack.internal}/internal/v1/review-queue`, { headers: { authorization: `Bearer ${stdout.trim()}` } })).json()) as {
+    const { stdout } = await run('npm', ['run', '-s', 'token', '--', '--reviewer'], {
+      cwd: fromRoot(),
+      env: { ...process.env, GATEHOUSE_STACK_FILE: stack.stackFile },
+    });
+    const queue = (await (
+      await fetch(`${stack.internal}/internal/v1/review-queue`, {
+        headers: { authorization: `Bearer ${stdout.trim()}` },
+      })
+    ).json()) as {
       data: { kind: string; registration?: { name: string } }[];
     };
     const kinds = queue.data.map((item) => `${item.kind} ${item.registration?.name ?? ''}`.trim());

@@ -16,11 +16,14 @@ const bin = fromRoot('stack', 'bin.ts');
 describe('npm start options', () => {
   it('lists every flag with its environment variable in --help', async () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', bin, '--help'], { cwd: fromRoot() });
-    for (const s of Object.values(stackSettings)) expect(stdout).to.match(new RegExp(`${s.flag} <value>\\s+${s.env}\\b`));
+    for (const s of Object.values(stackSettings))
+      expect(stdout).to.match(new RegExp(`${s.flag} <value>\\s+${s.env}\\b`));
   });
 
   it('refuses a port that is not a number with one line and exit code 2', async () => {
-    const error = (await run(process.execPath, ['--import', 'tsx', bin, '--idp-port', 'eighty'], { cwd: fromRoot() }).catch((e: unknown) => e)) as {
+    const error = (await run(process.execPath, ['--import', 'tsx', bin, '--idp-port', 'eighty'], {
+      cwd: fromRoot(),
+    }).catch((e: unknown) => e)) as {
       code: number;
       stderr: string;
     };
@@ -37,19 +40,30 @@ describe('npm start options', () => {
     afterEach(async () => {
       await rm(dir, { recursive: true, force: true });
     });
-    const urls = { idp: 'http://127.0.0.1:9001', service: 'http://127.0.0.1:9002', internal: 'http://127.0.0.1:9003', audience: 'urn:a', internalAudience: 'urn:b' };
+    const urls = {
+      idp: 'http://127.0.0.1:9001',
+      service: 'http://127.0.0.1:9002',
+      internal: 'http://127.0.0.1:9003',
+      audience: 'urn:a',
+      internalAudience: 'urn:b',
+    };
 
     it('gives npm run token the ports and audiences of the running stack', () => {
       const file = join(dir, 'stack.json');
       writeStackFile(file, urls);
       expect(runningStack({ GATEHOUSE_STACK_FILE: file })).to.deep.equal(urls);
-      expect(runningStack({ GATEHOUSE_STACK_FILE: file, API_AUTH_ISSUER: 'http://idp.test' }).idp).to.equal('http://idp.test');
+      expect(runningStack({ GATEHOUSE_STACK_FILE: file, API_AUTH_ISSUER: 'http://idp.test' }).idp).to.equal(
+        'http://idp.test',
+      );
       removeStackFile(file);
       expect(readStackFile(file)).to.equal(undefined);
     });
 
     it('falls back to the default ports when no stack runs', () => {
-      expect(runningStack({ GATEHOUSE_STACK_FILE: join(dir, 'none.json') })).to.include({ idp: 'http://127.0.0.1:8484', service: 'http://127.0.0.1:3000' });
+      expect(runningStack({ GATEHOUSE_STACK_FILE: join(dir, 'none.json') })).to.include({
+        idp: 'http://127.0.0.1:8484',
+        service: 'http://127.0.0.1:3000',
+      });
     });
   });
 });

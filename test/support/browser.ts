@@ -10,7 +10,8 @@ const DEBIAN = '/usr/bin/chromium';
 
 export async function findChromium(): Promise<Browser> {
   const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return existsSync(fromEnv) ? { executablePath: fromEnv } : { missing: `CHROMIUM_PATH=${fromEnv} does not exist` };
+  if (fromEnv)
+    return existsSync(fromEnv) ? { executablePath: fromEnv } : { missing: `CHROMIUM_PATH=${fromEnv} does not exist` };
   let packaged = '';
   try {
     // Unpacks its brotli-compressed binary into the temp dir once (about 3 s), then reuses it.
@@ -21,5 +22,7 @@ export async function findChromium(): Promise<Browser> {
     packaged = ` (@sparticuz/chromium: ${(err as Error).message.split('\n')[0]})`;
   }
   if (existsSync(DEBIAN)) return { executablePath: DEBIAN };
-  return { missing: `no chromium for ${process.platform}-${process.arch}${packaged}; to enable: apt-get install chromium, or set CHROMIUM_PATH` };
+  return {
+    missing: `no chromium for ${process.platform}-${process.arch}${packaged}; to enable: apt-get install chromium, or set CHROMIUM_PATH`,
+  };
 }

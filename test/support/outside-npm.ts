@@ -25,5 +25,7 @@ export function suiteNotRun(title: string, reason: string): void {
 
 /** Why MongoDB suites cannot run here, or undefined when MONGODB_URI is set. */
 export function mongoMissing(): string | undefined {
-  return process.env.MONGODB_URI ? undefined : 'MONGODB_URI is unset (to enable: source .ci/ferretdb.sh && ferretdb_build && ferretdb_start)';
+  return process.env.MONGODB_URI
+    ? undefined
+    : 'MONGODB_URI is unset (to enable: source .ci/ferretdb.sh && ferretdb_build && ferretdb_start)';
 }
