@@ -12,9 +12,9 @@ export default defineCheck({
   issues: [
     {
       id: ISSUE,
-      name: 'Operation May Accepts Unauthenticated Requests',
+      name: 'Operation May Accept Unauthenticated Requests',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API8:2023 Security Misconfiguration' },
+      classifications: { owasp: 'API2:2023 Broken Authentication' },
     },
   ],
   maxCvss: 0,

@@ -37,7 +37,7 @@ export default defineCheck({
       id: ISSUE,
       name: 'Discoverable OpenAPI Path',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API7:2023 Server Side Request Forgery' },
+      classifications: { owasp: 'API9:2023 Improper Inventory Management' },
     },
   ],
   maxCvss: 0,

@@ -123,7 +123,7 @@ export default defineCheck({
       id: ISSUE,
       name: 'Discoverable exposed files',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API7:2023 Server Side Request Forgery' },
+      classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
   maxCvss: 0,

@@ -1,5 +1,9 @@
-/** pino, JSON lines; one owner of stdout per process. Tokens and secrets are redacted wherever they appear. */
+/**
+ * pino, JSON lines; one owner of stdout per process. Tokens and secrets are redacted wherever they appear. Without
+ * an explicit destination, a terminal gets short readable lines instead (lib/logger-terminal.ts).
+ */
 import { pino, type Logger, type DestinationStream } from 'pino';
+import { terminalDestination } from './logger-terminal.js';
 
 export type { Logger };
 
@@ -21,7 +25,7 @@ export function createLogger(options: { level?: string; name?: string } = {}, de
       redact: { paths: redactPaths, censor: '[redacted]' },
       base: undefined,
     },
-    destination,
+    destination ?? (process.stdout.isTTY ? terminalDestination(process.stdout) : undefined),
   );
 }
 

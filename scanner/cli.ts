@@ -38,7 +38,7 @@ Run "scanner <command> --help" for the flags of a command.
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
-const commands: Record<string, Record<string, { run: Command; help: string }>> = {
+export const commands: Record<string, Record<string, { run: Command; help: string }>> = {
   scan: { curl: { run: scanCurl, help: scanCurlHelp }, openapi: { run: scanOpenapi, help: scanOpenapiHelp }, graphql: { run: scanGraphql, help: scanGraphqlHelp } },
   discover: { api: { run: discoverApi, help: discoverApiHelp } },
   checks: { list: { run: checksList, help: checksListHelp } },

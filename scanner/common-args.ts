@@ -70,7 +70,7 @@ export const SCAN_FLAGS: readonly ScanFlag[] = [
   { flag: '--check-timeout', type: 'string', valueName: '<s>', doc: ['time budget per check in seconds (default 60)'] },
   { flag: '--baseline', type: 'string', valueName: '<report.json>', doc: ['report only findings that are not in this earlier JSON report'] },
   { flag: '--shard', type: 'string', valueName: '<i>/<n>', doc: ['scan only the i-th of n deterministic slices of the operations', '(join the reports with scanner report merge)'] },
-  { flag: '--no-progress', type: 'boolean', doc: ['no progress bar (it is only shown when stderr is a terminal)'] },
+  { flag: '--no-progress', type: 'boolean', doc: ['no progress on stderr (a bar on a terminal, else a line every 5 s)'] },
   { flag: '--debug', type: 'boolean', doc: ['diagnostics from checks on stderr, stacks on fatal errors'] },
   { flag: '--help', short: 'h', type: 'boolean', doc: ['this help'] },
 ];

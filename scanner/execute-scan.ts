@@ -26,6 +26,7 @@ import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
 import { shardOperations } from './shard.js';
 import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
+import { reportWrittenLine } from './report/written-line.js';
 import { writeToFile } from './transports/file.js';
 import { writeToStdout } from './transports/stdout.js';
 import { postToUrl } from './transports/url.js';
@@ -154,6 +155,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     io.stderr.write(`${adviceLine(rows)}\n`);
     if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
   }
+  // A report written without a word leaves one guessing: the run ends naming the file and what it holds.
+  if (common.reportTransport === 'file') io.stderr.write(`${reportWrittenLine(common.reportFile!, common.reportFormat, outcome, common.severityThreshold)}\n`);
   if (io.signal?.aborted) {
     io.stderr.write('scanner: scan interrupted; the report is partial\n');
     return EXIT_FATAL;

@@ -23,6 +23,10 @@ export const DEMO = Object.freeze({
   /** A second identity for BOLA checks: its grant is for another organization. */
   otherUser: 'bob',
   organizationId: 'org_demo1234567890abcd',
+  /** `npm run scan:self` scans as sam in an organization of its own on the enterprise plan, so its rate limit
+   * (6000 a minute) never throttles a scan, even two in a row; the scan's data stays out of alice's organization. */
+  selfScanUser: 'sam',
+  selfScanOrganizationId: 'org_selfscan1234567890',
   otherOrganizationId: 'org_other1234567890abc',
   scopes: ['registrations:read', 'registrations:write', 'change_sets:write'],
 });
@@ -45,18 +49,20 @@ export function audienceFor(serviceBaseUrl: string): string {
   return `${serviceBaseUrl}/api/v1`;
 }
 
-/** The seed of the demo: the organization on the pro plan, alice (default org) and the demo client's machine identity. */
+/** The seed of the demo: the organization on the pro plan, alice (default org), the demo client's machine identity, bob's and sam's organizations. */
 export function demoSeed() {
   return {
     organizations: [
       { id: DEMO.organizationId, name: 'Demo', plan: 'pro' as const },
       { id: DEMO.otherOrganizationId, name: 'Other', plan: 'free' as const },
+      { id: DEMO.selfScanOrganizationId, name: 'Self-scan', plan: 'enterprise' as const },
     ],
     grants: [
       { organizationId: DEMO.organizationId, subject: DEMO.user, default: true },
       // Client-credentials tokens carry the client id as `sub` (RFC 9068 §2.2).
       { organizationId: DEMO.organizationId, subject: DEMO.clientId, default: true },
       { organizationId: DEMO.otherOrganizationId, subject: DEMO.otherUser, default: true },
+      { organizationId: DEMO.selfScanOrganizationId, subject: DEMO.selfScanUser, default: true },
     ],
   };
 }

@@ -10,17 +10,29 @@ import { DEMO_USER } from '../idp/accounts.js';
 import { createIdp, type RunningIdp } from '../idp/create-idp.js';
 import { main as serviceMain } from '../server/main.js';
 import { audienceFor, DEMO, demoSeed, internalAudienceFor, PORTLESS_AUDIENCE, PORTLESS_INTERNAL_AUDIENCE, serviceUrl } from './demo.js';
+import { seedDemoRegistrations } from './demo-registrations.js';
 import { nextSteps, type StackUrls } from './next-steps.js';
+import { removeStackFile, stackFile, writeStackFile } from './state-file.js';
 
 export interface StackOptions {
   idpPort?: number;
   servicePort?: number;
+  internalPort?: number;
+  logLevel?: string;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
   /** Called once both listen. */
   onReady?: (urls: StackUrls) => void;
+}
+
+/**
+ * Quiet by default: the terminal shows warnings and errors; `debug` adds the service's info lines (start/stop
+ * details and one access line per request), `trace` its debug lines.
+ */
+export function serviceLogLevel(stackLevel: string): string {
+  return ({ debug: 'info', trace: 'debug' } as Record<string, string>)[stackLevel] ?? stackLevel;
 }
 
 /** Runs the stack until `signal` aborts; resolves to an exit code. */
@@ -33,7 +45,7 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   // The IdP must know the service's audience before the service listens; with PORT=0 its URL is only known
   // later, so the audience is then a stable name instead of a URL (API_AUTH_AUDIENCE overrides both).
   const audience = env.API_AUTH_AUDIENCE ?? (servicePort === 0 ? PORTLESS_AUDIENCE : audienceFor(serviceUrl(servicePort)));
-  const internalPort = Number(env.INTERNAL_PORT ?? (servicePort === 0 ? 0 : DEMO.internalPort));
+  const internalPort = options.internalPort ?? Number(env.INTERNAL_PORT ?? (servicePort === 0 ? 0 : DEMO.internalPort));
   const internalAudience =
     env.INTERNAL_AUTH_AUDIENCE ?? (internalPort === 0 ? PORTLESS_INTERNAL_AUDIENCE : internalAudienceFor(serviceUrl(internalPort)));
 
@@ -52,6 +64,7 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
       users: [
         DEMO_USER,
         { sub: DEMO.otherUser, name: 'Bob Example', preferred_username: 'bob', email: 'bob@example.com', email_verified: true },
+        { sub: DEMO.selfScanUser, name: 'Sam Scanner', preferred_username: 'sam', email: 'sam@example.com', email_verified: true },
         reviewerUser,
       ],
       // Headless sign-in without a login_hint (the review console) is the reviewer's; tokens for alice and bob
@@ -87,9 +100,11 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
 
   let service = '';
+  const stateFile = stackFile(env);
+  let ready: Promise<void> = Promise.resolve();
   const serviceEnv: Record<string, string | undefined> = {
-    LOG_LEVEL: 'warn',
     ...env,
+    LOG_LEVEL: serviceLogLevel(options.logLevel ?? env.LOG_LEVEL ?? 'warn'),
     HOST: DEMO.host,
     PORT: String(servicePort),
     API_AUTH_ISSUER: idp.issuer,
@@ -113,10 +128,21 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
     onListening: (url, internal) => {
       service = url;
       const urls = { idp: idp.url, service, internal, audience, internalAudience };
-      stdout.write(nextSteps(urls));
-      options.onReady?.(urls);
+      writeStackFile(stateFile, urls);
+      // The demo's registrations go through the API itself, so the tour's first calls find something.
+      ready = seedDemoRegistrations(urls)
+        .catch((err: Error) => {
+          stderr.write(`gatehouse: the demo registrations were not created: ${err.message}\n`);
+        })
+        .then(() => {
+          if (controller.signal.aborted) return;
+          stdout.write(nextSteps(urls));
+          options.onReady?.(urls);
+        });
     },
   });
+  await ready;
+  removeStackFile(stateFile);
   await idp.close();
   await rm(dir, { recursive: true, force: true });
   if (code === 0 && service) stdout.write('gatehouse: stopped\n');

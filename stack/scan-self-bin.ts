@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-/** Process entry of `npm run scan:self` (against `npm start`'s default ports unless API_AUTH_ISSUER / PUBLIC_BASE_URL say otherwise). */
-import { audienceFor, DEMO, serviceUrl } from './demo.js';
+/** Process entry of `npm run scan:self`: against the running `npm start` (its state file), or API_AUTH_ISSUER / PUBLIC_BASE_URL. */
+import { runningStack } from './running-stack.js';
 import { scanSelf } from './scan-self.js';
 
-const service = process.env.PUBLIC_BASE_URL ?? serviceUrl();
+const stack = runningStack();
 try {
   process.exitCode = await scanSelf({
-    idp: process.env.API_AUTH_ISSUER ?? `http://${DEMO.host}:${DEMO.idpPort}`,
-    service,
-    audience: process.env.API_AUTH_AUDIENCE ?? audienceFor(service),
+    idp: stack.idp,
+    service: stack.service,
+    audience: stack.audience,
     scannerArgs: process.argv.slice(2),
     stdout: process.stdout,
     stderr: process.stderr,

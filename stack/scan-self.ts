@@ -1,7 +1,9 @@
 /**
  * `npm run scan:self`: scans every operation of the running service's OpenAPI document (from `npm start`) with
- * IdP-issued tokens — alice's as the scanning identity, bob's (another organization) for the object-level
- * authorization checks — and prints the scanner's table. Extra arguments go to the scanner (`-- --report-format json`).
+ * IdP-issued tokens — sam's as the scanning identity, in an organization of its own on the enterprise plan (its rate
+ * limit does not throttle a scan, so runs in a row keep full coverage), bob's (another organization) for the
+ * object-level authorization checks — and prints the scanner's table. Extra arguments go to the scanner
+ * (`-- --report-format json`).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,7 +25,7 @@ export interface SelfScanOptions {
 export async function scanSelf(options: SelfScanOptions): Promise<number> {
   const request = { issuer: options.idp, clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, scope: DEMO.scopes.join(' '), resource: options.audience };
   const [token, otherToken] = await Promise.all([
-    userToken({ ...request, redirectUri: DEMO.redirectUri, loginHint: DEMO.user }),
+    userToken({ ...request, redirectUri: DEMO.redirectUri, loginHint: DEMO.selfScanUser }),
     userToken({ ...request, redirectUri: DEMO.redirectUri, loginHint: DEMO.otherUser }),
   ]);
   const api = `${options.service}/api/v1`;
@@ -31,7 +33,10 @@ export async function scanSelf(options: SelfScanOptions): Promise<number> {
   const documentResponse = await fetch(`${api}/openapi.json`);
   if (!documentResponse.ok) throw new Error(`GET ${api}/openapi.json answered ${documentResponse.status}`);
   // A registration of its own for the scan to read, edit and delete.
-  const created = await fetch(`${api}/organizations/${DEMO.organizationId}/registrations`, {
+  options.stderr.write(
+    `scan:self: scanning ${api} as ${DEMO.selfScanUser} in ${DEMO.selfScanOrganizationId} (enterprise plan: its rate limit does not throttle a scan), ${DEMO.otherUser} as the other identity\n`,
+  );
+  const created = await fetch(`${api}/organizations/${DEMO.selfScanOrganizationId}/registrations`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ name: 'Self-scan target', templateId: 'tpl_web', config: { redirectUris: ['https://self-scan.example.com/cb'] } }),
@@ -43,7 +48,7 @@ export async function scanSelf(options: SelfScanOptions): Promise<number> {
   try {
     const file = join(dir, 'openapi.json');
     const document = withRealPathValues((await documentResponse.json()) as { paths?: Record<string, Record<string, unknown>> }, {
-      organizationId: DEMO.organizationId,
+      organizationId: DEMO.selfScanOrganizationId,
       registrationId,
     });
     await writeFile(file, JSON.stringify(document));

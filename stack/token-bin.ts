@@ -5,7 +5,8 @@
  * internal surface (gatehouse:review and gatehouse:admin, audience of the internal surface).
  */
 import { parseArgs } from 'node:util';
-import { audienceFor, DEMO, internalAudienceFor, serviceUrl } from './demo.js';
+import { DEMO } from './demo.js';
+import { runningStack } from './running-stack.js';
 import { machineToken, userToken } from './tokens.js';
 
 const HELP = `Usage: npm run -s token [-- --user <sub> | --machine | --reviewer]
@@ -14,7 +15,8 @@ Prints an access token from the stub IdP of \`npm start\`:
   --user <sub>   another user's (bob, rita)
   --machine      the demo client's own token (client credentials)
   --reviewer     rita's token for the reviewer surface (gatehouse:review gatehouse:admin)
-Honours API_AUTH_ISSUER, PUBLIC_BASE_URL, API_AUTH_AUDIENCE and INTERNAL_AUTH_AUDIENCE when the stack runs elsewhere.
+Follows the ports of the running \`npm start\` (its state file in the temp dir); API_AUTH_ISSUER, PUBLIC_BASE_URL,
+API_AUTH_AUDIENCE and INTERNAL_AUTH_AUDIENCE override them when the stack runs elsewhere.
 `;
 
 try {
@@ -30,17 +32,10 @@ try {
   if (values.help) {
     process.stdout.write(HELP);
   } else {
-    const env = process.env;
-    const base = {
-      issuer: env.API_AUTH_ISSUER ?? `http://${DEMO.host}:${DEMO.idpPort}`,
-      clientId: DEMO.clientId,
-      clientSecret: DEMO.clientSecret,
-    };
-    const api = { scope: DEMO.scopes.join(' '), resource: env.API_AUTH_AUDIENCE ?? audienceFor(env.PUBLIC_BASE_URL ?? serviceUrl()) };
-    const internal = {
-      scope: DEMO.reviewerScopes.join(' '),
-      resource: env.INTERNAL_AUTH_AUDIENCE ?? internalAudienceFor(serviceUrl(DEMO.internalPort)),
-    };
+    const stack = runningStack();
+    const base = { issuer: stack.idp, clientId: DEMO.clientId, clientSecret: DEMO.clientSecret };
+    const api = { scope: DEMO.scopes.join(' '), resource: stack.audience };
+    const internal = { scope: DEMO.reviewerScopes.join(' '), resource: stack.internalAudience };
     const token = values.machine
       ? await machineToken({ ...base, ...api })
       : await userToken({

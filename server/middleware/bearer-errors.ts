@@ -1,7 +1,8 @@
 /**
  * The authentication failures of RFC 6750 §3 as AppErrors, each with its `WWW-Authenticate` challenge.
- * No token at all → a challenge WITHOUT `error` (§3.1); a bad token → `error="invalid_token"` with a generic
- * description (never the reason: it would help an attacker); auth server down → 503, never 401 or "allowed".
+ * No token at all → a challenge WITHOUT `error` (§3.1); a bad token → `error="invalid_token"`, generic unless the
+ * token is genuine (signature verified) and only expired or meant for another audience: then the description says
+ * so, because the caller can fix it. Never the token itself; auth server down → 503, never 401 or "allowed".
  */
 import type { AppError } from '../../lib/app-error.js';
 import { apiError } from '../errors.js';
@@ -21,11 +22,19 @@ export function malformedAuthorization(): AppError {
   });
 }
 
-export function invalidToken(cause?: unknown): AppError {
-  return apiError('invalid_token', 'The access token is invalid or expired.', {
+const GENERIC = 'The access token is invalid or expired';
+
+/** RFC 6750 §3: error_description is printable ASCII without `"` and `\`. */
+function descriptionValue(text: string): string {
+  return text.replace(/[^\x20-\x7e]|["\\]/g, '?');
+}
+
+/** `description` (one sentence, no final period) names a fixable reason; without it the description is generic. */
+export function invalidToken(cause?: unknown, description: string = GENERIC): AppError {
+  return apiError('invalid_token', `${description}.`, {
     cause,
     headers: {
-      'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="The access token is invalid or expired"`,
+      'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${descriptionValue(description)}"`,
     },
   });
 }

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { expressjwt, type GetVerificationKey } from 'express-jwt';
-import type { Algorithm, JwtPayload } from 'jsonwebtoken';
-import { isAppError } from '../../lib/app-error.js';
+import jsonwebtoken, { type Algorithm, type JwtPayload } from 'jsonwebtoken';
+import { isAppError, type AppError } from '../../lib/app-error.js';
 import type { ServiceConfig } from '../config.js';
 import type { Principal } from '../principal.js';
 import { invalidToken } from './bearer-errors.js';
@@ -39,6 +39,24 @@ function scopesOf(payload: JwtPayload): Set<string> {
 
 function nonEmpty(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
+}
+
+/**
+ * What a caller can fix, said plainly: an expired token, or one for another audience. jsonwebtoken checks these
+ * only after the signature verified, so the token is genuine; its `aud` is named, the token never.
+ */
+function rejection(err: unknown, req: Request, expectedAudience: string): AppError {
+  const inner = (err as { inner?: { name?: string; message?: string; expiredAt?: Date } }).inner;
+  if (inner?.name === 'TokenExpiredError') {
+    return invalidToken(err, `The access token expired${inner.expiredAt ? ` at ${inner.expiredAt.toISOString()}` : ''}`);
+  }
+  if (inner?.name === 'JsonWebTokenError' && inner.message?.startsWith('jwt audience invalid')) {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+    const aud = (jsonwebtoken.decode(token, { json: true }) ?? {}).aud;
+    const named = aud === undefined ? '(none)' : [aud].flat().join(', ');
+    return invalidToken(err, `The access token's audience ${named} is not ${expectedAudience}`);
+  }
+  return invalidToken(err);
 }
 
 export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): JwtPrincipalVerifier {
@@ -75,7 +93,7 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
       void verify(req, res, (err?: unknown) => {
         if (err !== undefined && err !== null) {
           // express-jwt's UnauthorizedError (signature, iss, aud, exp, nbf, malformed) and anything else: invalid token.
-          reject(isAppError(err) ? err : invalidToken(err));
+          reject(isAppError(err) ? err : rejection(err, req, config.authAudience));
           return;
         }
         const payload = (req as Request & { auth?: JwtPayload }).auth;

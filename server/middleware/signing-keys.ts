@@ -7,6 +7,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import jwksRsa from 'jwks-rsa';
 import type { Logger } from '../../lib/logger.js';
+import { repeatLimited } from '../../lib/repeat-limited.js';
 import type { AuthEndpoints } from './auth-endpoints.js';
 import { authUnavailable, invalidToken } from './bearer-errors.js';
 
@@ -34,6 +35,8 @@ export function createSigningKeys(endpoints: AuthEndpoints, logger: Logger): Sig
   const cache = new Map<string, CachedKey>();
   const inFlight = new Map<string, Promise<CachedKey>>();
   let client: jwksRsa.JwksClient | undefined;
+  // A flood of unknown kids repeats this warning per request: one line, then one with the count each minute.
+  const warnBudgetExhausted = repeatLimited(logger, 'JWKS refetch budget exhausted; refusing tokens with unknown keys');
 
   async function jwksClient(): Promise<jwksRsa.JwksClient> {
     if (!client) {
@@ -64,7 +67,7 @@ export function createSigningKeys(endpoints: AuthEndpoints, logger: Logger): Sig
       if (name === 'SigningKeyNotFoundError') throw invalidToken(err);
       if (name === 'JwksRateLimitError') {
         // Most likely a flood of unknown kids: refuse the token, keep the JWKS budget (research §3.3).
-        logger.warn('JWKS refetch budget exhausted; refusing tokens with unknown keys');
+        warnBudgetExhausted();
         throw invalidToken(err);
       }
       throw authUnavailable(err);

@@ -11,6 +11,9 @@ import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
 import { migrateSettings } from '../../server/db/migrate-cli.js';
+import { stackSettingsTable } from '../settings.js';
+import { scannerCommandsTable } from './scanner-commands.js';
+import { readmeTour, readmeScanTour } from '../tour.js';
 
 function errorCodeTable(): string {
   const rows = Object.entries(errorCodes).map(([code, { status, doc }]) => `| ${status} | \`${code}\` | ${doc} |`);
@@ -48,7 +51,11 @@ export async function generatedSections(): Promise<Record<string, string>> {
     'migrate-settings': settingsTable(migrateSettings),
     'idp-settings': idpSettingsTable(),
     'scanner-checks': await checksTable(),
+    'scanner-commands': await scannerCommandsTable(),
     'scanner-flags': await scannerFlagsTable(),
+    'quick-tour': readmeTour(),
+    'quick-tour-scan': readmeScanTour(),
+    'stack-settings': stackSettingsTable(),
   };
 }
 

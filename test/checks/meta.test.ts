@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { glob } from 'tinyglobby';
 import { toFieldErrors, validatorFor } from '../../lib/json-schema.js';
 import type { CheckDefinition } from '../../scanner/api.js';
+import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from '../../scanner/owasp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const checksDir = join(root, 'checks');
@@ -23,18 +24,10 @@ const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
 
 /**
  * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
- * OWASP API Security Top 10 2023 categories and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
+ * OWASP API Security Top 10 2023 categories (scanner/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
  * injection.*, bopla.*, misconfiguration.verbose_errors).
  */
-const OWASP = new Set([
-  'API1:2023 Broken Object Level Authorization',
-  'API2:2023 Broken Authentication',
-  'API3:2023 Broken Object Property Level Authorization',
-  'API4:2023 Unrestricted Resource Consumption',
-  'API5:2023 Broken Function Level Authorization',
-  'API7:2023 Server Side Request Forgery',
-  'API8:2023 Security Misconfiguration',
-]);
+const OWASP = new Set<string>([...OWASP_API_TOP_10_2023, ...Object.keys(DOCUMENTED_OWASP_EXTRAS)]);
 const CWE = new Set([
   'CWE-16: Configuration',
   "CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')",
@@ -65,9 +58,10 @@ const V0N = `${P}/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
 const V0A = `${P}/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
 const V0P = `${P}/UI:P/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
 const V51 = `${P}/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N`;
+// One deliberate difference from VulnAPI: "Operation May Accept…" (its name says "Accepts").
 const VULNAPI: Record<string, { check: string; checkName: string; issues: Record<string, [name: string, vector: string, score: number]> }> = {
   fingerprint: { check: 'discover.server_signature', checkName: 'Server Signature Discovery', issues: { 'discover.fingerprint': ['Service Fingerprinting', V0N, 0] } },
-  unauth: { check: 'discover.accept_unauthenticated', checkName: 'Accept Unauthenticated Operation', issues: { 'discover.accept_unauthenticated_operation': ['Operation May Accepts Unauthenticated Requests', V0N, 0] } },
+  unauth: { check: 'discover.accept_unauthenticated', checkName: 'Accept Unauthenticated Operation', issues: { 'discover.accept_unauthenticated_operation': ['Operation May Accept Unauthenticated Requests', V0N, 0] } },
   bypass: { check: 'generic.accept_unauthenticated_operation', checkName: 'Accept Unauthenticated Operation', issues: { 'broken_authentication.authentication_bypass': ['Authentication is expected but can be bypassed', V93, 9.3] } },
   algNone: { check: 'jwt.alg_none', checkName: 'JWT None Algorithm', issues: { 'broken_authentication.alg_none': ['JWT Algorithm None is accepted', V93, 9.3] } },
   blank: { check: 'jwt.blank_secret', checkName: 'JWT Blank Secret', issues: { 'broken_authentication.blank_secret': ['JWT Secret used for signing is blank', V93, 9.3] } },

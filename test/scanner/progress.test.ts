@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineCheck, type CheckDefinition, type Operation } from '../../scanner/api.js';
 import { run } from '../../scanner/cli.js';
 import { runScan } from '../../scanner/engine.js';
+import { createProgress } from '../../scanner/progress.js';
 import type { LoadedCheck } from '../../scanner/loader.js';
 import { startTarget, type Target } from './support/run-cli.js';
 
@@ -35,9 +36,44 @@ describe('scanner progress bar', () => {
     expect(JSON.parse(result.stdout).reports).to.have.length(2);
   });
 
-  it('stays off when stderr is not a terminal, and with --no-progress', async () => {
+  it('draws no bar when stderr is not a terminal (a short scan ends before the first line), and nothing with --no-progress', async () => {
     expect((await scan(false)).stderr).to.equal('');
     expect((await scan(true, '--no-progress')).stderr).to.equal('');
+  });
+});
+
+describe('scanner progress lines when stderr is not a terminal', () => {
+  const collect = () => {
+    const lines: string[] = [];
+    return { lines, io: { stdout: { write: () => true }, stderr: { write: (c: string) => lines.push(c) }, isTTY: false } };
+  };
+  const until = async (test: () => boolean) => {
+    for (let waited = 0; !test() && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('writes a line with done, total, percentage and elapsed time every interval while work remains', async () => {
+    const { lines, io } = collect();
+    let clock = 0;
+    const progress = createProgress(io, true, '2 operations × 3 checks', { intervalMs: 10, now: () => clock });
+    progress.update(3, 6);
+    clock = 12_000;
+    await until(() => lines.length > 0);
+    progress.stop();
+    expect(lines[0]).to.equal('scanner: 3/6 done (50%) after 12 s — 2 operations × 3 checks\n');
+  });
+
+  it('writes nothing once the work is done or stopped, and nothing at all when disabled (--no-progress)', async () => {
+    const { lines, io } = collect();
+    const finished = createProgress(io, true, 'x', { intervalMs: 10 });
+    finished.update(6, 6);
+    const off = createProgress(io, false, 'x', { intervalMs: 10 });
+    off.update(1, 6);
+    const stopped = createProgress(io, true, 'x', { intervalMs: 10 });
+    stopped.update(1, 6);
+    stopped.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    finished.stop();
+    expect(lines).to.deep.equal([]);
   });
 });
 

@@ -34,6 +34,9 @@ describe('scanner reports', () => {
     const scan = await runCli(['scan', 'curl', `${target.url}/items`, '-H', 'Authorization: Bearer abc.def', '-d', 'a=1', ...fullScan, '--report-format', 'json', '--report-file', file]);
     expect(scan.code).to.equal(0);
     expect(scan.stdout).to.equal('');
+    // The run ends with one line naming the file and what it holds.
+    const last = scan.stderr.trimEnd().split('\n').at(-1);
+    expect(last).to.match(new RegExp(`^scanner: report written to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(json\\): 1 operation, \\d+ checks, \\d+ requests, \\d+ findings? \\(\\d+ above 1\\.0\\)$`));
     const validate = await runCli(['report', 'validate', file]);
     expect(validate).to.deep.equal({ code: 0, stdout: `${file}: valid (report revision 2024-10)\n`, stderr: '' });
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;

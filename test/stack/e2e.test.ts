@@ -157,12 +157,14 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
   });
 
   it('scans every operation of the service\'s OpenAPI document (npm run scan:self) and finds nothing above CVSS 0', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', fromRoot('stack', 'scan-self-bin.ts'), '--report-format', 'json', '--no-progress'], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', fromRoot('stack', 'scan-self-bin.ts'), '--report-format', 'json', '--no-progress'], {
       cwd: fromRoot(),
       env: { ...process.env, API_AUTH_ISSUER: stack.idp, PUBLIC_BASE_URL: stack.service, API_AUTH_AUDIENCE: stack.audience },
       maxBuffer: 64 * 1024 * 1024,
     });
     const report = JSON.parse(stdout) as { reports: { id: string; operation?: { id: string }; issues: { id: string; status: string; cvss: { score: number } }[] }[] };
+    // It says whom it scans as, and why the rate limit will not cost it coverage.
+    expect(stderr).to.include(`as ${DEMO.selfScanUser} in ${DEMO.selfScanOrganizationId} (enterprise plan`);
     const operations = new Set(report.reports.map((r) => r.operation?.id).filter(Boolean));
     expect(operations.size).to.be.at.least(15);
     const findings = report.reports.flatMap((r) =>

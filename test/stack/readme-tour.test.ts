@@ -1,23 +1,15 @@
 /**
- * The README's quick tour, copied verbatim from README.md into bash against a running `npm start` stack (a real
- * process). Only the stack's ports differ: the tour's 127.0.0.1:3000/3001 become the ports this run got.
+ * The quick tour exactly as `npm start` prints it (the README carries the same text, see tour.test.ts), run in
+ * bash against that real process: every comment's promise is checked on the answers.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { fromRoot } from '../../lib/project-root.js';
-import { startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { DEMO_REGISTRATIONS } from '../../stack/demo-registrations.js';
+import { printedTour, startStackProcess, type StackProcess } from '../support/stack-process.js';
 
 const run = promisify(execFile);
-
-async function tourScript(): Promise<string> {
-  const readme = await readFile(fromRoot('README.md'), 'utf8');
-  const tour = readme.indexOf('## Quick tour');
-  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(tour));
-  if (tour < 0 || !block) throw new Error('README.md has no "## Quick tour" with a sh block');
-  return block[1];
-}
 
 /** curl prints each answer without a newline: split the concatenated JSON objects by brace depth. */
 function jsonValues(text: string): Record<string, unknown>[] {
@@ -39,7 +31,15 @@ function jsonValues(text: string): Record<string, unknown>[] {
   return values;
 }
 
-describe('the README quick tour', function () {
+type Resource = {
+  id: string;
+  name: string;
+  status: string;
+  registrationId?: string;
+  error?: { code: string; fields: { path: string }[] };
+};
+
+describe('the quick tour printed by npm start', function () {
   this.timeout(120_000);
   let stack: StackProcess;
 
@@ -50,27 +50,53 @@ describe('the README quick tour', function () {
     if (stack) await stack.stop();
   });
 
-  it('runs verbatim in bash: create, submit, approve on the internal surface, propose a change set', async () => {
-    const script = (await tourScript())
-      .replaceAll('http://127.0.0.1:3000', stack.service)
-      .replaceAll('http://127.0.0.1:3001', stack.internal);
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script], {
+  it('runs verbatim in bash and every answer is what its comment says', async () => {
+    // Only the stack's state file is passed: `npm run token` finds this stack's ports and audiences there.
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', printedTour(stack.output())], {
       cwd: fromRoot(),
-      env: {
-        ...process.env,
-        API_AUTH_ISSUER: stack.idp,
-        PUBLIC_BASE_URL: stack.service,
-        API_AUTH_AUDIENCE: stack.audience,
-        INTERNAL_AUTH_AUDIENCE: stack.internalAudience,
-      },
+      env: { ...process.env, GATEHOUSE_STACK_FILE: stack.stackFile },
       maxBuffer: 16 * 1024 * 1024,
     });
-    const answers = jsonValues(stdout);
-    const [capabilities, submitted, queue, approved, changeSet] = answers;
+    const [capabilities, list, sketch, submitted, queue, approved, changeSet] = jsonValues(stdout) as unknown as [
+      { plan: string },
+      { data: Resource[] },
+      Resource,
+      Resource,
+      { data: { registration?: Resource }[] },
+      Resource,
+      Resource,
+    ];
     expect(capabilities).to.include({ plan: 'pro' });
-    expect(submitted).to.include({ status: 'pending_review' });
-    expect(JSON.stringify(queue)).to.include(String(submitted.id));
-    expect(approved).to.include({ status: 'active' });
+    const byName = Object.fromEntries(list.data.map((r) => [r.name, r.status]));
+    expect(byName).to.include({
+      [DEMO_REGISTRATIONS.draft]: 'draft',
+      [DEMO_REGISTRATIONS.pending]: 'pending_review',
+      [DEMO_REGISTRATIONS.active]: 'active',
+    });
+    expect(sketch.error?.code).to.equal('validation_failed');
+    expect(sketch.error?.fields.map((f) => f.path)).to.include('config.redirectUris[0]');
+    expect(submitted).to.include({ name: 'Billing portal', status: 'pending_review' });
+    expect(queue.data.map((item) => item.registration?.name)).to.include.members([
+      DEMO_REGISTRATIONS.pending,
+      'Billing portal',
+    ]);
+    expect(approved).to.include({ id: submitted.id, status: 'active' });
     expect(changeSet).to.include({ status: 'pending_review', registrationId: submitted.id });
+  });
+
+  it('seeds the active demo registration with a change set waiting for review', async () => {
+    const { stdout } = await run('npm', ['run', '-s', 'token', '--', '--reviewer'], {
+      cwd: fromRoot(),
+      env: { ...process.env, GATEHOUSE_STACK_FILE: stack.stackFile },
+    });
+    const queue = (await (
+      await fetch(`${stack.internal}/internal/v1/review-queue`, {
+        headers: { authorization: `Bearer ${stdout.trim()}` },
+      })
+    ).json()) as {
+      data: { kind: string; registration?: { name: string } }[];
+    };
+    const kinds = queue.data.map((item) => `${item.kind} ${item.registration?.name ?? ''}`.trim());
+    expect(kinds).to.include(`change_set ${DEMO_REGISTRATIONS.active}`);
   });
 });

@@ -79,8 +79,13 @@ describe('authenticate: JWT access tokens', () => {
     await expectInvalidToken(token);
   });
 
-  it('refuses an expired token', async () => {
-    await expectInvalidToken(await t.auth.token({ iat: now() - 3600, exp: now() - 600 }));
+  it('refuses an expired token and says it expired, with when', async () => {
+    const exp = now() - 600;
+    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 3600, exp })}`);
+    expect(res.status).to.equal(401);
+    const when = new Date(exp * 1000).toISOString();
+    expect(res.body.error).to.include({ code: 'invalid_token', message: `The access token expired at ${when}.` });
+    expect(res.headers['www-authenticate']).to.equal(`Bearer realm="gatehouse", error="invalid_token", error_description="The access token expired at ${when}"`);
   });
 
   it('refuses a token that is not yet valid', async () => {
@@ -91,8 +96,23 @@ describe('authenticate: JWT access tokens', () => {
     await expectInvalidToken(await t.auth.token({ iss: 'https://evil.example' }));
   });
 
-  it('refuses a token for another audience', async () => {
-    await expectInvalidToken(await t.auth.token({ aud: 'https://other-api.example' }));
+  it('refuses a token for another audience and names both audiences, never the token', async () => {
+    const token = await t.auth.token({ aud: 'https://other-api.example' });
+    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${token}`);
+    expect(res.status).to.equal(401);
+    const said = `audience https://other-api.example is not ${t.auth.audience}`;
+    expect(res.body.error.code).to.equal('invalid_token');
+    expect(res.body.error.message).to.include(said);
+    const challenge = String(res.headers['www-authenticate']);
+    expect(challenge).to.match(/^Bearer realm="gatehouse", error="invalid_token", error_description="[^"]*"$/);
+    expect(challenge).to.include(said);
+    expect(JSON.stringify(res.body) + challenge).to.not.include(token.split('.')[1]);
+  });
+
+  it('keeps the description generic for a forged token that claims another audience', async () => {
+    const payload = { iss: t.auth.issuer, aud: 'https://other-api.example', sub: 'alice', client_id: 'c', iat: now(), exp: now() + 300, jti: 'j' };
+    const [header, , signature] = (await t.auth.token()).split('.');
+    await expectInvalidToken(`${header}.${b64url(payload)}.${signature}`);
   });
 
   it('refuses a token without exp (jsonwebtoken would accept it)', async () => {

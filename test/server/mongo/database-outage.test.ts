@@ -10,11 +10,12 @@ import { startService, type ServiceHarness } from '../../support/service-harness
 import { NO_RATE_LIMITS } from '../api/api-fixtures.js';
 import { createFerretDb, ferretdbAvailable, FERRETDB_BIN, type FerretDb } from './ferretdb-process.js';
 import { uniqueDbName } from './mongo-test-db.js';
+import { notRunHere } from '../../support/outside-npm.js';
 
 describe('the service through a database outage', function () {
   if (!ferretdbAvailable()) {
     // Stopping and restarting the database needs a server of the test's own: the FerretDB build of .ci/ferretdb.sh.
-    console.log(`  the service through a database outage: not run: no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
+    notRunHere(`no FerretDB binary at ${FERRETDB_BIN} (to enable: source .ci/ferretdb.sh && ferretdb_build)`);
     return;
   }
   this.timeout(90_000);

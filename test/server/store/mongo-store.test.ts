@@ -10,6 +10,7 @@ import { createMongoStore, type MongoStore } from '../../../server/store/mongo-s
 import { aRegistration, at, T0 } from '../contract/fixtures.js';
 import { createFerretDb, ferretdbAvailable, FERRETDB_BIN } from '../mongo/ferretdb-process.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
+import { notRunHere } from '../../support/outside-npm.js';
 
 const ORG_A = 'org_AAAAAAAAAAAAAAAAAAAAAA';
 
@@ -147,7 +148,7 @@ describeWithMongo('the mongo store', (uri) => {
 describe('the mongo store through a database outage', function () {
   if (!ferretdbAvailable()) {
     // The test stops and restarts a database of its own; it needs the FerretDB build of .ci/ferretdb.sh.
-    console.log(`  the mongo store through a database outage: not run: no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
+    notRunHere(`no FerretDB binary at ${FERRETDB_BIN} (to enable: source .ci/ferretdb.sh && ferretdb_build)`);
     return;
   }
   this.timeout(60_000);

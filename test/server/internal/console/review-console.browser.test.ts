@@ -1,7 +1,8 @@
 /**
- * The review console in a real browser (playwright-core + Debian chromium, headless): sign in through the IdP's
- * login page, approve one registration from the queue, request changes on another with a reason, and find both
- * in the audit history, all with JavaScript turned off. Writes the queue screenshot to docs/review-queue.png.
+ * The review console in a real browser (playwright-core + the chromium of test/support/browser.ts, headless): sign
+ * in through the IdP's login page, approve one registration from the queue, request changes on another with a
+ * reason, and find both in the audit history, all with JavaScript turned off. Writes the queue screenshot to a temp
+ * dir, or to docs/review-queue.png with UPDATE_SCREENSHOTS=1.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { expect } from 'chai';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { fromRoot } from '../../../../lib/project-root.js';
 import type { Registration } from '../../../../server/components/registrations/registrations.model.js';
+import { findChromium } from '../../../support/browser.js';
+import { suiteNotRun } from '../../../support/outside-npm.js';
 import { REVIEWER, startConsole, type ConsoleHarness } from './console-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const browser = await findChromium();
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -24,7 +27,8 @@ const ARGS = [
   '--disable-sync',
 ];
 
-describe('review console in a browser', function () {
+if (browser.missing) suiteNotRun('review console in a browser', browser.missing);
+else describe('review console in a browser', function () {
   // Starting chromium on a busy 2-core machine can take a while; nothing here asserts a duration.
   this.timeout(60_000);
 
@@ -44,7 +48,7 @@ describe('review console in a browser', function () {
     await h.withChangeSet('Merchant portal', { redirectUris: ['https://portal.example.com/cb', 'https://portal.example.com/cb2'], scopes: ['openid', 'profile', 'email'] });
     profile = await mkdtemp(join(tmpdir(), 'gatehouse-console-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
+      executablePath: browser.executablePath,
       headless: true,
       args: ARGS,
       viewport: { width: 1440, height: 720 },
@@ -81,7 +85,8 @@ describe('review console in a browser', function () {
   it('lists everything waiting, oldest first, and writes the screenshot of the queue', async () => {
     const names = await page.locator('tbody tr td:first-child a').allTextContents();
     expect(names).to.deep.equal(['Payments dashboard', 'Invoice exporter', 'Rita’s test client', 'Merchant portal']);
-    await page.screenshot({ path: fromRoot('docs', 'review-queue.png'), fullPage: true });
+    const dir = process.env.UPDATE_SCREENSHOTS === '1' ? fromRoot('docs') : profile;
+    await page.screenshot({ path: join(dir, 'review-queue.png'), fullPage: true });
   });
 
   it('shows a change set as a diff against the live config', async () => {
