@@ -28,6 +28,10 @@ export default defineCheck({
   maxCvss: 0,
   scanKinds: ['curl', 'openapi', 'graphql'],
   async run(ctx) {
+    // The same request on every operation of a path (GET /items and POST /items): probed once per path.
+    const path = new URL(ctx.operation.url).pathname;
+    if (ctx.scanState.has(path)) return ctx.skip(`${METHOD} was probed on ${path} already in this scan (${ctx.scanState.get(path)})`);
+    ctx.scanState.set(path, ctx.operation.id);
     const marker = randomBytes(8).toString('hex');
     const response = await ctx.http.send({ method: METHOD, body: null, headers: { 'x-gatehouse-trace': marker } });
     if (echoesRequest(response, METHOD, marker)) {
