@@ -13,7 +13,7 @@
  * so they neither accumulate nor leak into TRACE/TRACK; header names are tried once each (they are case-insensitive);
  * a public endpoint is not a "bypass".
  */
-import { defineCheck, type CheckContext, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
+import { defineCheck, operationClass, type CheckContext, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
 import { looksRejected } from './support/auth-baseline-facts.js';
 
 const ALLOW_OVERRIDE = 'security_misconfiguration.http_method_allow_override';
@@ -45,14 +45,17 @@ export default defineCheck({
   ],
   maxCvss: 8.8,
   scanKinds: ['curl', 'openapi', 'graphql'],
+  // Its baseline is the operation itself: on a destructive one that is the request the scan must not send.
+  appliesTo: (operation) => (operationClass(operation) === 'destructive' ? 'destructive operation: its own request would be the baseline' : true),
   async run(ctx) {
     // Overrides are honoured by a framework's middleware, not per route: once one operation of the origin showed that
-    // none is honoured, the others are not probed again (9 requests each saved); any other outcome probes each one.
+    // none is honoured, the others pass without probing (9 requests each saved); any other outcome probes each one, so
+    // findings and statuses do not depend on which operation came first (shards, concurrency).
     const origin = new URL(ctx.operation.url).origin;
     const earlier = ctx.scanState.get(origin) as Promise<string | undefined> | undefined;
     if (earlier) {
       const provenOn = await earlier;
-      if (provenOn) return ctx.skip(`no method override is honoured on ${origin} (probed on ${provenOn})`);
+      if (provenOn) return ctx.log.debug(`no method override is honoured on ${origin} (probed on ${provenOn})`);
     }
     let settle!: (provenOn: string | undefined) => void;
     if (!earlier) ctx.scanState.set(origin, new Promise<string | undefined>((resolve) => (settle = resolve)));

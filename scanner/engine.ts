@@ -242,8 +242,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       }
       const data = jsonData(running.published, [...secrets, ...forged]);
       const status = running.findings.length > 0 ? 'failed' : 'passed';
-      // Nothing sent on an operation the scan may not send: not a pass, a skip with that reason.
-      if (status === 'passed' && running.attempts.length === 0 && !input.allowDestructive && !definition.oncePerScan && operationClass(operation) === 'destructive') {
+      // A passive check on an operation the scan may not send saw nothing: not a pass, a skip with that reason.
+      if (status === 'passed' && definition.passive && running.attempts.length === 0 && !input.allowDestructive && operationClass(operation) === 'destructive') {
         return result('skipped', { ...base, reason: DESTRUCTIVE_REASON });
       }
       return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });

@@ -57,7 +57,7 @@ describe('misconfiguration.http_headers', () => {
   });
 
   it("reports frame-ancestors whose only source is a quoted URL ('http://example.com' is no CSP3 source expression), saying why", async () => {
-    target = await headerTarget({ 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' });
+    target = await headerTarget({ 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' }, 'text/html');
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
       status: 'failed',
