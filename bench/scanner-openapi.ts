@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { run } from '../scanner/cli.js';
 import type { Report } from '../scanner/report/report-types.js';
 
+/** Issue 13's wall time at defaults for 100 operations before the trust work (bench/scanner.ts PREVIOUS). */
+const PREVIOUS_OPENAPI_SECONDS = 66;
+
 const HEADERS = {
   'content-type': 'application/json',
   'x-content-type-options': 'nosniff',
@@ -122,6 +125,10 @@ export async function benchOpenapi(dir: string, operations: number, token: strin
       );
     }
     console.log(`  ratio concurrency 1 / default: ${(measured[1].ms / measured[0].ms).toFixed(2)}× at 50/s, ${(measured[3].ms / measured[2].ms).toFixed(2)}× without the limiter`);
+    const seconds = first.ms / 1000;
+    console.log(
+      `  at defaults: ${(first.requests / (collections * 4)).toFixed(1)} requests per operation, ${seconds.toFixed(1)} s wall time (previously ${PREVIOUS_OPENAPI_SECONDS} s, ${(seconds / PREVIOUS_OPENAPI_SECONDS).toFixed(2)}×)`,
+    );
   } finally {
     server.closeAllConnections();
     server.close();

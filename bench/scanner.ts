@@ -8,6 +8,9 @@
  * --as-other, every built-in check: wall time, requests and peak memory (RSS and heap of this process, which also
  * hosts the target) at concurrency 1 and at the default, at the default rate and with the limiter out of the way.
  * Last, the vulnerable demo API at defaults: requests per operation of each check (bench/scanner-demo.ts).
+ * The curl and openapi scans print requests per operation and the wall time at defaults beside the figures issue 13
+ * reported before the scanner's safety and budget work (PREVIOUS); for a same-run comparison, run this file in a
+ * checkout of the older commit right after.
  * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--only curl|secret|openapi|demo]
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -23,6 +26,9 @@ import { crackHmacSecret } from '../checks/support/jwt/crack-hmac-secret.js';
 import { parseUnverified } from '../scanner/compact-jwt.js';
 import { benchDemo } from './scanner-demo.js';
 import { benchOpenapi } from './scanner-openapi.js';
+
+/** Issue 13's figures at defaults before the trust work: 63 requests for one JWT endpoint, 66 s for 100 operations. */
+export const PREVIOUS = { curlRequests: 63, openapiDefaultSeconds: 66 } as const;
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '2' }, candidates: { type: 'string', default: '200000' }, operations: { type: 'string', default: '100' }, only: { type: 'string' } },
@@ -105,6 +111,9 @@ async function benchScans(dir: string): Promise<void> {
       console.log(`  ${variant.label.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${((requests / ms) * 1000).toFixed(1).padStart(7)} req/s`);
     }
     console.log(`  ratio concurrency 1 / default: ${(medians[1] / medians[0]).toFixed(2)}× at 50/s, ${(medians[3] / medians[2]).toFixed(2)}× without the limiter`);
+    console.log(
+      `  requests per operation: ${requests} (previously ${PREVIOUS.curlRequests}, ${(requests / PREVIOUS.curlRequests).toFixed(2)}×); wall time at defaults ${(medians[0]! / 1000).toFixed(1)} s`,
+    );
   } finally {
     server.close();
   }

@@ -4,12 +4,14 @@
  *
  * Requests (only when the operation carries a credential): 1) the operation as given, 2) without any credential,
  * 3) with a random garbage credential. Publishes `facts` (checks/support/auth-baseline-facts.ts): requiresCredential,
- * credentialAccepted, garbageRejected and the three statuses. Skipped when the operation has no credential.
+ * credentialAccepted, garbageRejected, notPermitted (valid credential, 403 or a 401 unlike the invalid ones'),
+ * answersSameWithout (public: the engine caps authentication findings there at Info), the statuses and answer digests.
+ * Skipped when the operation has no credential.
  * Verdict: none — a probe reports no issue; its facts decide the verdicts of the checks that depend on it.
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../scanner/api.js';
-import { baselineFacts } from './support/auth-baseline-facts.js';
+import { answerDigest, baselineFacts, saysNotPermitted } from './support/auth-baseline-facts.js';
 
 export default defineCheck({
   id: 'auth.baseline',
@@ -23,7 +25,11 @@ export default defineCheck({
     const noCredential = await ctx.http.send({ credential: null });
     // Random hex, not JWT-shaped: it must be rejected by any endpoint that checks credentials at all.
     const garbage = await ctx.http.send({ credential: `gatehouse-invalid-${randomBytes(16).toString('hex')}` });
-    const facts = baselineFacts({ credential: credential.status, noCredential: noCredential.status, garbage: garbage.status });
+    const facts = baselineFacts(
+      { credential: credential.status, noCredential: noCredential.status, garbage: garbage.status },
+      { credential: answerDigest(credential), noCredential: answerDigest(noCredential), garbage: answerDigest(garbage) },
+      saysNotPermitted(credential),
+    );
     ctx.setFact('facts', facts);
     ctx.log.debug(
       `baseline: credential ${credential.status}, none ${noCredential.status}, garbage ${garbage.status}` +

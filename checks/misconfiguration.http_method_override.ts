@@ -2,7 +2,7 @@
  * misconfiguration.http_method_override — the server lets a header or query parameter override the HTTP method,
  * and (worse) an overridden request skips authentication.
  *
- * Requests (1–15): 1) the operation as given (a 405 → skipped); 2) GET, HEAD, POST, PUT, PATCH, DELETE except its own
+ * Requests (1–14): 1) the operation as given (a 405 → skipped); 2) GET, HEAD, POST, PUT, PATCH except its own
  * method, until one answers 405 (else the first whose status differs; none differs → passed, nothing to observe);
  * 3) that method M with X-HTTP-Method-Override / X-HTTP-Method / X-Method-Override = own method, then with query
  * `_method`, `method`, `httpMethod`, `_httpMethod`, until one answers with the baseline status; 4) with a credential
@@ -13,13 +13,14 @@
  * so they neither accumulate nor leak into TRACE/TRACK; header names are tried once each (they are case-insensitive);
  * a public endpoint is not a "bypass".
  */
-import { defineCheck, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
+import { defineCheck, operationClass, type CheckContext, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
 import { looksRejected } from './support/auth-baseline-facts.js';
 
 const ALLOW_OVERRIDE = 'security_misconfiguration.http_method_allow_override';
 const AUTH_BYPASS = 'security_misconfiguration.http_method_override_authentication_bypass';
 const DOC = 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/security-misconfiguration/http-method-allow-override?utm_source=vulnapi-report';
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Never DELETE: probing another method must not delete what the operation names (the send gate refuses it anyway). */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH'];
 const OVERRIDE_HEADERS = ['X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override'];
 const OVERRIDE_PARAMS = ['_method', 'method', 'httpMethod', '_httpMethod'];
 
@@ -44,7 +45,32 @@ export default defineCheck({
   ],
   maxCvss: 8.8,
   scanKinds: ['curl', 'openapi', 'graphql'],
+  // Its baseline is the operation itself: on a destructive one that is the request the scan must not send.
+  appliesTo: (operation) => (operationClass(operation) === 'destructive' ? 'destructive operation: its own request would be the baseline' : true),
   async run(ctx) {
+    // Overrides are honoured by a framework's middleware, not per route: once one operation of the origin showed that
+    // none is honoured, the others pass without probing (9 requests each saved); any other outcome probes each one, so
+    // findings and statuses do not depend on which operation came first (shards, concurrency).
+    const origin = new URL(ctx.operation.url).origin;
+    const earlier = ctx.scanState.get(origin) as Promise<string | undefined> | undefined;
+    if (earlier) {
+      const provenOn = await earlier;
+      if (provenOn) return ctx.log.debug(`no method override is honoured on ${origin} (probed on ${provenOn})`);
+    }
+    let settle!: (provenOn: string | undefined) => void;
+    if (!earlier) ctx.scanState.set(origin, new Promise<string | undefined>((resolve) => (settle = resolve)));
+    let notHonoured = false;
+    try {
+      notHonoured = await probeOverrides(ctx);
+    } finally {
+      settle?.(notHonoured ? ctx.operation.id : undefined);
+    }
+  },
+});
+
+/** Probes one operation; true when overrides could be observed and none was honoured. */
+async function probeOverrides(ctx: CheckContext<Record<string, never>>): Promise<boolean> {
+  {
     const own = ctx.operation.method.toUpperCase();
     const baseline = await ctx.http.send();
     if (baseline.status === 405) ctx.skip(`the operation answers 405 to its own method ${own}`);
@@ -58,7 +84,10 @@ export default defineCheck({
       }
       if (!other && response.status !== baseline.status) other = { method, response };
     }
-    if (!other) return ctx.log.debug(`every method answers ${baseline.status}: an override cannot be observed`);
+    if (!other) {
+      ctx.log.debug(`every method answers ${baseline.status}: an override cannot be observed`);
+      return false;
+    }
     const probe = other;
 
     const attempts: { how: string; request: ProbeRequest }[] = [
@@ -77,16 +106,17 @@ export default defineCheck({
         break;
       }
     }
-    if (!honoured) return;
+    if (!honoured) return true;
     ctx.report(ALLOW_OVERRIDE, {
       detail: `${probe.method} answers ${probe.response.status}, ${probe.method} with ${honoured.how}=${own} answers ${honoured.response.status} like ${own}`,
       attempt: honoured.response,
     });
 
-    if (!ctx.operation.credential) return;
+    if (!ctx.operation.credential) return false;
     const plainWithout = await ctx.http.send({ credential: null });
     if (!looksRejected(plainWithout.status, baseline.status)) {
-      return ctx.log.debug(`${own} without credential already answers ${plainWithout.status}: nothing to bypass`);
+      ctx.log.debug(`${own} without credential already answers ${plainWithout.status}: nothing to bypass`);
+      return false;
     }
     const overriddenWithout = await ctx.http.send({ ...honoured.request, credential: null });
     if (!looksRejected(overriddenWithout.status, baseline.status)) {
@@ -95,5 +125,6 @@ export default defineCheck({
         attempt: overriddenWithout,
       });
     }
-  },
-});
+    return false;
+  }
+}

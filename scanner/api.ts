@@ -21,6 +21,11 @@ export interface IssueMeta {
   url?: string;
   cvss: Cvss;
   classifications?: { owasp?: string; cwe?: string; capec?: string };
+  /**
+   * One finding per origin, listing the operations (response-header issues: a missing header is the server's, not each
+   * operation's).
+   */
+  perOrigin?: boolean;
 }
 
 /** Where a credential travels in a request. */
@@ -136,7 +141,8 @@ export interface FindingEvidence {
    */
   cause?: { checkId: string; issueId: string };
   /** The other request/response pairs a person needs to replay the proof (baseline, control, the differential's other half). */
-  attempts?: ProbeResponse[];
+  attempts?: ProbeResponse[];  /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
+  cvss?: Cvss;
 }
 
 /** A request another check sent on the same operation and its answer, as passive checks see it (credentials redacted). */
@@ -170,8 +176,22 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
    * control, the differential's other half).
    */
   report(issueId: string, evidence?: FindingEvidence): void;
-  /** Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). */
-  skip(reason: string): never;
+  /**
+   * What the whole scan has sent so far to this operation's URL path (every check, every identity): how many requests
+   * (any method), and the statuses and response header names of the answers to this operation's method — so a burst
+   * can count the scan's own traffic.
+   */
+  traffic(): { sent: number; statuses: readonly number[]; headerNames: readonly string[] };
+  /**
+   * State this check keeps across its runs on every operation of one scan (once-per-path work, a request budget);
+   * nothing else reads it.
+   */
+  readonly scanState: Map<string, unknown>;
+  /**
+   * Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). `incomplete: true` when
+   * it could not run for a reason the user can fix (a rejected credential…): the scan is then reported incomplete.
+   */
+  skip(reason: string, options?: { incomplete?: boolean }): never;
   readonly signal: AbortSignal;
   readonly log: CheckLog;
 }
@@ -242,6 +262,13 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
    * non-passive check there has finished.
    */
   passive?: boolean;
+  /**
+   * Sends the same request many times (bursts, timing): the runner runs it on `read` operations only (DESIGN §2.6),
+   * whatever its `appliesTo` says.
+   */
+  repeatsRequests?: boolean;
+  /** Runs on each operation after every other check there has finished (it can count their traffic). */
+  runsLast?: boolean;
   /** Per-check time budget in ms (default set by the runner). */
   timeoutMs?: number;
   /** The options this check reads; each becomes a flag (`flag`) of the scan commands. */

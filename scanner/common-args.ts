@@ -28,6 +28,12 @@ export interface CommonFlags {
   debug: boolean;
   baseline?: string;
   shard?: Shard;
+  allowDestructive: boolean;
+  includeOperations: string[];
+  excludeOperations: string[];
+  failOnIncomplete: boolean;
+  /** Re-validate the credential every this many requests. */
+  canaryEvery: number;
 }
 
 /** One scan-wide flag: how it parses, how `--help` and the README show it. */
@@ -65,6 +71,15 @@ export const SCAN_FLAGS: readonly ScanFlag[] = [
     type: 'boolean',
     doc: ['skip checks whose maximum score is below the threshold (their dependencies', 'still run) and exit 2 on any finding'],
   },
+  {
+    flag: '--allow-destructive',
+    type: 'boolean',
+    doc: ['send destructive operations too (every DELETE, and reset/drop/purge/wipe… by name);', 'without it they are never sent and are reported as skipped'],
+  },
+  { flag: '--include-operations', type: 'string', multiple: true, valueName: '<glob>', doc: ["scan only these operations (repeatable; globs on 'METHOD /path' and operationId)"] },
+  { flag: '--exclude-operations', type: 'string', multiple: true, valueName: '<glob>', doc: ['do not scan these operations (repeatable; wins over --include-operations)'] },
+  { flag: '--fail-on-incomplete', type: 'boolean', doc: ['exit 3 when the scan is incomplete (checks that could not run: no, empty or', 'rejected credential, credential lost mid-scan, errors)'] },
+  { flag: '--canary-every', type: 'string', valueName: '<n>', doc: ['re-validate the supplied credential every n requests (default 25; also at start and end)'] },
   { flag: '--rate', type: 'string', valueName: '<n>/<s|m|h>', doc: ['requests per host (default 50/s)'] },
   { flag: '--concurrency', type: 'string', valueName: '<n>', doc: ['checks in flight at once (default 8)'] },
   { flag: '--check-timeout', type: 'string', valueName: '<s>', doc: ['time budget per check in seconds (default 60)'] },
@@ -96,7 +111,8 @@ const usageOf = (f: ScanFlag): string => `${f.short ? `-${f.short}, ` : ''}${f.f
 export const commonHelp = `Common flags:
 ${SCAN_FLAGS.map((f) => helpEntry(usageOf(f), f.doc)).join('\n')}`;
 
-export const exitCodesHelp = 'Exit codes: 0 scan completed · 1 fatal error (one line on stderr) · 2 findings with --only-scans-above-threshold';
+export const exitCodesHelp =
+  'Exit codes: 0 scan completed · 1 fatal error (one line on stderr) · 2 findings with --only-scans-above-threshold · 3 incomplete scan with --fail-on-incomplete';
 
 /** README rows of the scan-wide flags (`| flag | doc |`, without the closing column). */
 export function scanFlagRows(): string[] {
@@ -145,6 +161,8 @@ export function commonFlagsFrom(values: Values): CommonFlags {
   if (!rate) throw scannerError('invalid_argument', `--rate ${rateText}: expected <n>/<s|m|h>, e.g. 50/s`);
   const concurrencyText = str(values.concurrency) ?? '8';
   if (!/^\d+$/.test(concurrencyText) || Number(concurrencyText) < 1) throw scannerError('invalid_argument', `--concurrency ${concurrencyText}: expected a whole number of at least 1`);
+  const canaryText = str(values['canary-every']) ?? '25';
+  if (!/^\d+$/.test(canaryText) || Number(canaryText) < 1) throw scannerError('invalid_argument', `--canary-every ${canaryText}: expected a whole number of at least 1`);
   const checkTimeoutText = str(values['check-timeout']);
   const checkTimeoutS = checkTimeoutText === undefined ? undefined : Number(checkTimeoutText);
   if (checkTimeoutS !== undefined && !(checkTimeoutS > 0)) throw scannerError('invalid_argument', `--check-timeout ${checkTimeoutText}: expected a number of seconds above 0`);
@@ -167,5 +185,10 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     debug: values.debug === true,
     baseline: str(values.baseline),
     ...(str(values.shard) !== undefined ? { shard: parseShard(str(values.shard)!) } : {}),
+    allowDestructive: values['allow-destructive'] === true,
+    includeOperations: strings(values['include-operations']),
+    excludeOperations: strings(values['exclude-operations']),
+    failOnIncomplete: values['fail-on-incomplete'] === true,
+    canaryEvery: Number(canaryText),
   };
 }

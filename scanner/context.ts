@@ -5,13 +5,52 @@ import type { CheckContext, CheckDefinition, CheckLog, ObservedExchange, Operati
 import { scannerError } from './errors.js';
 import type { ScanHttp } from './http.js';
 import { buildWireRequest } from './probe-request.js';
+import { RefusedRequest } from './safety.js';
 import type { Attempt, Finding } from './scan-result.js';
 
 export const REPORTED_BODY_LIMIT = 4096;
 
 /** Thrown by `ctx.skip(reason)`; the runner turns it into a skipped result. */
 export class SkipSignal {
-  constructor(readonly reason: string) {}
+  /** `incomplete`: the check could not run for a reason that leaves the scan incomplete (not "does not apply"). */
+  constructor(
+    readonly reason: string,
+    readonly incomplete = false,
+  ) {}
+}
+
+/**
+ * Per URL path: how many requests the scan sent there (any method: a limiter counts the client's requests), and per
+ * method what came back (statuses, header names).
+ */
+export interface TrafficStore {
+  record(method: string, url: string, status: number, headerNames: readonly string[]): void;
+  of(method: string, url: string): { sent: number; statuses: number[]; headerNames: string[] };
+}
+
+export function createTrafficStore(): TrafficStore {
+  const byPath = new Map<string, { sent: number; statuses: number[]; headerNames: Set<string> }>();
+  const key = (method: string, url: string): string => {
+    const parsed = new URL(url);
+    return `${method.toUpperCase()} ${parsed.origin}${parsed.pathname}`;
+  };
+  return {
+    record(method, url, status, headerNames) {
+      const entry = byPath.get(key(method, url)) ?? { sent: 0, statuses: [], headerNames: new Set<string>() };
+      entry.sent += 1;
+      entry.statuses.push(status);
+      for (const name of headerNames) entry.headerNames.add(name);
+      byPath.set(key(method, url), entry);
+    },
+    of(method, url) {
+      const entry = byPath.get(key(method, url));
+      const suffix = key('', url);
+      let sent = 0;
+      // Keys are `METHOD origin/path`; `suffix` is ` origin/path`, so a match is exactly one method's entry.
+      for (const [k, e] of byPath) if (k.endsWith(suffix) && !k.slice(0, k.length - suffix.length).includes(' ')) sent += e.sent;
+      return { sent, statuses: entry ? [...entry.statuses] : [], headerNames: entry ? [...entry.headerNames] : [] };
+    },
+  };
 }
 
 export interface FactStore {
@@ -77,6 +116,16 @@ export interface ContextInput {
   factOperationId: (checkId: string) => string;
   signal: AbortSignal;
   log: CheckLog;
+  traffic: TrafficStore;
+  /** This check's state across its runs in this scan (`ctx.scanState`). */
+  scanState: Map<string, unknown>;
+  /**
+   * The operation's baseline answer (sent as given), shared by the checks of a read operation: each check's first
+   * as-given request reuses it instead of sending the same request again; later ones go to the wire.
+   */
+  baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
+  /** The identity canary: requests that carry the supplied credential stop once it is lost. */
+  identity?: { lost(): { reason: string } | undefined; counted(): void; observe(operationId: string, asGiven: boolean, status: number): void };
 }
 
 export interface RunningContext {
@@ -84,12 +133,35 @@ export interface RunningContext {
   attempts: Attempt[];
   findings: Finding[];
   published: Map<string, unknown>;
+  /**
+   * Attack credentials (`ProbeRequest.credential`) the target answered below 400: working credentials now, so the
+   * runner redacts them from everything this check recorded (DESIGN §2.6 evidence).
+   */
+  acceptedForgeries: Set<string>;
+}
+
+/** Redacts `secrets` from a recorded attempt, in place (request and answer). */
+export function redactAttempt(attempt: Attempt, secrets: readonly string[]): void {
+  const redact = (text: string): string => redactSecrets(text, secrets);
+  attempt.request.url = redact(attempt.request.url);
+  attempt.request.headers = Object.fromEntries(Object.entries(attempt.request.headers).map(([name, value]) => [name, redact(value)]));
+  if (attempt.request.body !== undefined) attempt.request.body = redact(attempt.request.body);
+  if (attempt.response) {
+    const { response } = attempt;
+    response.headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
+    response.setCookies = response.setCookies.map(redact);
+    response.body = redact(response.body);
+  }
+  if (attempt.error !== undefined) attempt.error = redact(attempt.error);
 }
 
 export function createContext(input: ContextInput): RunningContext {
   const { definition, operation } = input;
   const attempts: Attempt[] = [];
   const findings: Finding[] = [];
+  const acceptedForgeries = new Set<string>();
+  const forgedOf = new WeakMap<ProbeResponse, string>();
+  let baselineUsed = false;
   const attemptOf = new WeakMap<ProbeResponse, string>();
   const passive = definition.passive === true;
   const published = input.facts.publish(definition.id, operation.id);
@@ -116,6 +188,9 @@ export function createContext(input: ContextInput): RunningContext {
       async send(probe?: ProbeRequest) {
         input.signal.throwIfAborted();
         if (passive) throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
+        // The supplied credential died under the scan: what it would prove now means nothing.
+        const loss = operation.credential && probe?.credential === undefined ? input.identity?.lost() : undefined;
+        if (loss) throw new SkipSignal(loss.reason, true);
         const wire = buildWireRequest(operation, probe, input.signal);
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(wire.headers)) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
@@ -124,8 +199,26 @@ export function createContext(input: ContextInput): RunningContext {
           request: { method: wire.method, url: redact(wire.url), headers, ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}) },
         };
         attempts.push(attempt);
+        const asGiven = !probe || Object.values(probe).every((value) => value === undefined);
         try {
-          const response = await input.http.send(wire);
+          let shared: ProbeResponse | undefined;
+          if (asGiven && input.baseline && !baselineUsed) {
+            baselineUsed = true;
+            const cached = input.baseline.get();
+            if (cached) shared = await cached.then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] })).catch(() => undefined);
+          }
+          const fresh = shared ? undefined : input.http.send(wire);
+          if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
+          const response = shared ?? (await fresh!);
+          if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
+          if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
+            forgedOf.set(response, probe.credential);
+            if (response.status < 400) acceptedForgeries.add(probe.credential);
+          }
+          if (fresh) {
+            input.identity?.observe(operation.id, asGiven, response.status);
+            input.identity?.counted();
+          }
           // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
           const responseHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
           attempt.response = { ...response, headers: responseHeaders, setCookies: response.setCookies.map(redact), body: truncate(redact(response.body)) };
@@ -133,6 +226,11 @@ export function createContext(input: ContextInput): RunningContext {
           input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
           return response;
         } catch (error) {
+          // The send gate refused it before the wire: nothing was sent, and the check cannot run here.
+          if (error instanceof RefusedRequest) {
+            attempts.splice(attempts.indexOf(attempt), 1);
+            throw new SkipSignal(error.reason);
+          }
           attempt.error = redact(error instanceof Error ? error.message : String(error));
           throw error;
         }
@@ -142,6 +240,8 @@ export function createContext(input: ContextInput): RunningContext {
       if (!passive) throw scannerError('invalid_check', `${definition.id}: only passive checks read ctx.observed()`);
       return input.exchanges.of(operation.id).map(({ checkId, attempt, response }) => ({ checkId, request: attempt.request, response }));
     },
+    traffic: () => input.traffic.of(operation.method, operation.url),
+    scanState: input.scanState,
     fact<T>(checkId: string, key: string): T | undefined {
       if (!dependsOn.has(checkId)) {
         throw scannerError('unknown_check', `${definition.id}: reads a fact of "${checkId}", which is not in its dependsOn`);
@@ -159,6 +259,15 @@ export function createContext(input: ContextInput): RunningContext {
       const steps = (evidence?.steps ?? [])
         .map((step) => ({ attemptId: cite(step.attempt), role: redact(step.role) }))
         .filter((step): step is { attemptId: string; role: string } => step.attemptId !== undefined);
+      // Forged credentials cited as proof were accepted, whatever the status (a non-admin's 401 included).
+      for (const cited of [evidence?.attempt, ...(evidence?.attempts ?? []), ...(evidence?.steps ?? []).map((step) => step.attempt)]) {
+        const forged = cited ? forgedOf.get(cited) : undefined;
+        if (forged) acceptedForgeries.add(forged);
+      }
+      const issue = definition.issues.find((i) => i.id === issueId)!;
+      if (evidence?.cvss && evidence.cvss.score > issue.cvss.score) {
+        throw scannerError('invalid_check', `${definition.id}: scored ${issueId} ${evidence.cvss.score}, above the issue's ${issue.cvss.score}`);
+      }
       findings.push({
         issueId,
         ...(evidence?.detail ? { detail: redact(evidence.detail) } : {}),
@@ -166,11 +275,12 @@ export function createContext(input: ContextInput): RunningContext {
         ...(others.length > 0 ? { attemptIds: [...new Set(others)] } : {}),
         ...(steps.length > 0 ? { steps } : {}),
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
+        ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
       });
     },
-    skip(reason): never {
-      throw new SkipSignal(reason);
+    skip(reason, options): never {
+      throw new SkipSignal(reason, options?.incomplete === true);
     },
   };
-  return { ctx, attempts, findings, published };
+  return { ctx, attempts, findings, published, acceptedForgeries };
 }

@@ -90,6 +90,8 @@ export function detectCredential(flags: CurlFlags, headers: Record<string, strin
   if (authorizationKey) {
     const raw = headers[authorizationKey][0];
     delete headers[authorizationKey];
+    // `Authorization: Bearer ` (a token variable that expanded to nothing): an empty credential, not an API key "Bearer".
+    if (/^bearer$/i.test(raw.trim())) return bearer('');
     const match = /^(\S+)\s+(.+)$/.exec(raw);
     const scheme = match?.[1]?.toLowerCase();
     if (match && scheme === 'bearer') return bearer(match[2].trim());

@@ -4,8 +4,8 @@
  */
 import { redactSecrets, secretsOf } from './secrets.js';
 import { collectOptions, optionsForCheck, secretValues } from './check-options.js';
-import type { CheckDefinition, CheckLog, Operation } from './api.js';
-import { createContext, createExchangeLog, createFactStore, SkipSignal } from './context.js';
+import type { CheckDefinition, CheckLog, Operation, ProbeResponse } from './api.js';
+import { createContext, createExchangeLog, createFactStore, createTrafficStore, redactAttempt, SkipSignal } from './context.js';
 import { scannerError } from './errors.js';
 import { assertAcyclic, assertDependenciesExist, topologicalOrder } from './graph.js';
 import { createScanHttp, type TlsOptions } from './http.js';
@@ -14,6 +14,11 @@ import type { Rate } from './rate-limiter.js';
 import type { CheckResult, ScanKind, ScanOutcome } from './scan-result.js';
 import { linkRootCauses } from './root-causes.js';
 import { createSemaphore } from './semaphore.js';
+import { canaryOperation, createIdentityCanary, type IdentityCanary } from './identity-canary.js';
+import { operationClass } from './operation-class.js';
+import { DESTRUCTIVE_REASON } from './safety.js';
+import { capPublicFindings } from './public-operations.js';
+import { credentialGap, CREDENTIAL_PROBE, inFlagTerms } from './completeness.js';
 
 export type { Attempt, CheckResult, CheckStatus, Finding, ScanKind, ScanOutcome } from './scan-result.js';
 
@@ -39,6 +44,10 @@ export interface ScanInput {
   maxRedirects?: number;
   tls?: TlsOptions;
   proxy?: string;
+  /** `--allow-destructive`: destructive operations may be sent (else the HTTP layer refuses them). */
+  allowDestructive?: boolean;
+  /** The identity canary: re-validate the credential at least every this many requests (off when not given). */
+  canaryEvery?: number;
   /**
    * Sharded scans: once-per-scan checks run on `operation` (the unsharded scan's first operation, which may lie in
    * another slice) and are reported only when `report` is true (the first slice), so the slices' reports merge into
@@ -92,9 +101,17 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     maxRedirects: input.maxRedirects,
     tls: input.tls,
     proxy: input.proxy,
+    allowDestructive: input.allowDestructive,
   });
+  const canaryTarget = canaryOperation(input.operations);
+  const canary: IdentityCanary | undefined =
+    canaryTarget && input.canaryEvery !== undefined ? createIdentityCanary(http, canaryTarget, input.canaryEvery, input.signal) : undefined;
+  // Checks that send or judge the supplied credential: the probe and everything that depends on it, transitively.
+  const credentialChecks = new Set<string>();
+  for (const d of ordered) if (d.id === CREDENTIAL_PROBE || (d.dependsOn ?? []).some((dep) => credentialChecks.has(dep))) credentialChecks.add(d.id);
   const given = input.options ?? {};
-  const optionSecrets = secretValues(collectOptions(input.checks.map((c) => ({ definition: c.definition, shown: c.file }))), given);
+  const declaredOptions = collectOptions(input.checks.map((c) => ({ definition: c.definition, shown: c.file })));
+  const optionSecrets = secretValues(declaredOptions, given);
   const facts = createFactStore();
   const exchanges = createExchangeLog();
   // Passive checks wait for every other check on their operation; they may only look once all are scheduled.
@@ -107,6 +124,15 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       .filter((d) => !d.passive && !(d.dependsOn ?? []).some(isPassive))
       .map((d) => tasks.get(taskKey(d.id, (d.oncePerScan ? firstOperation : operation).id)))
       .filter((t): t is Promise<CheckResult> => t !== undefined);
+  const traffic = createTrafficStore();
+  // One baseline answer per read operation, shared by the checks' first as-given request (fewer identical requests).
+  const baselines = new Map<string, Promise<ProbeResponse>>();
+  const scanStates = new Map<string, Map<string, unknown>>();
+  const stateOf = (checkId: string): Map<string, unknown> => {
+    const state = scanStates.get(checkId) ?? new Map<string, unknown>();
+    scanStates.set(checkId, state);
+    return state;
+  };
   const slots = createSemaphore(input.concurrency ?? DEFAULT_CONCURRENCY);
   const tasks = new Map<string, Promise<CheckResult>>();
   const taskKey = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
@@ -127,7 +153,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       startTime: begin,
       endTime: new Date(),
       ...extra,
-      ...(extra.reason !== undefined ? { reason: redactSecrets(extra.reason, secrets) } : {}),
+      // Reasons speak the command line: `--jwt-expired-token`, not the option key `expiredToken`.
+      ...(extra.reason !== undefined ? { reason: status === 'skipped' ? inFlagTerms(redactSecrets(extra.reason, secrets), declaredOptions) : redactSecrets(extra.reason, secrets) } : {}),
     });
     if (!runsIn(definition, input.kind)) return result('skipped', { reason: `does not run in ${input.kind} scans` });
     for (const dep of definition.dependsOn ?? []) {
@@ -135,8 +162,25 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       const depResult = await tasks.get(taskKey(dep, depOperation.id))!;
       if (depResult.status !== 'passed') {
         const why = depResult.reason ? `: ${depResult.reason}` : '';
-        return result('skipped', { reason: `dependency ${dep} ${depResult.status}${why}`, startTime: new Date() });
+        // A dependency that could not run for a reason that makes the scan incomplete makes this one incomplete too.
+        const incomplete = depResult.incomplete || depResult.status === 'errored';
+        return result('skipped', { reason: `dependency ${dep} ${depResult.status}${why}`, startTime: new Date(), ...(incomplete ? { incomplete } : {}) });
       }
+    }
+    if (definition.runsLast) {
+      // After the others on this operation (passive checks, which wait for this one, and runsLast ones excepted).
+      await allScheduled;
+      const others = ordered
+        .filter((d) => !d.runsLast && !d.passive && !d.oncePerScan && d.id !== definition.id)
+        .map((d) => tasks.get(taskKey(d.id, operation.id)));
+      await Promise.all(others.filter((t) => t !== undefined));
+    }
+    const gap = credentialChecks.has(definition.id) ? credentialGap(operation) : undefined;
+    if (gap) return result('skipped', { reason: gap, incomplete: true });
+    const loss = operation.credential ? canary?.lost() : undefined;
+    if (loss) return result('skipped', { reason: loss.reason, incomplete: true });
+    if (definition.repeatsRequests && operationClass(operation) !== 'read') {
+      return result('skipped', { reason: `repeats requests, so it runs on read operations only (${operation.id} is ${operationClass(operation)})` });
     }
     let applies: true | string;
     try {
@@ -171,6 +215,12 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       factOperationId: factOperationId(operation),
       signal: controller.signal,
       log: input.log ?? silentLog,
+      traffic,
+      scanState: stateOf(definition.id),
+      ...(!definition.repeatsRequests && operationClass(operation) === 'read'
+        ? { baseline: { get: () => baselines.get(operation.id), set: (response: Promise<ProbeResponse>) => void baselines.set(operation.id, response) } }
+        : {}),
+      ...(canary ? { identity: canary } : {}),
     });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolveTimeout) => {
@@ -183,14 +233,24 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     try {
       // The context's options are exactly the declared ones (optionsForCheck), so it is the check's own CheckContext.
       const outcome = await Promise.race([definition.run(running.ctx as Parameters<typeof definition.run>[0]).then(() => 'done' as const), timedOut]);
-      if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms` });
-      const data = jsonData(running.published, secrets);
+      if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms`, incomplete: true });
+      // Forged credentials the target accepted work like the supplied one: redacted from the evidence too.
+      const forged = [...running.acceptedForgeries].sort((a, b) => b.length - a.length);
+      if (forged.length > 0) {
+        for (const attempt of running.attempts) redactAttempt(attempt, forged);
+        for (const finding of running.findings) if (finding.detail !== undefined) finding.detail = redactSecrets(finding.detail, forged);
+      }
+      const data = jsonData(running.published, [...secrets, ...forged]);
       const status = running.findings.length > 0 ? 'failed' : 'passed';
+      // A passive check on an operation the scan may not send saw nothing: not a pass, a skip with that reason.
+      if (status === 'passed' && definition.passive && running.attempts.length === 0 && !input.allowDestructive && operationClass(operation) === 'destructive') {
+        return result('skipped', { ...base, reason: DESTRUCTIVE_REASON });
+      }
       return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });
     } catch (error) {
-      if (error instanceof SkipSignal) return result('skipped', { ...base, reason: error.reason });
+      if (error instanceof SkipSignal) return result('skipped', { ...base, reason: error.reason, ...(error.incomplete ? { incomplete: true } : {}) });
       const message = error instanceof Error ? error.message : String(error);
-      return result('errored', { ...base, reason: controller.signal.aborted && input.signal?.aborted ? 'scan aborted' : message });
+      return result('errored', { ...base, reason: controller.signal.aborted && input.signal?.aborted ? 'scan aborted' : message, incomplete: true });
     } finally {
       clearTimeout(timer);
       input.signal?.removeEventListener('abort', onScanAbort);
@@ -211,13 +271,17 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   scheduled();
   try {
     const results = await Promise.all(reported);
+    await canary?.end();
     linkRootCauses(results);
+    capPublicFindings(results, byId);
     return {
       kind: input.kind,
       startTime,
       endTime: new Date(),
       results,
       requestsSent: http.requestsSent(),
+      requestsRefused: http.requestsRefused(),
+      ...(canary ? { canary: canary.state() } : {}),
       operations: input.operations,
       ...(input.oncePerScan ? { oncePerScanOperation: input.oncePerScan.operation } : {}),
       checks: input.checks,

@@ -24,6 +24,8 @@ import type { ScanKind } from './scan-result.js';
 import { scannerError } from './errors.js';
 import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
+import { incompleteness } from './completeness.js';
+import { filterOperations } from './operation-filter.js';
 import { shardOperations } from './shard.js';
 import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
 import { reportWrittenLine } from './report/written-line.js';
@@ -34,6 +36,7 @@ import { postToUrl } from './transports/url.js';
 export const EXIT_OK = 0;
 export const EXIT_FATAL = 1;
 export const EXIT_FINDINGS = 2;
+export const EXIT_INCOMPLETE = 3;
 
 export interface ScanRequest {
   command: string;
@@ -61,6 +64,11 @@ function redactUserInfo(url: string | undefined): string | undefined {
 
 export async function executeScan(io: CliIo, request: ScanRequest): Promise<number> {
   const { common, curl } = request;
+  const scoped = filterOperations(request.operations, common.includeOperations, common.excludeOperations);
+  request = { ...request, operations: scoped };
+  // An empty credential would be sent as is and answered 400 or 401: say so before anything is sent.
+  const empty = scoped.find((op) => op.credential && op.credential.value.trim() === '');
+  if (empty?.credential) io.stderr.write(`warning: the ${empty.credential.name} value is empty: checks that need a credential will not run and the scan will be incomplete\n`);
   const env = io.env ?? {};
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
@@ -80,7 +88,16 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   // Through a proxy the target's reachability is the proxy's business; its errors show on each check.
   if (!proxy) await assertReachable(target, { tls, timeoutMs: curl.connectTimeoutMs ?? requestTimeoutMs });
 
-  const transport = { rate: common.rate, requestTimeoutMs, connectTimeoutMs: curl.connectTimeoutMs, followRedirects: curl.location, maxRedirects: curl.maxRedirs, tls, proxy };
+  const transport = {
+    rate: common.rate,
+    requestTimeoutMs,
+    connectTimeoutMs: curl.connectTimeoutMs,
+    followRedirects: curl.location,
+    maxRedirects: curl.maxRedirs,
+    tls,
+    proxy,
+    allowDestructive: common.allowDestructive,
+  };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
   const prepared = request.kind === 'openapi' && request.checks.checkOptions.asOther ? await objectIdsFromResponses(request.operations, transport, io.signal) : { operations: request.operations, requestsSent: 0 };
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
@@ -102,6 +119,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     maxRedirects: curl.maxRedirs,
     tls,
     proxy,
+    allowDestructive: common.allowDestructive,
+    canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
     signal: io.signal,
     log: common.debug
@@ -130,11 +149,17 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
     reportTransport: common.reportTransport,
+    allowDestructive: common.allowDestructive,
+    ...(common.includeOperations.length > 0 ? { includeOperations: common.includeOperations } : {}),
+    ...(common.excludeOperations.length > 0 ? { excludeOperations: common.excludeOperations } : {}),
+    failOnIncomplete: common.failOnIncomplete,
     ...(common.baseline ? { baseline: common.baseline } : {}),
     ...(common.shard ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length } : {}),
     ...reportedOptions(request.checks.declared, request.checks.checkOptions, selected.checks.map((c) => c.definition.id)),
     requestsSent: outcome.requestsSent,
+    ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
+  const completeness = incompleteness(outcome);
   const report = buildReport(outcome, options);
   assertValidReport(report, 'generated report');
 
@@ -152,7 +177,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const rows = findingRows(outcome);
   if (common.severityThreshold === 0 || rows.some((r) => r.score > common.severityThreshold)) {
     const tableOnStdout = common.reportFormat === 'table' && common.reportTransport === 'stdout';
-    io.stderr.write(`${adviceLine(rows)}\n`);
+    io.stderr.write(`${adviceLine(rows, completeness)}\n`);
     if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
   }
   // A report written without a word leaves one guessing: the run ends naming the file and what it holds.
@@ -163,5 +188,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   }
   // Rule 5: with --only-scans-above-threshold, any finding at all is a distinct non-zero exit.
   if (common.onlyScansAboveThreshold && rows.length > 0) return EXIT_FINDINGS;
+  if (!completeness.complete) {
+    // The table already says it on stdout; other formats and transports get the line on stderr.
+    if (common.reportFormat !== 'table' || common.reportTransport !== 'stdout') io.stderr.write(`${adviceLine([], completeness)}\n`);
+    if (common.failOnIncomplete) return EXIT_INCOMPLETE;
+  }
   return EXIT_OK;
 }

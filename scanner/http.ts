@@ -7,9 +7,10 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { got, RequestError } from 'got';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
-import type { ProbeResponse } from './api.js';
+import type { Operation, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
 import { createRateLimiter, DEFAULT_RATE, type Rate } from './rate-limiter.js';
+import { createSendGate, RefusedRequest } from './safety.js';
 
 export interface TlsOptions {
   /** `-k`: do not verify the server certificate. */
@@ -29,6 +30,8 @@ export interface TransportOptions {
   tls?: TlsOptions;
   proxy?: string;
   rate?: Rate;
+  /** `--allow-destructive`: without it, destructive requests are refused here (scanner/safety.ts), before the wire. */
+  allowDestructive?: boolean;
 }
 
 export interface WireRequest {
@@ -38,11 +41,16 @@ export interface WireRequest {
   body?: string;
   followRedirects?: boolean;
   signal?: AbortSignal;
+  /** The operation the request was built from: its operationId and summary decide whether it is destructive. */
+  operation?: Operation;
 }
 
 export interface ScanHttp {
+  /** Sends one request; throws `RefusedRequest` (nothing sent) for a destructive one the scan may not send. */
   send(request: WireRequest): Promise<ProbeResponse>;
   requestsSent(): number;
+  /** Requests refused by the send gate (never sent). */
+  requestsRefused(): number;
   close(): void;
 }
 
@@ -97,9 +105,12 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
   const agent = createAgents(options, pem);
   const limiter = createRateLimiter(options.rate ?? DEFAULT_RATE);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const gate = createSendGate({ allowDestructive: options.allowDestructive });
   let sent = 0;
   return {
     async send(request) {
+      const refusal = gate.refuse(request.operation, request);
+      if (refusal) throw new RefusedRequest(refusal);
       const { host } = new URL(request.url);
       await limiter.acquire(host, request.signal);
       sent += 1;
@@ -135,6 +146,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
         }
         const setCookies = response.headers['set-cookie'] ?? [];
         if (setCookies.length > 0) headers['set-cookie'] = setCookies.join(', ');
+        gate.observe(request, response.statusCode, headers, response.body);
         return {
           status: response.statusCode,
           headers,
@@ -147,6 +159,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
       }
     },
     requestsSent: () => sent,
+    requestsRefused: () => gate.refused(),
     close() {
       agent.http.destroy();
       agent.https.destroy();

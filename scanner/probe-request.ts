@@ -55,5 +55,5 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
 
   // A HEAD request has no content (RFC 9110 §9.3.2); got refuses to send one.
   const body = probe.body === null || method === 'HEAD' ? undefined : (probe.body ?? operation.body);
-  return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal };
+  return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal, operation };
 }

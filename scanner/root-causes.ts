@@ -24,7 +24,8 @@ export function linkRootCauses(results: CheckResult[]): void {
 
 /** The score a finding counts with: 0 when it is linked to its root cause, else its issue's CVSS score. */
 export function findingScore(finding: Finding, issue: IssueMeta): number {
-  return finding.linked ? 0 : issue.cvss.score;
+  // A finding's own score (Finding.cvss: what the operation is, or a public operation) wins over its issue's.
+  return finding.linked ? 0 : (finding.cvss?.score ?? issue.cvss.score);
 }
 
 /** The issue a finding reports, from its check's definition. */

@@ -1,5 +1,6 @@
 /** What a scan produces: one result per (check, operation), with every request sent recorded as an attempt. */
 import type { Operation } from './api.js';
+import type { CanaryState } from './identity-canary.js';
 import type { LoadedCheck } from './loader.js';
 
 export type ScanKind = 'curl' | 'openapi' | 'graphql' | 'discover';
@@ -19,6 +20,11 @@ export interface Finding {
   detail?: string;
   /** The attempt that shows the issue, when the check gave one as evidence. */
   attemptId?: string;
+  /**
+   * This finding's score when it is lower than the issue's (DESIGN §2.6 "scores say what the operation is": framing
+   * headers on JSON, a rate limit off authentication, any authentication finding on a public operation).
+   */
+  cvss?: { version: 4.0; vector: string; score: number };
   /** The attempts of a proof that takes several, in order, with their role (write by another identity, read-back…). */
   steps?: { attemptId: string; role: string }[];
   /** The finding this one only follows from (a recovered signing key), as the check saw it. */
@@ -41,6 +47,11 @@ export interface CheckResult {
   status: CheckStatus;
   /** Why the check was skipped or errored. */
   reason?: string;
+  /**
+   * The check could not run for a reason that leaves the scan incomplete (no, empty or rejected credential, identity
+   * canary lost, error), as opposed to a check that does not apply (DESIGN §2.6 "incomplete is not success").
+   */
+  incomplete?: boolean;
   findings: Finding[];
   attempts: Attempt[];
   startTime: Date;
@@ -55,6 +66,10 @@ export interface ScanOutcome {
   endTime: Date;
   results: CheckResult[];
   requestsSent: number;
+  /** Requests the send gate refused (destructive, never sent). */
+  requestsRefused?: number;
+  /** The identity canary's record, when an operation carried a credential to re-validate. */
+  canary?: CanaryState;
   operations: Operation[];
   /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
   oncePerScanOperation?: Operation;

@@ -52,7 +52,7 @@ export function formatSarif(outcome: ScanOutcome): string {
         properties: {
           check: result.checkId,
           operation: result.operationId,
-          cvssVector: issue.cvss.vector,
+          cvssVector: (finding.cvss ?? issue.cvss).vector,
           ...(finding.linked && finding.cause ? { cause: finding.cause.checkId } : {}),
         },
       });

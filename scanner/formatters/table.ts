@@ -1,8 +1,10 @@
 /**
- * Table report format (DESIGN §2.5): the advice line, then up to three tables drawn with cli-table3 — well-known
- * paths, technology fingerprint, vulnerability list — and the checks that errored, if any.
+ * Table report format (DESIGN §2.5): the advice line (and the incomplete-scan line, DESIGN §2.6), then the tables drawn
+ * with cli-table3 — well-known paths, technology fingerprint, vulnerability list, skipped checks with their reasons —
+ * and the checks that errored, if any.
  */
 import Table from 'cli-table3';
+import { incompleteAdvice, incompleteness, type Incompleteness } from '../completeness.js';
 import { fingerprintFrom } from '../report/fingerprint.js';
 import { findingRows, type FindingRow } from '../report/findings.js';
 import { isHighRisk } from '../report/risk.js';
@@ -15,9 +17,12 @@ export const ADVICE = {
   warning: "Warning: There are some issues. It's advised to take action.",
 } as const;
 
-export function adviceLine(rows: FindingRow[]): string {
-  if (rows.length === 0) return ADVICE.success;
-  return rows.some((r) => isHighRisk(r.score)) ? ADVICE.error : ADVICE.warning;
+/** The advice: an incomplete scan is never a success, and says so even when it found something. */
+export function adviceLine(rows: FindingRow[], completeness?: Incompleteness): string {
+  const incomplete = completeness && !completeness.complete ? incompleteAdvice(completeness) : undefined;
+  if (rows.length === 0) return incomplete ?? ADVICE.success;
+  const found = rows.some((r) => isHighRisk(r.score)) ? ADVICE.error : ADVICE.warning;
+  return incomplete ? `${found}\n${incomplete}` : found;
 }
 
 /** Borders all round and a line under the header, none between rows. */
@@ -36,10 +41,28 @@ export function vulnerabilityTable(rows: FindingRow[]): string {
   );
 }
 
+/** Skipped checks, one row per check and reason (operations counted), so a large scan stays readable. */
+export function skippedTable(outcome: ScanOutcome): string | undefined {
+  const groups = new Map<string, { checkId: string; reason: string; operations: string[] }>();
+  for (const result of outcome.results) {
+    if (result.status !== 'skipped') continue;
+    const reason = result.reason ?? 'skipped';
+    const key = `${result.checkId}\u0000${reason}`;
+    const group = groups.get(key) ?? { checkId: result.checkId, reason, operations: [] };
+    group.operations.push(result.operationId);
+    groups.set(key, group);
+  }
+  if (groups.size === 0) return undefined;
+  const rows = [...groups.values()]
+    .sort((a, b) => a.checkId.localeCompare(b.checkId))
+    .map((g) => [g.checkId, g.operations.length === 1 ? g.operations[0]! : `${g.operations.length} operations`, g.reason]);
+  return draw(['SKIPPED CHECK', 'OPERATION', 'REASON'], rows);
+}
+
 export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } = {}): string {
   const rows = findingRows(outcome);
   const parts: string[] = [];
-  if (options.advice ?? true) parts.push(adviceLine(rows));
+  if (options.advice ?? true) parts.push(adviceLine(rows, incompleteness(outcome)));
   const wellKnown = wellKnownPaths(outcome.results);
   if (wellKnown) {
     parts.push(draw(['WELL-KNOWN PATHS', 'URL'], [['OpenAPI', wellKnown.openapi ?? 'N/A'], ['GraphQL', wellKnown.graphql ?? 'N/A']]));
@@ -52,6 +75,8 @@ export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } 
   ];
   if (fingerprintRows.length > 0) parts.push(draw(['TECHNOLOGIE/SERVICE', 'VALUE'], fingerprintRows));
   if (rows.length > 0) parts.push(vulnerabilityTable(rows));
+  const skipped = skippedTable(outcome);
+  if (skipped) parts.push(skipped);
   const errored = outcome.results.filter((r) => r.status === 'errored');
   if (errored.length > 0) {
     parts.push(['Errored checks (neither safe nor vulnerable):', ...errored.map((r) => `  - ${r.checkId} on ${r.operationId}: ${r.reason ?? 'error'}`)].join('\n'));

@@ -4,6 +4,7 @@
  */
 import type { CheckDefinition, Credential, IssueMeta, Operation } from '../api.js';
 import type { Attempt, CheckResult, ScanOutcome } from '../scan-result.js';
+import { incompleteness } from '../completeness.js';
 import { parseSetCookie } from './parse-set-cookie.js';
 import {
   REPORT_SCHEMA_ID,
@@ -44,7 +45,10 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
   const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);
-  const cvss = { version: issue.cvss.version, vector: issue.cvss.vector, score: issue.cvss.score };
+  // A finding scored lower than its issue (what the operation is, or a public operation) reports that score.
+  const own = findings.map((f) => f.cvss).filter((c) => c !== undefined);
+  const scored = own.length === findings.length && own.length > 0 ? own.reduce((a, b) => (b.score > a.score ? b : a)) : issue.cvss;
+  const cvss = { version: scored.version, vector: scored.vector, score: scored.score };
   // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
   const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0]!.cause : undefined;
   const steps = findings.flatMap((f) => (f.steps ?? []).map((s) => ({ scan: s.attemptId, role: s.role })));
@@ -76,6 +80,7 @@ function checkReport(result: CheckResult, definition: CheckDefinition, operation
     ...(operation ? { operation: { id: operation.id, method: operation.method, url: operation.url } } : {}),
     status: result.status,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.incomplete ? { incomplete: true } : {}),
     ...(result.data ? { data: result.data } : {}),
     scans: result.attempts.map(attemptReport),
     issues: definition.issues.map((issue) => issueReport(issue, result)),
@@ -132,7 +137,28 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
   const operations = new Map([...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [o.id, o]));
   const reports = outcome.results.map((r) => checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)));
-  const report: Report = { $schema: REPORT_SCHEMA_ID, options, reports };
+  const summary = incompleteness(outcome);
+  const completeness: Report['completeness'] = {
+    complete: summary.complete,
+    incompleteChecks: summary.count,
+    reasons: summary.reasons,
+    ...(outcome.requestsRefused ? { destructiveRequestsRefused: outcome.requestsRefused } : {}),
+    ...(outcome.canary
+      ? {
+          identityCanary: {
+            operation: outcome.canary.operationId,
+            every: outcome.canary.every,
+            checks: outcome.canary.checks,
+            ...(outcome.canary.startStatus !== undefined ? { startStatus: outcome.canary.startStatus } : {}),
+            ...(outcome.canary.endStatus !== undefined ? { endStatus: outcome.canary.endStatus } : {}),
+            ...(outcome.canary.lost
+              ? { lost: { afterRequests: outcome.canary.lost.afterRequests, at: outcome.canary.lost.at.toISOString(), status: outcome.canary.lost.status, reason: outcome.canary.lost.reason } }
+              : {}),
+          },
+        }
+      : {}),
+  };
+  const report: Report = { $schema: REPORT_SCHEMA_ID, options, completeness, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
   if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
   if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = { url: outcome.operations[0].url, queries: {}, mutations: {} };

@@ -1,6 +1,8 @@
 /**
- * The findings of a scan as rows: one per (operation, issue) found, sorted by score descending, then operation.
- * A finding linked to its root cause (scanner/root-causes.ts) scores 0 and names the cause.
+ * The findings of a scan as rows: one per (operation, issue) found — one per (origin, issue) for issues declared
+ * `perOrigin`, listing the operations — sorted by score descending, then operation. A finding's own score (Finding.cvss)
+ * wins over its issue's; a per-origin row takes the highest of its operations'. A finding linked to its root cause
+ * (scanner/root-causes.ts) scores 0 and names the cause.
  */
 import { findingScore } from '../root-causes.js';
 import type { ScanOutcome } from '../scan-result.js';
@@ -16,6 +18,8 @@ export interface FindingRow {
   owasp: string;
   /** The check this finding only follows from, when it is linked (not scored again). */
   linkedTo?: string;
+  /** Per-origin rows: the operations that showed the issue. */
+  operations?: string[];
 }
 
 export function findingRows(outcome: ScanOutcome): FindingRow[] {
@@ -23,17 +27,32 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
   const operations = new Map(outcome.operations.map((o) => [o.id, o]));
   const rows: FindingRow[] = [];
   const seen = new Set<string>();
+  const grouped = new Map<string, FindingRow>();
   for (const result of outcome.results) {
     if (result.status !== 'failed') continue;
     const definition = definitions.get(result.checkId)!;
     const op = operations.get(result.operationId);
     const operation = op ? `${op.method} ${op.path}` : result.operationId;
     for (const finding of result.findings) {
+      const issue = definition.issues.find((i) => i.id === finding.issueId)!;
+      const score = findingScore(finding, issue);
+      if (issue.perOrigin) {
+        const origin = op ? new URL(op.url).origin : result.operationId;
+        const key = `${origin}\u0000${issue.id}`;
+        const row = grouped.get(key);
+        if (row) {
+          if (!row.operations!.includes(operation)) row.operations!.push(operation);
+          if (score > row.score) Object.assign(row, { score, risk: riskLevel(score) });
+          continue;
+        }
+        const created: FindingRow = { operation: origin, checkId: result.checkId, issueId: issue.id, name: issue.name, score, risk: riskLevel(score), owasp: issue.classifications?.owasp ?? '', operations: [operation] };
+        grouped.set(key, created);
+        rows.push(created);
+        continue;
+      }
       const key = `${operation}\u0000${finding.issueId}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const issue = definition.issues.find((i) => i.id === finding.issueId)!;
-      const score = findingScore(finding, issue);
       const linkedTo = finding.linked ? finding.cause?.checkId : undefined;
       rows.push({
         operation,
@@ -46,6 +65,10 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
         ...(linkedTo ? { linkedTo } : {}),
       });
     }
+  }
+  for (const row of grouped.values()) {
+    const count = row.operations!.length;
+    row.operation = count === 1 ? row.operations![0]! : `${row.operation} (${count} operations)`;
   }
   return rows.sort((a, b) => b.score - a.score || (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) || (a.issueId < b.issueId ? -1 : 1));
 }

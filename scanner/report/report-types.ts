@@ -56,6 +56,8 @@ export interface CheckReport {
   operation?: { id: string; method?: string; url?: string };
   status?: 'passed' | 'failed' | 'skipped' | 'errored';
   reason?: string;
+  /** Could not run for a reason that leaves the scan incomplete. */
+  incomplete?: boolean;
   data?: Record<string, unknown>;
   scans: ScanAttemptReport[];
   issues: IssueReport[];
@@ -71,9 +73,26 @@ export interface CurlReport {
   issues: IssueReport[];
 }
 
+/** Gatehouse addition (DESIGN §2.6): whether every selected check could run, and the identity canary's record. */
+export interface CompletenessReport {
+  complete: boolean;
+  incompleteChecks: number;
+  reasons: string[];
+  destructiveRequestsRefused?: number;
+  identityCanary?: {
+    operation: string;
+    every: number;
+    checks: number;
+    startStatus?: number;
+    endStatus?: number;
+    lost?: { afterRequests: number; at: string; status: number; reason: string };
+  };
+}
+
 export interface Report {
   $schema?: string;
   options: Record<string, unknown>;
+  completeness?: CompletenessReport;
   curl?: CurlReport;
   openapi?: { paths: Record<string, Record<string, unknown>> };
   graphql?: { url: string; queries: Record<string, unknown>; mutations: Record<string, unknown> };

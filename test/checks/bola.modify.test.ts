@@ -99,7 +99,7 @@ describe('bola.modify', () => {
 
   it("is skipped on a DELETE that the first identity's own request (auth.baseline) already carried out: its read-back gets 404", async () => {
     target = await startObjectsTarget({ checksOwner: false });
-    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
+    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
     expectResult(outcome, ID, { status: 'skipped', reason: /cannot read the object back .*404/, requests: 1 });
   });
 
@@ -123,7 +123,7 @@ describe('bola.modify', () => {
 
     it("fails when bob's DELETE purges alice's document: her read-back gets 404, and the detail says it cannot be restored", async () => {
       target = await startTrashTarget(false);
-      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
+      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
       expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.1 }, requests: 3 });
       const path = `/documents/${DOC}`;
       expect(proofOf(outcome)).to.deep.equal([
@@ -135,7 +135,7 @@ describe('bola.modify', () => {
 
     it('passes its safe twin, where only the owner may delete', async () => {
       target = await startTrashTarget(true);
-      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
+      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
       expectResult(outcome, ID, { status: 'passed', requests: 2 });
     });
   });
@@ -160,7 +160,7 @@ describe('bola.modify', () => {
 
   it("is skipped when the first identity's own write failed (auth.baseline got 404)", async () => {
     target = await startObjectsTarget({ checksOwner: true });
-    const outcome = await scanTarget(target.url('/orders/ord_0000000000'), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob });
+    const outcome = await scanTarget(target.url('/orders/ord_0000000000'), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
     expectResult(outcome, ID, { status: 'skipped', reason: /own request got 404/, requests: 0 });
   });
 });

@@ -63,7 +63,7 @@ describe('jwt.audience_not_validated', () => {
   it('is skipped without a request when no other-audience token can be had', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true }));
     const outcome = await scanTarget(target.url('/orders'), { checks: [ID], headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))) });
-    expectResult(outcome, ID, { status: 'skipped', reason: /otherAudienceToken option/, requests: 0 });
+    expectResult(outcome, ID, { status: 'skipped', reason: /--jwt-other-audience-token option/, requests: 0 });
   });
 
   describe('with the second identity (--as-other) given as a token for another audience', () => {

@@ -56,7 +56,7 @@ describe('jwt.expired_accepted', () => {
   it('is skipped without a request when no expired token can be had (strong secret, no option)', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [STRONG], checkExp: false }));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() + 3600))) });
-    expectResult(outcome, ID, { status: 'skipped', reason: /expiredToken option/, requests: 0 });
+    expectResult(outcome, ID, { status: 'skipped', reason: /--jwt-expired-token option/, requests: 0 });
   });
 
   it('is skipped when the expiredToken option has not expired', async () => {

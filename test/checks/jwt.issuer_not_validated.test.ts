@@ -57,6 +57,6 @@ describe('jwt.issuer_not_validated', () => {
   it('is skipped without a request when no other-issuer token can be had', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [TENANT_A], checkExp: true }));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(TENANT_A, claims('https://a.example.com/'))) });
-    expectResult(outcome, ID, { status: 'skipped', reason: /otherIssuerToken option/, requests: 0 });
+    expectResult(outcome, ID, { status: 'skipped', reason: /--jwt-other-issuer-token option/, requests: 0 });
   });
 });

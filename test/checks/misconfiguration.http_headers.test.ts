@@ -4,16 +4,16 @@ import { startTarget, type Target } from '../fixtures/targets/start-target.js';
 import { expectResult } from './expect-result.js';
 
 const ID = 'misconfiguration.http_headers';
-const headerTarget = (headers: Record<string, string>): Promise<Target> =>
+const headerTarget = (headers: Record<string, string>, contentType = 'application/json'): Promise<Target> =>
   startTarget((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', ...headers }).end('{}');
+    res.writeHead(200, { 'content-type': contentType, ...headers }).end(contentType.includes('html') ? '<!doctype html><p>hi</p>' : '{}');
   });
 
 describe('misconfiguration.http_headers', () => {
   let target: Target | undefined;
   afterEach(async () => target?.close());
 
-  it('reports missing CSP, frame-ancestors, X-Frame-Options and nosniff, and a wildcard CORS origin', async () => {
+  it('reports missing CSP, frame-ancestors, X-Frame-Options and nosniff, and a wildcard CORS origin; framing is Low on JSON', async () => {
     target = await headerTarget({ 'access-control-allow-origin': '*', 'x-content-type-options': 'yes' });
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
@@ -23,14 +23,14 @@ describe('misconfiguration.http_headers', () => {
         'security_misconfiguration.http_headers_content_options_missing': 0,
         'security_misconfiguration.http_headers_cors_wildcard': 0,
         'security_misconfiguration.http_headers_csp_missing': 0,
-        'security_misconfiguration.http_headers_csp_frame_ancestors_missing': 5.1,
-        'security_misconfiguration.http_headers_frame_options_missing': 5.1,
+        'security_misconfiguration.http_headers_csp_frame_ancestors_missing': 2.1,
+        'security_misconfiguration.http_headers_frame_options_missing': 2.1,
       },
     });
   });
 
-  it("reports frame-ancestors * and the missing X-Frame-Options, yet accepts frame-ancestors 'self' alone (VulnAPI required none)", async () => {
-    target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors *", 'x-content-type-options': 'nosniff' });
+  it("reports frame-ancestors * and the missing X-Frame-Options (Medium on HTML), yet accepts frame-ancestors 'self' alone (VulnAPI required none)", async () => {
+    target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors *", 'x-content-type-options': 'nosniff' }, 'text/html; charset=utf-8');
     let outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
       status: 'failed',
@@ -57,7 +57,7 @@ describe('misconfiguration.http_headers', () => {
   });
 
   it("reports frame-ancestors whose only source is a quoted URL ('http://example.com' is no CSP3 source expression), saying why", async () => {
-    target = await headerTarget({ 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' });
+    target = await headerTarget({ 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' }, 'text/html');
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
       status: 'failed',

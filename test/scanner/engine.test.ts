@@ -186,7 +186,8 @@ describe('scanner engine (runScan)', () => {
 
   it('never has more checks in flight than --concurrency', async () => {
     const checks = ['t.a', 't.b', 't.c', 't.d'].map((id) =>
-      loaded(probe(id, { async run(ctx) { await ctx.http.send(); await ctx.http.send(); } })),
+      // Probes with a header of their own: a check's first as-given request would reuse the shared baseline answer.
+      loaded(probe(id, { async run(ctx) { await ctx.http.send({ headers: { 'X-Probe': id } }); await ctx.http.send({ headers: { 'X-Probe': id } }); } })),
     );
     const outcome = await runScan({ kind: 'curl', operations: [operation()], checks, concurrency: 1, rate: { count: 1000, perMs: 1000 } });
     expect(outcome.requestsSent).to.equal(8);

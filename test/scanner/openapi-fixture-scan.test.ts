@@ -13,7 +13,6 @@ const spec = fileURLToPath(new URL('fixtures/inventory.openapi.yaml', import.met
 
 /** Everything the fixture plants (support/inventory-target.ts), as `operation | check | issue`. */
 const PLANTED = [
-  'DELETE /webhooks/{webhookId} | generic.accept_unauthenticated_operation | broken_authentication.authentication_bypass',
   'GET /audit-log | jwt.alg_none | broken_authentication.alg_none',
   'GET /catalog | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
   'GET /debug/echo | misconfiguration.http_trace | security_misconfiguration.http_trace_method_enabled',
@@ -100,6 +99,14 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     expect(report.options.requestsSent).to.be.a('number').and.to.be.greaterThan(24);
   });
 
+  it('sends no destructive request at defaults: every DELETE is reported skipped with the reason, none reaches the target', () => {
+    expect(firstRun.filter((line) => line.startsWith('DELETE '))).to.deep.equal([]);
+    const deletes = report.reports.filter((r) => r.operation?.id.startsWith('DELETE '));
+    expect(deletes).to.not.have.length(0);
+    for (const item of deletes) expect(item.scans.filter((scan) => scan.request?.method === 'DELETE'), item.id).to.deep.equal([]);
+    expect(deletes.some((r) => /not sent without --allow-destructive/.test(r.reason ?? ''))).to.equal(true);
+  });
+
   it('sends the same requests on a second run (same URLs, parameters, bodies and headers)', () => {
     expect(secondRun).to.have.length(firstRun.length);
     expect(secondRun).to.deep.equal(firstRun);
@@ -110,7 +117,6 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     const urlOf = (id: string): string => [...urls].find((line) => line.startsWith(`${id} `) && line.length > id.length + 1)!.slice(id.length + 1);
     expect(urlOf('GET /orders/{orderId}')).to.equal(`${target.baseUrl}/orders/ord-a1`);
     expect(urlOf('GET /invoices/{invoiceId}')).to.equal(`${target.baseUrl}/invoices/inv-a1`);
-    expect(urlOf('DELETE /webhooks/{webhookId}')).to.equal(`${target.baseUrl}/webhooks/7`);
     expect(urlOf('GET /catalog/{productId}')).to.equal(`${target.baseUrl}/catalog/p-1`);
     expect(urlOf('GET /exports/{exportId}').startsWith(`${target.baseUrl}/exports/exp-1`)).to.equal(true);
     expect(urlOf('GET /reports/{year}')).to.equal(`${target.baseUrl}/reports/2020`);
@@ -159,7 +165,7 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     const again = JSON.parse(result.stdout) as Report;
     expect(failedFindings(again)).to.deep.equal(['GET /audit-log | jwt.alg_none | broken_authentication.alg_none']);
     const suppressed = again.reports.filter((item) => item.reason === 'every finding is in the baseline').map((item) => `${item.operation?.id} | ${item.id}`);
-    expect(suppressed.sort()).to.deep.equal(['DELETE /webhooks/{webhookId} | generic.accept_unauthenticated_operation', 'GET /me | misconfiguration.cors']);
+    expect(suppressed.sort()).to.deep.equal(['GET /me | misconfiguration.cors']);
     target.requests.length = 0;
   });
 });

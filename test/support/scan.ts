@@ -16,6 +16,10 @@ export interface ScanTargetOptions {
   /** Extra custom check directories. */
   checksDirs?: string[];
   concurrency?: number;
+  /** `--allow-destructive`: destructive requests are sent (refused by default). */
+  allowDestructive?: boolean;
+  /** The identity canary's period (off unless given, as in the engine). */
+  canaryEvery?: number;
 }
 
 const cache = new Map<string, Promise<LoadedCheck[]>>();
@@ -51,6 +55,8 @@ export async function scanTarget(url: string, options: ScanTargetOptions): Promi
     // Loopback targets: a generous rate keeps suites fast; pacing itself is tested in test/scanner.
     rate: { count: 1000, perMs: 1000 },
     concurrency: options.concurrency,
+    ...(options.allowDestructive ? { allowDestructive: true } : {}),
+    ...(options.canaryEvery !== undefined ? { canaryEvery: options.canaryEvery } : {}),
   });
 }
 

@@ -1,0 +1,99 @@
+/**
+ * The engine's send gate (DESIGN §2.6): every request of a scan passes here before it reaches the wire, so no check,
+ * probe or id-gathering step can send a destructive request by mistake. Destructive requests are refused unless
+ * `--allow-destructive` is given, or they target an object this scan itself created (its own POST answered with it).
+ */
+import type { Operation } from './api.js';
+import type { WireRequest } from './http.js';
+import { operationClass, type OperationClass } from './operation-class.js';
+
+/** A request the gate refused; the context turns it into a skipped check with this reason. */
+export class RefusedRequest extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export const DESTRUCTIVE_REASON = 'destructive operation: not sent without --allow-destructive';
+
+/** Headers and query parameters servers honour as the real method: a GET carrying `X-HTTP-Method-Override: DELETE` deletes. */
+const OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'];
+const OVERRIDE_PARAMS = ['_method', 'method', 'httpMethod', '_httpMethod'];
+
+/** The method a server may act on: an override header or parameter wins over the request line. */
+export function effectiveMethod(request: WireRequest): string {
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (OVERRIDE_HEADERS.includes(name.toLowerCase())) return String(Array.isArray(value) ? value[0] : value).toUpperCase();
+  }
+  const url = new URL(request.url);
+  for (const param of OVERRIDE_PARAMS) {
+    const value = url.searchParams.get(param);
+    if (value) return value.toUpperCase();
+  }
+  return request.method.toUpperCase();
+}
+
+/** The class of what a request does: the operation's own names count only when it is that operation's method and path. */
+export function requestClass(operation: Operation | undefined, request: WireRequest): OperationClass {
+  const method = effectiveMethod(request);
+  const path = decodeURIComponent(new URL(request.url).pathname);
+  const own = operation && method === operation.method.toUpperCase() && new URL(operation.url).pathname === new URL(request.url).pathname;
+  return operationClass(own ? { method, path: operation.path, operationId: operation.operationId, summary: operation.summary } : { method, path });
+}
+
+const ID_KEYS = ['id', '_id', 'uuid', 'key', 'slug'];
+
+/** Paths of objects a write created, from its `Location` header and its body's top-level id. */
+function createdPaths(request: WireRequest, status: number, headers: Record<string, string>, body: string): string[] {
+  if (status < 200 || status >= 300) return [];
+  const base = new URL(request.url);
+  const paths: string[] = [];
+  if (headers.location) {
+    try {
+      paths.push(new URL(headers.location, base).pathname);
+    } catch {
+      // an unparsable Location names nothing we could delete
+    }
+  }
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      for (const key of ID_KEYS) {
+        const value = (parsed as Record<string, unknown>)[key];
+        if (typeof value === 'string' || typeof value === 'number') paths.push(`${base.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(value))}`);
+      }
+    }
+  } catch {
+    // not JSON: only the Location header names the object
+  }
+  return paths;
+}
+
+export interface SendGate {
+  /** Why this request must not be sent, or undefined. */
+  refuse(operation: Operation | undefined, request: WireRequest): string | undefined;
+  /** Learns the objects a successful write created, so the scan may delete (only) those. */
+  observe(request: WireRequest, status: number, headers: Record<string, string>, body: string): void;
+  /** How many requests were refused (the report counts them). */
+  refused(): number;
+}
+
+export function createSendGate(options: { allowDestructive?: boolean } = {}): SendGate {
+  const created = new Set<string>();
+  let refusals = 0;
+  return {
+    refuse(operation, request) {
+      if (options.allowDestructive) return undefined;
+      if (requestClass(operation, request) !== 'destructive') return undefined;
+      if (created.has(new URL(request.url).pathname)) return undefined;
+      refusals += 1;
+      return DESTRUCTIVE_REASON;
+    },
+    observe(request, status, headers, body) {
+      const method = effectiveMethod(request);
+      if (method !== 'POST' && method !== 'PUT') return;
+      for (const path of createdPaths(request, status, headers, body)) created.add(path);
+    },
+    refused: () => refusals,
+  };
+}
