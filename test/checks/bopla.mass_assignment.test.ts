@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import type { Target } from '../fixtures/targets/start-target.js';
+import { startUsersTarget, type User } from '../fixtures/targets/users-target.js';
+import { resultOf, scanTarget } from '../support/scan.js';
+import { bearer, expectResult } from './expect-result.js';
+
+const ID = 'bopla.mass_assignment';
+const ISSUE = 'broken_object_property_level_authorization.mass_assignment';
+const alice = { ...bearer('alice-token'), 'Content-Type': 'application/json' };
+
+describe('bopla.mass_assignment', () => {
+  let target: (Target & { users: Map<string, User> }) | undefined;
+  afterEach(async () => target?.close());
+
+  it('fails with …mass_assignment (8.6) when a create keeps isAdmin and role, and deletes what it created', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const outcome = await scanTarget(target.url('/users'), { checks: [ID], method: 'POST', headers: alice, body: JSON.stringify({ name: 'bob', email: 'bob@example.com' }) });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.6 }, requests: 6 });
+    const detail = resultOf(outcome, ID).findings[0]!.detail!;
+    expect(detail).to.include('isAdmin=true').and.include('role="admin"').and.match(/removed \(DELETE .*\/users\/u\d: 204\)/);
+    expect([...target.users.keys()], 'only alice is left').to.deep.equal(['u1']);
+    const attack = resultOf(outcome, ID).attempts[0]!.request.body!;
+    expect(JSON.parse(attack)).to.include({ isAdmin: true, role: 'admin', name: JSON.parse(attack).name }).and.have.property('email').that.match(/^bob\+gh[0-9a-f]{8}@example\.com$/);
+  });
+
+  it('passes with three requests when a create ignores the extra properties (and still deletes its object)', async () => {
+    target = await startUsersTarget({ bindsEverything: false });
+    const outcome = await scanTarget(target.url('/users'), { checks: [ID], method: 'POST', headers: alice, body: JSON.stringify({ name: 'bob', email: 'bob@example.com' }) });
+    expectResult(outcome, ID, { status: 'passed', requests: 3 });
+    expect([...target.users.keys()]).to.deep.equal(['u1']);
+  });
+
+  it('reads a registration back as the new user with the token it was given', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const outcome = await scanTarget(target.url('/register'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'carol@example.com', password: 'x' }) });
+    // curl scans know no read operation: Location or <url>/<id> only, so a registration without either is skipped.
+    expectResult(outcome, ID, { status: 'skipped', reason: /cannot be read back/ });
+  });
+
+  it('fails on a profile update that keeps role=admin, and restores the account it changed', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const outcome = await scanTarget(target.url('/me'), { checks: [ID], method: 'PATCH', headers: alice, body: JSON.stringify({ name: 'alice' }) });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.6 }, requests: 4 });
+    expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/restored to the values read before \(200\)/);
+    expect(target.users.get('u1')).to.include({ role: 'user', isAdmin: false });
+  });
+
+  it('passes with three requests on a profile update that ignores them', async () => {
+    target = await startUsersTarget({ bindsEverything: false });
+    const outcome = await scanTarget(target.url('/me'), { checks: [ID], method: 'PATCH', headers: alice, body: JSON.stringify({ name: 'alice' }) });
+    expectResult(outcome, ID, { status: 'passed', requests: 3 });
+  });
+
+  it('leaves alone properties the client sends as given, and reads, deletes and resets nothing destructive', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const outcome = await scanTarget(target.url('/users/u1/reset'), { checks: [ID], method: 'POST', headers: alice, body: '{}' });
+    expectResult(outcome, ID, { status: 'skipped', reason: /destructive/, requests: 0 });
+  });
+});
