@@ -3,7 +3,7 @@
  * properties the client must not set — privileges (admin, isAdmin, is_admin, role, roles, permissions, verified,
  * balance…), properties the description marks readOnly, and properties its answer has but its request does not list —
  * and the value is still there when the object is read back.
- * Runs on POST/PUT/PATCH operations with a JSON object body (never on destructive ones); at most 8 extra properties,
+ * Runs on POST/PUT/PATCH operations with a JSON object body (never on destructive ones); at most 20 extra properties (one body: the count costs no requests),
  * those the operation already sends as given are left alone (the API lets the client set them).
  *
  * Requests, one at a time. Create (POST): 1) the operation with the extra properties added and its user-name/e-mail/name
@@ -27,7 +27,7 @@ import { jsonBody, parseObject, type JsonObject } from './support/input-fields.j
 
 const PRIVILEGED_ISSUE = 'broken_object_property_level_authorization.mass_assignment';
 const READ_ONLY_ISSUE = 'broken_object_property_level_authorization.read_only_property';
-const MAX_EXTRAS = 8;
+const MAX_EXTRAS = 20;
 
 /** Privileged properties and the escalating value each is given. */
 const PRIVILEGED: Record<string, unknown> = {
@@ -70,8 +70,9 @@ function readOnlyValue(name: string, type: string | undefined, format: string | 
 
 /** The extra properties to send: privileged names, declared readOnly ones, answer properties the request does not list. */
 export function extrasFor(operation: Operation): Extra[] {
-  const sent = new Set(Object.keys(jsonBody(operation) ?? {}));
   const declaredBody = (operation.inputs ?? []).filter((i) => i.in === 'body');
+  // A generated body may carry readOnly properties (the sample has every property): those are not the client's choice.
+  const sent = new Set(Object.keys(jsonBody(operation) ?? {}).filter((name) => !declaredBody.some((i) => i.name === name && i.readOnly)));
   const writable = new Set(declaredBody.filter((i) => !i.readOnly).map((i) => i.name));
   const extras: Extra[] = [];
   const add = (name: string, value: unknown): void => {
@@ -81,8 +82,8 @@ export function extrasFor(operation: Operation): Extra[] {
   for (const input of declaredBody.filter((i) => i.readOnly)) add(input.name, PRIVILEGED[input.name] ?? readOnlyValue(input.name, input.type, input.format));
   for (const name of operation.responseProperties ?? []) if (declaredBody.length > 0 || sent.size > 0) add(name, PRIVILEGED[name] ?? readOnlyValue(name, undefined, undefined));
   for (const [name, value] of Object.entries(PRIVILEGED)) add(name, value);
-  // Privileged ones first: they are the finding that matters most when the cap cuts the list.
-  return [...extras.filter((e) => e.privileged), ...extras.filter((e) => !e.privileged)].slice(0, MAX_EXTRAS);
+  // What the description names first: the generic privileged list is a guess, the document is not.
+  return extras.slice(0, MAX_EXTRAS);
 }
 
 /** The body as given with unique user-like values (a second registration of the same user would conflict). */

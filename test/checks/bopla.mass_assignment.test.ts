@@ -3,6 +3,7 @@ import type { Target } from '../fixtures/targets/start-target.js';
 import { startUsersTarget, type User } from '../fixtures/targets/users-target.js';
 import { resultOf, scanTarget } from '../support/scan.js';
 import { bearer, expectResult } from './expect-result.js';
+import { scanDocument } from './scan-document.js';
 
 const ID = 'bopla.mass_assignment';
 const ISSUE = 'broken_object_property_level_authorization.mass_assignment';
@@ -55,5 +56,51 @@ describe('bopla.mass_assignment', () => {
     target = await startUsersTarget({ bindsEverything: true });
     const outcome = await scanTarget(target.url('/users/u1/reset'), { checks: [ID], method: 'POST', headers: alice, body: '{}' });
     expectResult(outcome, ID, { status: 'skipped', reason: /destructive/, requests: 0 });
+  });
+});
+
+describe('bopla.mass_assignment in an OpenAPI scan', () => {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'users', version: '1' },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        Registration: {
+          type: 'object',
+          properties: { email: { type: 'string', format: 'email', example: 'dave@example.com' }, password: { type: 'string' }, memberSince: { type: 'string', format: 'date-time', readOnly: true } },
+        },
+        User: { type: 'object', properties: { id: { type: 'string', readOnly: true }, email: { type: 'string' }, tier: { type: 'integer' } } },
+      },
+    },
+    paths: {
+      '/register': {
+        post: {
+          operationId: 'register',
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Registration' } } } },
+          responses: { '201': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } },
+        },
+      },
+      '/me': { get: { security: [{ bearer: [] }], responses: { '200': { description: 'me', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } } } },
+    },
+  };
+  let target: (Target & { users: Map<string, User>; tokens: Map<string, string> }) | undefined;
+  afterEach(async () => target?.close());
+
+  it('reads a registration back as the new user (GET /me with its token) and reports a readOnly property apart from privileges', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const outcome = await scanDocument(document as never, target.origin, { checks: [ID], credentials: { bearer: 'alice-token' }, only: ['POST /register'] });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.6, 'broken_object_property_level_authorization.read_only_property': 5.3 } });
+    const result = resultOf(outcome, ID);
+    expect(result.findings.map((f) => f.detail).join('\n')).to.include('memberSince="2001-02-03T04:05:06Z"').and.include('as the new user');
+    expect(result.attempts[1]!.request.method).to.equal('GET');
+    expect(result.attempts[1]!.request.url).to.match(/\/me$/);
+    expect(result.attempts[1]!.request.headers.authorization ?? result.attempts[1]!.request.headers.Authorization).to.match(/^Bearer tok-u\d+$/);
+  });
+
+  it('passes on the allow-listing twin', async () => {
+    target = await startUsersTarget({ bindsEverything: false });
+    const outcome = await scanDocument(document as never, target.origin, { checks: [ID], credentials: { bearer: 'alice-token' }, only: ['POST /register'] });
+    expectResult(outcome, ID, { status: 'passed' });
   });
 });
