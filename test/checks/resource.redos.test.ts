@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { redosTarget } from '../../checks/resource.redos.js';
+import type { Operation } from '../../scanner/api.js';
+import { startRedosTarget } from '../fixtures/targets/redos-target.js';
+import type { Target } from '../fixtures/targets/start-target.js';
+import { resultOf, scanTarget } from '../support/scan.js';
+import { expectResult } from './expect-result.js';
+
+const ID = 'resource.redos';
+const ISSUE = 'unrestricted_resource_consumption.redos';
+
+describe('resource.redos', () => {
+  let target: Target | undefined;
+  afterEach(async () => target?.close());
+
+  it('fails with unrestricted_resource_consumption.redos (6.9) when e-mail validation backtracks, and stops at the first clear growth', async () => {
+    target = await startRedosTarget({ backtracks: true });
+    const outcome = await scanTarget(target.url('/users/lookup?email=alice%40example.com'), { checks: [ID] });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
+    const result = resultOf(outcome, ID);
+    expect(result.attempts.length, 'at most 4 lengths × 2, and one confirmation').to.be.at.most(9);
+    expect(result.findings[0]!.detail).to.match(/query input "email": 10 chars: benign \d+ ms \(400\), attack \d+ ms \(400\)/);
+    const lengths = result.attempts.map((a) => new URL(a.request.url).searchParams.get('email')!.length);
+    expect(lengths.slice(0, 4)).to.deep.equal([10, 10, 1000, 1000]);
+  });
+
+  it('passes, stopping early, when long inputs are refused before the pattern runs', async () => {
+    target = await startRedosTarget({ backtracks: false });
+    const outcome = await scanTarget(target.url('/users/lookup?email=alice%40example.com'), { checks: [ID] });
+    expectResult(outcome, ID, { status: 'passed', requests: 4 });
+  });
+
+  it('runs on a validation-only write (login) and finds the same pattern there', async () => {
+    target = await startRedosTarget({ backtracks: true });
+    const outcome = await scanTarget(target.url('/login'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com', password: 'x' }) });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
+  });
+
+  it('never runs on a write that may store what it is sent (registration)', async () => {
+    target = await startRedosTarget({ backtracks: true });
+    const outcome = await scanTarget(target.url('/register'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com' }) });
+    expectResult(outcome, ID, { status: 'skipped', reason: /may store/, requests: 0 });
+  });
+
+  it('aims at a declared pattern with a character it repeats and one it refuses, testing the pattern only on short strings', () => {
+    const operation: Operation = {
+      id: 'GET /codes',
+      method: 'GET',
+      url: 'http://127.0.0.1:9/codes?code=123',
+      path: '/codes',
+      headers: {},
+      cookies: {},
+      securitySchemes: [],
+      inputs: [{ in: 'query', name: 'code', type: 'string', pattern: '^(\\d+)+$' }],
+    };
+    expect(redosTarget(operation)).to.deep.include({ atom: '0', suffix: '!', benign: ' ' });
+  });
+});
