@@ -9,8 +9,9 @@
  * are read once their parent's id is known. Only 2xx JSON answers are read.
  * Ids: in the first object of the answer (the answer itself, its first element when it is an array, or the first
  * element of its first array property, e.g. `{ "items": [...] }`), the field named like the parameter (`orderId`),
- * else `id`, `uuid` or `_id`, when it is a string or a number. Parameters the description gives a value for
- * (example, default, enum) are left alone: the user chose them.
+ * else `id`, `uuid` or `_id`, when it is a string or a number. A description's example or default is replaced too
+ * (examples are often objects that do not exist, and never objects of the first identity); only parameters limited to
+ * listed values (`enum`, `const`) are left alone.
  */
 import type { Operation, ProbeResponse } from '../api.js';
 
@@ -48,9 +49,9 @@ function parentTemplate(template: string, name: string): string | undefined {
   return at > 0 ? template.slice(0, at) : undefined;
 }
 
-/** Generated path parameters of an operation that are still waiting for an id. */
+/** Path parameters of an operation that are still waiting for an id (all but those limited to listed values). */
 function pending(operation: Operation): { name: string; value: string; given: boolean }[] {
-  return (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
+  return (operation.pathParameters ?? []).filter((p) => !p.fixed && !operation.objectIds?.[p.name]);
 }
 
 /** The operation with `name` set to `value` in its URL (the segment that held the generated value). */
@@ -73,7 +74,7 @@ function withId(operation: Operation, name: string, value: string, from: string)
 }
 
 /**
- * The operations with generated path parameters replaced by ids from the first identity's responses, in the same
+ * The operations with path parameters replaced by ids from the first identity's responses, in the same
  * order. `send` sends an operation as it is and returns its answer (undefined on a transport error).
  */
 export async function withObjectIds(operations: Operation[], send: SendOperation): Promise<Operation[]> {

@@ -1,0 +1,31 @@
+/**
+ * The objects of a collection answer (bola.read on lists): a JSON array of objects, or the first array property of an
+ * object (`{ "items": [...] }`), keyed by their identifier (`id`, `_id`, `uuid`).
+ */
+
+const ID_KEYS = ['id', '_id', 'uuid'];
+
+function itemId(item: unknown): string | undefined {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return undefined;
+  const record = item as Record<string, unknown>;
+  const key = ID_KEYS.find((k) => typeof record[k] === 'string' || typeof record[k] === 'number');
+  return key === undefined || record[key] === '' ? undefined : String(record[key]);
+}
+
+/** The ids of the objects a collection answer lists, or undefined when it is not a list of identified objects. */
+export function collectionIds(body: string): string[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === 'object' && !ID_KEYS.some((k) => k in (parsed as object))
+      ? Object.values(parsed as object).find((v): v is unknown[] => Array.isArray(v) && v.some((i) => itemId(i) !== undefined))
+      : undefined;
+  if (!list) return undefined;
+  const ids = list.map(itemId).filter((id): id is string => id !== undefined);
+  return ids.length > 0 ? ids : undefined;
+}
