@@ -2,12 +2,13 @@
  * resource.redos — regular-expression denial of service (OWASP API4:2023): a string the server validates with a
  * backtracking pattern costs time that grows faster than its length. Aimed at one input per operation: a declared
  * `pattern` first, then an e-mail input (`format: email` or an e-mail-like name), then a user-name-like one.
- * Runs on read operations, and on writes that only validate (login, validate, check, verify, lookup, search,
- * available): every string sent is invalid, so even those store nothing. Never on destructive operations.
+ * Runs on read operations, on writes that only validate (login, validate, check, verify, lookup, search, available),
+ * and on other writes (registration) only while they refuse every string sent with a 4xx — every string is invalid,
+ * so a write that validates stores nothing; the first one accepted ends the probe. Never on destructive operations.
  *
  * Requests: one at a time, never in parallel, each capped at 5 s (`timeoutMs`): for lengths 10, 1 000, 5 000 and
  * 20 000 characters (query inputs: 10, 1 000, 5 000, 10 000 — longer URLs are refused before any pattern), a benign
- * string of that length (a character outside the pattern, checked linearly) then the attack string (a character the
+ * string of that length (a character outside the pattern, checked linearly) and the attack string (a character the
  * pattern repeats, then one it refuses, which makes a backtracking engine try every split). When the attack looks
  * slow, it is sent once more to confirm. At most 9 requests; it stops at the first clear growth, and early when the
  * server refuses long inputs with another status (a length limit).
@@ -32,10 +33,13 @@ const USER = /^(user(_?name)?|login|handle|nick(name)?|slug|account(_?name)?)$/i
 /** The input to aim at, with the attack's repeated atom and refused suffix. */
 export function redosTarget(operation: Operation): { field: Field; atom: string; suffix: string; benign: string } | undefined {
   const strings = fieldsOf(operation).filter((f) => (f.declared?.type ?? (typeof f.value === 'string' ? 'string' : undefined)) === 'string');
-  const patterned = strings.find((f) => f.declared?.pattern);
+  // A declared pattern that repeats without bound comes first; a bounded one ({3,32}) cannot backtrack far on the
+  // server either when the server uses it, so an e-mail input (validated by who knows what) goes before it.
+  const unbounded = strings.find((f) => f.declared?.pattern && /[+*]|\{\d+,\}/.test(f.declared.pattern.replace(/\\./g, '')));
   const email = strings.find((f) => f.declared?.format === 'email' || EMAIL.test(f.name) || (typeof f.value === 'string' && /^[^@\s]+@[^@\s]+$/.test(f.value)));
+  const bounded = strings.find((f) => f.declared?.pattern);
   const user = strings.find((f) => USER.test(f.name));
-  const field = patterned ?? email ?? user;
+  const field = unbounded ?? email ?? bounded ?? user;
   if (!field) return undefined;
   let atom = 'a';
   let suffix = '!';
@@ -104,10 +108,7 @@ export default defineCheck({
   scanKinds: ['curl', 'openapi'],
   timeoutMs: 60_000,
   appliesTo: (operation) => {
-    const kind = classifyOperation(operation);
-    if (kind === 'destructive') return 'destructive operation: never sent at defaults';
-    const names = [operation.path, operation.operationId ?? '', operation.summary ?? ''].join(' ');
-    if (kind === 'write' && !VALIDATION_ONLY.test(names)) return 'a write that may store what it is sent: timing probes run on reads and validation-only writes';
+    if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
   async run(ctx) {
@@ -115,9 +116,16 @@ export default defineCheck({
     const steps: string[] = [];
     let previous: { length: number; excess: number } | undefined;
     let first: { benign: Timed; attack: Timed } | undefined;
+    // A write that is not validation-only by name is probed only while it refuses every string (4xx): it validates the
+    // input before storing anything. The first answer that accepts one ends the probe.
+    const names = [ctx.operation.path, ctx.operation.operationId ?? '', ctx.operation.summary ?? ''].join(' ');
+    const guarded = classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
+    const refused = (t: Timed): boolean => !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
     for (const length of field.in === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
-      const plain = await timed(ctx, [{ in: field.in, name: field.name, value: fill(benign, length) }]);
       const attack = await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }]);
+      if (!refused(attack)) return ctx.skip(`the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`);
+      const plain = await timed(ctx, [{ in: field.in, name: field.name, value: fill(benign, length) }]);
+      if (!refused(plain)) return ctx.skip(`the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`);
       const excess = attack.ms - plain.ms;
       steps.push(`${length} chars: benign ${Math.round(plain.ms)} ms (${plain.status}), attack ${Math.round(attack.ms)} ms (${attack.status})`);
       const capped = attack.status === 'timeout' && plain.status !== 'timeout';

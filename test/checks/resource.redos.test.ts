@@ -22,6 +22,7 @@ describe('resource.redos', () => {
     expect(result.findings[0]!.detail).to.match(/query input "email": 10 chars: benign \d+ ms \(400\), attack \d+ ms \(400\)/);
     const lengths = result.attempts.map((a) => new URL(a.request.url).searchParams.get('email')!.length);
     expect(lengths.slice(0, 4)).to.deep.equal([10, 10, 1000, 1000]);
+    expect(result.attempts[0]!.request.url).to.match(/email=a{9}%21$/);
   });
 
   it('passes, stopping early, when long inputs are refused before the pattern runs', async () => {
@@ -36,10 +37,13 @@ describe('resource.redos', () => {
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
   });
 
-  it('never runs on a write that may store what it is sent (registration)', async () => {
+  it('probes a registration only while it refuses every string: one that validates is probed, one that stores is left after one request', async () => {
     target = await startRedosTarget({ backtracks: true });
-    const outcome = await scanTarget(target.url('/register'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com' }) });
-    expectResult(outcome, ID, { status: 'skipped', reason: /may store/, requests: 0 });
+    const body = JSON.stringify({ email: 'alice@example.com' });
+    const validating = await scanTarget(target.url('/register'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expectResult(validating, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
+    const storing = await scanTarget(target.url('/register?stores=any'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expectResult(storing, ID, { status: 'skipped', reason: /accepted an invalid email \(200\)/, requests: 1 });
   });
 
   it('aims at a declared pattern with a character it repeats and one it refuses, testing the pattern only on short strings', () => {
