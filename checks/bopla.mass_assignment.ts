@@ -8,12 +8,13 @@
  *
  * Requests, one at a time. Create (POST): 1) the operation with the extra properties added and its user-name/e-mail/name
  * values made unique (a second registration of the same user would only conflict), 2) a read-back of the created
- * object (Location, the description's GET for it, `<url>/<id>` in curl scans; a registration's new user through the
- * token it was given), then only when a value stuck: 3) the same create without the extras and 4) its read-back, to
- * show the value is not a default; every object created is deleted again (DELETE on its read-back URL, the one
- * destructive request the scan may send: DESIGN §2.6) and the detail says whether that worked.
- * Update (PUT/PATCH): 1) a read of the object before (the same URL), 2) the update with the extras, 3) the read after,
- * and when a value stuck 4) the update again with the values read before, restoring the object. Escalations only (a
+ * object (Location, the description's GET for it, `<url>/<id>` in curl scans; a registration's new user in the user
+ * list or through the token it was given), then only when a value stuck: 3) the same create without the extras and 4) its read-back, to
+ * show the value is not a default; every object created is deleted again where a URL names it alone (DELETE on it,
+ * the one destructive request the scan may send: DESIGN §2.6; never on a list), and the detail says whether it was.
+ * Update (PUT/PATCH): 1) a read of the object before (the same URL; when it lists several, the update's answer's id
+ * picks one), 2) the update with the extras, 3) the read after, and when a value stuck 4) the update again with the
+ * values read before, restoring the object. Escalations only (a
  * boolean set to true, a role to admin, roles and permissions extended): the scan identity's own account may be the
  * object, and nothing sent can lock it out.
  * Verdict: failed when a read-back shows a value the scan sent (and the control or the earlier read does not):
@@ -93,7 +94,8 @@ function uniqueBody(body: JsonObject): JsonObject {
     Object.entries(body).map(([name, value]) => {
       if (typeof value !== 'string' || !UNIQUE_NAME.test(name)) return [name, value];
       const at = value.indexOf('@');
-      return [name, at > 0 ? `${value.slice(0, at)}+gh${tag}${value.slice(at)}` : `${value}-gh${tag}`];
+      // `+tag` in an e-mail's local part and `_tag` after a name pass the usual patterns ([a-z0-9_]{3,32}…).
+      return [name, at > 0 ? `${value.slice(0, at)}+gh${tag}${value.slice(at)}` : `${value}_gh${tag}`];
     }),
   );
 }
@@ -128,6 +130,8 @@ function urlOf(operation: Operation, template: string, id: string | undefined): 
 interface Created {
   response: ProbeResponse;
   readUrl?: string;
+  /** Only a URL that names the created object itself: never a collection's. */
+  deleteUrl?: string;
   id?: string;
   token?: string;
 }
@@ -144,12 +148,17 @@ async function create(ctx: CheckContext, extras: Extra[]): Promise<Created> {
   const token = TOKEN_NAME.map((n) => answer?.[n]).find((v): v is string => typeof v === 'string');
   const location = response.headers.location;
   let readUrl: string | undefined;
-  if (location) readUrl = new URL(location, operation.url).href;
-  else if (operation.readBackPath) readUrl = urlOf(operation, operation.readBackPath, id);
-  else if (id !== undefined && operation.path === new URL(operation.url).pathname) readUrl = `${operation.url.replace(/[?#].*$/, '').replace(/\/$/, '')}/${encodeURIComponent(id)}`;
+  let deleteUrl: string | undefined;
+  const self = !location && SELF_PATH.test(operation.readBackPath ?? '');
+  if (location) readUrl = deleteUrl = new URL(location, operation.url).href;
+  else if (operation.readBackPath) {
+    readUrl = urlOf(operation, operation.readBackPath, id);
+    // The object's own path, or the new user's self path read with its own token; a list is read, never deleted.
+    if (/\{[^}]+\}/.test(operation.readBackPath) || (self && token)) deleteUrl = readUrl;
+  } else if (id !== undefined && operation.path === new URL(operation.url).pathname) readUrl = deleteUrl = `${operation.url.replace(/[?#].*$/, '').replace(/\/$/, '')}/${encodeURIComponent(id)}`;
   // The self path (GET /me) reads the new user only with the new user's token.
-  if (readUrl && !location && SELF_PATH.test(operation.readBackPath ?? '') && !token) readUrl = undefined;
-  return { response, ...(readUrl ? { readUrl } : {}), ...(id !== undefined ? { id } : {}), ...(token ? { token } : {}) };
+  if (self && !token) readUrl = deleteUrl = undefined;
+  return { response, ...(readUrl ? { readUrl } : {}), ...(deleteUrl ? { deleteUrl } : {}), ...(id !== undefined ? { id } : {}), ...(token ? { token } : {}) };
 }
 
 const asNew = (created: Created) => (created.token ? { credential: null, headers: { Authorization: `Bearer ${created.token}` } } : {});
@@ -161,9 +170,9 @@ async function readBack(ctx: CheckContext, created: Created): Promise<JsonObject
 }
 
 async function remove(ctx: CheckContext, created: Created): Promise<string> {
-  if (!created.readUrl) return `not removed (no URL to delete it at): the created object is ${created.id ?? 'unnamed'}`;
-  const response = await ctx.http.send({ method: 'DELETE', url: created.readUrl, body: null, ...asNew(created) }).catch(() => undefined);
-  return response && ok(response.status) ? `removed (DELETE ${created.readUrl}: ${response.status})` : `not removed (DELETE ${created.readUrl}: ${response?.status ?? 'failed'}): delete it by hand`;
+  if (!created.deleteUrl) return `${created.id ?? 'an object'} not removed (no URL names it alone): delete it by hand`;
+  const response = await ctx.http.send({ method: 'DELETE', url: created.deleteUrl, body: null, ...asNew(created) }).catch(() => undefined);
+  return response && ok(response.status) ? `removed (DELETE ${created.deleteUrl}: ${response.status})` : `not removed (DELETE ${created.deleteUrl}: ${response?.status ?? 'failed'}): delete it by hand`;
 }
 
 function report(ctx: CheckContext, stuck: Extra[], how: string): void {
@@ -208,16 +217,22 @@ function escalations(extras: Extra[], before: JsonObject): Extra[] {
 async function runUpdate(ctx: CheckContext, extras: Extra[]): Promise<void> {
   const read = (): Promise<ProbeResponse> => ctx.http.send({ method: 'GET', body: null });
   const first = await read();
-  const before = ok(first.status) ? parseObject(first.body) : undefined;
-  if (!before) return ctx.skip(`the object cannot be read before the update (GET ${first.status})`);
-  const wanted = escalations(extras, before);
+  if (!ok(first.status)) return ctx.skip(`the object cannot be read before the update (GET ${first.status})`);
+  // The read may list several objects (GET /account answering every account): the update's answer names which one.
+  const single = objectIn(first.body, undefined);
+  const wanted = escalations(extras, single ?? {});
   if (wanted.length === 0) return ctx.skip('the object already holds every escalating value: nothing to prove');
   const body = jsonBody(ctx.operation)!;
   const write = await ctx.http.send({ body: JSON.stringify({ ...body, ...Object.fromEntries(wanted.map((e) => [e.name, e.value])) }) });
   if (!ok(write.status)) return; // the update with the extras was refused
+  const written = parseObject(write.body);
+  const rawId = written?.id ?? written?._id ?? written?.uuid;
+  const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+  const before = objectIn(first.body, id);
+  if (!before) return ctx.skip('the object read before the update cannot be told apart from the others its read lists');
   const second = await read();
-  const after = ok(second.status) ? parseObject(second.body) : undefined;
-  const stuck = after ? wanted.filter((e) => isDeepStrictEqual(after[e.name], e.value)) : [];
+  const after = ok(second.status) ? objectIn(second.body, id) : undefined;
+  const stuck = after ? wanted.filter((e) => isDeepStrictEqual(after[e.name], e.value) && !isDeepStrictEqual(before[e.name], e.value)) : [];
   if (stuck.length === 0) return;
   const restore = await ctx.http.send({ body: JSON.stringify({ ...body, ...Object.fromEntries(stuck.map((e) => [e.name, before[e.name] ?? null])) }) }).catch(() => undefined);
   const restored = restore && ok(restore.status) ? `restored to the values read before (${restore.status})` : `NOT restored (${restore?.status ?? 'failed'}): set ${stuck.map((e) => `${e.name}=${JSON.stringify(before[e.name] ?? null)}`).join(', ')} back by hand`;

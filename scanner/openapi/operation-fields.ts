@@ -82,7 +82,7 @@ export function responseProperties(document: unknown, responses: unknown): strin
 
 /**
  * The GET that reads back a write: the same path (PUT/PATCH /users/{id}, PATCH /me), else the path plus one parameter
- * (POST /users → GET /users/{userId}); for a registration, a user read (GET /users/{id}) or the self path (GET /me).
+ * (POST /users → GET /users/{userId}); for a registration, a user read (GET /users/{id}), the user list (GET /users) or the self path (GET /me).
  */
 export function readBackPath(template: string, method: string, getPaths: string[]): string | undefined {
   if (!['POST', 'PUT', 'PATCH'].includes(method)) return undefined;
@@ -90,9 +90,14 @@ export function readBackPath(template: string, method: string, getPaths: string[
   const child = getPaths.find((path) => new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^}/]+\\}$`).test(path));
   if (child) return child;
   if (getPaths.includes(template)) return template;
-  // A registration creates a user: read it back as one (GET /users/{id}), or as itself with the token it was given.
+  // A registration creates a user: read it back as one (GET /users/{id}), in the list of users, or as itself with the
+  // token it was given.
   if (/regist|sign-?up|accounts?$|users?$/i.test(template)) {
-    return getPaths.find((path) => /\/(users|accounts|members|profiles)\/\{[^}/]+\}$/.test(path)) ?? getPaths.find((path) => /\/(me|self|profile|account|whoami|current-?user)$/i.test(path));
+    return (
+      getPaths.find((path) => /\/(users|accounts|members|profiles)\/\{[^}/]+\}$/.test(path)) ??
+      getPaths.find((path) => /\/(users|accounts|members|profiles)$/.test(path)) ??
+      getPaths.find((path) => /\/(me|self|profile|account|whoami|current-?user)$/i.test(path))
+    );
   }
   return undefined;
 }

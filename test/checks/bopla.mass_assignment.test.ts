@@ -46,6 +46,13 @@ describe('bopla.mass_assignment', () => {
     expect(target.users.get('u1')).to.include({ role: 'user', isAdmin: false });
   });
 
+  it('finds the caller in an update whose read lists every account, by the id the update answers with', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const outcome = await scanTarget(target.url('/account'), { checks: [ID], method: 'PATCH', headers: alice, body: JSON.stringify({ name: 'alice' }) });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.6 }, requests: 4 });
+    expect(target.users.get('u1')).to.include({ role: 'user', isAdmin: false });
+  });
+
   it('passes with three requests on a profile update that ignores them', async () => {
     target = await startUsersTarget({ bindsEverything: false });
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], method: 'PATCH', headers: alice, body: JSON.stringify({ name: 'alice' }) });
@@ -96,6 +103,16 @@ describe('bopla.mass_assignment in an OpenAPI scan', () => {
     expect(result.attempts[1]!.request.method).to.equal('GET');
     expect(result.attempts[1]!.request.url).to.match(/\/me$/);
     expect(result.attempts[1]!.request.headers.authorization ?? result.attempts[1]!.request.headers.Authorization).to.match(/^Bearer tok-u\d+$/);
+  });
+
+  it('reads a registration back in the user list when there is no user read, and deletes nothing it cannot name alone', async () => {
+    target = await startUsersTarget({ bindsEverything: true });
+    const listed = { ...document, paths: { '/register': document.paths['/register'], '/users': { get: { security: [{ bearer: [] }], responses: { '200': { description: 'users' } } } } } };
+    const outcome = await scanDocument(listed as never, target.origin, { checks: [ID], credentials: { bearer: 'alice-token' }, only: ['POST /register'] });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.6, 'broken_object_property_level_authorization.read_only_property': 5.3 } });
+    const result = resultOf(outcome, ID);
+    expect(result.attempts.map((a) => a.request.method)).to.not.include('DELETE');
+    expect(result.findings[0]!.detail).to.match(/u\d+ not removed \(no URL names it alone\)/);
   });
 
   it('passes on the allow-listing twin', async () => {
