@@ -3,9 +3,11 @@
  * from an unknown one (OWASP API2:2023): an attacker learns which users exist, then targets them. Recognised from the
  * path, operationId and summary (login/signin/session/token, register/signup, forgot/recover/reset password) and a
  * body with a user-name or e-mail input (and, for login, a password input).
- * The known user is the one the operation sends (the scan's inputs: the curl body, or the description's example).
+ * The known user: in OpenAPI scans with a registration operation, a user the scan registers itself first (one more
+ * request; the account stays, the detail names it); otherwise the one the operation sends (the curl body, or the
+ * description's example, which may not exist — then both answers agree and the check passes).
  *
- * Requests: 3, one at a time. Login and reset: A) the known user (with a wrong password for login), A') the same again,
+ * Requests: 3 (4 with the registration), one at a time. Login and reset: A) the known user (with a wrong password for login), A') the same again,
  * B) an unknown user (`gatehouse-<random>`), same wrong password. Registration: A) the known user, so it exists,
  * A') the known user again (now "already exists"), B) an unknown user — which registers an account the scan cannot
  * delete (the detail names it). The known user's real password is never sent: nothing secret lands in the evidence.
@@ -16,7 +18,7 @@
  * --allow-destructive scans it).
  */
 import { randomBytes } from 'node:crypto';
-import { classifyOperation, defineCheck, type Operation, type ProbeResponse } from '../scanner/api.js';
+import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
 import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { normaliseBody } from './support/normalise-body.js';
 
@@ -57,6 +59,31 @@ const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string
   return x === y ? undefined : `same status ${a.status}, different bodies (${JSON.stringify(x.slice(0, 120))} vs ${JSON.stringify(y.slice(0, 120))})`;
 };
 
+/**
+ * OpenAPI login operations: registers a fresh user through the description's registration (its generated body with
+ * unique user names and a strong password) and returns the name the login takes, or undefined when that fails.
+ */
+async function registerKnownUser(ctx: CheckContext, field: Field): Promise<string | undefined> {
+  const registration = ctx.operation.registration;
+  if (!registration) return undefined;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(registration.body) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const tag = randomBytes(5).toString('hex');
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value !== 'string') continue;
+    if (USER_FIELD.test(name)) body[name] = value.includes('@') || /mail/i.test(name) ? `gh_${tag}@example.com` : `gh_${tag}`;
+    else if (PASSWORD_FIELD.test(name)) body[name] = `Gh-${tag}-Aa1!x`;
+  }
+  const known = body[field.name];
+  if (typeof known !== 'string') return undefined;
+  const response = await ctx.http.send({ method: 'POST', url: registration.url, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' }, credential: null });
+  return response.status >= 200 && response.status < 300 ? known : undefined;
+}
+
 export default defineCheck({
   id: 'authentication.user_enumeration',
   name: 'User Enumeration',
@@ -81,7 +108,9 @@ export default defineCheck({
     const operation = ctx.operation;
     const kind = authenticationKind(operation)!;
     const field = userField(operation)!;
-    const known = typeof field.value === 'string' && field.value !== '' ? field.value : field.declared?.format === 'email' ? 'scanner@example.com' : 'scanner';
+    const registered = kind === 'login' ? await registerKnownUser(ctx, field) : undefined;
+    const given = typeof field.value === 'string' && field.value !== '' ? field.value : field.declared?.format === 'email' ? 'scanner@example.com' : 'scanner';
+    const known = registered ?? given;
     const unknown = unknownUser(field, known);
     const password = fieldsOf(operation).find((f) => f.in === 'body' && PASSWORD_FIELD.test(f.name));
     const wrong = `Gatehouse-wrong-${randomBytes(6).toString('hex')}`;
@@ -102,7 +131,12 @@ export default defineCheck({
     const difference = differ(again, other, submitted);
     if (!difference) return;
     const what = kind === 'login' ? 'a wrong password for an existing user and an unknown user' : kind === 'register' ? 'registering an existing user and a new one' : 'a password reset for an existing user and an unknown one';
-    const created = kind === 'register' && other.status >= 200 && other.status < 300 ? ` The scan registered "${unknown}" and cannot delete it.` : '';
+    const created =
+      kind === 'register' && other.status >= 200 && other.status < 300
+        ? ` The scan registered "${unknown}" and cannot delete it.`
+        : registered
+          ? ` The known user "${registered}" was registered by the scan for this (not deleted: no operation removes it).`
+          : '';
     ctx.report(ISSUE, {
       detail: `${what} are answered differently: ${difference}; times ${again.durationMs} ms vs ${other.durationMs} ms (corroboration only).${created}`,
     });

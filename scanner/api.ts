@@ -82,6 +82,11 @@ export interface Operation {
    */
   readBackPath?: string;
   /**
+   * OpenAPI scans, login operations: the description's registration operation (a POST named register/sign-up), with
+   * its URL and generated body, so authentication checks can create a user they know (authentication.user_enumeration).
+   */
+  registration?: { url: string; body: string };
+  /**
    * OpenAPI scans: the path parameters in template order, with the value in `url` and whether the description gave it
    * (`example`, `examples`, `default`, `const` or `enum`) or the scanner generated it; `fixed` when the description
    * allows only listed values (`enum`, `const`), which no object id may replace.

@@ -101,3 +101,15 @@ export function readBackPath(template: string, method: string, getPaths: string[
   }
   return undefined;
 }
+
+const words = (text: string): string => text.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** A POST that registers users, by its path, operationId or summary. */
+export function isRegistration(method: string, template: string, operationId?: string, summary?: string): boolean {
+  return method === 'POST' && /regist|sign[ _-]?up/.test(words(`${template} ${operationId ?? ''} ${summary ?? ''}`));
+}
+
+/** A POST that logs in, by its path, operationId or summary. */
+export function isLogin(method: string, template: string, operationId?: string, summary?: string): boolean {
+  return method === 'POST' && /log[ _-]?in|sign[ _-]?in|log[ _-]?on|authenticat|session|\btokens?\b/.test(words(`${template} ${operationId ?? ''} ${summary ?? ''}`));
+}

@@ -9,7 +9,7 @@ import type { LoadedDocument } from './load-document.js';
 import { operationSecurity, type CredentialValues } from './credential.js';
 import { resolveRef } from './resolve-ref.js';
 import { responseSchemas } from './response-schemas.js';
-import { inputFields, readBackPath, responseProperties } from './operation-fields.js';
+import { inputFields, isLogin, isRegistration, readBackPath, responseProperties } from './operation-fields.js';
 import { sampleValue } from './sample-value.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -125,5 +125,7 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
     }
   }
   if (operations.length === 0) throw scannerError('invalid_spec', `${loaded.source}: has no operations to scan`);
-  return operations;
+  const registration = operations.find((op) => op.body !== undefined && isRegistration(op.method, op.path, op.operationId, op.summary));
+  if (!registration) return operations;
+  return operations.map((op) => (op !== registration && isLogin(op.method, op.path, op.operationId, op.summary) ? { ...op, registration: { url: registration.url, body: registration.body! } } : op));
 }

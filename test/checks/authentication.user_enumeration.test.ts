@@ -3,6 +3,7 @@ import { KNOWN, startAccountsTarget } from '../fixtures/targets/accounts-target.
 import type { Target } from '../fixtures/targets/start-target.js';
 import { resultOf, scanTarget } from '../support/scan.js';
 import { expectResult } from './expect-result.js';
+import { scanDocument } from './scan-document.js';
 
 const ID = 'authentication.user_enumeration';
 const ISSUE = 'broken_authentication.user_enumeration';
@@ -60,5 +61,35 @@ describe('authentication.user_enumeration', () => {
     target = await startAccountsTarget({ uniform: false });
     const outcome = await scanTarget(target.url('/orders'), post({ item: 'widget' }));
     expectResult(outcome, ID, { status: 'skipped', reason: /not a login/, requests: 0 });
+  });
+});
+
+describe('authentication.user_enumeration in an OpenAPI scan', () => {
+  const credentials = { type: 'object', properties: { email: { type: 'string', format: 'email', example: 'nobody@example.com' }, password: { type: 'string', format: 'password' } } };
+  const body = { content: { 'application/json': { schema: credentials } } };
+  const login = { '/login': { post: { operationId: 'login', requestBody: body, responses: { '200': { description: 'token' } } } } };
+  const register = { '/register': { post: { operationId: 'register', requestBody: body, responses: { '202': { description: 'registered' } } } } };
+  const document = (paths: object) => ({ openapi: '3.1.0', info: { title: 'accounts', version: '1' }, paths });
+  let target: (Target & { accounts(): string[] }) | undefined;
+  afterEach(async () => target?.close());
+
+  it('registers a user of its own as the known user when the example user does not exist, and names it', async () => {
+    target = await startAccountsTarget({ uniform: false });
+    const outcome = await scanDocument(document({ ...register, ...login }) as never, target.origin, { checks: [ID], only: ['POST /login'] });
+    expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 }, requests: 4 });
+    const registered = target.accounts().find((a) => a.startsWith('gh_'))!;
+    expect(resultOf(outcome, ID).findings[0]!.detail).to.include(`known user "${registered}" was registered by the scan`);
+  });
+
+  it('without a registration, compares two unknown users and passes (the example user does not exist)', async () => {
+    target = await startAccountsTarget({ uniform: false });
+    const outcome = await scanDocument(document(login) as never, target.origin, { checks: [ID] });
+    expectResult(outcome, ID, { status: 'passed', requests: 3 });
+  });
+
+  it('passes on the uniform twin even with a registered known user', async () => {
+    target = await startAccountsTarget({ uniform: true });
+    const outcome = await scanDocument(document({ ...register, ...login }) as never, target.origin, { checks: [ID], only: ['POST /login'] });
+    expectResult(outcome, ID, { status: 'passed', requests: 4 });
   });
 });

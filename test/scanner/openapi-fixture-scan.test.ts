@@ -60,7 +60,8 @@ function requestLine(request: InventoryTarget['requests'][number], known: string
       // the unique names and values mass assignment creates objects with.
       .replace(/127\.0\.0\.1(:|%3A)\d+((\/|%2F)gatehouse-)/gi, '127.0.0.1$1…$2')
       .replace(/(gatehouse|Gatehouse-wrong)-[0-9a-f]{8,}/g, '$1-…')
-      .replace(/([+-])gh[0-9a-f]{8}/g, '$1gh…')
+      .replace(/([+_-])gh[0-9a-f]{8}/g, '$1gh…')
+      .replace(/(gh_|Gh-)[0-9a-f]{10}/g, '$1…')
   );
 }
 
