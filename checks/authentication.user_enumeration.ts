@@ -14,7 +14,8 @@
  * Verdict: failed when B's status differs from A', or its body differs once ids, times, tokens and the submitted names
  * are normalised away (checks/support/normalise-body.ts) — and, for login and reset, A and A' agree (the answer is
  * stable, so the difference is the user). Response times are in the detail as corroboration only, never the verdict.
- * Passed when the answers agree. Never sent when the operation is destructive (a path naming `reset` is: only
+ * Login and reset are scored 6.9; registration is Info (`…_registration`, 0): most sign-up flows must refuse a taken
+ * name, and only answering both with "check your e-mail" avoids it. Passed when the answers agree. Never sent when the operation is destructive (a path naming `reset` is: only
  * --allow-destructive scans it).
  */
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,7 @@ import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { normaliseBody } from './support/normalise-body.js';
 
 const ISSUE = 'broken_authentication.user_enumeration';
+const REGISTRATION_ISSUE = 'broken_authentication.user_enumeration_registration';
 const USER_FIELD = /^(user(_?name)?|login|e?-?mail(_?address)?|email|account(_?name)?|handle|phone(_?number)?|identifier)$/i;
 const PASSWORD_FIELD = /^(pass(word)?|passwd|pwd|current_?password)$/i;
 
@@ -95,6 +97,14 @@ export default defineCheck({
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:N/VA:N/SC:N/SI:N/SA:N', score: 6.9 },
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-204: Observable Response Discrepancy' },
     },
+    {
+      // Info: most sign-up flows must refuse a taken name; only a "check your e-mail" answer for both avoids it.
+      id: REGISTRATION_ISSUE,
+      name: 'Registration tells taken user names from free ones',
+      url: 'https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
+      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-204: Observable Response Discrepancy' },
+    },
   ],
   maxCvss: 6.9,
   scanKinds: ['curl', 'openapi'],
@@ -137,7 +147,7 @@ export default defineCheck({
         : registered
           ? ` The known user "${registered}" was registered by the scan for this (not deleted: no operation removes it).`
           : '';
-    ctx.report(ISSUE, {
+    ctx.report(kind === 'register' ? REGISTRATION_ISSUE : ISSUE, {
       detail: `${what} are answered differently: ${difference}; times ${again.durationMs} ms vs ${other.durationMs} ms (corroboration only).${created}`,
     });
   },

@@ -6,7 +6,8 @@
  *   scans a last segment naming a member of a plural collection (`/users/alice`). In OpenAPI scans the ids come from
  *   the first identity's own answers and creates (scanner/openapi/object-ids.ts), replacing the description's
  *   examples, so the object is theirs;
- * - on collections (no object in the path) whose answer to the first identity lists objects with ids.
+ * - on collections (no object in the path) whose answer to the first identity lists objects with ids and an owner
+ *   property (owner, userId, createdBy, tenantId…): a directory of users or a catalog is the same for everyone.
  *
  * Requests: 2, the operation as given: 1) as the first identity (the scan's credential), 2) as the second identity
  * (the scan's credential removed, the --as-other header added).
@@ -17,11 +18,11 @@
  * different object such as their own profile, or a list of only their own objects).
  * Skipped without --as-other, on endpoints that need no credential (auth.baseline: everyone may read them), when an
  * OpenAPI path parameter is still a generated value (no object of the first identity's was found to name), when the
- * first identity itself gets no 2xx, and on a collection answer that lists no identified objects.
+ * first identity itself gets no 2xx, and on a collection answer that lists no identified, owned objects.
  */
 import { defineCheck, type Operation } from '../scanner/api.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { collectionIds } from './support/collection-items.js';
+import { collectionIds, itemsNameOwner } from './support/collection-items.js';
 import { lastSegmentNamesObject, referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
 import { carriesData, sameObject } from './support/same-object.js';
@@ -74,6 +75,8 @@ export default defineCheck({
     }
     const mine = collectionIds(own.body);
     if (!mine) return ctx.skip("neither an object in the path nor a list of identified objects in the first identity's answer");
+    // A user directory or a product catalog lists the same objects to everyone by design: only owned objects count.
+    if (!itemsNameOwner(own.body)) return ctx.skip('the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak');
     const theirs = await ctx.http.send(asOther(other));
     const listed = ok(theirs.status) ? (collectionIds(theirs.body) ?? []) : [];
     const shared = mine.filter((id) => listed.includes(id));

@@ -23,7 +23,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
+import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
 import { jsonBody, parseObject, type JsonObject } from './support/input-fields.js';
 
 const PRIVILEGED_ISSUE = 'broken_object_property_level_authorization.mass_assignment';
@@ -161,17 +161,24 @@ async function create(ctx: CheckContext, extras: Extra[]): Promise<Created> {
   return { response, ...(readUrl ? { readUrl } : {}), ...(deleteUrl ? { deleteUrl } : {}), ...(id !== undefined ? { id } : {}), ...(token ? { token } : {}) };
 }
 
-const asNew = (created: Created) => (created.token ? { credential: null, headers: { Authorization: `Bearer ${created.token}` } } : {});
+/** Read as the new user when it was given a token, else with the read's own credential when the write has none. */
+function asReader(ctx: CheckContext, created: Created): Pick<ProbeRequest, 'credential' | 'headers'> {
+  if (created.token) return { credential: null, headers: { Authorization: `Bearer ${created.token}` } };
+  const credential = ctx.operation.readBackCredential;
+  if (!credential || credential.in !== 'header') return {};
+  const scheme = credential.type === 'http' && credential.scheme === 'basic' ? 'Basic ' : credential.type === 'apiKey' ? '' : 'Bearer ';
+  return { headers: { [credential.name]: `${scheme}${credential.value}` } };
+}
 
 async function readBack(ctx: CheckContext, created: Created): Promise<JsonObject | undefined> {
   if (!created.readUrl) return undefined;
-  const response = await ctx.http.send({ method: 'GET', url: created.readUrl, body: null, ...asNew(created) });
+  const response = await ctx.http.send({ method: 'GET', url: created.readUrl, body: null, ...asReader(ctx, created) });
   return ok(response.status) ? objectIn(response.body, created.id) : undefined;
 }
 
 async function remove(ctx: CheckContext, created: Created): Promise<string> {
   if (!created.deleteUrl) return `${created.id ?? 'an object'} not removed (no URL names it alone): delete it by hand`;
-  const response = await ctx.http.send({ method: 'DELETE', url: created.deleteUrl, body: null, ...asNew(created) }).catch(() => undefined);
+  const response = await ctx.http.send({ method: 'DELETE', url: created.deleteUrl, body: null, ...asReader(ctx, created) }).catch(() => undefined);
   return response && ok(response.status) ? `removed (DELETE ${created.deleteUrl}: ${response.status})` : `not removed (DELETE ${created.deleteUrl}: ${response?.status ?? 'failed'}): delete it by hand`;
 }
 
@@ -264,6 +271,7 @@ export default defineCheck({
     if (!['POST', 'PUT', 'PATCH'].includes(operation.method.toUpperCase())) return 'not a create or update (POST/PUT/PATCH)';
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
     if (!jsonBody(operation)) return 'no JSON object body to add properties to';
+    if (/log[ _-]?in|sign[ _-]?in|session|\btokens?\b/i.test(`${operation.path} ${operation.operationId ?? ''}`)) return 'a login creates nothing to read back';
     return extrasFor(operation).length > 0 ? true : 'every candidate property is one the client may set';
   },
   async run(ctx) {

@@ -6,7 +6,8 @@
  * and on other writes (registration) only while they refuse every string sent with a 4xx — every string is invalid,
  * so a write that validates stores nothing; the first one accepted ends the probe. Never on destructive operations.
  *
- * Requests: one at a time, never in parallel, each capped at 5 s (`timeoutMs`): for lengths 10, 1 000, 5 000 and
+ * Requests: one at a time, never in parallel — not even across operations: one operation's probe waits for another's
+ * (checks/support/one-at-a-time.ts), so no probe is timed while another slows the server — each capped at 5 s (`timeoutMs`): for lengths 10, 1 000, 5 000 and
  * 20 000 characters (query inputs: 10, 1 000, 5 000, 10 000 — longer URLs are refused before any pattern), a benign
  * string of that length (a character outside the pattern, checked linearly) and the attack string (a character the
  * pattern repeats, then one it refuses, which makes a backtracking engine try every split). When the attack looks
@@ -19,6 +20,7 @@
  */
 import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
 import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
+import { oneAtATime } from './support/one-at-a-time.js';
 
 const ISSUE = 'unrestricted_resource_consumption.redos';
 const BODY_LENGTHS = [10, 1000, 5000, 20000];
@@ -106,45 +108,48 @@ export default defineCheck({
   ],
   maxCvss: 6.9,
   scanKinds: ['curl', 'openapi'],
-  timeoutMs: 60_000,
+  // Waiting for other operations' probes (one at a time per target) counts against this budget.
+  timeoutMs: 180_000,
   appliesTo: (operation) => {
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
-  async run(ctx) {
-    const { field, atom, suffix, benign } = redosTarget(ctx.operation)!;
-    const steps: string[] = [];
-    let previous: { length: number; excess: number } | undefined;
-    let first: { benign: Timed; attack: Timed } | undefined;
-    // A write that is not validation-only by name is probed only while it refuses every string (4xx): it validates the
-    // input before storing anything. The first answer that accepts one ends the probe.
-    const names = [ctx.operation.path, ctx.operation.operationId ?? '', ctx.operation.summary ?? ''].join(' ');
-    const guarded = classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
-    const refused = (t: Timed): boolean => !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
-    for (const length of field.in === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
-      const attack = await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }]);
-      if (!refused(attack)) return ctx.skip(`the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`);
-      const plain = await timed(ctx, [{ in: field.in, name: field.name, value: fill(benign, length) }]);
-      if (!refused(plain)) return ctx.skip(`the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`);
-      const excess = attack.ms - plain.ms;
-      steps.push(`${length} chars: benign ${Math.round(plain.ms)} ms (${plain.status}), attack ${Math.round(attack.ms)} ms (${attack.status})`);
-      const capped = attack.status === 'timeout' && plain.status !== 'timeout';
-      const superlinear = !previous || excess > (length / previous.length) * Math.max(previous.excess, 20);
-      const grew = (t: Timed): boolean => t.ms - plain.ms >= MIN_EXCESS_MS && t.ms >= 3 * plain.ms;
-      // One slow answer may be a pause of the server: the same attack must be slow again before anything is reported.
-      const confirmed = (capped || (grew(attack) && superlinear)) && (capped || grew(await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }])));
-      if (confirmed) {
-        ctx.report(ISSUE, { detail: `${ctx.operation.method} ${field.in} input "${field.name}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.` });
-        ctx.setFact('timings', steps);
-        return;
-      }
-      if (!first) first = { benign: plain, attack };
-      else if (plain.status !== first.benign.status && attack.status === plain.status && excess < MIN_EXCESS_MS) {
-        ctx.setFact('timings', steps);
-        return; // long inputs are refused before any pattern runs (a length limit): longer ones prove nothing more
-      }
-      previous = { length, excess };
-    }
-    ctx.setFact('timings', steps);
-  },
+  run: (ctx) => oneAtATime(new URL(ctx.operation.url).origin, ctx.signal, () => probe(ctx)),
 });
+
+async function probe(ctx: CheckContext): Promise<void> {
+  const { field, atom, suffix, benign } = redosTarget(ctx.operation)!;
+  const steps: string[] = [];
+  let previous: { length: number; excess: number } | undefined;
+  let first: { benign: Timed; attack: Timed } | undefined;
+  // A write that is not validation-only by name is probed only while it refuses every string (4xx): it validates the
+  // input before storing anything. The first answer that accepts one ends the probe.
+  const names = [ctx.operation.path, ctx.operation.operationId ?? '', ctx.operation.summary ?? ''].join(' ');
+  const guarded = classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
+  const refused = (t: Timed): boolean => !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
+  for (const length of field.in === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
+    const attack = await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }]);
+    if (!refused(attack)) return ctx.skip(`the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`);
+    const plain = await timed(ctx, [{ in: field.in, name: field.name, value: fill(benign, length) }]);
+    if (!refused(plain)) return ctx.skip(`the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`);
+    const excess = attack.ms - plain.ms;
+    steps.push(`${length} chars: benign ${Math.round(plain.ms)} ms (${plain.status}), attack ${Math.round(attack.ms)} ms (${attack.status})`);
+    const capped = attack.status === 'timeout' && plain.status !== 'timeout';
+    const superlinear = !previous || excess > (length / previous.length) * Math.max(previous.excess, 20);
+    const grew = (t: Timed): boolean => t.ms - plain.ms >= MIN_EXCESS_MS && t.ms >= 3 * plain.ms;
+    // One slow answer may be a pause of the server: the same attack must be slow again before anything is reported.
+    const confirmed = (capped || (grew(attack) && superlinear)) && (capped || grew(await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }])));
+    if (confirmed) {
+      ctx.report(ISSUE, { detail: `${ctx.operation.method} ${field.in} input "${field.name}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.` });
+      ctx.setFact('timings', steps);
+      return;
+    }
+    if (!first) first = { benign: plain, attack };
+    else if (plain.status !== first.benign.status && attack.status === plain.status && excess < MIN_EXCESS_MS) {
+      ctx.setFact('timings', steps);
+      return; // long inputs are refused before any pattern runs (a length limit): longer ones prove nothing more
+    }
+    previous = { length, excess };
+  }
+  ctx.setFact('timings', steps);
+}

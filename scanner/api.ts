@@ -82,6 +82,11 @@ export interface Operation {
    */
   readBackPath?: string;
   /**
+   * The credential of that GET when it differs from this operation's (a public registration read back through the
+   * user list the scan's identity may read). Redacted like the operation's own.
+   */
+  readBackCredential?: Credential;
+  /**
    * OpenAPI scans, login operations: the description's registration operation (a POST named register/sign-up), with
    * its URL and generated body, so authentication checks can create a user they know (authentication.user_enumeration).
    */

@@ -125,7 +125,12 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
     }
   }
   if (operations.length === 0) throw scannerError('invalid_spec', `${loaded.source}: has no operations to scan`);
-  const registration = operations.find((op) => op.body !== undefined && isRegistration(op.method, op.path, op.operationId, op.summary));
-  if (!registration) return operations;
-  return operations.map((op) => (op !== registration && isLogin(op.method, op.path, op.operationId, op.summary) ? { ...op, registration: { url: registration.url, body: registration.body! } } : op));
+  // A write read back through a GET that needs a credential the write itself does not carry (a public registration).
+  const withReadBack = operations.map((op) => {
+    const read = op.readBackPath ? operations.find((r) => r.method === 'GET' && r.path === op.readBackPath) : undefined;
+    return read?.credential && !op.credential ? { ...op, readBackCredential: read.credential } : op;
+  });
+  const registration = withReadBack.find((op) => op.body !== undefined && isRegistration(op.method, op.path, op.operationId, op.summary));
+  if (!registration) return withReadBack;
+  return withReadBack.map((op) => (op !== registration && isLogin(op.method, op.path, op.operationId, op.summary) ? { ...op, registration: { url: registration.url, body: registration.body! } } : op));
 }

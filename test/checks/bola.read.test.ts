@@ -61,6 +61,12 @@ describe('bola.read', () => {
     expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/lists 3 of the first identity's 3 objects \(ids ord_A1xq93kd0, ord_A2bb71mz4, ord_B1pp02qa8\)/);
   });
 
+  it('is skipped on a directory whose items name no owner (every user sees every user by design)', async () => {
+    target = await startCollectionTarget({ scoped: false });
+    const outcome = await scanTarget(target.url('/directory'), { checks: [ID], headers: bearer(TOKENS.alice), options: asBob });
+    expectResult(outcome, ID, { status: 'skipped', reason: /name no owner/, requests: 1 });
+  });
+
   it('passes on a collection that lists each user only their own orders', async () => {
     target = await startCollectionTarget({ scoped: true });
     const outcome = await scanTarget(target.url('/orders'), { checks: [ID], headers: bearer(TOKENS.alice), options: asBob });

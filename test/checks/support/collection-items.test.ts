@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { collectionIds } from '../../../checks/support/collection-items.js';
+import { collectionIds, itemsNameOwner } from '../../../checks/support/collection-items.js';
 import { lastSegmentNamesObject } from '../../../checks/support/object-reference.js';
 
 describe('checks/support/collection-items and named objects', () => {
@@ -9,6 +9,11 @@ describe('checks/support/collection-items and named objects', () => {
     expect(collectionIds(JSON.stringify({ id: 'me', roles: [{ id: 'r' }] }))).to.equal(undefined);
     expect(collectionIds(JSON.stringify({ names: ['a', 'b'] }))).to.equal(undefined);
     expect(collectionIds('<html>')).to.equal(undefined);
+  });
+
+  it('tells a list of owned objects from a directory', () => {
+    expect(itemsNameOwner(JSON.stringify({ items: [{ id: 'o1', owner: 'alice' }, { id: 'o2', userId: 'u2' }] }))).to.equal(true);
+    expect(itemsNameOwner(JSON.stringify([{ id: 'u1', username: 'alice' }, { id: 'u2', username: 'bob' }]))).to.equal(false);
   });
 
   it('takes a name under a plural segment as an object, but not views such as /users/me or /orders/search', () => {
