@@ -5,7 +5,7 @@
  * link, feed, icon, logo or photo, and (curl scans) values that are http(s) URLs. At most four inputs, each given its
  * own unique callback path so the hit names the input.
  *
- * Requests: 1, the operation as given with every URL-shaped input set to its callback URL; then up to 2 s waiting for
+ * Requests: 1, the operation as given with every URL-shaped input set to its callback URL; then up to 1 s waiting for
  * the target to call back (webhooks and image imports often fetch after answering). Never on destructive operations.
  * Verdict: failed when the callback receives a request on a path the scan handed out (the input named in the detail;
  * the request the target made is in the detail too). Passed when nothing calls back. Skipped without URL-shaped inputs,
@@ -21,7 +21,7 @@ import { CALLBACK_HOST } from './support/shared-options.js';
 const ISSUE = 'server_side_request_forgery.url_parameter';
 const URL_NAME = /(^|[_-]|[a-z](?=[A-Z]))(url|uri|href|link|callback|webhook|hook|image|img|avatar|picture|photo|icon|logo|redirect|return|next|feed|endpoint|target|dest|destination|src|source|fetch)($|[_-]|[A-Z])/i;
 const MAX_FIELDS = 4;
-const WAIT_MS = 2000;
+const WAIT_MS = 1000;
 
 /** Inputs the server may fetch: declared as URIs, named like URLs, or carrying an http(s) URL. */
 export function urlShaped(field: Field): boolean {
