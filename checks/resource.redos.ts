@@ -3,7 +3,8 @@
  * backtracking pattern costs time that grows faster than its length. Aimed at one input per operation: a declared
  * `pattern` first, then an e-mail input (`format: email` or an e-mail-like name), then a user-name-like one.
  * Runs on read operations, on writes that only validate (login, validate, check, verify, lookup, search, available),
- * and on other writes (registration) only while they refuse every string sent with a 4xx — every string is invalid,
+ * and on other POSTs (registration) only while they refuse every string sent with a 4xx (never on PUT/PATCH, which
+ * would write onto an existing object) — every string is invalid,
  * so a write that validates stores nothing; the first one accepted ends the probe. Never on destructive operations.
  *
  * Requests: one at a time, never in parallel — not even across operations: one operation's probe waits for another's
@@ -111,7 +112,10 @@ export default defineCheck({
   // Waiting for other operations' probes (one at a time per target) counts against this budget.
   timeoutMs: 180_000,
   appliesTo: (operation) => {
-    if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
+    const kind = classifyOperation(operation);
+    if (kind === 'destructive') return 'destructive operation: never sent at defaults';
+    // An update that skipped validation would write the probe onto an existing object (perhaps the scan's own account).
+    if (kind === 'write' && operation.method.toUpperCase() !== 'POST') return 'an update (PUT/PATCH) of an existing object: timing probes run on reads and POSTs that validate';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
   run: (ctx) => oneAtATime(new URL(ctx.operation.url).origin, ctx.signal, () => probe(ctx)),

@@ -46,6 +46,12 @@ describe('resource.redos', () => {
     expectResult(storing, ID, { status: 'skipped', reason: /accepted an invalid email \(200\)/, requests: 1 });
   });
 
+  it('never runs on an update, which would write the probe onto an existing object', async () => {
+    target = await startRedosTarget({ backtracks: true });
+    const outcome = await scanTarget(target.url('/account'), { checks: [ID], method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com' }) });
+    expectResult(outcome, ID, { status: 'skipped', reason: /an update/, requests: 0 });
+  });
+
   it('aims at a declared pattern with a character it repeats and one it refuses, testing the pattern only on short strings', () => {
     const operation: Operation = {
       id: 'GET /codes',
