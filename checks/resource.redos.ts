@@ -12,8 +12,9 @@
  * 20 000 characters (query inputs: 10, 1 000, 5 000, 10 000 — longer URLs are refused before any pattern), a benign
  * string of that length (a character outside the pattern, checked linearly) and the attack string (a character the
  * pattern repeats, then one it refuses, which makes a backtracking engine try every split). When the attack looks
- * slow, it is sent once more to confirm. At most 9 requests; it stops at the first clear growth, and early when the
- * server refuses long inputs with another status (a length limit).
+ * slow, it is sent once more to confirm. 8 requests at most when nothing looks slow, 12 when every length needed a
+ * confirmation; it stops at the first confirmed growth, and early when the server refuses long inputs with another
+ * status (a length limit).
  * Verdict: failed when, at some length, the attack took ≥ 200 ms longer than the benign string of the same length
  * (and ≥ 3× as long), twice, and its excess grew faster than the length did since the previous step (superlinear: a
  * longer string costs more, but only backtracking costs more per character) — or the attack hit the 5 s cap while
