@@ -8,17 +8,17 @@
  * so a write that validates stores nothing; the first one accepted ends the probe. Never on destructive operations.
  *
  * Requests: one at a time, never in parallel — not even across operations: one operation's probe waits for another's
- * (checks/support/one-at-a-time.ts), so no probe is timed while another slows the server — each capped at 5 s (`timeoutMs`): for lengths 10, 1 000, 5 000 and
- * 20 000 characters (query inputs: 10, 1 000, 5 000, 10 000 — longer URLs are refused before any pattern), a benign
- * string of that length (a character outside the pattern, checked linearly) and the attack string (a character the
- * pattern repeats, then one it refuses, which makes a backtracking engine try every split). When the attack looks
- * slow, it is sent once more to confirm. 8 requests at most when nothing looks slow, 12 when every length needed a
- * confirmation; it stops at the first confirmed growth, and early when the server refuses long inputs with another
- * status (a length limit).
+ * (checks/support/one-at-a-time.ts), so no probe is timed while another slows the server — each capped at 5 s
+ * (`timeoutMs`): for lengths 10, 1 000, 5 000 and 20 000 characters (query inputs: 10, 1 000, 5 000, 10 000 — longer
+ * URLs are refused before any pattern), the attack string (a character the pattern repeats, then one it refuses, which
+ * makes a backtracking engine try every split) and a benign string of that length (a character outside the pattern,
+ * checked linearly). When the attack looks slow it is sent once more to confirm, unless it took ≥ 1 s more and ≥ 10×
+ * as long as the benign string. 8 requests when nothing looks slow, at most 12; it stops at the first confirmed
+ * growth, and early when the server refuses long inputs with another status (a length limit).
  * Verdict: failed when, at some length, the attack took ≥ 200 ms longer than the benign string of the same length
- * (and ≥ 3× as long), twice, and its excess grew faster than the length did since the previous step (superlinear: a
- * longer string costs more, but only backtracking costs more per character) — or the attack hit the 5 s cap while
- * the benign string did not. The times are the evidence. Passed otherwise.
+ * (and ≥ 3× as long), twice (once when ≥ 1 s more and 10×), and its excess grew faster than the length did since the
+ * previous step (superlinear: a longer string costs more, but only backtracking costs more per character) — or the
+ * attack hit the 5 s cap while the benign string did not. The times are the evidence. Passed otherwise.
  */
 import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
 import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
@@ -142,8 +142,10 @@ async function probe(ctx: CheckContext): Promise<void> {
     const capped = attack.status === 'timeout' && plain.status !== 'timeout';
     const superlinear = !previous || excess > (length / previous.length) * Math.max(previous.excess, 20);
     const grew = (t: Timed): boolean => t.ms - plain.ms >= MIN_EXCESS_MS && t.ms >= 3 * plain.ms;
-    // One slow answer may be a pause of the server: the same attack must be slow again before anything is reported.
-    const confirmed = (capped || (grew(attack) && superlinear)) && (capped || grew(await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }])));
+    // One slow answer may be a pause of the server: the same attack must be slow again before anything is reported —
+    // unless it took a second more and ten times as long as the benign string, which no pause explains.
+    const overwhelming = attack.ms - plain.ms >= 1000 && attack.ms >= 10 * plain.ms;
+    const confirmed = (capped || (grew(attack) && superlinear)) && (capped || overwhelming || grew(await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }])));
     if (confirmed) {
       ctx.report(ISSUE, { detail: `${ctx.operation.method} ${field.in} input "${field.name}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.` });
       ctx.setFact('timings', steps);
