@@ -19,19 +19,29 @@
  * --allow-destructive scans it).
  */
 import { randomBytes } from 'node:crypto';
-import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
+import {
+  classifyOperation,
+  defineCheck,
+  type CheckContext,
+  type Operation,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { normaliseBody } from './support/normalise-body.js';
 
 const ISSUE = 'broken_authentication.user_enumeration';
 const REGISTRATION_ISSUE = 'broken_authentication.user_enumeration_registration';
-const USER_FIELD = /^(user(_?name)?|login|e?-?mail(_?address)?|email|account(_?name)?|handle|phone(_?number)?|identifier)$/i;
+const USER_FIELD =
+  /^(user(_?name)?|login|e?-?mail(_?address)?|email|account(_?name)?|handle|phone(_?number)?|identifier)$/i;
 const PASSWORD_FIELD = /^(pass(word)?|passwd|pwd|current_?password)$/i;
 
 type Kind = 'login' | 'register' | 'reset';
 
 const words = (operation: Operation): string =>
-  [operation.path, operation.operationId ?? '', operation.summary ?? ''].join(' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  [operation.path, operation.operationId ?? '', operation.summary ?? '']
+    .join(' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 
 /** Which authentication operation this is, from its names and inputs. */
 export function authenticationKind(operation: Operation): Kind | undefined {
@@ -47,18 +57,24 @@ export function authenticationKind(operation: Operation): Kind | undefined {
 }
 
 const userField = (operation: Operation): Field | undefined =>
-  fieldsOf(operation).find((f) => f.in === 'body' && USER_FIELD.test(f.name) && (f.value === undefined || typeof f.value === 'string'));
+  fieldsOf(operation).find(
+    (f) => f.in === 'body' && USER_FIELD.test(f.name) && (f.value === undefined || typeof f.value === 'string'),
+  );
 
 function unknownUser(field: Field, known: string): string {
   const tag = `gatehouse-${randomBytes(5).toString('hex')}`;
-  return known.includes('@') || /mail/i.test(field.name) || field.declared?.format === 'email' ? `${tag}@example.com` : tag;
+  return known.includes('@') || /mail/i.test(field.name) || field.declared?.format === 'email'
+    ? `${tag}@example.com`
+    : tag;
 }
 
 const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string | undefined => {
   if (a.status !== b.status) return `status ${a.status} vs ${b.status}`;
   const x = normaliseBody(a.body, submitted);
   const y = normaliseBody(b.body, submitted);
-  return x === y ? undefined : `same status ${a.status}, different bodies (${JSON.stringify(x.slice(0, 120))} vs ${JSON.stringify(y.slice(0, 120))})`;
+  return x === y
+    ? undefined
+    : `same status ${a.status}, different bodies (${JSON.stringify(x.slice(0, 120))} vs ${JSON.stringify(y.slice(0, 120))})`;
 };
 
 /**
@@ -77,12 +93,19 @@ async function registerKnownUser(ctx: CheckContext, field: Field): Promise<strin
   const tag = randomBytes(5).toString('hex');
   for (const [name, value] of Object.entries(body)) {
     if (typeof value !== 'string') continue;
-    if (USER_FIELD.test(name)) body[name] = value.includes('@') || /mail/i.test(name) ? `gh_${tag}@example.com` : `gh_${tag}`;
+    if (USER_FIELD.test(name))
+      body[name] = value.includes('@') || /mail/i.test(name) ? `gh_${tag}@example.com` : `gh_${tag}`;
     else if (PASSWORD_FIELD.test(name)) body[name] = `Gh-${tag}-Aa1!x`;
   }
   const known = body[field.name];
   if (typeof known !== 'string') return undefined;
-  const response = await ctx.http.send({ method: 'POST', url: registration.url, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' }, credential: null });
+  const response = await ctx.http.send({
+    method: 'POST',
+    url: registration.url,
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+    credential: null,
+  });
   return response.status >= 200 && response.status < 300 ? known : undefined;
 }
 
@@ -111,7 +134,8 @@ export default defineCheck({
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);
     if (!kind) return 'not a login, registration or password-reset operation with a user-name input';
-    if (classifyOperation(operation) === 'destructive') return 'destructive operation (its name says reset…): never sent at defaults';
+    if (classifyOperation(operation) === 'destructive')
+      return 'destructive operation (its name says reset…): never sent at defaults';
     return userField(operation) ? true : 'no user-name or e-mail input in the body';
   },
   async run(ctx) {
@@ -119,7 +143,12 @@ export default defineCheck({
     const kind = authenticationKind(operation)!;
     const field = userField(operation)!;
     const registered = kind === 'login' ? await registerKnownUser(ctx, field) : undefined;
-    const given = typeof field.value === 'string' && field.value !== '' ? field.value : field.declared?.format === 'email' ? 'scanner@example.com' : 'scanner';
+    const given =
+      typeof field.value === 'string' && field.value !== ''
+        ? field.value
+        : field.declared?.format === 'email'
+          ? 'scanner@example.com'
+          : 'scanner';
     const known = registered ?? given;
     const unknown = unknownUser(field, known);
     const password = fieldsOf(operation).find((f) => f.in === 'body' && PASSWORD_FIELD.test(f.name));
@@ -140,7 +169,12 @@ export default defineCheck({
     }
     const difference = differ(again, other, submitted);
     if (!difference) return;
-    const what = kind === 'login' ? 'a wrong password for an existing user and an unknown user' : kind === 'register' ? 'registering an existing user and a new one' : 'a password reset for an existing user and an unknown one';
+    const what =
+      kind === 'login'
+        ? 'a wrong password for an existing user and an unknown user'
+        : kind === 'register'
+          ? 'registering an existing user and a new one'
+          : 'a password reset for an existing user and an unknown one';
     const created =
       kind === 'register' && other.status >= 200 && other.status < 300
         ? ` The scan registered "${unknown}" and cannot delete it.`

@@ -32,7 +32,10 @@ const ISSUE = 'broken_object_level_authorization.read';
 const ok = (status: number): boolean => status >= 200 && status < 300;
 
 const addressesObject = (operation: Operation): boolean =>
-  referencesObject(operation) === true || (!operation.pathParameters && operation.path === new URL(operation.url).pathname && lastSegmentNamesObject(operation.url));
+  referencesObject(operation) === true ||
+  (!operation.pathParameters &&
+    operation.path === new URL(operation.url).pathname &&
+    lastSegmentNamesObject(operation.url));
 
 export default defineCheck({
   id: 'bola.read',
@@ -43,7 +46,10 @@ export default defineCheck({
       name: "Another identity can read this identity's object",
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N', score: 7.1 },
-      classifications: { owasp: 'API1:2023 Broken Object Level Authorization', cwe: 'CWE-639: Authorization Bypass Through User-Controlled Key' },
+      classifications: {
+        owasp: 'API1:2023 Broken Object Level Authorization',
+        cwe: 'CWE-639: Authorization Bypass Through User-Controlled Key',
+      },
     },
   ],
   maxCvss: 7.1,
@@ -60,23 +66,35 @@ export default defineCheck({
     requireProtectedEndpoint(ctx);
     const operation = ctx.operation;
     const generated = (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
-    if (generated.length > 0) return ctx.skip(`no object of the first identity's to name: {${generated.map((p) => p.name).join('}, {')}} is still a generated value`);
+    if (generated.length > 0)
+      return ctx.skip(
+        `no object of the first identity's to name: {${generated.map((p) => p.name).join('}, {')}} is still a generated value`,
+      );
     const single = addressesObject(operation);
     const own = await ctx.http.send();
-    if (!ok(own.status)) return ctx.skip(`the first identity gets ${own.status} for this ${single ? 'object' : 'collection'}: nothing of theirs to read`);
+    if (!ok(own.status))
+      return ctx.skip(
+        `the first identity gets ${own.status} for this ${single ? 'object' : 'collection'}: nothing of theirs to read`,
+      );
     if (single) {
       if (!carriesData(own.body)) return ctx.skip("the first identity's answer carries no data to recognise");
       const theirs = await ctx.http.send(asOther(other));
       if (ok(theirs.status) && sameObject(own.body, theirs.body)) {
         // No single attempt cited: the first identity's answer and the second's together are the proof.
-        ctx.report(ISSUE, { detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})` });
+        ctx.report(ISSUE, {
+          detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})`,
+        });
       }
       return;
     }
     const mine = collectionIds(own.body);
-    if (!mine) return ctx.skip("neither an object in the path nor a list of identified objects in the first identity's answer");
+    if (!mine)
+      return ctx.skip("neither an object in the path nor a list of identified objects in the first identity's answer");
     // A user directory or a product catalog lists the same objects to everyone by design: only owned objects count.
-    if (!itemsNameOwner(own.body)) return ctx.skip('the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak');
+    if (!itemsNameOwner(own.body))
+      return ctx.skip(
+        'the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak',
+      );
     const theirs = await ctx.http.send(asOther(other));
     const listed = ok(theirs.status) ? (collectionIds(theirs.body) ?? []) : [];
     const shared = mine.filter((id) => listed.includes(id));

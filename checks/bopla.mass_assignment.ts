@@ -23,7 +23,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
+import {
+  classifyOperation,
+  defineCheck,
+  type CheckContext,
+  type Operation,
+  type ProbeRequest,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { jsonBody, parseObject, type JsonObject } from './support/input-fields.js';
 
 const PRIVILEGED_ISSUE = 'broken_object_property_level_authorization.mass_assignment';
@@ -63,7 +70,8 @@ interface Extra {
 /** The value that shows a write stuck for a read-only or undeclared property, by its name and declared type. */
 function readOnlyValue(name: string, type: string | undefined, format: string | undefined): unknown {
   if (type === 'boolean' || /^(is|has|can)[A-Z_]|enabled$|active$|approved$/i.test(name)) return true;
-  if (type === 'integer' || type === 'number' || /count$|balance|credits?$|points$|score$|quota$|limit$/i.test(name)) return 987654;
+  if (type === 'integer' || type === 'number' || /count$|balance|credits?$|points$|score$|quota$|limit$/i.test(name))
+    return 987654;
   if (type === 'string' && !format) return `gatehouse-${randomBytes(4).toString('hex')}`;
   if (format === 'date-time') return '2001-02-03T04:05:06Z';
   return undefined;
@@ -73,15 +81,27 @@ function readOnlyValue(name: string, type: string | undefined, format: string | 
 export function extrasFor(operation: Operation): Extra[] {
   const declaredBody = (operation.inputs ?? []).filter((i) => i.in === 'body');
   // A generated body may carry readOnly properties (the sample has every property): those are not the client's choice.
-  const sent = new Set(Object.keys(jsonBody(operation) ?? {}).filter((name) => !declaredBody.some((i) => i.name === name && i.readOnly)));
+  const sent = new Set(
+    Object.keys(jsonBody(operation) ?? {}).filter((name) => !declaredBody.some((i) => i.name === name && i.readOnly)),
+  );
   const writable = new Set(declaredBody.filter((i) => !i.readOnly).map((i) => i.name));
   const extras: Extra[] = [];
   const add = (name: string, value: unknown): void => {
-    if (value === undefined || sent.has(name) || writable.has(name) || ID_NAME.test(name) || extras.some((e) => e.name === name)) return;
+    if (
+      value === undefined ||
+      sent.has(name) ||
+      writable.has(name) ||
+      ID_NAME.test(name) ||
+      extras.some((e) => e.name === name)
+    )
+      return;
     extras.push({ name, value, privileged: name in PRIVILEGED || PRIVILEGED_NAME.test(name) });
   };
-  for (const input of declaredBody.filter((i) => i.readOnly)) add(input.name, PRIVILEGED[input.name] ?? readOnlyValue(input.name, input.type, input.format));
-  for (const name of operation.responseProperties ?? []) if (declaredBody.length > 0 || sent.size > 0) add(name, PRIVILEGED[name] ?? readOnlyValue(name, undefined, undefined));
+  for (const input of declaredBody.filter((i) => i.readOnly))
+    add(input.name, PRIVILEGED[input.name] ?? readOnlyValue(input.name, input.type, input.format));
+  for (const name of operation.responseProperties ?? [])
+    if (declaredBody.length > 0 || sent.size > 0)
+      add(name, PRIVILEGED[name] ?? readOnlyValue(name, undefined, undefined));
   for (const [name, value] of Object.entries(PRIVILEGED)) add(name, value);
   // What the description names first: the generic privileged list is a guess, the document is not.
   return extras.slice(0, MAX_EXTRAS);
@@ -110,8 +130,15 @@ function objectIn(body: string, id: string | undefined): JsonObject | undefined 
   }
   const record = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined;
   const isItself = record !== undefined && ['id', '_id', 'uuid'].some((key) => key in record);
-  const list = Array.isArray(parsed) ? parsed : record && !isItself ? Object.values(record).find(Array.isArray) : undefined;
-  if (list && id !== undefined) return (list as JsonObject[]).find((item) => item && typeof item === 'object' && String(item.id ?? item._id ?? item.uuid) === id);
+  const list = Array.isArray(parsed)
+    ? parsed
+    : record && !isItself
+      ? Object.values(record).find(Array.isArray)
+      : undefined;
+  if (list && id !== undefined)
+    return (list as JsonObject[]).find(
+      (item) => item && typeof item === 'object' && String(item.id ?? item._id ?? item.uuid) === id,
+    );
   return parseObject(body);
 }
 
@@ -142,7 +169,8 @@ async function create(ctx: CheckContext, extras: Extra[]): Promise<Created> {
   const response = await ctx.http.send({ body: JSON.stringify(body) });
   if (!ok(response.status)) return { response };
   const answer = parseObject(response.body);
-  const inner = answer && typeof answer.user === 'object' && answer.user !== null ? (answer.user as JsonObject) : answer;
+  const inner =
+    answer && typeof answer.user === 'object' && answer.user !== null ? (answer.user as JsonObject) : answer;
   const rawId = inner?.id ?? inner?._id ?? inner?.uuid;
   const id = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
   const token = TOKEN_NAME.map((n) => answer?.[n]).find((v): v is string => typeof v === 'string');
@@ -155,10 +183,17 @@ async function create(ctx: CheckContext, extras: Extra[]): Promise<Created> {
     readUrl = urlOf(operation, operation.readBackPath, id);
     // The object's own path, or the new user's self path read with its own token; a list is read, never deleted.
     if (/\{[^}]+\}/.test(operation.readBackPath) || (self && token)) deleteUrl = readUrl;
-  } else if (id !== undefined && operation.path === new URL(operation.url).pathname) readUrl = deleteUrl = `${operation.url.replace(/[?#].*$/, '').replace(/\/$/, '')}/${encodeURIComponent(id)}`;
+  } else if (id !== undefined && operation.path === new URL(operation.url).pathname)
+    readUrl = deleteUrl = `${operation.url.replace(/[?#].*$/, '').replace(/\/$/, '')}/${encodeURIComponent(id)}`;
   // The self path (GET /me) reads the new user only with the new user's token.
   if (self && !token) readUrl = deleteUrl = undefined;
-  return { response, ...(readUrl ? { readUrl } : {}), ...(deleteUrl ? { deleteUrl } : {}), ...(id !== undefined ? { id } : {}), ...(token ? { token } : {}) };
+  return {
+    response,
+    ...(readUrl ? { readUrl } : {}),
+    ...(deleteUrl ? { deleteUrl } : {}),
+    ...(id !== undefined ? { id } : {}),
+    ...(token ? { token } : {}),
+  };
 }
 
 /** Read as the new user when it was given a token, else with the read's own credential when the write has none. */
@@ -166,7 +201,12 @@ function asReader(ctx: CheckContext, created: Created): Pick<ProbeRequest, 'cred
   if (created.token) return { credential: null, headers: { Authorization: `Bearer ${created.token}` } };
   const credential = ctx.operation.readBackCredential;
   if (!credential || credential.in !== 'header') return {};
-  const scheme = credential.type === 'http' && credential.scheme === 'basic' ? 'Basic ' : credential.type === 'apiKey' ? '' : 'Bearer ';
+  const scheme =
+    credential.type === 'http' && credential.scheme === 'basic'
+      ? 'Basic '
+      : credential.type === 'apiKey'
+        ? ''
+        : 'Bearer ';
   return { headers: { [credential.name]: `${scheme}${credential.value}` } };
 }
 
@@ -178,30 +218,45 @@ async function readBack(ctx: CheckContext, created: Created): Promise<JsonObject
 
 async function remove(ctx: CheckContext, created: Created): Promise<string> {
   if (!created.deleteUrl) return `${created.id ?? 'an object'} not removed (no URL names it alone): delete it by hand`;
-  const response = await ctx.http.send({ method: 'DELETE', url: created.deleteUrl, body: null, ...asReader(ctx, created) }).catch(() => undefined);
-  return response && ok(response.status) ? `removed (DELETE ${created.deleteUrl}: ${response.status})` : `not removed (DELETE ${created.deleteUrl}: ${response?.status ?? 'failed'}): delete it by hand`;
+  const response = await ctx.http
+    .send({ method: 'DELETE', url: created.deleteUrl, body: null, ...asReader(ctx, created) })
+    .catch(() => undefined);
+  return response && ok(response.status)
+    ? `removed (DELETE ${created.deleteUrl}: ${response.status})`
+    : `not removed (DELETE ${created.deleteUrl}: ${response?.status ?? 'failed'}): delete it by hand`;
 }
 
 function report(ctx: CheckContext, stuck: Extra[], how: string): void {
   const describe = (list: Extra[]): string => list.map((e) => `${e.name}=${JSON.stringify(e.value)}`).join(', ');
   const privileged = stuck.filter((e) => e.privileged);
   const other = stuck.filter((e) => !e.privileged);
-  if (privileged.length > 0) ctx.report(PRIVILEGED_ISSUE, { detail: `privileged properties the client set stuck: ${describe(privileged)}; ${how}` });
-  if (other.length > 0) ctx.report(READ_ONLY_ISSUE, { detail: `read-only or undeclared properties the client set stuck: ${describe(other)}; ${how}` });
+  if (privileged.length > 0)
+    ctx.report(PRIVILEGED_ISSUE, {
+      detail: `privileged properties the client set stuck: ${describe(privileged)}; ${how}`,
+    });
+  if (other.length > 0)
+    ctx.report(READ_ONLY_ISSUE, {
+      detail: `read-only or undeclared properties the client set stuck: ${describe(other)}; ${how}`,
+    });
 }
 
 async function runCreate(ctx: CheckContext, extras: Extra[]): Promise<void> {
   const attack = await create(ctx, extras);
   if (!ok(attack.response.status)) {
     const control = await create(ctx, []);
-    if (!ok(control.response.status)) return ctx.skip(`the create itself fails (${control.response.status} without extra properties): nothing to compare`);
+    if (!ok(control.response.status))
+      return ctx.skip(
+        `the create itself fails (${control.response.status} without extra properties): nothing to compare`,
+      );
     await remove(ctx, control);
     return; // refused with the extras, accepted without: the API rejects what it must not accept
   }
   const after = await readBack(ctx, attack);
   if (!after) {
     const cleanup = await remove(ctx, attack);
-    return ctx.skip(`the created object cannot be read back (${attack.readUrl ?? 'no id, Location or read operation'}); ${cleanup}`);
+    return ctx.skip(
+      `the created object cannot be read back (${attack.readUrl ?? 'no id, Location or read operation'}); ${cleanup}`,
+    );
   }
   let stuck = extras.filter((e) => isDeepStrictEqual(after[e.name], e.value));
   const cleanups = [await remove(ctx, attack)];
@@ -211,13 +266,22 @@ async function runCreate(ctx: CheckContext, extras: Extra[]): Promise<void> {
     if (ok(control.response.status)) cleanups.push(await remove(ctx, control));
     if (plain) stuck = stuck.filter((e) => !isDeepStrictEqual(plain[e.name], e.value));
   }
-  if (stuck.length > 0) report(ctx, stuck, `read back from ${attack.readUrl}${attack.token ? ' as the new user' : ''}; objects created: ${cleanups.join('; ')}`);
+  if (stuck.length > 0)
+    report(
+      ctx,
+      stuck,
+      `read back from ${attack.readUrl}${attack.token ? ' as the new user' : ''}; objects created: ${cleanups.join('; ')}`,
+    );
 }
 
 /** For an update, escalations relative to what the object holds (never a downgrade: it may be the scan's own account). */
 function escalations(extras: Extra[], before: JsonObject): Extra[] {
   return extras
-    .map((e) => (Array.isArray(e.value) && Array.isArray(before[e.name]) ? { ...e, value: [...(before[e.name] as unknown[]), ...(e.value as unknown[])] } : e))
+    .map((e) =>
+      Array.isArray(e.value) && Array.isArray(before[e.name])
+        ? { ...e, value: [...(before[e.name] as unknown[]), ...(e.value as unknown[])] }
+        : e,
+    )
     .filter((e) => !isDeepStrictEqual(before[e.name], e.value) && !(e.value === true && before[e.name] === true));
 }
 
@@ -230,7 +294,9 @@ async function runUpdate(ctx: CheckContext, extras: Extra[]): Promise<void> {
   const wanted = escalations(extras, single ?? {});
   if (wanted.length === 0) return ctx.skip('the object already holds every escalating value: nothing to prove');
   const body = jsonBody(ctx.operation)!;
-  const write = await ctx.http.send({ body: JSON.stringify({ ...body, ...Object.fromEntries(wanted.map((e) => [e.name, e.value])) }) });
+  const write = await ctx.http.send({
+    body: JSON.stringify({ ...body, ...Object.fromEntries(wanted.map((e) => [e.name, e.value])) }),
+  });
   if (!ok(write.status)) return; // the update with the extras was refused
   const written = parseObject(write.body);
   const rawId = written?.id ?? written?._id ?? written?.uuid;
@@ -239,10 +305,19 @@ async function runUpdate(ctx: CheckContext, extras: Extra[]): Promise<void> {
   if (!before) return ctx.skip('the object read before the update cannot be told apart from the others its read lists');
   const second = await read();
   const after = ok(second.status) ? objectIn(second.body, id) : undefined;
-  const stuck = after ? wanted.filter((e) => isDeepStrictEqual(after[e.name], e.value) && !isDeepStrictEqual(before[e.name], e.value)) : [];
+  const stuck = after
+    ? wanted.filter((e) => isDeepStrictEqual(after[e.name], e.value) && !isDeepStrictEqual(before[e.name], e.value))
+    : [];
   if (stuck.length === 0) return;
-  const restore = await ctx.http.send({ body: JSON.stringify({ ...body, ...Object.fromEntries(stuck.map((e) => [e.name, before[e.name] ?? null])) }) }).catch(() => undefined);
-  const restored = restore && ok(restore.status) ? `restored to the values read before (${restore.status})` : `NOT restored (${restore?.status ?? 'failed'}): set ${stuck.map((e) => `${e.name}=${JSON.stringify(before[e.name] ?? null)}`).join(', ')} back by hand`;
+  const restore = await ctx.http
+    .send({
+      body: JSON.stringify({ ...body, ...Object.fromEntries(stuck.map((e) => [e.name, before[e.name] ?? null])) }),
+    })
+    .catch(() => undefined);
+  const restored =
+    restore && ok(restore.status)
+      ? `restored to the values read before (${restore.status})`
+      : `NOT restored (${restore?.status ?? 'failed'}): set ${stuck.map((e) => `${e.name}=${JSON.stringify(before[e.name] ?? null)}`).join(', ')} back by hand`;
   report(ctx, stuck, `read before and after the ${ctx.operation.method}; ${restored}`);
 }
 
@@ -255,23 +330,31 @@ export default defineCheck({
       name: 'A client can set privileged properties (mass assignment)',
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa3-broken-object-property-level-authorization/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 8.6 },
-      classifications: { owasp: 'API3:2023 Broken Object Property Level Authorization', cwe: 'CWE-915: Improperly Controlled Modification of Dynamically-Determined Object Attributes' },
+      classifications: {
+        owasp: 'API3:2023 Broken Object Property Level Authorization',
+        cwe: 'CWE-915: Improperly Controlled Modification of Dynamically-Determined Object Attributes',
+      },
     },
     {
       id: READ_ONLY_ISSUE,
       name: 'A client can set read-only properties',
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa3-broken-object-property-level-authorization/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N', score: 5.3 },
-      classifications: { owasp: 'API3:2023 Broken Object Property Level Authorization', cwe: 'CWE-915: Improperly Controlled Modification of Dynamically-Determined Object Attributes' },
+      classifications: {
+        owasp: 'API3:2023 Broken Object Property Level Authorization',
+        cwe: 'CWE-915: Improperly Controlled Modification of Dynamically-Determined Object Attributes',
+      },
     },
   ],
   maxCvss: 8.6,
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
-    if (!['POST', 'PUT', 'PATCH'].includes(operation.method.toUpperCase())) return 'not a create or update (POST/PUT/PATCH)';
+    if (!['POST', 'PUT', 'PATCH'].includes(operation.method.toUpperCase()))
+      return 'not a create or update (POST/PUT/PATCH)';
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
     if (!jsonBody(operation)) return 'no JSON object body to add properties to';
-    if (/log[ _-]?in|sign[ _-]?in|session|\btokens?\b/i.test(`${operation.path} ${operation.operationId ?? ''}`)) return 'a login creates nothing to read back';
+    if (/log[ _-]?in|sign[ _-]?in|session|\btokens?\b/i.test(`${operation.path} ${operation.operationId ?? ''}`))
+      return 'a login creates nothing to read back';
     return extrasFor(operation).length > 0 ? true : 'every candidate property is one the client may set';
   },
   async run(ctx) {

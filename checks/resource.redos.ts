@@ -20,7 +20,13 @@
  * previous step (superlinear: a longer string costs more, but only backtracking costs more per character) — or the
  * attack hit the 5 s cap while the benign string did not. The times are the evidence. Passed otherwise.
  */
-import { classifyOperation, defineCheck, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
+import {
+  classifyOperation,
+  defineCheck,
+  type CheckContext,
+  type Operation,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { oneAtATime } from './support/one-at-a-time.js';
 
@@ -35,12 +41,23 @@ const EMAIL = /e?-?mail/i;
 const USER = /^(user(_?name)?|login|handle|nick(name)?|slug|account(_?name)?)$/i;
 
 /** The input to aim at, with the attack's repeated atom and refused suffix. */
-export function redosTarget(operation: Operation): { field: Field; atom: string; suffix: string; benign: string } | undefined {
-  const strings = fieldsOf(operation).filter((f) => (f.declared?.type ?? (typeof f.value === 'string' ? 'string' : undefined)) === 'string');
+export function redosTarget(
+  operation: Operation,
+): { field: Field; atom: string; suffix: string; benign: string } | undefined {
+  const strings = fieldsOf(operation).filter(
+    (f) => (f.declared?.type ?? (typeof f.value === 'string' ? 'string' : undefined)) === 'string',
+  );
   // A declared pattern that repeats without bound comes first; a bounded one ({3,32}) cannot backtrack far on the
   // server either when the server uses it, so an e-mail input (validated by who knows what) goes before it.
-  const unbounded = strings.find((f) => f.declared?.pattern && /[+*]|\{\d+,\}/.test(f.declared.pattern.replace(/\\./g, '')));
-  const email = strings.find((f) => f.declared?.format === 'email' || EMAIL.test(f.name) || (typeof f.value === 'string' && /^[^@\s]+@[^@\s]+$/.test(f.value)));
+  const unbounded = strings.find(
+    (f) => f.declared?.pattern && /[+*]|\{\d+,\}/.test(f.declared.pattern.replace(/\\./g, '')),
+  );
+  const email = strings.find(
+    (f) =>
+      f.declared?.format === 'email' ||
+      EMAIL.test(f.name) ||
+      (typeof f.value === 'string' && /^[^@\s]+@[^@\s]+$/.test(f.value)),
+  );
   const bounded = strings.find((f) => f.declared?.pattern);
   const user = strings.find((f) => USER.test(f.name));
   const field = unbounded ?? email ?? bounded ?? user;
@@ -57,13 +74,16 @@ export function redosTarget(operation: Operation): { field: Field; atom: string;
     }
     // Only 3–4 character strings are tested here: the scanner never runs a suspicious pattern on a long input.
     if (re) {
-      atom = ['a', '0', 'A', 'a.', 'a-', '0.', ' '].find((a) => re!.test(a.repeat(3))) ?? 'a';
-      suffix = ['!', '\u0000', ' ', '@'].find((s) => !re!.test(a3(atom) + s)) ?? '!';
+      atom = ['a', '0', 'A', 'a.', 'a-', '0.', ' '].find((a) => re.test(a.repeat(3))) ?? 'a';
+      suffix = ['!', '\u0000', ' ', '@'].find((s) => !re.test(a3(atom) + s)) ?? '!';
     }
   }
   // Characters no e-mail or name pattern repeats (RFC 5322 local parts take even ! # ~): checked in linear time.
   // A space is one character in a query string (`+`); the others would triple in length once percent-encoded.
-  const benign = [...(field.in === 'query' ? [' '] : []), ',', '<', '(', ' ', '~'].find((c) => c !== suffix && !atom.includes(c) && !repeats(pattern, c)) ?? ',';
+  const benign =
+    [...(field.in === 'query' ? [' '] : []), ',', '<', '(', ' ', '~'].find(
+      (c) => c !== suffix && !atom.includes(c) && !repeats(pattern, c),
+    ) ?? ',';
   return { field, atom, suffix, benign };
 }
 
@@ -105,7 +125,10 @@ export default defineCheck({
       name: 'Input validation time grows superlinearly with input length (ReDoS)',
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa4-unrestricted-resource-consumption/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:L/SC:N/SI:N/SA:N', score: 6.9 },
-      classifications: { owasp: 'API4:2023 Unrestricted Resource Consumption', cwe: 'CWE-1333: Inefficient Regular Expression Complexity' },
+      classifications: {
+        owasp: 'API4:2023 Unrestricted Resource Consumption',
+        cwe: 'CWE-1333: Inefficient Regular Expression Complexity',
+      },
     },
   ],
   maxCvss: 6.9,
@@ -116,7 +139,8 @@ export default defineCheck({
     const kind = classifyOperation(operation);
     if (kind === 'destructive') return 'destructive operation: never sent at defaults';
     // An update that skipped validation would write the probe onto an existing object (perhaps the scan's own account).
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST') return 'an update (PUT/PATCH) of an existing object: timing probes run on reads and POSTs that validate';
+    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
+      return 'an update (PUT/PATCH) of an existing object: timing probes run on reads and POSTs that validate';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
   run: (ctx) => oneAtATime(new URL(ctx.operation.url).origin, ctx.signal, () => probe(ctx)),
@@ -131,23 +155,44 @@ async function probe(ctx: CheckContext): Promise<void> {
   // input before storing anything. The first answer that accepts one ends the probe.
   const names = [ctx.operation.path, ctx.operation.operationId ?? '', ctx.operation.summary ?? ''].join(' ');
   const guarded = classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
-  const refused = (t: Timed): boolean => !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
+  const refused = (t: Timed): boolean =>
+    !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
   for (const length of field.in === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
-    const attack = await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }]);
-    if (!refused(attack)) return ctx.skip(`the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`);
+    const attack = await timed(ctx, [
+      { in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` },
+    ]);
+    if (!refused(attack))
+      return ctx.skip(
+        `the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`,
+      );
     const plain = await timed(ctx, [{ in: field.in, name: field.name, value: fill(benign, length) }]);
-    if (!refused(plain)) return ctx.skip(`the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`);
+    if (!refused(plain))
+      return ctx.skip(
+        `the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`,
+      );
     const excess = attack.ms - plain.ms;
-    steps.push(`${length} chars: benign ${Math.round(plain.ms)} ms (${plain.status}), attack ${Math.round(attack.ms)} ms (${attack.status})`);
+    steps.push(
+      `${length} chars: benign ${Math.round(plain.ms)} ms (${plain.status}), attack ${Math.round(attack.ms)} ms (${attack.status})`,
+    );
     const capped = attack.status === 'timeout' && plain.status !== 'timeout';
     const superlinear = !previous || excess > (length / previous.length) * Math.max(previous.excess, 20);
     const grew = (t: Timed): boolean => t.ms - plain.ms >= MIN_EXCESS_MS && t.ms >= 3 * plain.ms;
     // One slow answer may be a pause of the server: the same attack must be slow again before anything is reported —
     // unless it took a second more and ten times as long as the benign string, which no pause explains.
     const overwhelming = attack.ms - plain.ms >= 1000 && attack.ms >= 10 * plain.ms;
-    const confirmed = (capped || (grew(attack) && superlinear)) && (capped || overwhelming || grew(await timed(ctx, [{ in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` }])));
+    const confirmed =
+      (capped || (grew(attack) && superlinear)) &&
+      (capped ||
+        overwhelming ||
+        grew(
+          await timed(ctx, [
+            { in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` },
+          ]),
+        ));
     if (confirmed) {
-      ctx.report(ISSUE, { detail: `${ctx.operation.method} ${field.in} input "${field.name}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.` });
+      ctx.report(ISSUE, {
+        detail: `${ctx.operation.method} ${field.in} input "${field.name}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.`,
+      });
       ctx.setFact('timings', steps);
       return;
     }

@@ -13,7 +13,8 @@ function itemId(item: unknown): string | undefined {
   return key === undefined || record[key] === '' ? undefined : String(record[key]);
 }
 
-const OWNER_KEY = /^(owner|owner_?id|user_?id|created_?by|author_?id|account_?id|customer_?id|tenant_?id|org(anization)?_?id|buyer_?id|seller_?id|member_?id)$/i;
+const OWNER_KEY =
+  /^(owner|owner_?id|user_?id|created_?by|author_?id|account_?id|customer_?id|tenant_?id|org(anization)?_?id|buyer_?id|seller_?id|member_?id)$/i;
 
 /** Whether the listed objects name an owner (every identified item has an owner-like property). */
 export function itemsNameOwner(body: string): boolean {
@@ -23,7 +24,11 @@ export function itemsNameOwner(body: string): boolean {
   } catch {
     return false;
   }
-  const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' ? Object.values(parsed as object).find(Array.isArray) : undefined;
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === 'object'
+      ? Object.values(parsed).find(Array.isArray)
+      : undefined;
   const items = (list ?? []).filter((item): item is Record<string, unknown> => itemId(item) !== undefined);
   return items.length > 0 && items.every((item) => Object.keys(item).some((key) => OWNER_KEY.test(key)));
 }
@@ -38,8 +43,8 @@ export function collectionIds(body: string): string[] | undefined {
   }
   const list = Array.isArray(parsed)
     ? parsed
-    : parsed && typeof parsed === 'object' && !ID_KEYS.some((k) => k in (parsed as object))
-      ? Object.values(parsed as object).find((v): v is unknown[] => Array.isArray(v) && v.some((i) => itemId(i) !== undefined))
+    : parsed && typeof parsed === 'object' && !ID_KEYS.some((k) => k in parsed)
+      ? Object.values(parsed).find((v): v is unknown[] => Array.isArray(v) && v.some((i) => itemId(i) !== undefined))
       : undefined;
   if (!list) return undefined;
   const ids = list.map(itemId).filter((id): id is string => id !== undefined);

@@ -16,7 +16,8 @@ export interface Field {
 
 export type JsonObject = Record<string, unknown>;
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The operation's body when it is a JSON object. */
 export function jsonBody(operation: Operation): JsonObject | undefined {
@@ -31,7 +32,8 @@ export function jsonBody(operation: Operation): JsonObject | undefined {
 
 /** Query parameters and JSON body properties, sent or declared (declared body properties only when the body is JSON). */
 export function fieldsOf(operation: Operation): Field[] {
-  const declared = (where: Field['in'], name: string): InputField | undefined => operation.inputs?.find((i) => i.in === where && i.name === name);
+  const declared = (where: Field['in'], name: string): InputField | undefined =>
+    operation.inputs?.find((i) => i.in === where && i.name === name);
   const fields: Field[] = [];
   for (const [name, value] of new URL(operation.url).searchParams) {
     const d = declared('query', name);
@@ -64,7 +66,8 @@ export function withChanges(operation: Operation, changes: Change[]): Pick<Probe
   const query = changes.filter((c) => c.in === 'query');
   if (query.length > 0) {
     const url = new URL(operation.url);
-    for (const change of query) url.searchParams.set(change.name, typeof change.value === 'string' ? change.value : JSON.stringify(change.value));
+    for (const change of query)
+      url.searchParams.set(change.name, typeof change.value === 'string' ? change.value : JSON.stringify(change.value));
     probe.url = url.href;
   }
   const body = changes.filter((c) => c.in === 'body');

@@ -13,7 +13,16 @@ export async function oneAtATime<T>(origin: string, signal: AbortSignal, task: (
   const tail = previous.then(() => mine);
   queues.set(origin, tail);
   try {
-    await Promise.race([previous.catch(() => undefined), new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
+    await Promise.race([
+      previous.catch(() => undefined),
+      new Promise((_, reject) =>
+        signal.addEventListener(
+          'abort',
+          () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted')),
+          { once: true },
+        ),
+      ),
+    ]);
     return await task();
   } finally {
     release();

@@ -22,7 +22,8 @@ const MAX_ROUNDS = 3;
 
 type Item = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Item =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first object of a JSON answer: itself when it has an id field, its first element, or the first element of its first array property. */
 export function firstObject(body: unknown): Item | undefined {
@@ -81,11 +82,21 @@ export async function withObjectIds(operations: Operation[], send: SendOperation
   let current = [...operations];
   const answered = new Map<string, { item: Item; from: string } | null>();
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const wanted = new Set(current.flatMap((op) => pending(op).map((p) => parentTemplate(op.path, p.name)).filter((t): t is string => Boolean(t))));
+    const wanted = new Set(
+      current.flatMap((op) =>
+        pending(op)
+          .map((p) => parentTemplate(op.path, p.name))
+          .filter((t): t is string => Boolean(t)),
+      ),
+    );
     const unanswered = [...wanted].filter((template) => !answered.has(template));
     if (unanswered.length === 0) break;
     const collections = unanswered
-      .map((template) => ({ template, get: current.find((op) => op.path === template && op.method === 'GET' && pending(op).length === 0), post: current.find((op) => op.path === template && op.method === 'POST' && pending(op).length === 0) }))
+      .map((template) => ({
+        template,
+        get: current.find((op) => op.path === template && op.method === 'GET' && pending(op).length === 0),
+        post: current.find((op) => op.path === template && op.method === 'POST' && pending(op).length === 0),
+      }))
       .filter((c) => c.get || c.post)
       .sort((a, b) => a.template.split('/').length - b.template.split('/').length);
     if (collections.length === 0) break;

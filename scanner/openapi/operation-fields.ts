@@ -9,7 +9,11 @@ import { resolveRef } from './resolve-ref.js';
 type Schema = Record<string, unknown>;
 
 /** The properties of an object schema, merging allOf/oneOf/anyOf branches (first wins), with the required list. */
-export function objectProperties(document: unknown, input: unknown, depth = 0): { properties: Record<string, Schema>; required: string[] } {
+export function objectProperties(
+  document: unknown,
+  input: unknown,
+  depth = 0,
+): { properties: Record<string, Schema>; required: string[] } {
   const schema = resolveRef<Schema>(document, input);
   const result = { properties: {} as Record<string, Schema>, required: [] as string[] };
   if (typeof schema !== 'object' || schema === null || depth > 8) return result;
@@ -26,13 +30,14 @@ export function objectProperties(document: unknown, input: unknown, depth = 0): 
     const resolved = resolveRef<Schema>(document, sub);
     if (resolved && typeof resolved === 'object') result.properties[name] = resolved;
   }
-  if (Array.isArray(schema.required)) result.required.push(...schema.required.filter((r): r is string => typeof r === 'string'));
+  if (Array.isArray(schema.required))
+    result.required.push(...schema.required.filter((r): r is string => typeof r === 'string'));
   return result;
 }
 
 function field(document: unknown, where: InputField['in'], name: string, raw: unknown, required: boolean): InputField {
   const schema = resolveRef<Schema>(document, raw) ?? {};
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[]).find((t) => t !== 'null') : schema.type;
   return {
     in: where,
     name,
@@ -50,25 +55,31 @@ type Media = { schema?: unknown };
 
 function jsonMedia(content: unknown): Media | undefined {
   const entries = Object.entries((content ?? {}) as Record<string, Media>);
-  return entries.find(([type]) => type === 'application/json')?.[1] ?? entries.find(([type]) => type.endsWith('+json'))?.[1];
+  return (
+    entries.find(([type]) => type === 'application/json')?.[1] ?? entries.find(([type]) => type.endsWith('+json'))?.[1]
+  );
 }
 
 export function inputFields(document: unknown, parameters: Parameter[], requestBody: unknown): InputField[] {
   const fields: InputField[] = [];
   for (const p of parameters) {
-    if (p.name && (p.in === 'path' || p.in === 'query')) fields.push(field(document, p.in, p.name, p.schema, p.in === 'path' || p.required === true));
+    if (p.name && (p.in === 'path' || p.in === 'query'))
+      fields.push(field(document, p.in, p.name, p.schema, p.in === 'path' || p.required === true));
   }
   const media = jsonMedia(resolveRef<{ content?: unknown }>(document, requestBody)?.content);
   if (media) {
     const { properties, required } = objectProperties(document, media.schema);
-    for (const [name, schema] of Object.entries(properties)) fields.push(field(document, 'body', name, schema, required.includes(name)));
+    for (const [name, schema] of Object.entries(properties))
+      fields.push(field(document, 'body', name, schema, required.includes(name)));
   }
   return fields;
 }
 
 /** Top-level properties of the first 2xx JSON answer's schema (of its items, for a list). */
 export function responseProperties(document: unknown, responses: unknown): string[] {
-  const entries = Object.entries((responses ?? {}) as Record<string, unknown>).filter(([status]) => /^2/.test(status)).sort();
+  const entries = Object.entries((responses ?? {}) as Record<string, unknown>)
+    .filter(([status]) => /^2/.test(status))
+    .sort();
   for (const [, raw] of entries) {
     const media = jsonMedia(resolveRef<{ content?: unknown }>(document, raw)?.content);
     if (!media) continue;
@@ -87,7 +98,9 @@ export function responseProperties(document: unknown, responses: unknown): strin
 export function readBackPath(template: string, method: string, getPaths: string[]): string | undefined {
   if (!['POST', 'PUT', 'PATCH'].includes(method)) return undefined;
   if (method !== 'POST' && getPaths.includes(template)) return template;
-  const child = getPaths.find((path) => new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^}/]+\\}$`).test(path));
+  const child = getPaths.find((path) =>
+    new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/\\{[^}/]+\\}$`).test(path),
+  );
   if (child) return child;
   if (getPaths.includes(template)) return template;
   // A registration creates a user: read it back as one (GET /users/{id}), in the list of users, or as itself with the
@@ -111,5 +124,10 @@ export function isRegistration(method: string, template: string, operationId?: s
 
 /** A POST that logs in, by its path, operationId or summary. */
 export function isLogin(method: string, template: string, operationId?: string, summary?: string): boolean {
-  return method === 'POST' && /log[ _-]?in|sign[ _-]?in|log[ _-]?on|authenticat|session|\btokens?\b/.test(words(`${template} ${operationId ?? ''} ${summary ?? ''}`));
+  return (
+    method === 'POST' &&
+    /log[ _-]?in|sign[ _-]?in|log[ _-]?on|authenticat|session|\btokens?\b/.test(
+      words(`${template} ${operationId ?? ''} ${summary ?? ''}`),
+    )
+  );
 }

@@ -19,7 +19,9 @@ describe('resource.redos', () => {
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
     const result = resultOf(outcome, ID);
     expect(result.attempts.length, 'at most 4 lengths × 2, each with one confirmation').to.be.at.most(12);
-    expect(result.findings[0]!.detail).to.match(/query input "email": 10 chars: benign \d+ ms \(400\), attack \d+ ms \(400\)/);
+    expect(result.findings[0]!.detail).to.match(
+      /query input "email": 10 chars: benign \d+ ms \(400\), attack \d+ ms \(400\)/,
+    );
     const lengths = result.attempts.map((a) => new URL(a.request.url).searchParams.get('email')!.length);
     expect(lengths.slice(0, 4)).to.deep.equal([10, 10, 1000, 1000]);
     expect(result.attempts[0]!.request.url).to.match(/email=a{9}%21$/);
@@ -33,22 +35,42 @@ describe('resource.redos', () => {
 
   it('runs on a validation-only write (login) and finds the same pattern there', async () => {
     target = await startRedosTarget({ backtracks: true });
-    const outcome = await scanTarget(target.url('/login'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com', password: 'x' }) });
+    const outcome = await scanTarget(target.url('/login'), {
+      checks: [ID],
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'alice@example.com', password: 'x' }),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
   });
 
   it('probes a registration only while it refuses every string: one that validates is probed, one that stores is left after one request', async () => {
     target = await startRedosTarget({ backtracks: true });
     const body = JSON.stringify({ email: 'alice@example.com' });
-    const validating = await scanTarget(target.url('/register'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const validating = await scanTarget(target.url('/register'), {
+      checks: [ID],
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expectResult(validating, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
-    const storing = await scanTarget(target.url('/register?stores=any'), { checks: [ID], method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const storing = await scanTarget(target.url('/register?stores=any'), {
+      checks: [ID],
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     expectResult(storing, ID, { status: 'skipped', reason: /accepted an invalid email \(200\)/, requests: 1 });
   });
 
   it('never runs on an update, which would write the probe onto an existing object', async () => {
     target = await startRedosTarget({ backtracks: true });
-    const outcome = await scanTarget(target.url('/account'), { checks: [ID], method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'alice@example.com' }) });
+    const outcome = await scanTarget(target.url('/account'), {
+      checks: [ID],
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'alice@example.com' }),
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /an update/, requests: 0 });
   });
 

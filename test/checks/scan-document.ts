@@ -20,11 +20,20 @@ export interface ScanDocumentOptions {
   only?: string[];
 }
 
-export async function scanDocument(document: OpenApiDocument, baseUrl: string, options: ScanDocumentOptions): Promise<ScanOutcome & { prepared: Operation[] }> {
+export async function scanDocument(
+  document: OpenApiDocument,
+  baseUrl: string,
+  options: ScanDocumentOptions,
+): Promise<ScanOutcome & { prepared: Operation[] }> {
   const selected = selectChecks(await loadedChecks(), { scans: options.checks, severityThreshold: 0 }).checks;
-  const all = operationsFromDocument({ document, source: 'memory', remote: false }, { baseUrl, credentials: { byScheme: options.credentials ?? {} } });
+  const all = operationsFromDocument(
+    { document, source: 'memory', remote: false },
+    { baseUrl, credentials: { byScheme: options.credentials ?? {} } },
+  );
   const rate = { count: 1000, perMs: 1000 };
-  const prepared = options.options?.asOther ? (await objectIdsFromResponses(all, { rate, requestTimeoutMs: 5000 })).operations : all;
+  const prepared = options.options?.asOther
+    ? (await objectIdsFromResponses(all, { rate, requestTimeoutMs: 5000 })).operations
+    : all;
   const operations = options.only ? prepared.filter((op) => options.only!.includes(op.id)) : prepared;
   const outcome = await runScan({ kind: 'openapi', operations, checks: selected, options: options.options, rate });
   return { ...outcome, prepared };

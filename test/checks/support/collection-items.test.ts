@@ -12,12 +12,42 @@ describe('checks/support/collection-items and named objects', () => {
   });
 
   it('tells a list of owned objects from a directory', () => {
-    expect(itemsNameOwner(JSON.stringify({ items: [{ id: 'o1', owner: 'alice' }, { id: 'o2', userId: 'u2' }] }))).to.equal(true);
-    expect(itemsNameOwner(JSON.stringify([{ id: 'u1', username: 'alice' }, { id: 'u2', username: 'bob' }]))).to.equal(false);
+    expect(
+      itemsNameOwner(
+        JSON.stringify({
+          items: [
+            { id: 'o1', owner: 'alice' },
+            { id: 'o2', userId: 'u2' },
+          ],
+        }),
+      ),
+    ).to.equal(true);
+    expect(
+      itemsNameOwner(
+        JSON.stringify([
+          { id: 'u1', username: 'alice' },
+          { id: 'u2', username: 'bob' },
+        ]),
+      ),
+    ).to.equal(false);
   });
 
   it('takes a name under a plural segment as an object, but not views such as /users/me or /orders/search', () => {
-    for (const url of ['http://t/users/alice', 'http://t/api/repos/gatehouse', 'http://t/files/report.pdf', 'http://t/orders/42']) expect(lastSegmentNamesObject(url), url).to.equal(true);
-    for (const url of ['http://t/users/me', 'http://t/orders/search', 'http://t/api/v1', 'http://t/orders', 'http://t/profile/settings', 'http://t/apis/v2']) expect(lastSegmentNamesObject(url), url).to.equal(false);
+    for (const url of [
+      'http://t/users/alice',
+      'http://t/api/repos/gatehouse',
+      'http://t/files/report.pdf',
+      'http://t/orders/42',
+    ])
+      expect(lastSegmentNamesObject(url), url).to.equal(true);
+    for (const url of [
+      'http://t/users/me',
+      'http://t/orders/search',
+      'http://t/api/v1',
+      'http://t/orders',
+      'http://t/profile/settings',
+      'http://t/apis/v2',
+    ])
+      expect(lastSegmentNamesObject(url), url).to.equal(false);
   });
 });
