@@ -1,27 +1,41 @@
 /**
- * bola.read — broken object level authorization (OWASP API1:2023): a second identity reads an object of the first.
- * Needs `--as-other 'Authorization: Bearer <token of another user>'` (ctx.options.asOther): a user who must not see
- * the scanned user's objects (another organization or tenant). Runs on GET operations that address an object (a path
- * parameter, or an id-like URL segment: checks/support/object-reference.ts); in OpenAPI scans the ids come from the
- * first identity's data, so the object is theirs.
+ * bola.read — broken object level authorization (OWASP API1:2023): a second identity reads an object of the first,
+ * or lists them. Needs `--as-other 'Authorization: Bearer <token of another user>'` (ctx.options.asOther): a user who
+ * must not see the scanned user's objects (another organization or tenant). Runs on GET operations:
+ * - that address an object: a path parameter, an id-like URL segment (checks/support/object-reference.ts), or in curl
+ *   scans a last segment naming a member of a plural collection (`/users/alice`). In OpenAPI scans the ids come from
+ *   the first identity's own answers and creates (scanner/openapi/object-ids.ts), replacing the description's
+ *   examples, so the object is theirs;
+ * - on collections (no object in the path) whose answer to the first identity lists objects with ids and an owner
+ *   property (owner, userId, createdBy, tenantId…): a directory of users or a catalog is the same for everyone.
  *
  * Requests: 2, the operation as given: 1) as the first identity (the scan's credential), 2) as the second identity
  * (the scan's credential removed, the --as-other header added).
- * Verdict: failed when both answers are 2xx and the second is the same object (checks/support/same-object.ts: equal
- * body, equal JSON, or JSON objects with the same `id`), provided the first answer carries data (two empty lists
- * prove nothing). Passed otherwise (404/403 for the other identity, or a different object such as their own profile).
- * Skipped without --as-other, on endpoints that need no credential (auth.baseline: everyone may read them) and when
- * the first identity itself gets no 2xx.
+ * Verdict, object: failed when both answers are 2xx and the second is the same object (checks/support/same-object.ts:
+ * equal body, equal JSON, or JSON objects with the same `id`), provided the first answer carries data (two empty lists
+ * prove nothing). Collection: failed when the second identity's 2xx list holds any object (by id) of the first
+ * identity's list — the detail names how many of how many. Passed otherwise (404/403 for the other identity, a
+ * different object such as their own profile, or a list of only their own objects).
+ * Skipped without --as-other, on endpoints that need no credential (auth.baseline: everyone may read them), when an
+ * OpenAPI path parameter is still a generated value (no object of the first identity's was found to name), when the
+ * first identity itself gets no 2xx, and on a collection answer that lists no identified, owned objects.
  */
-import { defineCheck } from '../scanner/api.js';
+import { defineCheck, type Operation } from '../scanner/api.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { referencesObject } from './support/object-reference.js';
+import { collectionIds, itemsNameOwner } from './support/collection-items.js';
+import { lastSegmentNamesObject, referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
 import { carriesData, sameObject } from './support/same-object.js';
 import { AS_OTHER } from './support/shared-options.js';
 
 const ISSUE = 'broken_object_level_authorization.read';
 const ok = (status: number): boolean => status >= 200 && status < 300;
+
+const addressesObject = (operation: Operation): boolean =>
+  referencesObject(operation) === true ||
+  (!operation.pathParameters &&
+    operation.path === new URL(operation.url).pathname &&
+    lastSegmentNamesObject(operation.url));
 
 export default defineCheck({
   id: 'bola.read',
@@ -32,7 +46,10 @@ export default defineCheck({
       name: "Another identity can read this identity's object",
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N', score: 7.1 },
-      classifications: { owasp: 'API1:2023 Broken Object Level Authorization', cwe: 'CWE-639: Authorization Bypass Through User-Controlled Key' },
+      classifications: {
+        owasp: 'API1:2023 Broken Object Level Authorization',
+        cwe: 'CWE-639: Authorization Bypass Through User-Controlled Key',
+      },
     },
   ],
   maxCvss: 7.1,
@@ -42,17 +59,49 @@ export default defineCheck({
   appliesTo: (operation) => {
     if (!operation.credential) return 'operation has no credential';
     if (operation.method.toUpperCase() !== 'GET') return 'not a read (GET): bola.modify covers writes';
-    return referencesObject(operation);
+    return true;
   },
   async run(ctx) {
     const other = otherIdentity(ctx);
     requireProtectedEndpoint(ctx);
+    const operation = ctx.operation;
+    const generated = (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
+    if (generated.length > 0)
+      return ctx.skip(
+        `no object of the first identity's to name: {${generated.map((p) => p.name).join('}, {')}} is still a generated value`,
+      );
+    const single = addressesObject(operation);
     const own = await ctx.http.send();
-    if (!ok(own.status)) return ctx.skip(`the first identity gets ${own.status} for this object: nothing of theirs to read`);
-    if (!carriesData(own.body)) return ctx.skip("the first identity's answer carries no data to recognise");
+    if (!ok(own.status))
+      return ctx.skip(
+        `the first identity gets ${own.status} for this ${single ? 'object' : 'collection'}: nothing of theirs to read`,
+      );
+    if (single) {
+      if (!carriesData(own.body)) return ctx.skip("the first identity's answer carries no data to recognise");
+      const theirs = await ctx.http.send(asOther(other));
+      if (ok(theirs.status) && sameObject(own.body, theirs.body)) {
+        // No single attempt cited: the first identity's answer and the second's together are the proof.
+        ctx.report(ISSUE, {
+          detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})`,
+        });
+      }
+      return;
+    }
+    const mine = collectionIds(own.body);
+    if (!mine)
+      return ctx.skip("neither an object in the path nor a list of identified objects in the first identity's answer");
+    // A user directory or a product catalog lists the same objects to everyone by design: only owned objects count.
+    if (!itemsNameOwner(own.body))
+      return ctx.skip(
+        'the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak',
+      );
     const theirs = await ctx.http.send(asOther(other));
-    if (ok(theirs.status) && sameObject(own.body, theirs.body)) {
-      ctx.report(ISSUE, { detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})`, attempt: theirs });
+    const listed = ok(theirs.status) ? (collectionIds(theirs.body) ?? []) : [];
+    const shared = mine.filter((id) => listed.includes(id));
+    if (shared.length > 0) {
+      ctx.report(ISSUE, {
+        detail: `the --as-other identity (${other.name}) lists ${shared.length} of the first identity's ${mine.length} objects (ids ${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''})`,
+      });
     }
   },
 });

@@ -74,12 +74,36 @@ export interface Operation {
    */
   responseSchemas?: Record<string, unknown>;
   /**
-   * OpenAPI scans: the path parameters in template order, with the value in `url` and whether the description gave it
-   * (`example`, `examples`, `default`, `const` or `enum`) or the scanner generated it.
+   * OpenAPI scans: what the description declares about the inputs (path/query parameters and the JSON body's top-level
+   * properties, with type, format, pattern and readOnly) and the top-level properties of the 2xx JSON answer.
+   * Checks that target one input (injection, redos, ssrf, mass assignment) read these; curl scans have none and the
+   * checks fall back to the body and query string they see (checks/support/input-fields.ts).
    */
-  pathParameters?: { name: string; value: string; given: boolean }[];
+  inputs?: InputField[];
+  responseProperties?: string[];
   /**
-   * OpenAPI scans with `--as-other`: path parameters whose generated value was replaced, before any check ran, by an
+   * OpenAPI scans, write operations: a GET path template that reads back what this operation created or changed (the
+   * same path, or the path plus one parameter for a create on a collection), so a check can prove a write stuck.
+   */
+  readBackPath?: string;
+  /**
+   * The credential of that GET when it differs from this operation's (a public registration read back through the
+   * user list the scan's identity may read). Redacted like the operation's own.
+   */
+  readBackCredential?: Credential;
+  /**
+   * OpenAPI scans, login operations: the description's registration operation (a POST named register/sign-up), with
+   * its URL and generated body, so authentication checks can create a user they know (authentication.user_enumeration).
+   */
+  registration?: { url: string; body: string };
+  /**
+   * OpenAPI scans: the path parameters in template order, with the value in `url` and whether the description gave it
+   * (`example`, `examples`, `default`, `const` or `enum`) or the scanner generated it; `fixed` when the description
+   * allows only listed values (`enum`, `const`), which no object id may replace.
+   */
+  pathParameters?: { name: string; value: string; given: boolean; fixed?: boolean }[];
+  /**
+   * OpenAPI scans with `--as-other`: path parameters whose generated or example value was replaced, before any check ran, by an
    * object id from the first identity's responses — `name → { value, from }`, `from` being the id of the operation
    * that answered it (a GET on the parent path, e.g. `GET /orders` for `{orderId}` in `/orders/{orderId}`, else a POST
    * there). `url` already carries these values, so a `bola.*` check sends the operation as the other identity
@@ -88,6 +112,18 @@ export interface Operation {
    * See `scanner/openapi/object-ids.ts` for how ids are read from responses.
    */
   objectIds?: Record<string, { value: string; from: string }>;
+}
+
+/** One declared input of an operation (OpenAPI). */
+export interface InputField {
+  in: 'path' | 'query' | 'body';
+  name: string;
+  type?: string;
+  format?: string;
+  pattern?: string;
+  maxLength?: number;
+  readOnly?: boolean;
+  required?: boolean;
 }
 
 /**
@@ -104,6 +140,8 @@ export interface ProbeRequest {
   body?: string | null;
   credential?: string | null;
   followRedirects?: boolean;
+  /** A hard cap for this request only, below the scan's timeout (timing checks: resource.redos). */
+  timeoutMs?: number;
 }
 
 export interface ProbeResponse {
@@ -275,6 +313,7 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   options?: O;
   run(ctx: CheckContext<OptionValues<O>>): Promise<void>;
 }
+
 
 /**
  * Declares a check. Identity function with types (`ctx.options` is typed from `options`); the loader validates the

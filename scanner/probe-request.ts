@@ -55,5 +55,7 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
 
   // A HEAD request has no content (RFC 9110 §9.3.2); got refuses to send one.
   const body = probe.body === null || method === 'HEAD' ? undefined : (probe.body ?? operation.body);
-  return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal, operation };
+  // A per-request cap aborts like the scan's own signal does: the attempt records the error.
+  const capped = probe.timeoutMs !== undefined ? AbortSignal.any([AbortSignal.timeout(probe.timeoutMs), ...(signal ? [signal] : [])]) : signal;
+  return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal: capped, operation };
 }

@@ -75,3 +75,46 @@ export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\./.test(host);
 }
+
+/** A request the target made to a callback listener. */
+export interface CallbackHit {
+  /** The tag of the URL that was fetched (which input it was given to). */
+  tag: string;
+  method: string;
+  path: string;
+  userAgent?: string;
+}
+
+export interface CallbackListener {
+  /** A URL unique to this listener and `tag` (`http://host:port/gatehouse-<random>/<tag>`). */
+  urlFor(tag: string): string;
+  hits(): CallbackHit[];
+  close(): Promise<void>;
+}
+
+/** Like `serveResource`, but records every request under its random prefix (ssrf.url_parameter: who fetched which URL). */
+export async function listenForCallbacks(options: { host?: string } = {}): Promise<CallbackListener> {
+  const prefix = `/gatehouse-${randomBytes(8).toString('hex')}/`;
+  const hits: CallbackHit[] = [];
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (!path.startsWith(prefix)) return void res.writeHead(404).end();
+    const tag = decodeURIComponent(path.slice(prefix.length).split(/[/?#]/)[0] ?? '');
+    hits.push({ tag, method: req.method ?? 'GET', path, ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'] } : {}) });
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('gatehouse callback');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, options.host ? '0.0.0.0' : '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    urlFor: (tag) => `http://${options.host ?? '127.0.0.1'}:${port}${prefix}${encodeURIComponent(tag)}`,
+    hits: () => [...hits],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

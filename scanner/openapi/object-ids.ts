@@ -9,8 +9,9 @@
  * are read once their parent's id is known. Only 2xx JSON answers are read.
  * Ids: in the first object of the answer (the answer itself, its first element when it is an array, or the first
  * element of its first array property, e.g. `{ "items": [...] }`), the field named like the parameter (`orderId`),
- * else `id`, `uuid` or `_id`, when it is a string or a number. Parameters the description gives a value for
- * (example, default, enum) are left alone: the user chose them.
+ * else `id`, `uuid` or `_id`, when it is a string or a number. A description's example or default is replaced too
+ * (examples are often objects that do not exist, and never objects of the first identity); only parameters limited to
+ * listed values (`enum`, `const`) are left alone.
  */
 import type { Operation, ProbeResponse } from '../api.js';
 
@@ -21,7 +22,8 @@ const MAX_ROUNDS = 3;
 
 type Item = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Item =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first object of a JSON answer: itself when it has an id field, its first element, or the first element of its first array property. */
 export function firstObject(body: unknown): Item | undefined {
@@ -48,9 +50,9 @@ function parentTemplate(template: string, name: string): string | undefined {
   return at > 0 ? template.slice(0, at) : undefined;
 }
 
-/** Generated path parameters of an operation that are still waiting for an id. */
+/** Path parameters of an operation that are still waiting for an id (all but those limited to listed values). */
 function pending(operation: Operation): { name: string; value: string; given: boolean }[] {
-  return (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
+  return (operation.pathParameters ?? []).filter((p) => !p.fixed && !operation.objectIds?.[p.name]);
 }
 
 /** The operation with `name` set to `value` in its URL (the segment that held the generated value). */
@@ -73,18 +75,28 @@ function withId(operation: Operation, name: string, value: string, from: string)
 }
 
 /**
- * The operations with generated path parameters replaced by ids from the first identity's responses, in the same
+ * The operations with path parameters replaced by ids from the first identity's responses, in the same
  * order. `send` sends an operation as it is and returns its answer (undefined on a transport error).
  */
 export async function withObjectIds(operations: Operation[], send: SendOperation): Promise<Operation[]> {
   let current = [...operations];
   const answered = new Map<string, { item: Item; from: string } | null>();
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const wanted = new Set(current.flatMap((op) => pending(op).map((p) => parentTemplate(op.path, p.name)).filter((t): t is string => Boolean(t))));
+    const wanted = new Set(
+      current.flatMap((op) =>
+        pending(op)
+          .map((p) => parentTemplate(op.path, p.name))
+          .filter((t): t is string => Boolean(t)),
+      ),
+    );
     const unanswered = [...wanted].filter((template) => !answered.has(template));
     if (unanswered.length === 0) break;
     const collections = unanswered
-      .map((template) => ({ template, get: current.find((op) => op.path === template && op.method === 'GET' && pending(op).length === 0), post: current.find((op) => op.path === template && op.method === 'POST' && pending(op).length === 0) }))
+      .map((template) => ({
+        template,
+        get: current.find((op) => op.path === template && op.method === 'GET' && pending(op).length === 0),
+        post: current.find((op) => op.path === template && op.method === 'POST' && pending(op).length === 0),
+      }))
       .filter((c) => c.get || c.post)
       .sort((a, b) => a.template.split('/').length - b.template.split('/').length);
     if (collections.length === 0) break;

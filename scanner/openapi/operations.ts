@@ -9,6 +9,7 @@ import type { LoadedDocument } from './load-document.js';
 import { operationSecurity, type CredentialValues } from './credential.js';
 import { resolveRef } from './resolve-ref.js';
 import { responseSchemas } from './response-schemas.js';
+import { inputFields, isLogin, isRegistration, readBackPath, responseProperties } from './operation-fields.js';
 import { sampleValue } from './sample-value.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -39,6 +40,12 @@ function givenValue(document: unknown, parameter: Parameter): boolean {
   return ['example', 'examples', 'default', 'const', 'enum'].some((key) => schema[key] !== undefined);
 }
 
+/** Whether the description allows only listed values for the parameter (no object id may replace them). */
+function fixedValue(document: unknown, parameter: Parameter): boolean {
+  const schema = resolveRef<Record<string, unknown>>(document, parameter.schema);
+  return typeof schema === 'object' && schema !== null && (schema.enum !== undefined || schema.const !== undefined);
+}
+
 function parameterValue(document: unknown, parameter: Parameter): string {
   const fromExamples = parameter.examples ? Object.values(parameter.examples)[0]?.value : undefined;
   const value = parameter.example ?? fromExamples ?? sampleValue(document, parameter.schema);
@@ -59,6 +66,9 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
   const basePath = base.pathname.replace(/\/$/, '');
   const documentSecurity = (document.security ?? []) as Record<string, unknown>[];
   const operations: Operation[] = [];
+  const getPaths = Object.entries(document.paths)
+    .filter(([, item]) => Boolean(resolveRef<Record<string, unknown>>(document, item)?.get))
+    .map(([template]) => template);
   for (const [template, rawItem] of Object.entries(document.paths)) {
     const item = resolveRef<Record<string, unknown>>(document, rawItem) ?? {};
     const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p)).filter((p): p is Parameter => Boolean(p));
@@ -76,7 +86,7 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
         if (!parameter.name) continue;
         const value = parameterValue(document, parameter);
         if (parameter.in === 'path' && template.includes(`{${parameter.name}}`)) {
-          pathParameters.push({ name: parameter.name, value, given: givenValue(document, parameter) });
+          pathParameters.push({ name: parameter.name, value, given: givenValue(document, parameter), ...(fixedValue(document, parameter) ? { fixed: true } : {}) });
         }
         if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
         else if (!parameter.required) continue;
@@ -90,6 +100,9 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
       const security = operationSecurity(document, (op.security ?? documentSecurity) as Record<string, unknown>[], options.credentials);
       const upper = method.toUpperCase();
       const promised = responseSchemas(document, op.responses);
+      const inputs = inputFields(document, parameters, op.requestBody);
+      const answers = responseProperties(document, op.responses);
+      const readBack = readBackPath(template, upper, getPaths);
       operations.push({
         id: `${upper} ${template}`,
         method: upper,
@@ -102,12 +115,22 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
         securitySchemes: security.schemeNames,
         ...(pathParameters.length > 0 ? { pathParameters: pathParameters.sort((a, b) => template.indexOf(`{${a.name}}`) - template.indexOf(`{${b.name}}`)) } : {}),
         ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
-        ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
         ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
+        ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
         ...(promised ? { responseSchemas: promised } : {}),
+        ...(inputs.length > 0 ? { inputs } : {}),
+        ...(answers.length > 0 ? { responseProperties: answers } : {}),
+        ...(readBack ? { readBackPath: readBack } : {}),
       });
     }
   }
   if (operations.length === 0) throw scannerError('invalid_spec', `${loaded.source}: has no operations to scan`);
-  return operations;
+  // A write read back through a GET that needs a credential the write itself does not carry (a public registration).
+  const withReadBack = operations.map((op) => {
+    const read = op.readBackPath ? operations.find((r) => r.method === 'GET' && r.path === op.readBackPath) : undefined;
+    return read?.credential && !op.credential ? { ...op, readBackCredential: read.credential } : op;
+  });
+  const registration = withReadBack.find((op) => op.body !== undefined && isRegistration(op.method, op.path, op.operationId, op.summary));
+  if (!registration) return withReadBack;
+  return withReadBack.map((op) => (op !== registration && isLogin(op.method, op.path, op.operationId, op.summary) ? { ...op, registration: { url: registration.url, body: registration.body! } } : op));
 }

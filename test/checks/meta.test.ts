@@ -25,7 +25,7 @@ const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
 /**
  * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
  * OWASP API Security Top 10 2023 categories (scanner/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
- * injection.*, bopla.*, misconfiguration.verbose_errors).
+ * injection.*, bopla.*, misconfiguration.verbose_errors, ssrf.*, authentication.*).
  */
 const OWASP = new Set<string>([...OWASP_API_TOP_10_2023, ...Object.keys(DOCUMENTED_OWASP_EXTRAS)]);
 const CWE = new Set([
@@ -34,6 +34,10 @@ const CWE = new Set([
   'CWE-209: Generation of Error Message Containing Sensitive Information',
   'CWE-213: Exposure of Sensitive Information Due to Incompatible Policies',
   'CWE-943: Improper Neutralization of Special Elements in Data Query Logic',
+  'CWE-204: Observable Response Discrepancy',
+  'CWE-915: Improperly Controlled Modification of Dynamically-Determined Object Attributes',
+  'CWE-918: Server-Side Request Forgery (SSRF)',
+  'CWE-1333: Inefficient Regular Expression Complexity',
   'CWE-285: Improper Authorization',
   'CWE-287: Improper Authentication',
   'CWE-295: Improper Certificate Validation',

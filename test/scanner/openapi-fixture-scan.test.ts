@@ -39,8 +39,9 @@ function failedFindings(report: Report): string[] {
  * A request as a comparable line. Fresh on every run by design, so left out: the Authorization value (forged tokens
  * are signed with keys generated per scan; jku/x5u point at a callback on a random port), the Origin of the CORS probe
  * (a random `.invalid` origin, so no allowlist can contain it) and the random part of the deliberately invalid
- * credential auth.baseline sends (`gatehouse-invalid-<hex>`, in whichever header, query or cookie the scheme uses) and
- * the canary the TRACE/TRACK checks look for in an echo (`X-Gatehouse-Trace`).
+ * credential auth.baseline sends (`gatehouse-invalid-<hex>`, in whichever header, query or cookie the scheme uses),
+ * the canary the TRACE/TRACK checks look for in an echo (`X-Gatehouse-Trace`), and the random markers of the
+ * ssrf, user-enumeration and mass-assignment probes.
  */
 const FRESH_HEADERS = new Set(['authorization', 'origin', 'x-gatehouse-trace']);
 function requestLine(request: InventoryTarget['requests'][number], known: string[]): string {
@@ -51,7 +52,16 @@ function requestLine(request: InventoryTarget['requests'][number], known: string
   const authorization = request.headers.authorization === undefined ? undefined : String(request.headers.authorization);
   const credential = authorization === undefined ? 'none' : known.includes(authorization) ? authorization : 'forged';
   const line = `${request.method} ${request.url} ${request.body} [${headers.join('; ')}] authorization:${credential}`;
-  return line.replace(/gatehouse-invalid-[0-9a-f]+/g, 'gatehouse-invalid-…');
+  return (
+    line
+      .replace(/gatehouse-invalid-[0-9a-f]+/g, 'gatehouse-invalid-…')
+      // Fresh per run too: the ssrf callback's port and path, the unknown user and wrong password of user enumeration,
+      // the unique names and values mass assignment creates objects with.
+      .replace(/127\.0\.0\.1(:|%3A)\d+((\/|%2F)gatehouse-)/gi, '127.0.0.1$1…$2')
+      .replace(/(gatehouse|Gatehouse-wrong)-[0-9a-f]{8,}/g, '$1-…')
+      .replace(/([+_-])gh[0-9a-f]{8}/g, '$1gh…')
+      .replace(/(gh_|Gh-)[0-9a-f]{10}/g, '$1…')
+  );
 }
 
 describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing credentials', () => {

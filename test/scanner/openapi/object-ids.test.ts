@@ -4,7 +4,7 @@ import { firstObject, idFor, withObjectIds } from '../../../scanner/openapi/obje
 
 const BASE = 'http://127.0.0.1:9/api';
 
-function operation(method: string, path: string, parameters: { name: string; value: string; given?: boolean }[] = []): Operation {
+function operation(method: string, path: string, parameters: { name: string; value: string; given?: boolean; fixed?: boolean }[] = []): Operation {
   let filled = path;
   for (const p of parameters) filled = filled.replace(`{${p.name}}`, p.value);
   return {
@@ -15,7 +15,7 @@ function operation(method: string, path: string, parameters: { name: string; val
     headers: {},
     cookies: {},
     securitySchemes: [],
-    ...(parameters.length > 0 ? { pathParameters: parameters.map((p) => ({ name: p.name, value: p.value, given: p.given ?? false })) } : {}),
+    ...(parameters.length > 0 ? { pathParameters: parameters.map((p) => ({ name: p.name, value: p.value, given: p.given ?? false, ...(p.fixed ? { fixed: true } : {}) })) } : {}),
   };
 }
 
@@ -37,7 +37,7 @@ describe('object ids from the first identity’s answers (scanner/openapi/object
     expect(idFor({ name: 'n' }, 'orderId')).to.equal(undefined);
   });
 
-  it('fills generated parameters level by level, falls back to POST, and leaves given values alone', async () => {
+  it('fills parameters level by level, falls back to POST, replaces examples, and leaves enum values alone', async () => {
     const sent: string[] = [];
     const answers: Record<string, ProbeResponse> = {
       'GET /orders': answer(200, [{ id: 'ord-1' }]),
@@ -45,6 +45,7 @@ describe('object ids from the first identity’s answers (scanner/openapi/object
       'GET /carts': answer(200, []),
       'POST /carts': answer(201, { id: 'cart-3' }),
       'GET /users': answer(200, [{ id: 'u-1' }]),
+      'GET /reports': answer(200, [{ id: 'r-1' }]),
     };
     const operations = [
       operation('GET', '/orders'),
@@ -55,7 +56,9 @@ describe('object ids from the first identity’s answers (scanner/openapi/object
       operation('POST', '/carts'),
       operation('GET', '/carts/{cartId}', [{ name: 'cartId', value: '1' }]),
       operation('GET', '/users'),
-      operation('GET', '/users/{userId}', [{ name: 'userId', value: 'me', given: true }]),
+      operation('GET', '/users/{userId}', [{ name: 'userId', value: 'usr_example', given: true }]),
+      operation('GET', '/reports'),
+      operation('GET', '/reports/{kind}', [{ name: 'kind', value: 'daily', given: true, fixed: true }]),
       operation('GET', '/things/{thingId}', [{ name: 'thingId', value: 'test' }]),
     ];
     const result = await withObjectIds(operations, async (op) => {
@@ -72,15 +75,18 @@ describe('object ids from the first identity’s answers (scanner/openapi/object
       'POST /carts': '/carts',
       'GET /carts/{cartId}': '/carts/cart-3',
       'GET /users': '/users',
-      'GET /users/{userId}': '/users/me',
+      'GET /users/{userId}': '/users/u-1',
+      'GET /reports': '/reports',
+      'GET /reports/{kind}': '/reports/daily',
       'GET /things/{thingId}': '/things/test',
     });
-    expect(sent).to.deep.equal(['GET /orders', 'GET /carts', 'POST /carts', 'GET /orders/ord-1/lines']);
+    expect(sent).to.deep.equal(['GET /orders', 'GET /carts', 'POST /carts', 'GET /users', 'GET /orders/ord-1/lines']);
     expect(result.find((op) => op.id === 'DELETE /orders/{orderId}/lines/{lineId}')!.objectIds).to.deep.equal({
       orderId: { value: 'ord-1', from: 'GET /orders' },
       lineId: { value: 'ln-7', from: 'GET /orders/{orderId}/lines' },
     });
-    expect(result.find((op) => op.id === 'GET /users/{userId}')!.objectIds).to.equal(undefined);
+    expect(result.find((op) => op.id === 'GET /users/{userId}')!.objectIds).to.deep.equal({ userId: { value: 'u-1', from: 'GET /users' } });
+    expect(result.find((op) => op.id === 'GET /reports/{kind}')!.objectIds).to.equal(undefined);
   });
 
   it('leaves parameters generated when the collection answers an error or something other than JSON', async () => {

@@ -1,0 +1,90 @@
+/**
+ * ssrf.url_parameter — server-side request forgery (OWASP API7:2023): an input the server fetches is pointed at the
+ * scanner's own loopback callback (checks/support/callback-server.ts), and the target fetching it is the proof.
+ * URL-shaped inputs: declared `format: uri`/`url`, names like url, uri, callback, webhook, image, avatar, redirect,
+ * link, feed, icon, logo or photo, and (curl scans) values that are http(s) URLs. At most four inputs, each given its
+ * own unique callback path so the hit names the input.
+ *
+ * Requests: 1, the operation as given with every URL-shaped input set to its callback URL; then up to 1 s waiting for
+ * the target to call back (webhooks and image imports often fetch after answering). Never on destructive operations.
+ * Verdict: failed when the callback receives a request on a path the scan handed out (the input named in the detail;
+ * the request the target made is in the detail too). Passed when nothing calls back. Skipped without URL-shaped inputs,
+ * and for targets that cannot reach this machine's loopback interface unless `--callback-host` names an address they
+ * can reach. A write that stored the URL keeps it: the detail says which field to restore.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { classifyOperation, defineCheck } from '../scanner/api.js';
+import { callbackHostOption, isLoopback, listenForCallbacks } from './support/callback-server.js';
+import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
+import { CALLBACK_HOST } from './support/shared-options.js';
+
+const ISSUE = 'server_side_request_forgery.url_parameter';
+const URL_NAME =
+  /(^|[_-]|[a-z](?=[A-Z]))(url|uri|href|link|callback|webhook|hook|image|img|avatar|picture|photo|icon|logo|redirect|return|next|feed|endpoint|target|dest|destination|src|source|fetch)($|[_-]|[A-Z])/i;
+const MAX_FIELDS = 4;
+const WAIT_MS = 1000;
+
+/** Inputs the server may fetch: declared as URIs, named like URLs, or carrying an http(s) URL. */
+export function urlShaped(field: Field): boolean {
+  const format = field.declared?.format;
+  if (format === 'uri' || format === 'url' || format === 'uri-reference') return true;
+  if (field.declared?.type !== undefined && field.declared.type !== 'string') return false;
+  if (typeof field.value === 'string' && /^https?:\/\//i.test(field.value)) return true;
+  return (field.value === undefined || typeof field.value === 'string') && URL_NAME.test(field.name);
+}
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  delay(ms, undefined, { signal }).catch(() => undefined);
+
+export default defineCheck({
+  id: 'ssrf.url_parameter',
+  name: 'Server-Side Request Forgery (URL parameter)',
+  issues: [
+    {
+      id: ISSUE,
+      name: 'The server fetches a URL the client supplies',
+      url: 'https://owasp.org/API-Security/editions/2023/en/0xa7-server-side-request-forgery/',
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:H/SI:N/SA:N', score: 7.7 },
+      classifications: {
+        owasp: 'API7:2023 Server Side Request Forgery',
+        cwe: 'CWE-918: Server-Side Request Forgery (SSRF)',
+      },
+    },
+  ],
+  maxCvss: 7.7,
+  scanKinds: ['curl', 'openapi'],
+  options: [CALLBACK_HOST],
+  appliesTo: (operation) => {
+    if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
+    return fieldsOf(operation).some(urlShaped)
+      ? true
+      : 'no URL-shaped input (format uri, a url/callback/webhook/image-like name, or a URL value)';
+  },
+  async run(ctx) {
+    const host = callbackHostOption(ctx.options);
+    if (!host && !isLoopback(ctx.operation.url))
+      return ctx.skip(
+        'the target cannot reach a loopback callback (give --callback-host with an address of this machine it can reach)',
+      );
+    const fields = fieldsOf(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
+    const listener = await listenForCallbacks({ host });
+    try {
+      const changes = fields.map((f) => ({ in: f.in, name: f.name, value: listener.urlFor(`${f.in}-${f.name}`) }));
+      const response = await ctx.http.send(withChanges(ctx.operation, changes));
+      for (let waited = 0; listener.hits().length === 0 && waited < WAIT_MS && !ctx.signal.aborted; waited += 100)
+        await sleep(100, ctx.signal);
+      const hits = listener.hits();
+      if (hits.length === 0) return;
+      const names = [...new Set(hits.map((h) => h.tag))];
+      const first = hits[0];
+      const stored = ctx.operation.method === 'GET' ? '' : ` If the operation stored it, restore ${names.join(', ')}.`;
+      ctx.report(ISSUE, {
+        detail: `the target fetched the scanner's callback given in ${names.join(', ')} (${first.method} ${first.path}${first.userAgent ? `, User-Agent ${first.userAgent}` : ''}; answer to the scan: ${response.status}).${stored}`,
+        attempt: response,
+      });
+      ctx.setFact('callbacks', hits);
+    } finally {
+      await listener.close();
+    }
+  },
+});
