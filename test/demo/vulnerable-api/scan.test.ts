@@ -33,7 +33,7 @@ const PLANTED = [
 
 /**
  * Left out of the comparison: the vulnerable twin sends no security headers and no rate limit (on purpose, and on
- * every operation), and issue 13 regroups and rescores exactly these findings; the secure twin's test shows them gone.
+ * every operation), and the report's root-cause grouping regroups and rescores exactly these findings; the secure twin's test shows them gone.
  */
 const HEADERS_AND_LIMITS = ['misconfiguration.http_headers', 'resource.rate_limit_absent'];
 
