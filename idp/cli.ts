@@ -24,7 +24,7 @@ export interface CliIo {
 
 const entries = Object.entries(idpSettings) as [keyof typeof idpSettings, Setting][];
 
-export function helpText(): string {
+function helpText(): string {
   const lines = entries.map(([key, s]) => {
     const flag = `--${flagName(key)}${s.type === 'boolean' ? '' : ` <${s.type === 'list' ? 'value' : s.type === 'integer' ? 'n' : 'value'}>`}`;
     const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? '' : ` (default: ${String(s.default)})`);

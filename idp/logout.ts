@@ -24,7 +24,7 @@ async function findClient(provider: Provider, clientId: string) {
 }
 
 /** Sends the logout token to every client of the session that registered a backchannel_logout_uri. */
-export async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> {
+async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   if (!session?.accountId) return;
   const accountId = session.accountId;
@@ -75,7 +75,7 @@ function redirectAfterLogout(ctx: KoaContextWithOIDC, state: LogoutState): void 
 }
 
 /** Ends the session now: back-channel first, then revoke, destroy, clear the cookie, redirect. */
-export async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC): Promise<void> {
+async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   const state = { ...((session?.state ?? {}) as LogoutState) };
   await notifyBackchannel(ctx);

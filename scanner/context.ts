@@ -8,7 +8,7 @@ import { buildWireRequest } from './probe-request.js';
 import { RefusedRequest } from './safety.js';
 import type { Attempt, Finding } from './scan-result.js';
 
-export const REPORTED_BODY_LIMIT = 4096;
+const REPORTED_BODY_LIMIT = 4096;
 
 /** Thrown by `ctx.skip(reason)`; the runner turns it into a skipped result. */
 export class SkipSignal {

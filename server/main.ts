@@ -38,7 +38,7 @@ const USAGE_ERROR = 2;
 /** In-flight requests get this long after a stop signal before their connections are cut. */
 const DRAIN_MS = 10_000;
 
-export function helpText(): string {
+function helpText(): string {
   const settings = Object.values(serviceSettings as SettingsSpec).map((s) => {
     const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? undefined : String(s.default));
     return `  ${s.env.padEnd(34)} ${s.doc}${def ? ` [default: ${def}]` : ''}`;

@@ -50,8 +50,3 @@ export function framing(csp: string | undefined): Framing {
   if (restricted) return restricted;
   return verdicts.find((v) => v.verdict === 'invalid') ?? verdicts[0] ?? { verdict: 'absent', detail: 'no CSP frame-ancestors directive' };
 }
-
-/** True when a CSP sets `frame-ancestors` to sources narrower than "any site" (CSP Level 3 §6.4.2). */
-export function framingRestricted(csp: string | undefined): boolean {
-  return framing(csp).verdict === 'restricted';
-}

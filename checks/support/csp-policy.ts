@@ -57,7 +57,7 @@ export function sourceExpression(token: string): SourceExpression {
 }
 
 /** Parses one serialized policy (CSP3 §2.2.1): a directive repeated later in the same policy is ignored. */
-export function parsePolicy(serialized: string): Policy {
+function parsePolicy(serialized: string): Policy {
   const policy: Policy = new Map();
   for (const token of serialized.split(';')) {
     const trimmed = token.trim();

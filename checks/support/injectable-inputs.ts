@@ -5,7 +5,7 @@
  */
 import type { Operation, ProbeRequest } from '../../scanner/api.js';
 
-export const MAX_INPUTS = 6;
+const MAX_INPUTS = 6;
 
 export interface InjectableInput {
   in: 'path' | 'query' | 'body';

@@ -7,7 +7,7 @@
 export type Row = Record<string, string | number | null>;
 type Value = string | number | null;
 
-export class SqlError extends Error {
+class SqlError extends Error {
   readonly code = 'SQLITE_ERROR';
   constructor(message: string) {
     super(`SQLITE_ERROR: ${message}`);

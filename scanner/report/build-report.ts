@@ -87,7 +87,7 @@ function checkReport(result: CheckResult, definition: CheckDefinition, operation
   };
 }
 
-export function securitySchemeReport(credential: Credential | undefined): SecuritySchemeReport {
+function securitySchemeReport(credential: Credential | undefined): SecuritySchemeReport {
   if (!credential) return { type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' };
   const scheme: SecuritySchemeReport['scheme'] =
     credential.scheme === 'basic' ? 'Basic' : credential.scheme === 'bearer' || credential.type === 'oauth2' || credential.type === 'openIdConnect' ? 'Bearer' : 'None';

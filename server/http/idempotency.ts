@@ -14,9 +14,9 @@ import { apiError } from '../errors.js';
 import type { IdempotencyScope, StoredResponse } from '../components/idempotency/idempotency.repository.js';
 import { canonicalJson } from './canonical-json.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed key blocks retries before a crashed request's claim is taken over. */
-export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 /** Response headers replayed with the stored body. */
 const REPLAYED_HEADERS = ['location', 'etag'];
 

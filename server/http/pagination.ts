@@ -12,8 +12,8 @@ import type { Request, Response } from 'express';
 import { apiError } from '../errors.js';
 import type { PageKey } from '../store/keyset-page.js';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 
 export interface ListBinding {
   resource: string;

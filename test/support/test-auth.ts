@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'jose';
 
 export interface TestAuth {
   issuer: string;

@@ -18,7 +18,7 @@ export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEn
   return record;
 }
 
-export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
+function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
   if (query.organizationId !== undefined && entry.organizationId !== query.organizationId) return false;
   if (query.targetId !== undefined && entry.targetId !== query.targetId) return false;
   if (query.registrationId !== undefined && entry.targetId !== query.registrationId && entry.registrationId !== query.registrationId) {

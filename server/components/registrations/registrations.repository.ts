@@ -69,7 +69,7 @@ function pendingGuard(filter: RegistrationWriteFilter) {
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 }
 
-export function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
+function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
   const next: Record<string, unknown> = { ...record };
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
