@@ -60,7 +60,7 @@ function settingsFrom(values: Record<string, unknown>, env: Record<string, strin
   for (const [key, s] of entries) {
     const value = values[flagName(key)];
     if (value === undefined) continue;
-    merged[s.env] = Array.isArray(value) ? value.join(',') : String(value);
+    merged[s.env] = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : JSON.stringify(value);
     fromFlag.set(s.env, `--${flagName(key)}`);
   }
   try {

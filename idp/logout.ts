@@ -34,9 +34,9 @@ async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> {
       if (!client?.backchannelLogoutUri) return;
       const sid = session.sidFor(clientId);
       // Client#backchannelLogout(sub, sid) exists in oidc-provider 9 but is missing from its type definitions.
-      const send = (client as unknown as { backchannelLogout(sub: string, sid?: string): Promise<void> }).backchannelLogout;
+      const withBackchannel = client as unknown as { backchannelLogout(sub: string, sid?: string): Promise<void> };
       try {
-        await send.call(client, accountId, sid);
+        await withBackchannel.backchannelLogout(accountId, sid);
         provider.emit('backchannel.success', ctx, client, accountId, sid);
       } catch (error) {
         // A receiver that is down must not block the logout; provider.ts logs the event (never the token).

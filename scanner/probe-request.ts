@@ -11,6 +11,8 @@ type Headers = Record<string, string | string[]>;
 
 function setHeader(headers: Headers, name: string, value: string | string[] | null): void {
   const lower = name.toLowerCase();
+  // Header names are case-insensitive: the record is edited in place, dropping the header under any letter case.
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   for (const existing of Object.keys(headers)) if (existing.toLowerCase() === lower) delete headers[existing];
   if (value !== null) headers[name] = value;
 }

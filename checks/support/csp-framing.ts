@@ -25,10 +25,10 @@ const isAncestorSource = (s: SourceExpression): boolean =>
 function judge(tokens: string[]): Framing {
   const text = `frame-ancestors ${tokens.join(' ')}`.trim();
   const sources = tokens.map(sourceExpression);
-  if (sources.length === 1 && sources[0]!.kind === 'none') return { verdict: 'restricted', detail: text };
+  if (sources.length === 1 && sources[0].kind === 'none') return { verdict: 'restricted', detail: text };
   // 'none' only counts alone (CSP3 §2.3.1); keywords, nonces and hashes are not ancestor sources.
   const valid = sources.filter(isAncestorSource);
-  const invalid = tokens.filter((_, i) => !isAncestorSource(sources[i]!) && sources[i]!.kind !== 'none');
+  const invalid = tokens.filter((_, i) => !isAncestorSource(sources[i]) && sources[i].kind !== 'none');
   if (valid.some(allowsAnySite)) return { verdict: 'unrestricted', detail: `${text} lets any site frame the page` };
   if (valid.length === 0) {
     if (tokens.length === 0) return { verdict: 'restricted', detail: `${text} (an empty list, as 'none')` };

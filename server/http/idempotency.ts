@@ -48,7 +48,7 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
     const scope: IdempotencyScope = { organizationId: organization.id, subject: principal.sub, key: parseIdempotencyKey(header) };
     const { organizationId: _org, ...params } = req.params as Record<string, string>;
     const fingerprint = createHash('sha256')
-      .update(canonicalJson({ method: req.method, route: String(req.route?.path ?? req.path), params, body: req.body ?? null }))
+      .update(canonicalJson({ method: req.method, route: (req.route as { path?: string } | undefined)?.path ?? req.path, params, body: (req.body as unknown) ?? null }))
       .digest('base64url');
 
     const outcome = await deps.store.idempotency.begin({

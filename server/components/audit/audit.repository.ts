@@ -14,8 +14,7 @@ export interface AuditRepository {
 
 export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEntry {
   const record: AuditEntry = { ...entry, id: entry.id ?? newId('aud'), at: entry.at ?? clock() };
-  for (const key of Object.keys(record) as (keyof AuditEntry)[]) if (record[key] === undefined) delete record[key];
-  return record;
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as unknown as AuditEntry;
 }
 
 function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {

@@ -70,13 +70,13 @@ function pendingGuard(filter: RegistrationWriteFilter) {
 }
 
 function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
-  const next: Record<string, unknown> = { ...record };
+  const next = new Map<string, unknown>(Object.entries(record));
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    if (value === null) delete next[key];
-    else next[key] = value;
+    if (value === null) next.delete(key);
+    else next.set(key, value);
   }
-  return next as unknown as Registration;
+  return Object.fromEntries(next) as unknown as Registration;
 }
 
 export function createMemoryRegistrationRepository(): RegistrationRepository {
