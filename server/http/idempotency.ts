@@ -16,7 +16,7 @@ import { canonicalJson } from './canonical-json.js';
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed key blocks retries before a crashed request's claim is taken over. */
-const IDEMPOTENCY_LEASE_MS = 60 * 1000;
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 /** Response headers replayed with the stored body. */
 const REPLAYED_HEADERS = ['location', 'etag'];
 

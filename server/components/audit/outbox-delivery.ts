@@ -58,7 +58,7 @@ export async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, reco
   if (events.length === 0) return;
   const { delivered, error } = await deliverEvents(deps, events);
   if (delivered.length > 0) await deps.store[holder].clearOutbox(record.organizationId, record.id, delivered);
-  if (error !== undefined) throw error;
+  if (error !== undefined) throw error instanceof Error ? error : new Error('outbox delivery failed', { cause: error });
 }
 
 /** The record as callers see it: its outbox is storage bookkeeping. */

@@ -90,7 +90,7 @@ export async function proposeChangeSet(
         id: registrationId,
         statusIn: selfServiceRow('propose_change_set').from,
         revisionIn: revisionIn ?? [registration.revision],
-        pendingChangeSetId: phantom ? (read.pendingChangeSetId as string) : null,
+        pendingChangeSetId: phantom ? read.pendingChangeSetId : null,
       },
       { pendingChangeSetId: id },
       deps.clock(),

@@ -160,7 +160,7 @@ describe('Idempotency-Key after an unknown outcome: embedded store', () => {
     const deps = movableDeps(h.deps, store);
     const listening = await listen(deps);
     server = listening.server;
-    instance = { request: listening.request, advance: deps.advance };
+    instance = { request: listening.request, advance: (ms: number) => deps.advance(ms) };
   });
   after(async () => {
     await stop(server);
@@ -187,7 +187,7 @@ describeWithMongo('Idempotency-Key after an unknown outcome: two instances on on
       const deps = movableDeps(h.deps, store);
       const listening = await listen(deps);
       servers.push(listening.server);
-      instances.push({ request: listening.request, advance: deps.advance });
+      instances.push({ request: listening.request, advance: (ms: number) => deps.advance(ms) });
     }
   });
   after(async () => {

@@ -38,7 +38,7 @@ function auditKilled(store: Store): Store {
   return { ...store, audit };
 }
 
-function outboxContract(name: string, open: () => Promise<{ store: Store; reopen(): Promise<Store>; close(): Promise<void> }>): void {
+function outboxContract(name: string, open: () => Promise<{ store: Store; reopen: () => Promise<Store>; close: () => Promise<void> }>): void {
   describe(`transition outbox: ${name}`, () => {
     let store: Store;
     let reopen: () => Promise<Store>;

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../../../server/components/registrations
 import type { ServiceDeps } from '../../../../server/components/registrations/registrations.service.js';
 import { AppError } from '../../../../lib/app-error.js';
 
-const ALL_SCOPES = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);
+export const ALL_SCOPES = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);
 
 export async function domain(plan: Plan = 'pro', sub = 'alice'): Promise<{ deps: ServiceDeps; context: RequestContext }> {
   const store = createMemoryStore();
