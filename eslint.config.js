@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/', 'idp/worker/dist/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/', 'idp/worker/dist/', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...tseslint.configs.strict,

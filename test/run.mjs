@@ -1,6 +1,6 @@
 // `npm test [-- <file|dir|glob…> <grep…> <mocha flags…>]`: with no selection, the typecheck, `npm run lint` and then
-// the whole suite; with paths, only those files; with words, only tests whose title matches. Plain JavaScript (it runs before
-// any build); mocha's settings come from .mocharc.cjs, passed with --no-config and the chosen specs.
+// the whole suite; with paths, only those files; with words, only tests whose title matches. Plain JavaScript (it
+// runs before any build); mocha's settings come from .mocharc.cjs, passed with --no-config and the chosen specs.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, statSync } from 'node:fs';

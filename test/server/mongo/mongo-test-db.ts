@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 
-const MONGODB_URI = process.env.MONGODB_URI;
+export const MONGODB_URI = process.env.MONGODB_URI;
 
 const NOT_RUN = 'MONGODB_URI is unset (CI sets it to FerretDB; locally: source .ci/ferretdb.sh; ferretdb_start)';
 
