@@ -35,8 +35,8 @@ import { postToUrl } from './transports/url.js';
 
 const EXIT_OK = 0;
 export const EXIT_FATAL = 1;
-export const EXIT_FINDINGS = 2;
-export const EXIT_INCOMPLETE = 3;
+const EXIT_FINDINGS = 2;
+const EXIT_INCOMPLETE = 3;
 
 export interface ScanRequest {
   command: string;

@@ -24,7 +24,7 @@ interface Pending {
 }
 
 /** The clients the debugger can run a code flow for: those holding its callback. */
-export function debuggerClients(instance: IssuerInstance): ClientMetadata[] {
+function debuggerClients(instance: IssuerInstance): ClientMetadata[] {
   const callback = `${instance.issuer.replace(/\/$/, '')}${DEBUGGER_CALLBACK}`;
   return (instance.built?.staticClients ?? []).filter((c) => c.redirect_uris?.includes(callback));
 }

@@ -42,7 +42,7 @@ export function vulnerabilityTable(rows: FindingRow[]): string {
 }
 
 /** Skipped checks, one row per check and reason (operations counted), so a large scan stays readable. */
-export function skippedTable(outcome: ScanOutcome): string | undefined {
+function skippedTable(outcome: ScanOutcome): string | undefined {
   const groups = new Map<string, { checkId: string; reason: string; operations: string[] }>();
   for (const result of outcome.results) {
     if (result.status !== 'skipped') continue;

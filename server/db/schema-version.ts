@@ -30,7 +30,7 @@ export type SchemaState =
   | { status: 'unmigrated' | 'older'; version: number | null };
 
 /** The index layout this build expects, as a short stable hash. */
-export function indexFingerprint(): string {
+function indexFingerprint(): string {
   const layout = [...STORE_COLLECTIONS].sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256').update(JSON.stringify(layout)).digest('base64url').slice(0, 16);
 }

@@ -53,7 +53,7 @@ export function outboxDelivery(deps: OutboxDeps): OutboxDelivery {
 }
 
 /** Delivers one record's outbox and clears what was delivered; throws when a delivery fails (the rest stays). */
-export async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
+async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
   const events = record.outbox ?? [];
   if (events.length === 0) return;
   const { delivered, error } = await deliverEvents(deps, events);
