@@ -1,5 +1,5 @@
 /**
- * Discovery trimmed to what the configured clients can use (issue 17 item 6): oidc-provider lists every grant its
+ * Discovery trimmed to what the configured clients can use: oidc-provider lists every grant its
  * features allow and the `fragment` response mode of implicit flows; without registration, only the static
  * clients' grant types are usable, and with code-only response types nothing answers in a fragment.
  */

@@ -85,7 +85,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** Migrates first when asked to, then refuses an unmigrated or older database (issue 15 item 4); the problem or undefined. */
+/** Migrates first when asked to, then refuses an unmigrated or older database; the problem or undefined. */
 async function checkSchema(store: MongoStore, migrateOnStart: boolean, logger: Logger): Promise<string | undefined> {
   try {
     if (migrateOnStart) logger.info({ migration: await migrate(store.connection) }, 'database migrated (MIGRATE_ON_START)');

@@ -1,5 +1,5 @@
 /**
- * The store's schema version (issue 15 item 4): `db:migrate` records which version it brought the database to, and
+ * The store's schema version: `db:migrate` records which version it brought the database to, and
  * the service refuses to start on a database that is unmigrated or older, because everything that rests on a unique
  * index (idempotency keys, rate-limit slots, client ids, write locks) silently weakens without its indexes.
  *

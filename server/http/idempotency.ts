@@ -4,8 +4,8 @@
  * request is 422 `idempotency_key_reused`, one still running is 409 `conflict`. Only successes are kept. A request
  * refused (4xx) releases its key, so the client may fix it and retry with the same key. A failure whose outcome is
  * unknown (5xx: a timeout or lost connection after the write was sent may still have created the resource) keeps
- * the claim until its lease ends; the retry after it finds the record the key created, which carries the key
- * (issue 15 item 1), and replays the 201 instead of creating a second one.
+ * the claim until its lease ends; the retry after it finds the record the key created, which carries the key,
+ * and replays the 201 instead of creating a second one.
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';

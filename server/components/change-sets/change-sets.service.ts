@@ -47,7 +47,7 @@ export async function proposeChangeSet(
 ): Promise<ChangeSet> {
   const input = validateBody<{ changes: Partial<RegistrationConfig> }>(CHANGE_SET_CREATE_SCHEMA, body);
   const organizationId = context.organization.id;
-  // A retry after an unknown outcome: the change set the first attempt made (issue 15 item 1).
+  // A retry after an unknown outcome: the change set the first attempt made.
   const idempotencyKey = options.idempotencyKey === undefined ? undefined : scopedIdempotencyKey(context, options.idempotencyKey);
   const made = async () => {
     const existing = idempotencyKey === undefined ? null : await deps.store.changeSets.findByIdempotencyKey(organizationId, idempotencyKey);

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key across unknown outcomes (issue 15 item 1): the create is written, then the request fails as if
+ * Idempotency-Key across unknown outcomes: the create is written, then the request fails as if
  * the database timed out after the write was sent (503). The key's claim stays until its lease ends (a retry
  * meanwhile is 409); the retry after it finds the record the first attempt made — the record carries its key —
  * and replays the 201 with the same body and Location. Nothing is created twice: on the embedded store, on
