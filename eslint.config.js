@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/', 'idp/worker/dist/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.tmp/', 'idp/worker/dist/', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...tseslint.configs.strict,
@@ -23,6 +23,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // mongoose's schema definitions are object literals typed as SchemaTypeOptions classes by design.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+      // Express knows an error handler by its four parameters, so `_next` must be declared; `{ drop: _drop, ...rest }`
+      // is how an object loses a key without `delete`. An underscore marks a name that is there on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

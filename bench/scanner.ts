@@ -112,7 +112,7 @@ async function benchScans(dir: string): Promise<void> {
     }
     console.log(`  ratio concurrency 1 / default: ${(medians[1] / medians[0]).toFixed(2)}× at 50/s, ${(medians[3] / medians[2]).toFixed(2)}× without the limiter`);
     console.log(
-      `  requests per operation: ${requests} (previously ${PREVIOUS.curlRequests}, ${(requests / PREVIOUS.curlRequests).toFixed(2)}×); wall time at defaults ${(medians[0]! / 1000).toFixed(1)} s`,
+      `  requests per operation: ${requests} (previously ${PREVIOUS.curlRequests}, ${(requests / PREVIOUS.curlRequests).toFixed(2)}×); wall time at defaults ${(medians[0] / 1000).toFixed(1)} s`,
     );
   } finally {
     server.close();

@@ -28,7 +28,7 @@ const OPERATORS = [
   { operator: '$gt', control: 'xgt', argument: '' },
 ] as const;
 
-type Vector = { where: string; request: (key: string, argument: unknown) => ProbeRequest };
+type Vector = { where: string; request: (key: string, argument: string | null) => ProbeRequest };
 
 function vectors(ctx: CheckContext): Vector[] {
   const operation = ctx.operation;
@@ -53,7 +53,7 @@ function vectors(ctx: CheckContext): Vector[] {
         const target = new URL(operation.url);
         for (const [name, value] of params) {
           target.searchParams.delete(name);
-          target.searchParams.set(`${name}[${key}]`, argument === null ? value : String(argument));
+          target.searchParams.set(`${name}[${key}]`, argument ?? value);
         }
         return { url: target.href };
       },

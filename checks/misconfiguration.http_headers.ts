@@ -11,7 +11,7 @@
  * Access-Control-Allow-Origin is the secure same-origin default (research §1.5 #9); `frame-ancestors 'self'` or a list
  * of origins passes (VulnAPI required the substring "none"); HSTS is not asked of plain http, where browsers ignore
  * it (RFC 6797 §8.1); X-Frame-Options is obsoleted by frame-ancestors (CSP Level 2), so it is not asked twice;
- * any X-Content-Type-Options value used to pass, only `nosniff` is defined (Fetch §X-Content-Type-Options).
+ * X-Content-Type-Options must be `nosniff`, the only value defined (Fetch §X-Content-Type-Options).
  */
 import { defineCheck } from '../scanner/api.js';
 import { framing as framingOf } from './support/csp-framing.js';

@@ -24,7 +24,7 @@ export interface CliIo {
 
 const entries = Object.entries(idpSettings) as [keyof typeof idpSettings, Setting][];
 
-export function helpText(): string {
+function helpText(): string {
   const lines = entries.map(([key, s]) => {
     const flag = `--${flagName(key)}${s.type === 'boolean' ? '' : ` <${s.type === 'list' ? 'value' : s.type === 'integer' ? 'n' : 'value'}>`}`;
     const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? '' : ` (default: ${String(s.default)})`);
@@ -60,7 +60,7 @@ function settingsFrom(values: Record<string, unknown>, env: Record<string, strin
   for (const [key, s] of entries) {
     const value = values[flagName(key)];
     if (value === undefined) continue;
-    merged[s.env] = Array.isArray(value) ? value.join(',') : String(value);
+    merged[s.env] = Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : JSON.stringify(value);
     fromFlag.set(s.env, `--${flagName(key)}`);
   }
   try {

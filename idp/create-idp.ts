@@ -2,7 +2,7 @@
  * The programmatic API: `createIdp(options)` starts the stub IdP on `options.port` (0 in tests) and resolves
  * to `{ url, issuer, close, testing, … }` once it serves. Used by our tests and usable by anyone's.
  *
- * Clean start (issue 17 item 4): the request listener is attached before the port opens, and the provider is built
+ * Clean start: the request listener is attached before the port opens, and the provider is built
  * before listening whenever the issuer is known up front; with port 0 and no issuer the first requests wait for it.
  * A database that does not answer at start leaves the IdP serving `/healthz` 200 and `/readyz` 503 until it does
  * (unless `requireDatabaseAtStart`).
@@ -52,7 +52,7 @@ function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

@@ -1,5 +1,5 @@
 /**
- * Discovery and JWKS served from memory (issue 17 item 7): the first request per issuer and request origin runs
+ * Discovery and JWKS served from memory: the first request per issuer and request origin runs
  * oidc-provider once; its JSON is kept serialized with a strong ETag and sent as is afterwards, with
  * `Cache-Control: no-cache` (clients may keep it but must revalidate: keys rotate). Key rotation clears it.
  * Discovery is also trimmed there to what the configured clients can use (item 6).

@@ -1,5 +1,5 @@
 /**
- * Discovery trimmed to what the configured clients can use (issue 17 item 6): oidc-provider lists every grant its
+ * Discovery trimmed to what the configured clients can use: oidc-provider lists every grant its
  * features allow and the `fragment` response mode of implicit flows; without registration, only the static
  * clients' grant types are usable, and with code-only response types nothing answers in a fragment.
  */
@@ -15,7 +15,7 @@ export interface DiscoveryFacts {
  * RFC 9068 access tokens are self-contained, so introspection refuses them (400 `unsupported_token_type`) and revocation does
  * not reach them; they stay valid at `/me` and at resource servers until `exp`.
  */
-export const JWT_ACCESS_TOKEN_NOTE =
+const JWT_ACCESS_TOKEN_NOTE =
   'RFC 9068 JWT access tokens are self-contained: introspection refuses them (unsupported_token_type), revocation does not reach them, and they stay valid (at /me too) until exp; use opaque access tokens where revocation must take effect';
 
 export function honestDiscovery(doc: Record<string, unknown>, facts: DiscoveryFacts): Record<string, unknown> {

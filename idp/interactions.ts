@@ -119,7 +119,8 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
   router.post('/:uid/login', form, async (req, res) => {
     const interaction = await provider.interactionDetails(req, res);
     if (interaction.prompt.name !== 'login') return showLogin(req, res, interaction, 'This sign-in step is already complete.');
-    const login = typeof req.body?.login === 'string' ? req.body.login.trim() : '';
+    const body = req.body as { login?: unknown } | undefined;
+    const login = typeof body?.login === 'string' ? body.login.trim() : '';
     if (!login) return showLogin(req, res, interaction, 'Choose or type a user.');
     const user = accounts.choose(login);
     if (!user) return showLogin(req, res, interaction, `No configured user matches "${login}".`);

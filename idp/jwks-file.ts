@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { checkPrivateJwks, generateSigningJwks, type PrivateJwks } from './keys.js';
 
-export function readJwksFile(path: string): PrivateJwks {
+function readJwksFile(path: string): PrivateJwks {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

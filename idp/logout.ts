@@ -24,7 +24,7 @@ async function findClient(provider: Provider, clientId: string) {
 }
 
 /** Sends the logout token to every client of the session that registered a backchannel_logout_uri. */
-export async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> {
+async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   if (!session?.accountId) return;
   const accountId = session.accountId;
@@ -34,9 +34,9 @@ export async function notifyBackchannel(ctx: KoaContextWithOIDC): Promise<void> 
       if (!client?.backchannelLogoutUri) return;
       const sid = session.sidFor(clientId);
       // Client#backchannelLogout(sub, sid) exists in oidc-provider 9 but is missing from its type definitions.
-      const send = (client as unknown as { backchannelLogout(sub: string, sid?: string): Promise<void> }).backchannelLogout;
+      const withBackchannel = client as unknown as { backchannelLogout(sub: string, sid?: string): Promise<void> };
       try {
-        await send.call(client, accountId, sid);
+        await withBackchannel.backchannelLogout(accountId, sid);
         provider.emit('backchannel.success', ctx, client, accountId, sid);
       } catch (error) {
         // A receiver that is down must not block the logout; provider.ts logs the event (never the token).
@@ -75,7 +75,7 @@ function redirectAfterLogout(ctx: KoaContextWithOIDC, state: LogoutState): void 
 }
 
 /** Ends the session now: back-channel first, then revoke, destroy, clear the cookie, redirect. */
-export async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC): Promise<void> {
+async function endSessionWithoutPrompt(ctx: KoaContextWithOIDC): Promise<void> {
   const { session, provider } = ctx.oidc;
   const state = { ...((session?.state ?? {}) as LogoutState) };
   await notifyBackchannel(ctx);

@@ -100,7 +100,7 @@ export function flagName(key: string): string {
 /** The README's flag table, generated from the declarations (test/idp/readme.test.ts keeps them in sync). */
 export function idpSettingsTable(): string {
   const rows = Object.entries(idpSettings).map(([key, s]) => {
-    const setting = s as { env: string; doc: string; default?: unknown; defaultDoc?: string };
+    const setting = s as { env: string; doc: string; default?: string | number | boolean; defaultDoc?: string };
     const def = setting.defaultDoc ?? (setting.default === undefined ? '—' : `\`${String(setting.default)}\``);
     return `| \`--${flagName(key)}\` | \`${setting.env}\` | ${def} | ${setting.doc.replace(/\|/g, '\\|')} |`;
   });

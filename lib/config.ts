@@ -4,8 +4,6 @@
  * The same declarations generate the README's configuration tables.
  */
 
-export type SettingType = 'string' | 'url' | 'integer' | 'number' | 'boolean' | 'list';
-
 interface SettingBase<T> {
   env: string;
   doc: string;

@@ -7,7 +7,7 @@ import { terminalDestination } from './logger-terminal.js';
 
 export type { Logger };
 
-export const redactPaths = [
+const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',

@@ -17,7 +17,7 @@ function findRoot(start: string): string {
   }
 }
 
-export const projectRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
+const projectRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
 
 export function fromRoot(...segments: string[]): string {
   return join(projectRoot, ...segments);

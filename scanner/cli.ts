@@ -16,9 +16,8 @@ import { VERSION } from './version.js';
 
 export type { CliIo } from './cli-io.js';
 
-export { VERSION } from './version.js';
 
-export const mainHelp = `Usage: scanner <command> [flags]
+const mainHelp = `Usage: scanner <command> [flags]
 
 Scans HTTP APIs for security vulnerabilities (CVSS 4.0 scores, OWASP API Security Top 10 categories).
 

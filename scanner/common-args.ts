@@ -52,7 +52,7 @@ export interface ScanFlag {
  * The flags every scan command shares (DESIGN §2.1), declared once: parsing, `--help` and the README table come from
  * here; options of checks (`--jwt-secrets-file`, `--as-other`…) are declared by the checks (check-options.ts).
  */
-export const SCAN_FLAGS: readonly ScanFlag[] = [
+const SCAN_FLAGS: readonly ScanFlag[] = [
   { flag: '--scans', type: 'string', multiple: true, valueName: '<glob>', doc: ['run only these checks (repeatable; jwt.*, misconfiguration.http_*, an exact id)'] },
   { flag: '--exclude-scans', type: 'string', multiple: true, valueName: '<glob>', doc: ['do not run these checks (repeatable; wins over --scans)'] },
   { flag: '--checks-dir', type: 'string', multiple: true, valueName: '<dir>', doc: ["load custom checks from a directory too (repeatable); their options' flags join this help"] },

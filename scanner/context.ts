@@ -8,15 +8,17 @@ import { buildWireRequest } from './probe-request.js';
 import { RefusedRequest } from './safety.js';
 import type { Attempt, Finding } from './scan-result.js';
 
-export const REPORTED_BODY_LIMIT = 4096;
+const REPORTED_BODY_LIMIT = 4096;
 
 /** Thrown by `ctx.skip(reason)`; the runner turns it into a skipped result. */
-export class SkipSignal {
+export class SkipSignal extends Error {
   /** `incomplete`: the check could not run for a reason that leaves the scan incomplete (not "does not apply"). */
   constructor(
     readonly reason: string,
     readonly incomplete = false,
-  ) {}
+  ) {
+    super(reason);
+  }
 }
 
 /**

@@ -64,6 +64,8 @@ export function parseCookies(raw: string[]): Record<string, string> {
 }
 
 function takeHeader(headers: Record<string, string[]>, name: string): void {
+  // The caller's header record loses the header in place, under whichever letter case it was given.
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
 }
 
@@ -89,7 +91,7 @@ export function detectCredential(flags: CurlFlags, headers: Record<string, strin
   const authorizationKey = Object.keys(headers).find((k) => k.toLowerCase() === 'authorization');
   if (authorizationKey) {
     const raw = headers[authorizationKey][0];
-    delete headers[authorizationKey];
+    takeHeader(headers, authorizationKey);
     // `Authorization: Bearer ` (a token variable that expanded to nothing): an empty credential, not an API key "Bearer".
     if (/^bearer$/i.test(raw.trim())) return bearer('');
     const match = /^(\S+)\s+(.+)$/.exec(raw);
@@ -103,7 +105,7 @@ export function detectCredential(flags: CurlFlags, headers: Record<string, strin
   const apiKeyHeader = Object.keys(headers).find((k) => API_KEY_HEADER.test(k));
   if (apiKeyHeader) {
     const value = headers[apiKeyHeader][0];
-    delete headers[apiKeyHeader];
+    takeHeader(headers, apiKeyHeader);
     return { schemeName: apiKeyHeader.toLowerCase(), type: 'apiKey', in: 'header', name: apiKeyHeader, format: isJwt(value) ? 'jwt' : 'opaque', value };
   }
   return undefined;

@@ -22,8 +22,8 @@ import { credentialGap, CREDENTIAL_PROBE, inFlagTerms } from './completeness.js'
 
 export type { Attempt, CheckResult, CheckStatus, Finding, ScanKind, ScanOutcome } from './scan-result.js';
 
-export const DEFAULT_CONCURRENCY = 8;
-export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
+const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 const DEFAULT_SCAN_KINDS: ScanKind[] = ['curl', 'openapi', 'graphql'];
 
 export interface ScanInput {

@@ -33,10 +33,10 @@ import { writeToFile } from './transports/file.js';
 import { writeToStdout } from './transports/stdout.js';
 import { postToUrl } from './transports/url.js';
 
-export const EXIT_OK = 0;
+const EXIT_OK = 0;
 export const EXIT_FATAL = 1;
-export const EXIT_FINDINGS = 2;
-export const EXIT_INCOMPLETE = 3;
+const EXIT_FINDINGS = 2;
+const EXIT_INCOMPLETE = 3;
 
 export interface ScanRequest {
   command: string;

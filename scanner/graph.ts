@@ -17,7 +17,7 @@ export function assertDependenciesExist(nodes: GraphNode[], describe: (id: strin
 }
 
 /** The first cycle found (e.g. `['a', 'b', 'a']`), or undefined. Deterministic: nodes are visited by id. */
-export function findCycle(nodes: GraphNode[]): string[] | undefined {
+function findCycle(nodes: GraphNode[]): string[] | undefined {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const state = new Map<string, 'visiting' | 'done'>();
   const stack: string[] = [];

@@ -89,7 +89,7 @@ const TLS_CODES = new Set([
 ]);
 
 /** A transport failure as one readable line (`network_error` or `tls_error`). */
-export function describeTransportError(error: unknown, method: string, url: string): Error {
+function describeTransportError(error: unknown, method: string, url: string): Error {
   const code = error instanceof RequestError ? error.code : (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (code && TLS_CODES.has(code)) return scannerError('tls_error', `${method} ${url}: TLS failure (${code}); use -k to skip certificate verification or --cacert`, { cause: error });

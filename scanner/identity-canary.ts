@@ -9,7 +9,7 @@ import type { ScanHttp } from './http.js';
 import { operationClass } from './operation-class.js';
 import { buildWireRequest } from './probe-request.js';
 
-export const DEFAULT_CANARY_EVERY = 25;
+const DEFAULT_CANARY_EVERY = 25;
 
 const REJECTED = new Set([401, 403]);
 

@@ -34,7 +34,7 @@ const FUNCTION_KEYS = new Set(['run', 'appliesTo']);
 
 const runningFromSource = fileURLToPath(import.meta.url).endsWith('.ts');
 /** `checks/` next to `scanner/`: the sources under tsx, `dist/checks/` when built. */
-export const builtInChecksDir = fileURLToPath(new URL('../checks/', import.meta.url));
+const builtInChecksDir = fileURLToPath(new URL('../checks/', import.meta.url));
 
 function canImportTypeScript(): boolean {
   const features = process.features as { typescript?: unknown };
@@ -92,7 +92,7 @@ function assertReadableDir(dir: string): void {
 }
 
 /** Validates one module's default export; returns the problems found (empty when valid). */
-export function problemsOf(exported: unknown, file: string): string[] {
+function problemsOf(exported: unknown, file: string): string[] {
   if (typeof exported !== 'object' || exported === null) return ['has no default export made with defineCheck()'];
   const definition = exported as Record<string, unknown>;
   const problems: string[] = [];

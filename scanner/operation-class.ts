@@ -38,13 +38,13 @@ function namesWipe(text: string): boolean {
   if (words.some((word) => WIPING.includes(word))) return true;
   if (words.some((word) => WIPING.some((verb) => word.startsWith(verb) && STORES.includes(word.slice(verb.length))))) return true;
   for (let i = 0; i < words.length; i += 1) {
-    const word = words[i]!;
+    const word = words[i];
     const setupVerb = SETUP.find((verb) => word === verb || (word.startsWith(verb) && STORES.includes(word.slice(verb.length))));
     if (!setupVerb) continue;
     if (word !== setupVerb) return true;
     // The store must be what is set up (`create the database`), not a qualifier (`create a database backup`).
     const rest = words.slice(i + 1);
-    if (rest.length > 0 && rest.length <= 3 && STORES.includes(rest[rest.length - 1]!)) return true;
+    if (rest.length > 0 && rest.length <= 3 && STORES.includes(rest[rest.length - 1])) return true;
   }
   return false;
 }

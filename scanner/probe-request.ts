@@ -5,24 +5,26 @@
 import type { Credential, Operation, ProbeRequest } from './api.js';
 import type { WireRequest } from './http.js';
 
-export const DEFAULT_USER_AGENT = 'gatehouse-scanner/0.1';
+const DEFAULT_USER_AGENT = 'gatehouse-scanner/0.1';
 
 type Headers = Record<string, string | string[]>;
 
-export function setHeader(headers: Headers, name: string, value: string | string[] | null): void {
+function setHeader(headers: Headers, name: string, value: string | string[] | null): void {
   const lower = name.toLowerCase();
+  // Header names are case-insensitive: the record is edited in place, dropping the header under any letter case.
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   for (const existing of Object.keys(headers)) if (existing.toLowerCase() === lower) delete headers[existing];
   if (value !== null) headers[name] = value;
 }
 
-export function getHeader(headers: Headers, name: string): string | string[] | undefined {
+function getHeader(headers: Headers, name: string): string | string[] | undefined {
   const lower = name.toLowerCase();
   const key = Object.keys(headers).find((k) => k.toLowerCase() === lower);
   return key === undefined ? undefined : headers[key];
 }
 
 /** The header value a credential is sent as (`Bearer <v>`, `Basic <v>`, or the bare value for API keys). */
-export function credentialHeaderValue(credential: Credential, value: string): string {
+function credentialHeaderValue(credential: Credential, value: string): string {
   if (credential.type === 'http' && credential.scheme === 'bearer') return `Bearer ${value}`;
   if (credential.type === 'http' && credential.scheme === 'basic') return `Basic ${value}`;
   if (credential.type === 'oauth2' || credential.type === 'openIdConnect') return `Bearer ${value}`;

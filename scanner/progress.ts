@@ -19,7 +19,7 @@ export interface ProgressOptions {
 
 const none: Progress = { update() {}, stop() {} };
 
-export const PROGRESS_INTERVAL_MS = 5000;
+const PROGRESS_INTERVAL_MS = 5000;
 
 export function createProgress(io: CliIo, enabled: boolean, label = 'checks', options: ProgressOptions = {}): Progress {
   if (!enabled) return none;

@@ -4,7 +4,7 @@
  * again. When the cause was not found (its check not selected, or skipped), the finding keeps its own score: nothing
  * else in the report would say the key is known.
  */
-import type { CheckDefinition, IssueMeta } from './api.js';
+import type { IssueMeta } from './api.js';
 import type { CheckResult, Finding } from './scan-result.js';
 
 /** Marks `linked` on every finding whose cause is a finding on the same operation. Mutates the results. */
@@ -26,9 +26,4 @@ export function linkRootCauses(results: CheckResult[]): void {
 export function findingScore(finding: Finding, issue: IssueMeta): number {
   // A finding's own score (Finding.cvss: what the operation is, or a public operation) wins over its issue's.
   return finding.linked ? 0 : (finding.cvss?.score ?? issue.cvss.score);
-}
-
-/** The issue a finding reports, from its check's definition. */
-export function issueOf(definition: CheckDefinition, finding: Finding): IssueMeta {
-  return definition.issues.find((i) => i.id === finding.issueId)!;
 }

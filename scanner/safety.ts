@@ -21,7 +21,7 @@ const OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-o
 const OVERRIDE_PARAMS = ['_method', 'method', 'httpMethod', '_httpMethod'];
 
 /** The method a server may act on: an override header or parameter wins over the request line. */
-export function effectiveMethod(request: WireRequest): string {
+function effectiveMethod(request: WireRequest): string {
   for (const [name, value] of Object.entries(request.headers)) {
     if (OVERRIDE_HEADERS.includes(name.toLowerCase())) return String(Array.isArray(value) ? value[0] : value).toUpperCase();
   }
@@ -34,7 +34,7 @@ export function effectiveMethod(request: WireRequest): string {
 }
 
 /** The class of what a request does: the operation's own names count only when it is that operation's method and path. */
-export function requestClass(operation: Operation | undefined, request: WireRequest): OperationClass {
+function requestClass(operation: Operation | undefined, request: WireRequest): OperationClass {
   const method = effectiveMethod(request);
   const path = decodeURIComponent(new URL(request.url).pathname);
   const own = operation && method === operation.method.toUpperCase() && new URL(operation.url).pathname === new URL(request.url).pathname;

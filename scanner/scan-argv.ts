@@ -37,7 +37,7 @@ function checksDirsIn(argv: readonly string[]): string[] {
 }
 
 /** The `--help` section of the loaded checks' options, each with the checks that read it. */
-export function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
+function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
   const entries = [...declared]
     .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
     .map(({ declaration, checks }) => helpEntry(flagUsage(declaration), [optionDoc(declaration), `read by ${checks.join(', ')}`]));

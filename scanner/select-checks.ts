@@ -29,7 +29,7 @@ export function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export function matchesAny(id: string, patterns: string[]): boolean {
+function matchesAny(id: string, patterns: string[]): boolean {
   return patterns.some((p) => globToRegExp(p).test(id));
 }
 

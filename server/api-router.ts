@@ -16,10 +16,10 @@ import { resolveDefaultOrganization, resolveOrganization } from './middleware/re
 import { createRateLimit } from './middleware/rate-limit.js';
 
 /** First path segments of the organization-scoped routes (what the default-organization tree claims). */
-export const ORGANIZATION_SCOPED_SEGMENTS = ['registrations', 'capabilities', 'policy-profiles', 'templates'] as const;
+const ORGANIZATION_SCOPED_SEGMENTS = ['registrations', 'capabilities', 'policy-profiles', 'templates'] as const;
 
 /** The routes that live under an organization; `req.organization` is set before they run. */
-export function createOrganizationScopedRouter(deps: ApiDeps): Router {
+function createOrganizationScopedRouter(deps: ApiDeps): Router {
   const router = Router();
   router.use(createCapabilitiesRouter(deps));
   router.use(createPolicyProfilesRouter(deps));

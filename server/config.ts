@@ -16,7 +16,7 @@ export const serviceSettings = {
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.port as number}`,
     doc: 'Absolute URLs (Location, pagination links) are built from this, never from the Host header.',
   },
-  // Issue #8 (reviewer side, engineer INTERNAL): the internal surface's audience and provisioning at the AS.
+  // The reviewer side: the internal surface's audience and provisioning at the AS.
   internalAuthAudience: {
     env: 'INTERNAL_AUTH_AUDIENCE', type: 'string', defaultDoc: '`http://HOST:INTERNAL_PORT/internal`',
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.internalPort as number}/internal`,
@@ -105,7 +105,7 @@ export const serviceSettings = {
 export type ServiceConfig = ConfigOf<typeof serviceSettings>;
 
 /** Problems that involve several `API_AUTH_*` settings together (each setting alone was already checked). */
-export function authSettingsProblems(config: ServiceConfig): string[] {
+function authSettingsProblems(config: ServiceConfig): string[] {
   const problems: string[] = [];
   if (config.authTokenTypes.length === 0) problems.push('API_AUTH_TOKEN_TYPES must name at least one of jwt, opaque');
   if (config.authTokenTypes.includes('jwt') && config.authAlgorithms.length === 0) {

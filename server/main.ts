@@ -38,7 +38,7 @@ const USAGE_ERROR = 2;
 /** In-flight requests get this long after a stop signal before their connections are cut. */
 const DRAIN_MS = 10_000;
 
-export function helpText(): string {
+function helpText(): string {
   const settings = Object.values(serviceSettings as SettingsSpec).map((s) => {
     const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? undefined : String(s.default));
     return `  ${s.env.padEnd(34)} ${s.doc}${def ? ` [default: ${def}]` : ''}`;
@@ -85,7 +85,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** Migrates first when asked to, then refuses an unmigrated or older database (issue 15 item 4); the problem or undefined. */
+/** Migrates first when asked to, then refuses an unmigrated or older database; the problem or undefined. */
 async function checkSchema(store: MongoStore, migrateOnStart: boolean, logger: Logger): Promise<string | undefined> {
   try {
     if (migrateOnStart) logger.info({ migration: await migrate(store.connection) }, 'database migrated (MIGRATE_ON_START)');

@@ -31,7 +31,7 @@ export interface StackOptions {
  * Quiet by default: the terminal shows warnings and errors; `debug` adds the service's info lines (start/stop
  * details and one access line per request), `trace` its debug lines.
  */
-export function serviceLogLevel(stackLevel: string): string {
+function serviceLogLevel(stackLevel: string): string {
   return ({ debug: 'info', trace: 'debug' } as Record<string, string>)[stackLevel] ?? stackLevel;
 }
 

@@ -57,7 +57,7 @@ export function scanTour(): string {
 }
 
 /** A block for the README, between its generated markers. */
-export function shBlock(text: string): string {
+function shBlock(text: string): string {
   return `\`\`\`sh\n${text}\n\`\`\``;
 }
 

@@ -1,6 +1,6 @@
-// `npm test [-- <file|dir|glob…> <grep…> <mocha flags…>]`: with no selection, the typecheck and then the whole
-// suite; with paths, only those files; with words, only tests whose title matches. Plain JavaScript (it runs before
-// any build); mocha's settings come from .mocharc.cjs, passed with --no-config and the chosen specs.
+// `npm test [-- <file|dir|glob…> <grep…> <mocha flags…>]`: with no selection, the typecheck, `npm run lint` and then
+// the whole suite; with paths, only those files; with words, only tests whose title matches. Plain JavaScript (it
+// runs before any build); mocha's settings come from .mocharc.cjs, passed with --no-config and the chosen specs.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, statSync } from 'node:fs';
@@ -65,6 +65,8 @@ const selected = specs.length > 0 || words.length > 0;
 if (!selected) {
   const typecheck = run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
   if (typecheck !== 0) process.exit(typecheck);
+  const lint = run('npm', ['run', '--silent', 'lint']);
+  if (lint !== 0) process.exit(lint);
 } else {
   process.stderr.write(
     `test: ${[...specs, ...words.map((w) => `"${w}"`)].join(', ')} (no typecheck; \`npm test\` alone runs it and everything)\n`,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckContext, ProbeResponse } from '../../scanner/api.js';
 
-export const AUTH_BASELINE_ID = 'auth.baseline';
+const AUTH_BASELINE_ID = 'auth.baseline';
 
 /** Statuses that mean "authentication failed" whatever the endpoint (RFC 9110 §15.5.2, §15.5.4). */
 const AUTH_REJECTION = new Set([401, 403]);

@@ -77,8 +77,8 @@ export async function resignWithKnownSecret(ctx: CheckContext, jwt: UnverifiedJw
   if (!isHmacAlg(alg) || !jwt.claims) return undefined;
   const outcome = await searchSecret(ctx, { ...jwt, alg });
   if (!outcome.match) return undefined;
-  const claims: Record<string, unknown> = { ...jwt.claims, ...patch };
-  for (const [name, value] of Object.entries(patch)) if (value === undefined) delete claims[name];
+  // A claim patched to `undefined` is removed from the token.
+  const claims = Object.fromEntries(Object.entries({ ...jwt.claims, ...patch }).filter(([, value]) => value !== undefined));
   const source = outcome.match.source === 'built-in' ? `built-in list entry ${outcome.match.line}` : `${outcome.match.source} line ${outcome.match.line}`;
   const cause = outcome.match.secret === '' ? BLANK_SECRET_CAUSE : WEAK_SECRET_CAUSE;
   return { token: hmacToken(jwt.header, encodeSegment(claims), outcome.match.secret), source, cause };

@@ -25,10 +25,10 @@ const isAncestorSource = (s: SourceExpression): boolean =>
 function judge(tokens: string[]): Framing {
   const text = `frame-ancestors ${tokens.join(' ')}`.trim();
   const sources = tokens.map(sourceExpression);
-  if (sources.length === 1 && sources[0]!.kind === 'none') return { verdict: 'restricted', detail: text };
+  if (sources.length === 1 && sources[0].kind === 'none') return { verdict: 'restricted', detail: text };
   // 'none' only counts alone (CSP3 §2.3.1); keywords, nonces and hashes are not ancestor sources.
   const valid = sources.filter(isAncestorSource);
-  const invalid = tokens.filter((_, i) => !isAncestorSource(sources[i]!) && sources[i]!.kind !== 'none');
+  const invalid = tokens.filter((_, i) => !isAncestorSource(sources[i]) && sources[i].kind !== 'none');
   if (valid.some(allowsAnySite)) return { verdict: 'unrestricted', detail: `${text} lets any site frame the page` };
   if (valid.length === 0) {
     if (tokens.length === 0) return { verdict: 'restricted', detail: `${text} (an empty list, as 'none')` };
@@ -49,9 +49,4 @@ export function framing(csp: string | undefined): Framing {
   const restricted = verdicts.find((v) => v.verdict === 'restricted');
   if (restricted) return restricted;
   return verdicts.find((v) => v.verdict === 'invalid') ?? verdicts[0] ?? { verdict: 'absent', detail: 'no CSP frame-ancestors directive' };
-}
-
-/** True when a CSP sets `frame-ancestors` to sources narrower than "any site" (CSP Level 3 §6.4.2). */
-export function framingRestricted(csp: string | undefined): boolean {
-  return framing(csp).verdict === 'restricted';
 }

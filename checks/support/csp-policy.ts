@@ -41,14 +41,14 @@ export function sourceExpression(token: string): SourceExpression {
   if (NONCE_SOURCE.test(token)) return { kind: 'nonce' };
   if (HASH_SOURCE.test(token)) return { kind: 'hash' };
   const scheme = SCHEME_SOURCE.exec(token);
-  if (scheme) return { kind: 'scheme', scheme: scheme[1]!.toLowerCase() };
+  if (scheme) return { kind: 'scheme', scheme: scheme[1].toLowerCase() };
   const host = HOST_SOURCE.exec(token);
   if (host) {
     const [, hostScheme, hostPart, , , port, path] = host;
     return {
       kind: 'host',
       ...(hostScheme ? { scheme: hostScheme.toLowerCase() } : {}),
-      host: hostPart!.toLowerCase(),
+      host: hostPart.toLowerCase(),
       ...(port ? { port } : {}),
       ...(path ? { path } : {}),
     };
@@ -57,7 +57,7 @@ export function sourceExpression(token: string): SourceExpression {
 }
 
 /** Parses one serialized policy (CSP3 §2.2.1): a directive repeated later in the same policy is ignored. */
-export function parsePolicy(serialized: string): Policy {
+function parsePolicy(serialized: string): Policy {
   const policy: Policy = new Map();
   for (const token of serialized.split(';')) {
     const trimmed = token.trim();

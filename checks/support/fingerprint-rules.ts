@@ -72,7 +72,7 @@ const RULES: Rule[] = [
   { header: 'x-cdn', pattern: /\bIncapsula\b/i, finds: [{ bucket: 'security_services', name: 'Imperva' }] },
 ];
 
-export function emptyFingerprint(): Fingerprint {
+function emptyFingerprint(): Fingerprint {
   return Object.fromEntries(FINGERPRINT_BUCKETS.map((b) => [b, []])) as unknown as Fingerprint;
 }
 

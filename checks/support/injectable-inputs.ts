@@ -5,7 +5,7 @@
  */
 import type { Operation, ProbeRequest } from '../../scanner/api.js';
 
-export const MAX_INPUTS = 6;
+const MAX_INPUTS = 6;
 
 export interface InjectableInput {
   in: 'path' | 'query' | 'body';
@@ -58,7 +58,7 @@ function filledPath(operation: Operation, replace?: { name: string; value: strin
 function setAt(target: Json, pointer: (string | number)[], value: Json): void {
   let node = target as Record<string | number, Json>;
   for (const key of pointer.slice(0, -1)) node = node[key] as Record<string | number, Json>;
-  node[pointer[pointer.length - 1]!] = value;
+  node[pointer[pointer.length - 1]] = value;
 }
 
 /** The operation's request with `input` set to `value` (any JSON value for body inputs; a string elsewhere). */

@@ -8,7 +8,7 @@ export interface SqlSignature {
   pattern: RegExp;
 }
 
-export const SQL_ERROR_SIGNATURES: readonly SqlSignature[] = [
+const SQL_ERROR_SIGNATURES: readonly SqlSignature[] = [
   { dbms: 'SQLite', pattern: /SQLITE_ERROR|sqlite3?\.OperationalError|SQLiteException|System\.Data\.SQLite/ },
   { dbms: 'SQLite', pattern: /unrecognized token: "|near "[^"\n]{0,80}": syntax error/ },
   { dbms: 'PostgreSQL', pattern: /PSQLException|org\.postgresql\.util|pg_query\(\)|PG::SyntaxError|psycopg2?\.errors/ },

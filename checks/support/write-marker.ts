@@ -69,7 +69,7 @@ export function valueOf(body: string, field: string): unknown {
     const value = queue.shift();
     if (!value || typeof value !== 'object') continue;
     if (!Array.isArray(value) && Object.hasOwn(value, field)) return (value as Record<string, unknown>)[field];
-    queue.push(...Object.values(value));
+    queue.push(...Object.values(value as Record<string, unknown>));
   }
   return undefined;
 }

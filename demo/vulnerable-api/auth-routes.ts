@@ -33,7 +33,7 @@ export function authRoutes(store: Store, secure: boolean): Router {
       if (typeof email !== 'string' || email.length > 254 || !LINEAR_EMAIL.test(email)) return void res.status(400).json({ error: 'email: not an address' });
       if (typeof password !== 'string' || password.length < 10) return void res.status(400).json({ error: 'password: at least 10 characters' });
     } else {
-      if (!username || !password) return void res.status(400).json({ error: 'username and password are required' });
+      if (typeof username !== 'string' || !username || typeof password !== 'string' || !password) return void res.status(400).json({ error: 'username and password are required' });
       if (!BACKTRACKING_EMAIL.test(String(email))) return void res.status(400).json({ error: 'email: not an address' });
     }
     if (store.users.some((u) => u.username === username)) return void res.status(409).json({ error: 'username taken' });

@@ -7,7 +7,7 @@
 export type Row = Record<string, string | number | null>;
 type Value = string | number | null;
 
-export class SqlError extends Error {
+class SqlError extends Error {
   readonly code = 'SQLITE_ERROR';
   constructor(message: string) {
     super(`SQLITE_ERROR: ${message}`);
@@ -21,7 +21,7 @@ function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < sql.length) {
-    const c = sql[i]!;
+    const c = sql[i];
     if (/\s/.test(c)) i += 1;
     else if (sql.startsWith('--', i)) i = sql.includes('\n', i) ? sql.indexOf('\n', i) : sql.length;
     else if (c === "'") {
@@ -29,9 +29,14 @@ function tokenize(sql: string): Token[] {
       let j = i + 1;
       for (;;) {
         if (j >= sql.length) throw new SqlError(`unrecognized token: "${sql.slice(i)}"`);
-        if (sql[j] === "'" && sql[j + 1] === "'") (value += "'"), (j += 2);
-        else if (sql[j] === "'") break;
-        else (value += sql[j]), (j += 1);
+        if (sql[j] === "'" && sql[j + 1] === "'") {
+          value += "'";
+          j += 2;
+        } else if (sql[j] === "'") break;
+        else {
+          value += sql[j];
+          j += 1;
+        }
       }
       tokens.push({ kind: 'string', text: sql.slice(i, j + 1), value });
       i = j + 1;
@@ -43,10 +48,12 @@ function tokenize(sql: string): Token[] {
       const text = /^[A-Za-z_][A-Za-z0-9_]*/.exec(sql.slice(i))![0];
       tokens.push({ kind: 'word', text });
       i += text.length;
-    } else if (c === '?') (tokens.push({ kind: 'param', text: '?' }), (i += 1));
-    else {
+    } else if (c === '?') {
+      tokens.push({ kind: 'param', text: '?' });
+      i += 1;
+    } else {
       const text = ['<=', '>=', '!=', '<>', '==', '||'].find((op) => sql.startsWith(op, i)) ?? c;
-      if (!'=<>!|(),*;'.includes(text[0]!)) throw new SqlError(`unrecognized token: "${text}"`);
+      if (!'=<>!|(),*;'.includes(text[0])) throw new SqlError(`unrecognized token: "${text}"`);
       tokens.push({ kind: 'op', text });
       i += text.length;
     }

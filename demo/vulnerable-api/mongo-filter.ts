@@ -5,7 +5,7 @@
  */
 type Doc = Record<string, unknown>;
 
-export class MongoFilterError extends Error {
+class MongoFilterError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'MongoServerError';

@@ -63,7 +63,7 @@ export function createStore(secure: boolean): Store {
     id,
     username,
     email: `${username}@example.com`,
-    displayName: username[0]!.toUpperCase() + username.slice(1),
+    displayName: username[0].toUpperCase() + username.slice(1),
     role,
     isAdmin: role === 'admin',
     ...(secure ? { passwordHash: hashPassword(password) } : { password }),

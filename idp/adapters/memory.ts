@@ -34,7 +34,7 @@ export function createMemoryStore(now: () => number = () => Date.now()): IdpStor
 
   function table(name: string): Map<string, Entry> {
     let t = models.get(name);
-    if (!t) models.set(name, (t = new Map()));
+    if (!t) models.set(name, (t = new Map<string, Entry>()));
     return t;
   }
 

@@ -83,7 +83,7 @@ export interface MongoStoreOptions {
 
 /**
  * The store without waiting for the server: operations connect on first use (and fail while the server is away),
- * so an IdP can start, answer /readyz 503 and become ready once the database appears (issue 17 item 4).
+ * so an IdP can start, answer /readyz 503 and become ready once the database appears.
  */
 export function openMongoStore(url: string, options: MongoStoreOptions = {}): IdpStore {
   const timeout = options.serverSelectionTimeoutMS ?? 5000;

@@ -9,7 +9,7 @@ border-radius:4px;border:1px solid #2456c7;background:#2456c7;color:#fff;margin-
 pre{background:#f0f2f6;padding:.75rem;overflow:auto;font-size:13px;white-space:pre-wrap;word-break:break-all}
 .error{color:#b3261e}small{color:#667}a{color:#2456c7}`;
 
-export function debuggerPage(title: string, body: string): string {
+function debuggerPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>

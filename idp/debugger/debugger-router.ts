@@ -1,5 +1,5 @@
 /**
- * `/_debugger` (DESIGN.md §3.4, issue 17 item 3): pick a client, run authorization code + PKCE through the IdP's
+ * `/_debugger` (DESIGN.md §3.4): pick a client, run authorization code + PKCE through the IdP's
  * own login and consent pages, and see the decoded ID and access tokens, userinfo and a refresh. The debugger is a
  * relying party living on the IdP: its callback `{issuer}/_debugger/callback` is registered on every code-flow
  * client while the testing API is on, and it calls the token and userinfo endpoints at the issuer (loopback).
@@ -24,7 +24,7 @@ interface Pending {
 }
 
 /** The clients the debugger can run a code flow for: those holding its callback. */
-export function debuggerClients(instance: IssuerInstance): ClientMetadata[] {
+function debuggerClients(instance: IssuerInstance): ClientMetadata[] {
   const callback = `${instance.issuer.replace(/\/$/, '')}${DEBUGGER_CALLBACK}`;
   return (instance.built?.staticClients ?? []).filter((c) => c.redirect_uris?.includes(callback));
 }

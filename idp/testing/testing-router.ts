@@ -54,7 +54,6 @@ export function testingRouter(api: TestingApi): express.Express {
     res.status(404).json({ error: 'not_found', error_description: 'no such testing operation (see DESIGN.md §3.4)' });
   });
   // Express recognises an error handler by its four parameters.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof TestingInputError) return void res.status(400).json({ error: 'invalid_request', error_description: error.message });
     const status = (error as { status?: number }).status;

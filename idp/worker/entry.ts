@@ -84,7 +84,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * Reads the request body to its end before anything answers. oidc-provider refuses an oversized body without
  * reading it; workerd then sends that answer and closes the connection while the client is still uploading, and
  * the client sees ECONNRESET ("fetch failed") instead of the 400 — a race the load of a full test run loses
- * now and then (issue 16 item 2). Consuming the upload first leaves nothing unread when the response goes out.
+ * now and then. Consuming the upload first leaves nothing unread when the response goes out.
  */
 async function readWholeBody(request: Request): Promise<{ body?: Uint8Array; tooLarge: boolean }> {
   if (!request.body) return { tooLarge: false };

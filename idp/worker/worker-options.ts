@@ -28,7 +28,7 @@ function asText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(',');
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return JSON.stringify(value);
 }
 
 export interface WorkerSettings {

@@ -19,7 +19,7 @@ Joins JSON reports (e.g. the slices of a --shard scan) into one report on stdout
   -h, --help   this help
 `;
 
-export function mergeReports(reports: Report[], sources: string[]): Report {
+function mergeReports(reports: Report[], sources: string[]): Report {
   const [first] = reports;
   const merged: Report = {
     ...(first.$schema ? { $schema: first.$schema } : {}),

@@ -13,7 +13,7 @@ const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'js
 const graphqlCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
 
 /** A harmless query every GraphQL server answers (GraphQL over HTTP: POST, application/json). */
-export const TYPENAME_QUERY = '{"query":"query{__typename}"}';
+const TYPENAME_QUERY = '{"query":"query{__typename}"}';
 
 export const scanGraphqlHelp = `Usage: scanner scan graphql <endpoint> [flags]
 

@@ -42,7 +42,7 @@ export function vulnerabilityTable(rows: FindingRow[]): string {
 }
 
 /** Skipped checks, one row per check and reason (operations counted), so a large scan stays readable. */
-export function skippedTable(outcome: ScanOutcome): string | undefined {
+function skippedTable(outcome: ScanOutcome): string | undefined {
   const groups = new Map<string, { checkId: string; reason: string; operations: string[] }>();
   for (const result of outcome.results) {
     if (result.status !== 'skipped') continue;
@@ -55,7 +55,7 @@ export function skippedTable(outcome: ScanOutcome): string | undefined {
   if (groups.size === 0) return undefined;
   const rows = [...groups.values()]
     .sort((a, b) => a.checkId.localeCompare(b.checkId))
-    .map((g) => [g.checkId, g.operations.length === 1 ? g.operations[0]! : `${g.operations.length} operations`, g.reason]);
+    .map((g) => [g.checkId, g.operations.length === 1 ? g.operations[0] : `${g.operations.length} operations`, g.reason]);
   return draw(['SKIPPED CHECK', 'OPERATION', 'REASON'], rows);
 }
 

@@ -44,7 +44,7 @@ export async function loadOpenApiDocument(source: string, cwd: string): Promise<
   const doc = parsed as Partial<OpenApiDocument> | null;
   const swagger = typeof doc === 'object' && doc !== null ? (doc as { swagger?: unknown }).swagger : undefined;
   if (swagger !== undefined) {
-    throw scannerError('invalid_spec', `${where}: a Swagger ${String(swagger)} description; only OpenAPI 3.x is scanned (convert it first, e.g. with swagger2openapi)`);
+    throw scannerError('invalid_spec', `${where}: a Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} description; only OpenAPI 3.x is scanned (convert it first, e.g. with swagger2openapi)`);
   }
   if (typeof doc !== 'object' || doc === null || typeof doc.openapi !== 'string' || !/^3\./.test(doc.openapi)) {
     throw scannerError('invalid_spec', `${where}: not an OpenAPI 3 description (no "openapi: 3.x" field)`);

@@ -8,7 +8,7 @@ import { resolveRef } from './resolve-ref.js';
 const MAX_DEPTH = 6;
 
 /** A copy of `schema` with every local `$ref` replaced by its target, down to `MAX_DEPTH` levels. */
-export function inlineSchema(document: unknown, schema: unknown, depth = 0): unknown {
+function inlineSchema(document: unknown, schema: unknown, depth = 0): unknown {
   const resolved = resolveRef<unknown>(document, schema);
   if (typeof resolved !== 'object' || resolved === null) return resolved;
   if (depth >= MAX_DEPTH) return {};

@@ -35,7 +35,7 @@ export function sampleValue(document: unknown, input: unknown, depth = 0): unkno
       return Object.assign({}, ...list.map((s) => sampleValue(document, s, depth + 1)).filter((v) => typeof v === 'object' && v !== null));
     }
   }
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const type = Array.isArray(schema.type) ? (schema.type as unknown[]).find((t) => t !== 'null') : schema.type;
   if (type === 'integer') return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1;
   if (type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 1;
   if (type === 'boolean') return true;

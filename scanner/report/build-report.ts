@@ -50,7 +50,7 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const scored = own.length === findings.length && own.length > 0 ? own.reduce((a, b) => (b.score > a.score ? b : a)) : issue.cvss;
   const cvss = { version: scored.version, vector: scored.vector, score: scored.score };
   // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
-  const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0]!.cause : undefined;
+  const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0].cause : undefined;
   const steps = findings.flatMap((f) => (f.steps ?? []).map((s) => ({ scan: s.attemptId, role: s.role })));
   const evidence: NonNullable<IssueReport['evidence']> = {
     ...(steps.length > 0 ? { steps } : {}),
@@ -87,7 +87,7 @@ function checkReport(result: CheckResult, definition: CheckDefinition, operation
   };
 }
 
-export function securitySchemeReport(credential: Credential | undefined): SecuritySchemeReport {
+function securitySchemeReport(credential: Credential | undefined): SecuritySchemeReport {
   if (!credential) return { type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' };
   const scheme: SecuritySchemeReport['scheme'] =
     credential.scheme === 'basic' ? 'Basic' : credential.scheme === 'bearer' || credential.type === 'oauth2' || credential.type === 'openIdConnect' ? 'Bearer' : 'None';

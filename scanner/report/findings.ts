@@ -68,7 +68,7 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
   }
   for (const row of grouped.values()) {
     const count = row.operations!.length;
-    row.operation = count === 1 ? row.operations![0]! : `${row.operation} (${count} operations)`;
+    row.operation = count === 1 ? row.operations![0] : `${row.operation} (${count} operations)`;
   }
   return rows.sort((a, b) => b.score - a.score || (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) || (a.issueId < b.issueId ? -1 : 1));
 }

@@ -29,6 +29,3 @@ export const STORE_COLLECTIONS: ReadonlyMap<string, IndexSpec[]> = new Map([
   // Rate-limit slots (their uniqueness is the `_id`): counted per key and window, expired by date.
   [RATE_LIMIT_COLLECTION, [{ fields: { key: 1, window: 1 }, options: {} }, { fields: { expire: 1 }, options: { expireAfterSeconds: 0 } }]],
 ]);
-
-/** Read-only platform catalogues written by the migration (the service itself serves them from code). */
-export const PLATFORM_COLLECTIONS = ['policy_profiles', 'templates'] as const;

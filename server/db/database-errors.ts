@@ -8,7 +8,7 @@ import { apiError } from '../errors.js';
 import type { AppError } from '../../lib/app-error.js';
 
 /** Seconds a client should wait before retrying while the database is down. */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const UNAVAILABLE_NAMES = new Set([
   'MongoServerSelectionError',
@@ -24,7 +24,7 @@ const UNAVAILABLE_NAMES = new Set([
 /** MaxTimeMSExpired, and the codes a server returns while it is stepping down or shutting down. */
 const UNAVAILABLE_CODES = new Set([50, 91, 189, 11600, 11602, 10107, 13435, 13436]);
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (UNAVAILABLE_NAMES.has(error.name)) return true;
   if (error instanceof mongoose.mongo.MongoNetworkError) return true;

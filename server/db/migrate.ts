@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Connection } from 'mongoose';
 import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../components/templates/templates.data.js';
-import { STORE_COLLECTIONS, type IndexSpec } from './collections.js';
+import { STORE_COLLECTIONS } from './collections.js';
 import { recordSchemaVersion } from './schema-version.js';
 
 export interface MigrationReport {

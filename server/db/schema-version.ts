@@ -1,5 +1,5 @@
 /**
- * The store's schema version (issue 15 item 4): `db:migrate` records which version it brought the database to, and
+ * The store's schema version: `db:migrate` records which version it brought the database to, and
  * the service refuses to start on a database that is unmigrated or older, because everything that rests on a unique
  * index (idempotency keys, rate-limit slots, client ids, write locks) silently weakens without its indexes.
  *
@@ -30,7 +30,7 @@ export type SchemaState =
   | { status: 'unmigrated' | 'older'; version: number | null };
 
 /** The index layout this build expects, as a short stable hash. */
-export function indexFingerprint(): string {
+function indexFingerprint(): string {
   const layout = [...STORE_COLLECTIONS].sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256').update(JSON.stringify(layout)).digest('base64url').slice(0, 16);
 }

@@ -14,5 +14,5 @@ export const writeLockSchema = new Schema(
 export type WriteLockDocument = InferSchemaType<typeof writeLockSchema>;
 
 export function writeLockModel(connection: Connection): Model<WriteLockDocument> {
-  return connection.models.WriteLock ?? connection.model('WriteLock', writeLockSchema);
+  return (connection.models.WriteLock ?? connection.model('WriteLock', writeLockSchema)) as Model<WriteLockDocument>;
 }

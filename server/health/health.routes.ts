@@ -1,6 +1,6 @@
 /**
  * Liveness and readiness (DESIGN.md §1.9): `/healthz` answers as long as the process serves HTTP and touches
- * nothing; `/readyz` pings the store and checks its schema version (issue 15 item 4), and answers 503 (with the
+ * nothing; `/readyz` pings the store and checks its schema version, and answers 503 (with the
  * error envelope) when either says the service cannot serve.
  */
 import { Router } from 'express';

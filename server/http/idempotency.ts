@@ -4,8 +4,8 @@
  * request is 422 `idempotency_key_reused`, one still running is 409 `conflict`. Only successes are kept. A request
  * refused (4xx) releases its key, so the client may fix it and retry with the same key. A failure whose outcome is
  * unknown (5xx: a timeout or lost connection after the write was sent may still have created the resource) keeps
- * the claim until its lease ends; the retry after it finds the record the key created, which carries the key
- * (issue 15 item 1), and replays the 201 instead of creating a second one.
+ * the claim until its lease ends; the retry after it finds the record the key created, which carries the key,
+ * and replays the 201 instead of creating a second one.
  */
 import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
@@ -14,7 +14,7 @@ import { apiError } from '../errors.js';
 import type { IdempotencyScope, StoredResponse } from '../components/idempotency/idempotency.repository.js';
 import { canonicalJson } from './canonical-json.js';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed key blocks retries before a crashed request's claim is taken over. */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000;
 /** Response headers replayed with the stored body. */
@@ -48,7 +48,7 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
     const scope: IdempotencyScope = { organizationId: organization.id, subject: principal.sub, key: parseIdempotencyKey(header) };
     const { organizationId: _org, ...params } = req.params as Record<string, string>;
     const fingerprint = createHash('sha256')
-      .update(canonicalJson({ method: req.method, route: String(req.route?.path ?? req.path), params, body: req.body ?? null }))
+      .update(canonicalJson({ method: req.method, route: (req.route as { path?: string } | undefined)?.path ?? req.path, params, body: (req.body as unknown) ?? null }))
       .digest('base64url');
 
     const outcome = await deps.store.idempotency.begin({

@@ -1,8 +1,8 @@
 /**
  * Cursor pagination (research §2.9): `?limit=` 1–100 (default 20) and an opaque `?cursor=` that carries the last
  * (createdAt, id), signed with HMAC-SHA256 over the cursor and what the list is bound to (resource, organization,
- * filters). A cursor replayed against another organization or filter, or forged (issue 15 item 5: an unkeyed hash
- * let anyone mint a cursor with a ±9e15 timestamp the database then choked on), is a 400 `invalid_cursor`.
+ * filters). A cursor replayed against another organization or filter, or forged (with an unkeyed hash
+ * anyone could mint a cursor with a ±9e15 timestamp the database would choke on), is a 400 `invalid_cursor`.
  *
  * The key is CURSOR_SECRET, or random per process when unset: then a cursor only works on the instance that issued
  * it, so several instances behind one load balancer must share one CURSOR_SECRET.
@@ -12,8 +12,8 @@ import type { Request, Response } from 'express';
 import { apiError } from '../errors.js';
 import type { PageKey } from '../store/keyset-page.js';
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 
 export interface ListBinding {
   resource: string;

@@ -11,9 +11,9 @@ import { createOutboxDrain, type OutboxDrain } from '../components/audit/outbox-
 import { createInternalApp, type InternalDeps } from './app.js';
 
 /** How often the worker looks for steps whose retry time has come. */
-export const PROVISIONING_POLL_MS = 1000;
+const PROVISIONING_POLL_MS = 1000;
 /** How often records' outboxes left undelivered (a crash, an outage) are drained; normally there are none. */
-export const OUTBOX_DRAIN_MS = 5000;
+const OUTBOX_DRAIN_MS = 5000;
 
 export interface InternalSurface {
   app: express.Express;

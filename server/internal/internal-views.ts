@@ -6,13 +6,10 @@ import type { Registration } from '../components/registrations/registrations.mod
 const BOOKKEEPING = new Set(['outbox', 'outboxAt', 'removedAt', 'idempotencyKey']);
 
 export function internalRegistrationView(registration: Registration, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...registration, ...extra };
-  for (const key of Object.keys(view)) if (/secret|token/i.test(key) || BOOKKEEPING.has(key)) delete view[key];
-  return view;
+  const shown = ([key]: [string, unknown]) => !/secret|token/i.test(key) && !BOOKKEEPING.has(key);
+  return Object.fromEntries(Object.entries({ ...registration, ...extra }).filter(shown));
 }
 
 export function changeSetRecordView(changeSet: ChangeSet): Record<string, unknown> {
-  const view: Record<string, unknown> = { ...changeSet };
-  for (const key of BOOKKEEPING) delete view[key];
-  return view;
+  return Object.fromEntries(Object.entries(changeSet).filter(([key]) => !BOOKKEEPING.has(key)));
 }

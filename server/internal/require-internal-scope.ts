@@ -6,11 +6,10 @@
 import type { RequestHandler } from 'express';
 import { insufficientScope, missingToken } from '../middleware/bearer-errors.js';
 
-export const INTERNAL_SCOPES = ['gatehouse:review', 'gatehouse:admin'] as const;
-export type InternalScope = (typeof INTERNAL_SCOPES)[number];
+export type InternalScope = 'gatehouse:review' | 'gatehouse:admin';
 
 /** Passes when the token carries at least one of `scopes`; 403 `insufficient_scope` naming them otherwise. */
-export function requireAnyScope(...scopes: InternalScope[]): RequestHandler {
+function requireAnyScope(...scopes: InternalScope[]): RequestHandler {
   return (req, _res, next) => {
     if (!req.principal) next(missingToken());
     else if (!scopes.some((scope) => req.principal!.scopes.has(scope))) next(insufficientScope(scopes.join(' ')));

@@ -7,7 +7,7 @@
 import type { AppError } from '../../lib/app-error.js';
 import { apiError } from '../errors.js';
 
-export const REALM = 'gatehouse';
+const REALM = 'gatehouse';
 const AUTH_RETRY_AFTER_S = '5';
 
 export function missingToken(): AppError {

@@ -2,7 +2,7 @@
  * JSON request bodies only (DESIGN.md §1.5): other media types, other charsets and bytes that are not UTF-8 → 415,
  * above 64 KiB → 413, malformed → 400. Before any handler sees the body, 422 `validation_failed` with the field path
  * for keys that could reach an object's prototype (`__proto__`, `constructor`, `prototype`), for member names
- * MongoDB cannot store (NUL, a leading `$`, a `.`; so both stores answer alike, issue 15 item 5), and for strings
+ * MongoDB cannot store (NUL, a leading `$`, a `.`; so both stores answer alike), and for strings
  * that are not well-formed UTF-16 (a lone surrogate, which the store would silently turn into U+FFFD).
  */
 import { isUtf8 } from 'node:buffer';

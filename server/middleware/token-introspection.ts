@@ -47,7 +47,7 @@ function principalOf(body: IntrospectionResponse, config: ServiceConfig, nowS: n
     if (!auds.includes(config.authAudience)) return null;
   }
   // A refresh token or ID token introspected as active is still not an access token.
-  if (body.token_type !== undefined && !['bearer', 'access_token'].includes(String(body.token_type).toLowerCase())) return null;
+  if (body.token_type !== undefined && (typeof body.token_type !== 'string' || !['bearer', 'access_token'].includes(body.token_type.toLowerCase()))) return null;
   const clientId = typeof body.client_id === 'string' && body.client_id ? body.client_id : undefined;
   // Client-credentials tokens may carry no `sub`; the client is then the subject (RFC 9068 §2.2).
   const sub = typeof body.sub === 'string' && body.sub ? body.sub : clientId;

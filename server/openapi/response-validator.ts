@@ -36,7 +36,7 @@ function ensureRegistered(document: JsonObject): void {
 }
 
 /** The path template of the document that `path` (e.g. `/api/v1/organizations/org_1/registrations`) matches. */
-export function matchPathTemplate(document: JsonObject, path: string): string | undefined {
+function matchPathTemplate(document: JsonObject, path: string): string | undefined {
   const relative = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
   const segments = relative.split('/');
   let best: { template: string; literals: number } | undefined;

@@ -63,7 +63,7 @@ function validator() {
 }
 
 /** Problems in references and uniqueness, with paths like `registrations[2].organizationId`. */
-export function crossCheck(data: SeedData, knownOrganizationIds: ReadonlySet<string> = new Set()): string[] {
+function crossCheck(data: SeedData, knownOrganizationIds: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
   const orgIds = new Set(knownOrganizationIds);
   (data.organizations ?? []).forEach((o, i) => {

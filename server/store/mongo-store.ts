@@ -4,7 +4,7 @@
  * from `ping()` (readiness), within `serverSelectionTimeoutMS`; the driver reconnects by itself when it returns.
  * Indexes come from `npm run db:migrate`, never from this factory.
  */
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../../lib/logger.js';
 import type { Store } from '../deps.js';
 import { connectMongo, type MongoConnectOptions } from '../db/connect.js';
@@ -56,7 +56,8 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     ...buildRepositories((definition) => guardRepository(definition.mongo({ connection, locks, clock }))),
 
     async ping() {
-      if (connection.readyState === 99 || connection.readyState === 3) throw databaseUnavailable(new Error('the store is closed'));
+      const { uninitialized, disconnecting } = mongoose.ConnectionStates;
+      if (connection.readyState === uninitialized || connection.readyState === disconnecting) throw databaseUnavailable(new Error('the store is closed'));
       try {
         await connection.db!.command({ ping: 1 }, { timeoutMS: PING_TIMEOUT_MS });
       } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox a record carries (issue 15 item 2): the side effects of a transition — its audit entry
+ * The transactional outbox a record carries: the side effects of a transition — its audit entry
  * and the provisioning step it implies — are written in the SAME single-document update as the transition, so an
  * acknowledged transition can never lack them, whatever fails next. They are delivered right after the write and,
  * should that fail (process killed, database gone), by the outbox drain later; delivery is idempotent (the audit

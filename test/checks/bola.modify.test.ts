@@ -37,7 +37,7 @@ describe('bola.modify', () => {
       `GET ${path} → 200: read-back by the owner (the first identity)`,
       `PATCH ${path} → 200: restore by the owner (PATCH with the earlier "quantity")`,
     ]);
-    expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/changed "quantity" .* owner's read-back shows it .*restored "quantity" to its earlier value/);
+    expect(resultOf(outcome, ID).findings[0].detail).to.match(/changed "quantity" .* owner's read-back shows it .*restored "quantity" to its earlier value/);
     // The restore left the order as alice's own write (auth.baseline's) had made it.
     const order = await fetch(target.url(path), { headers: bearer(TOKENS.alice) }).then((r) => r.json() as Promise<{ quantity: number }>);
     expect(order.quantity).to.equal(200);
@@ -65,8 +65,8 @@ describe('bola.modify', () => {
       profiles = await startProfilesTarget({ writes: 'caller' });
       const outcome = await put(profiles);
       expectResult(outcome, ID, { status: 'passed', requests: 3 });
-      expect(profiles.profiles()[USER_IDS.alice]!.displayName).to.equal('Alice A.');
-      expect(profiles.profiles()[USER_IDS.bob]!.displayName, "bob's own profile took the write").to.match(/^gatehouse-/);
+      expect(profiles.profiles()[USER_IDS.alice].displayName).to.equal('Alice A.');
+      expect(profiles.profiles()[USER_IDS.bob].displayName, "bob's own profile took the write").to.match(/^gatehouse-/);
     });
 
     it("fails when bob's PUT changes alice's profile, citing bob's write, alice's read-back and the restore", async () => {
@@ -81,13 +81,13 @@ describe('bola.modify', () => {
       ]);
       // Who sent them, as the target saw it: bob writes, alice reads back, alice restores.
       expect(profiles.calls().slice(-3)).to.deep.equal([`PUT ${path} by bob`, `GET ${path} by alice`, `PUT ${path} by alice`]);
-      const readBack = resultOf(outcome, ID).attempts.find((a) => a.id === resultOf(outcome, ID).findings[0]!.steps![1]!.attemptId)!;
+      const readBack = resultOf(outcome, ID).attempts.find((a) => a.id === resultOf(outcome, ID).findings[0].steps![1].attemptId)!;
       expect(readBack.response!.body).to.match(/"displayName":"gatehouse-[0-9a-f]{12}"/);
-      expect(profiles.profiles()[USER_IDS.alice]!.displayName, 'restored').to.equal('Alice A.');
+      expect(profiles.profiles()[USER_IDS.alice].displayName, 'restored').to.equal('Alice A.');
       // The JSON report carries the same proof, and still validates.
       const report = buildReport(outcome, {});
       assertValidReport(report, 'bola.modify report');
-      const issue = report.reports.find((r) => r.id === ID)!.issues[0]!;
+      const issue = report.reports.find((r) => r.id === ID)!.issues[0];
       expect(issue.evidence?.steps?.map((step) => step.role)).to.deep.equal([
         'PUT by the --as-other identity',
         'read-back by the owner (the first identity)',
@@ -130,7 +130,7 @@ describe('bola.modify', () => {
         `DELETE ${path} → 204: DELETE by the --as-other identity`,
         `GET ${path} → 404: read-back by the owner (the first identity)`,
       ]);
-      expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/a deleted object cannot be restored/);
+      expect(resultOf(outcome, ID).findings[0].detail).to.match(/a deleted object cannot be restored/);
     });
 
     it('passes its safe twin, where only the owner may delete', async () => {

@@ -6,7 +6,7 @@ import { discoverTarget } from './scan-as.js';
 import { expectResult } from './expect-result.js';
 
 const ID = 'discover.exposed_files';
-const PATHS = 84; // 61 before the env-file variants and config files were added (+23 requests)
+const PATHS = 84; // the path list of checks/discover.exposed_files.ts, env-file variants and config files included
 
 describe('discover.exposed_files', () => {
   let target: Target | undefined;

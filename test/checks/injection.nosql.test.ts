@@ -19,7 +19,7 @@ function bracketFilter(url: string | undefined): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   for (const [key, value] of new URL(url ?? '/', 'http://x').searchParams) {
     const nested = /^(\w+)\[(.+)\]$/.exec(key);
-    filter[nested ? nested[1]! : key] = nested ? { [nested[2]!]: value } : value;
+    filter[nested ? nested[1] : key] = nested ? { [nested[2]]: value } : value;
   }
   return filter;
 }
@@ -38,8 +38,8 @@ describe('injection.nosql', () => {
     const outcome = await scanTarget(demo.url('/api/login'), { checks: [ID], ...login });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.nosql_authentication_bypass': 9.3 }, requests: 3 });
     const result = resultOf(outcome, ID);
-    expect(result.findings[0]!.detail).to.equal('JSON body (username, password) as {"$ne": null} answered 200; baseline 404, control {"xne": …} 404');
-    const cited = result.attempts.find((a) => a.id === result.findings[0]!.attemptId)!;
+    expect(result.findings[0].detail).to.equal('JSON body (username, password) as {"$ne": null} answered 200; baseline 404, control {"xne": …} 404');
+    const cited = result.attempts.find((a) => a.id === result.findings[0].attemptId)!;
     expect(cited.request.body).to.equal('{"username":{"$ne":null},"password":{"$ne":null}}');
   });
 

@@ -27,10 +27,10 @@ describe('injection.sql', () => {
     const outcome = await scanTarget(demo.url('/api/products?category=books'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 5 });
     const [finding] = resultOf(outcome, ID).findings;
-    expect(finding!.detail).to.match(
+    expect(finding.detail).to.match(
       /^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200, 1 record\) and "books' AND '\d+'='\d+" unlike it \(200, 0 records\); also: query category: a quote appended brings a database error \(SQLite: /,
     );
-    expect(finding!.attemptIds, 'baseline, true answer, the quote\'s error and the balanced quote cited beside the false one').to.have.length(4);
+    expect(finding.attemptIds, 'baseline, true answer, the quote\'s error and the balanced quote cited beside the false one').to.have.length(4);
   });
 
   it("passes on the demo API's secure twin (a bound parameter): the true payload is not answered like the baseline", async () => {
@@ -60,7 +60,7 @@ describe('injection.sql', () => {
     });
     const outcome = await scanTarget(target.url('/products?category=books'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_error_based': 8.8 } });
-    expect(resultOf(outcome, ID).findings[0]!.detail).to.include('MySQL');
+    expect(resultOf(outcome, ID).findings[0].detail).to.include('MySQL');
   });
 
   it('fails with injection.sql_quote_error (6.3) when only a quote turns 200 into 500, and names the backslash when that is what breaks it', async () => {
@@ -71,7 +71,7 @@ describe('injection.sql', () => {
     });
     const outcome = await scanTarget(target.url('/products?category=books'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_quote_error': 6.3 } });
-    expect(resultOf(outcome, ID).findings[0]!.detail).to.include('a backslash appended brings 500');
+    expect(resultOf(outcome, ID).findings[0].detail).to.include('a backslash appended brings 500');
   });
 
   it('passes an endpoint that answers 500 to every request (a broken endpoint is not an injection)', async () => {

@@ -77,7 +77,7 @@ describe('jwt.audience_not_validated', () => {
         options: asOther(hs256Token(ISSUER_KEY, { ...claims(BILLING), sub: 'user-2' })),
       });
       expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.6 }, requests: 1 });
-      expect(resultOf(outcome, ID).findings[0]!.detail).to.match(/--as-other credential, a token of the same issuer for aud \["https:\/\/billing\.example\.com"\]/);
+      expect(resultOf(outcome, ID).findings[0].detail).to.match(/--as-other credential, a token of the same issuer for aud \["https:\/\/billing\.example\.com"\]/);
     });
 
     it('passes its safe twin, an API that requires its own audience', async () => {

@@ -140,7 +140,7 @@ describe('built-in checks (checks/*.ts)', () => {
     describe(name, () => {
       it('default-exports a check made with defineCheck', () => {
         expect(definition, `checks/${name}.ts: add \`export default defineCheck({...})\``).to.be.an('object');
-        expect(definition.run, `checks/${name}.ts: add an async run(ctx)`).to.be.a('function');
+        expect(typeof definition.run, `checks/${name}.ts: add an async run(ctx)`).to.equal('function');
       });
 
       it('has meta valid against schemas/check-meta.schema.json', () => {

@@ -69,7 +69,7 @@ describe('misconfiguration.verbose_errors', () => {
 
   it('recognises Werkzeug and Django debug pages, Python tracebacks, Spring Boot and GraphQL traces, and passes an ordinary error', async () => {
     target = await startTarget((req, res) => {
-      const page = PAGES[req.url ?? ''] ?? PAGES['/plain']!;
+      const page = PAGES[req.url ?? ''] ?? PAGES['/plain'];
       res.writeHead(500, { 'content-type': page.type }).end(page.body);
     });
     const found = async (path: string) => resultOf(await scanPassively(target!.url(path), ID), ID).findings.map((f) => f.issueId);

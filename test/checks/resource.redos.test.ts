@@ -25,11 +25,11 @@ describe('resource.redos', () => {
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 6.9 } });
     const result = resultOf(outcome, ID);
     expect(result.attempts.length, 'at most 4 lengths × 2, each with one confirmation').to.be.at.most(12);
-    expect(result.findings[0]!.detail).to.match(
+    expect(result.findings[0].detail).to.match(
       /body input "email": 10 chars: benign \d+ ms \(400\), attack \d+ ms \(400\)/,
     );
-    expect(JSON.parse(result.attempts[0]!.request.body!)).to.deep.equal({ email: 'aaaaaaaaa!' });
-    expect(JSON.parse(result.attempts[1]!.request.body!)).to.deep.equal({ email: ',,,,,,,,,,' });
+    expect(JSON.parse(result.attempts[0].request.body!)).to.deep.equal({ email: 'aaaaaaaaa!' });
+    expect(JSON.parse(result.attempts[1].request.body!)).to.deep.equal({ email: ',,,,,,,,,,' });
   });
 
   it('passes, stopping early, when long inputs are refused before the pattern runs', async () => {

@@ -22,10 +22,10 @@ describe('ssrf.url_parameter', () => {
     });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.7 }, requests: 1 });
     const result = resultOf(outcome, ID);
-    expect(result.findings[0]!.detail)
+    expect(result.findings[0].detail)
       .to.match(/body-url/)
       .and.match(/GET \/gatehouse-[0-9a-f]{16}\/body-url/);
-    expect(result.attempts[0]!.request.body).to.match(/"url":"http:\/\/127\.0\.0\.1:\d+\/gatehouse-/);
+    expect(result.attempts[0].request.body).to.match(/"url":"http:\/\/127\.0\.0\.1:\d+\/gatehouse-/);
   });
 
   it('fails on a query parameter named url that a preview fetches', async () => {

@@ -50,8 +50,8 @@ describe('idp: discovery and OAuth error handling', () => {
         const method = /token_endpoint|introspection|revocation|registration|pushed/.test(key) ? 'POST' : 'GET';
         const response = await fetch(value as string, { method, redirect: 'manual' });
         await response.body?.cancel();
-        expect(response.status, `${key} ${method} ${value}`).to.not.equal(404);
-        expect(response.status, `${key} ${method} ${value}`).to.be.below(500);
+        expect(response.status, `${key} ${method} ${value as string}`).to.not.equal(404);
+        expect(response.status, `${key} ${method} ${value as string}`).to.be.below(500);
       }
       expect(Object.values(ROUTES)).to.include('/register');
     });

@@ -49,25 +49,25 @@ describe('passive checks (passive: true, ctx.observed())', () => {
     const outcome = await scan([watcher, sender('z.fast', ['/fast']), sender('z.slow', ['/slow', '/slow'])]);
     expect(target.requests() - before, 'only the two active checks sent requests').to.equal(3);
     expect(seen.map((e) => `${e.checkId} ${new URL(e.request.url).pathname}`).sort()).to.deep.equal(['z.fast /fast', 'z.slow /slow', 'z.slow /slow']);
-    expect(seen[0]!.request.headers.Authorization).to.equal('Bearer [redacted]');
+    expect(seen[0].request.headers.Authorization).to.equal('Bearer [redacted]');
     const result = outcome.results.find((r) => r.checkId === 'a.watcher')!;
     expect(result.status).to.equal('failed');
     expect(result.attempts.map((a) => new URL(a.request.url).pathname), 'the cited exchange, copied as evidence').to.deep.equal(['/slow']);
     const original = outcome.results.find((r) => r.checkId === 'z.slow')!.attempts.map((a) => a.id);
-    expect(original).to.include(result.findings[0]!.attemptId);
+    expect(original).to.include(result.findings[0].attemptId);
   });
 
   it('cannot send: a passive check that calls ctx.http.send errors', async () => {
     const cheat = defineCheck({ id: 'a.cheat', name: 'cheat', issues: [], maxCvss: 0, passive: true, run: async (ctx) => void (await ctx.http.send()) });
     const outcome = await scan([cheat]);
-    expect(outcome.results[0]!.status).to.equal('errored');
-    expect(outcome.results[0]!.reason).to.match(/passive check sends nothing/);
+    expect(outcome.results[0].status).to.equal('errored');
+    expect(outcome.results[0].reason).to.match(/passive check sends nothing/);
   });
 
   it('is the only kind of check that may read ctx.observed()', async () => {
     const nosy = defineCheck({ id: 'a.nosy', name: 'nosy', issues: [], maxCvss: 0, run: async (ctx) => void ctx.observed() });
     const outcome = await scan([nosy]);
-    expect(outcome.results[0]!.reason).to.match(/only passive checks read ctx.observed/);
+    expect(outcome.results[0].reason).to.match(/only passive checks read ctx.observed/);
   });
 
   it('cites several request/response pairs for one finding', async () => {
@@ -81,7 +81,7 @@ describe('passive checks (passive: true, ctx.observed())', () => {
         ctx.report('a.diff_found', { attempt: c, attempts: [a, b, c] });
       },
     });
-    const result = (await scan([differential])).results[0]!;
+    const result = (await scan([differential])).results[0];
     const [a, b, c] = result.attempts.map((x) => x.id);
     expect(result.findings).to.deep.equal([{ issueId: 'a.diff_found', attemptId: c, attemptIds: [a, b] }]);
   });

@@ -41,7 +41,7 @@ describe('root causes: one recovered key, one scored finding', () => {
       expect(issue.evidence?.originalCvss?.score, issue.id).to.be.above(7);
     }
     const sarif = JSON.parse(formatSarif(outcome)) as { runs: { results: { ruleId: string; level: string; properties: { cause?: string } }[] }[] };
-    const linkedResults = sarif.runs[0]!.results.filter((r) => LINKED.includes(r.ruleId));
+    const linkedResults = sarif.runs[0].results.filter((r) => LINKED.includes(r.ruleId));
     expect(linkedResults.map((r) => [r.level, r.properties.cause])).to.deep.equal(linkedResults.map(() => ['note', 'jwt.weak_secret']));
   });
 

@@ -132,7 +132,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
     const algNone = report.reports.find((r) => r.id === 'jwt.alg_none')!;
     expect(algNone.status, algNone.reason).to.equal('failed');
     // The unsigned token the target accepted is a working credential: redacted from the evidence like the supplied one.
-    const cited = algNone.scans.filter((s) => algNone.issues[0]!.scans!.some((i) => i.id === s.id && i.status === 'failed'));
+    const cited = algNone.scans.filter((s) => algNone.issues[0].scans!.some((i) => i.id === s.id && i.status === 'failed'));
     expect(cited).to.not.have.length(0);
     for (const scan of cited) expect(scan.request?.headers?.Authorization ?? scan.request?.headers?.authorization).to.equal('Bearer [redacted]');
     expect(JSON.stringify(report)).to.not.include(TOKEN);

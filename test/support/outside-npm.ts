@@ -5,7 +5,7 @@
  */
 
 /** True when the run is CI's (`.ci/run` exports CI=true), where nothing may be left out. */
-export const inCi = process.env.CI === 'true';
+const inCi = process.env.CI === 'true';
 
 /** Inside a describe: one pending test naming the reason, or in CI one failing test. */
 export function notRunHere(reason: string): void {

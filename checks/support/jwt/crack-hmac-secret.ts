@@ -128,7 +128,7 @@ export function crackHmacSecret(jwt: UnverifiedJwt, alg: HmacAlg, options: Crack
       (error: unknown) => {
         signal?.removeEventListener('abort', onAbort);
         shared.waiting -= 1;
-        reject(error);
+        reject(error instanceof Error ? error : new Error('the secret search failed', { cause: error }));
       },
     );
   });

@@ -1,6 +1,6 @@
 /**
  * Reading the audit log: undelivered outbox entries are delivered first, so a reader never misses an entry of an
- * acknowledged transition whose delivery a crash or an outage postponed (issue 15 item 2).
+ * acknowledged transition whose delivery a crash or an outage postponed.
  */
 import type { AuditEntry, AuditQuery } from './audit.model.js';
 import { drainOutbox, type OutboxDeps } from './outbox-delivery.js';

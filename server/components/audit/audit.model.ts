@@ -1,7 +1,6 @@
 /** One entry of the append-only audit log: who moved what from which status to which, when, at which revision, why. */
 
-export const AUDIT_TARGET_TYPES = ['registration', 'change_set', 'organization', 'grant'] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export type AuditTargetType = 'registration' | 'change_set' | 'organization' | 'grant';
 
 export interface AuditEntry {
   id: string;

@@ -8,8 +8,7 @@ import { auditModel, type AuditDocument } from './audit.schema.js';
 
 function toEntry(doc: AuditDocument & { _id: string }): AuditEntry {
   const { _id, ...rest } = doc;
-  const entry = { id: _id, ...rest } as Record<string, unknown>;
-  for (const key of Object.keys(entry)) if (entry[key] === undefined || entry[key] === null) delete entry[key];
+  const entry = Object.fromEntries(Object.entries({ id: _id, ...rest }).filter(([, value]) => value !== undefined && value !== null));
   return entry as unknown as AuditEntry;
 }
 

@@ -14,11 +14,10 @@ export interface AuditRepository {
 
 export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEntry {
   const record: AuditEntry = { ...entry, id: entry.id ?? newId('aud'), at: entry.at ?? clock() };
-  for (const key of Object.keys(record) as (keyof AuditEntry)[]) if (record[key] === undefined) delete record[key];
-  return record;
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as unknown as AuditEntry;
 }
 
-export function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
+function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
   if (query.organizationId !== undefined && entry.organizationId !== query.organizationId) return false;
   if (query.targetId !== undefined && entry.targetId !== query.targetId) return false;
   if (query.registrationId !== undefined && entry.targetId !== query.registrationId && entry.registrationId !== query.registrationId) {

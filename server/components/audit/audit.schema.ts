@@ -27,5 +27,5 @@ auditSchema.index({ at: 1, _id: 1 });
 export type AuditDocument = InferSchemaType<typeof auditSchema>;
 
 export function auditModel(connection: Connection): Model<AuditDocument> {
-  return connection.models.AuditEntry ?? connection.model('AuditEntry', auditSchema);
+  return (connection.models.AuditEntry ?? connection.model('AuditEntry', auditSchema)) as Model<AuditDocument>;
 }

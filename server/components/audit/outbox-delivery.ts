@@ -53,12 +53,12 @@ export function outboxDelivery(deps: OutboxDeps): OutboxDelivery {
 }
 
 /** Delivers one record's outbox and clears what was delivered; throws when a delivery fails (the rest stays). */
-export async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
+async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
   const events = record.outbox ?? [];
   if (events.length === 0) return;
   const { delivered, error } = await deliverEvents(deps, events);
   if (delivered.length > 0) await deps.store[holder].clearOutbox(record.organizationId, record.id, delivered);
-  if (error !== undefined) throw error;
+  if (error !== undefined) throw error instanceof Error ? error : new Error('outbox delivery failed', { cause: error });
 }
 
 /** The record as callers see it: its outbox is storage bookkeeping. */

@@ -15,8 +15,8 @@ export interface TransitionEffects {
 }
 
 export function transitionEvents(effects: TransitionEffects): OutboxEvent[] {
-  const entry = { ...effects.audit, id: newId('aud') } as AuditEntry;
-  for (const key of Object.keys(entry) as (keyof AuditEntry)[]) if (entry[key] === undefined) delete entry[key];
+  const audit = { ...effects.audit, id: newId('aud') };
+  const entry = Object.fromEntries(Object.entries(audit).filter(([, value]) => value !== undefined)) as unknown as AuditEntry;
   const events: OutboxEvent[] = [{ id: entry.id, kind: 'audit', entry }];
   const step = effects.provisioning;
   if (step) events.push({ id: `${step.registrationId}:${step.kind}:${step.revision}`, kind: 'provisioning', step });

@@ -43,7 +43,7 @@ export function lockRefusal(): Refusal {
   return { code: 'conflict', message: 'This change set is being decided (it no longer holds its registration); read it again.' };
 }
 
-export function changeSetRefusalOf(action: ChangeSetSelfServiceAction, record: ChangeSet, context: ChangeSetActionContext): Refusal | undefined {
+function changeSetRefusalOf(action: ChangeSetSelfServiceAction, record: ChangeSet, context: ChangeSetActionContext): Refusal | undefined {
   const row = changeSetRow(changeSetSelfServiceTable, action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);

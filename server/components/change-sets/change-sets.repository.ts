@@ -58,13 +58,13 @@ export function createMemoryChangeSetRepository(): ChangeSetRepository {
       const current = find(filter.organizationId, filter.registrationId, filter.id);
       const miss = classifyMiss(current, filter);
       if (miss) return { ok: false, reason: miss, current: current && copy(current) };
-      const next: Record<string, unknown> = { ...(current as ChangeSet) };
+      const next = new Map<string, unknown>(Object.entries(current as ChangeSet));
       for (const [key, value] of Object.entries(changes)) {
         if (value === undefined) continue;
-        if (value === null) delete next[key];
-        else next[key] = value;
+        if (value === null) next.delete(key);
+        else next.set(key, value);
       }
-      const record = next as unknown as ChangeSet;
+      const record = Object.fromEntries(next) as unknown as ChangeSet;
       record.revision = (current as ChangeSet).revision + 1;
       record.updatedAt = now;
       byId.set(record.id, copy(record));

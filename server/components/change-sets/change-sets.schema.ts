@@ -35,7 +35,7 @@ changeSetSchema.index({ outboxAt: 1 }, { sparse: true });
 export type ChangeSetDocument = InferSchemaType<typeof changeSetSchema>;
 
 export function changeSetModel(connection: Connection): Model<ChangeSetDocument> {
-  return connection.models.ChangeSet ?? connection.model('ChangeSet', changeSetSchema);
+  return (connection.models.ChangeSet ?? connection.model('ChangeSet', changeSetSchema)) as Model<ChangeSetDocument>;
 }
 
 export function toChangeSet(doc: ChangeSetDocument): ChangeSet {

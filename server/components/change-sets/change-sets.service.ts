@@ -31,7 +31,7 @@ import {
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
 
-export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
+const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
 const RETRIES_WITHOUT_IF_MATCH = 3;
 /** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
@@ -47,7 +47,7 @@ export async function proposeChangeSet(
 ): Promise<ChangeSet> {
   const input = validateBody<{ changes: Partial<RegistrationConfig> }>(CHANGE_SET_CREATE_SCHEMA, body);
   const organizationId = context.organization.id;
-  // A retry after an unknown outcome: the change set the first attempt made (issue 15 item 1).
+  // A retry after an unknown outcome: the change set the first attempt made.
   const idempotencyKey = options.idempotencyKey === undefined ? undefined : scopedIdempotencyKey(context, options.idempotencyKey);
   const made = async () => {
     const existing = idempotencyKey === undefined ? null : await deps.store.changeSets.findByIdempotencyKey(organizationId, idempotencyKey);
@@ -90,7 +90,7 @@ export async function proposeChangeSet(
         id: registrationId,
         statusIn: selfServiceRow('propose_change_set').from,
         revisionIn: revisionIn ?? [registration.revision],
-        pendingChangeSetId: phantom ? (read.pendingChangeSetId as string) : null,
+        pendingChangeSetId: phantom ? read.pendingChangeSetId : null,
       },
       { pendingChangeSetId: id },
       deps.clock(),

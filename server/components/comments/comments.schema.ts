@@ -17,5 +17,5 @@ commentSchema.index({ organizationId: 1, registrationId: 1, createdAt: 1, _id: 1
 export type CommentDocument = InferSchemaType<typeof commentSchema>;
 
 export function commentModel(connection: Connection): Model<CommentDocument> {
-  return connection.models.Comment ?? connection.model('Comment', commentSchema);
+  return (connection.models.Comment ?? connection.model('Comment', commentSchema)) as Model<CommentDocument>;
 }

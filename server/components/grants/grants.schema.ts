@@ -29,9 +29,9 @@ export type GrantDocument = InferSchemaType<typeof grantSchema>;
 export type SubjectDefaultDocument = InferSchemaType<typeof subjectDefaultSchema>;
 
 export function grantModel(connection: Connection): Model<GrantDocument> {
-  return connection.models.Grant ?? connection.model('Grant', grantSchema);
+  return (connection.models.Grant ?? connection.model('Grant', grantSchema)) as Model<GrantDocument>;
 }
 
 export function subjectDefaultModel(connection: Connection): Model<SubjectDefaultDocument> {
-  return connection.models.SubjectDefault ?? connection.model('SubjectDefault', subjectDefaultSchema);
+  return (connection.models.SubjectDefault ?? connection.model('SubjectDefault', subjectDefaultSchema)) as Model<SubjectDefaultDocument>;
 }

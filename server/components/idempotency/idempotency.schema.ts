@@ -25,5 +25,5 @@ idempotencySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 export type IdempotencyDocument = InferSchemaType<typeof idempotencySchema>;
 
 export function idempotencyModel(connection: Connection): Model<IdempotencyDocument> {
-  return connection.models.IdempotencyRecord ?? connection.model('IdempotencyRecord', idempotencySchema);
+  return (connection.models.IdempotencyRecord ?? connection.model('IdempotencyRecord', idempotencySchema)) as Model<IdempotencyDocument>;
 }

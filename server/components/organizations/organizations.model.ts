@@ -9,7 +9,3 @@ export interface Organization {
   plan: Plan;
   createdAt: Date;
 }
-
-export function isPlan(value: unknown): value is Plan {
-  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
-}

@@ -7,7 +7,6 @@ import { deepFreeze } from '../../../lib/deep-freeze.js';
 import type { ApplicationType, ClientType } from '../registrations/registrations.model.js';
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT, 'implicit', 'password'] as const;
-export const RESPONSE_TYPES = ['code', 'token', 'id_token', 'code id_token', 'code token', 'id_token token', 'code id_token token', 'none'] as const;
 export const TOKEN_ENDPOINT_AUTH_METHODS = [
   'none',
   'client_secret_basic',

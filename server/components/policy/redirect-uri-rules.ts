@@ -14,7 +14,7 @@ const REVERSE_DNS = /^[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}
 const rules = platformPolicy.redirectUris;
 
 /** The problems of one URI; `path` is e.g. `config.redirectUris[2]`. */
-export function redirectUriProblems(raw: string, path: string, applicationType: ApplicationType): FieldError[] {
+function redirectUriProblems(raw: string, path: string, applicationType: ApplicationType): FieldError[] {
   const problems: FieldError[] = [];
   const add = (message: string) => problems.push({ path, message });
 
@@ -64,7 +64,7 @@ export function redirectUriProblems(raw: string, path: string, applicationType: 
 }
 
 /** Problems of a whole list: count cap, duplicates, and every URI's own problems. */
-export function redirectUriListProblems(uris: readonly string[], path: string, applicationType: ApplicationType, maxCount: number): FieldError[] {
+function redirectUriListProblems(uris: readonly string[], path: string, applicationType: ApplicationType, maxCount: number): FieldError[] {
   const problems: FieldError[] = [];
   if (uris.length > maxCount) problems.push({ path, message: `must have at most ${maxCount} entries` });
   const seen = new Map<string, number>();

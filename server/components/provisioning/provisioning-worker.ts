@@ -13,7 +13,7 @@ import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
 import type { TokenCipher } from './token-cipher.js';
 
-export const PROVISIONING_ACTOR = 'system:provisioning';
+const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
 
 export interface ProvisioningWorkerOptions {

@@ -14,8 +14,7 @@ type Doc = Record<string, unknown> & { _id: string };
 
 function fromDoc<T>(doc: Doc, idField: string): T {
   const { _id, ...rest } = doc;
-  const out: Record<string, unknown> = { [idField]: _id, ...rest };
-  for (const key of Object.keys(out)) if (out[key] === null || out[key] === undefined) delete out[key];
+  const out = Object.fromEntries(Object.entries({ [idField]: _id, ...rest }).filter(([, value]) => value !== null && value !== undefined));
   return out as T;
 }
 

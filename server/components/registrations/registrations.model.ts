@@ -68,7 +68,7 @@ export interface Registration extends OutboxFields {
   clientSecretIssuedAt?: Date;
   /**
    * `JSON [organizationId, subject, Idempotency-Key]` of the create that made it: unique, so a retried create finds
-   * the record instead of making a second one (issue 15 item 1).
+   * the record instead of making a second one.
    */
   idempotencyKey?: string;
   /** Set when deleted while its outbox still holds the delete's audit entry: invisible to every read (tombstone). */

@@ -69,14 +69,14 @@ function pendingGuard(filter: RegistrationWriteFilter) {
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 }
 
-export function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
-  const next: Record<string, unknown> = { ...record };
+function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
+  const next = new Map<string, unknown>(Object.entries(record));
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
-    if (value === null) delete next[key];
-    else next[key] = value;
+    if (value === null) next.delete(key);
+    else next.set(key, value);
   }
-  return next as unknown as Registration;
+  return Object.fromEntries(next) as unknown as Registration;
 }
 
 export function createMemoryRegistrationRepository(): RegistrationRepository {

@@ -91,7 +91,7 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
     .get(read, async (req, res) => {
       const context = requestContextOf(req);
       const record = await getRegistration(deps, context, idParam(req));
-      // Whether the client at the authorization server is up to date (issue #8); absent when never provisioned.
+      // Whether the client at the authorization server is up to date; absent when never provisioned.
       const { status } = await provisioningStateOf(deps.store, record.organizationId, record.id);
       sendRegistration(res, context, record, 200, status === 'none' ? {} : { provisioning: { status } });
     })

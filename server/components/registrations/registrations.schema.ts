@@ -53,7 +53,7 @@ registrationSchema.index({ organizationId: 1, status: 1, createdAt: 1, _id: 1 })
 // clientId is unique across the platform. Sparse: drafts have none. (FerretDB 1.24 ignores `sparse` but its
 // SQLite unique indexes never collide on missing fields, so the effect is the same; partial indexes it lacks.)
 registrationSchema.index({ clientId: 1 }, { unique: true, sparse: true });
-// A retried create finds the record its first attempt made (issue 15 item 1). The key is `[organizationId,
+// A retried create finds the record its first attempt made. The key is `[organizationId,
 // subject, key]` in one string, so a single-field sparse unique index states "unique per organization and subject"
 // the same way on MongoDB (where a sparse COMPOUND index would index records without a key) and on FerretDB 1.24
 // (which has no partial indexes).
@@ -64,7 +64,7 @@ registrationSchema.index({ outboxAt: 1 }, { sparse: true });
 export type RegistrationDocument = InferSchemaType<typeof registrationSchema>;
 
 export function registrationModel(connection: Connection): Model<RegistrationDocument> {
-  return connection.models.Registration ?? connection.model('Registration', registrationSchema);
+  return (connection.models.Registration ?? connection.model('Registration', registrationSchema)) as Model<RegistrationDocument>;
 }
 
 /** A lean document → the domain record (optional fields absent, not null). */

@@ -44,7 +44,7 @@ export type RegistrationUpdateInput = Partial<Pick<Registration, 'name' | 'descr
 /** Writes whose precondition the service chose itself (no If-Match) are retried this often after a concurrent change. */
 const RETRIES_WITHOUT_IF_MATCH = 3;
 
-/** The stored form of an Idempotency-Key: unique per organization and subject (issue 15 item 1). */
+/** The stored form of an Idempotency-Key: unique per organization and subject. */
 export function scopedIdempotencyKey(context: RequestContext, key: string): string {
   return JSON.stringify([context.organization.id, context.principal.sub, key]);
 }

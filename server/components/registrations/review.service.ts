@@ -33,7 +33,7 @@ export interface ReviewInput {
 export const REVIEW_DECISIONS = ['approve', 'reject', 'request_changes'] as const satisfies readonly ReviewAction[];
 export const ADMIN_DECISIONS = ['suspend', 'unsuspend', 'deprecate'] as const satisfies readonly ReviewAction[];
 /** Decisions refused without a reason: the requester must learn why. */
-export const REASON_REQUIRED: ReadonlySet<ReviewAction> = new Set(['reject', 'request_changes']);
+const REASON_REQUIRED: ReadonlySet<ReviewAction> = new Set(['reject', 'request_changes']);
 
 /** The step at the authorization server each decision implies (when provisioning is configured). */
 const PROVISIONING: Partial<Record<ReviewAction, ProvisioningStepKind>> = { approve: 'register', deprecate: 'delete' };

@@ -92,7 +92,7 @@ export function reviewRow(action: ReviewAction): Row<ReviewAction> {
 }
 
 /** 403 with the RFC 6750 §3.1 challenge, the same as the route-level scope check. */
-export function insufficientScope(scope: Scope): AppError {
+function insufficientScope(scope: Scope): AppError {
   return bearerInsufficientScope(scope);
 }
 
@@ -114,7 +114,7 @@ export function refusalError(refusal: Refusal): AppError {
 }
 
 /** Why `action` is refused for this record and caller now, in the order scope → status → guards; undefined when allowed. */
-export function refusalOf(action: SelfServiceAction, record: Registration, context: ActionContext): Refusal | undefined {
+function refusalOf(action: SelfServiceAction, record: Registration, context: ActionContext): Refusal | undefined {
   const row = selfServiceRow(action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);

@@ -1,7 +1,7 @@
 /** The console's own refusals (rendered as pages, never as the API's JSON envelope): each code once, with its status. */
 import { AppError } from '../../../lib/app-error.js';
 
-export const consoleErrorCodes = {
+const consoleErrorCodes = {
   not_signed_in: { status: 401, doc: 'A form was sent without a live console session.' },
   not_a_reviewer: { status: 403, doc: 'The signed-in account has neither gatehouse:review nor gatehouse:admin.' },
   admin_only: { status: 403, doc: 'The operation needs gatehouse:admin (API Access changes; suspend, unsuspend, deprecate).' },

@@ -28,7 +28,7 @@ export interface ConsoleSession {
   flash?: string;
 }
 
-export const SESSION_COOKIE = 'gatehouse_console';
+const SESSION_COOKIE = 'gatehouse_console';
 /** A sign-in must come back from the IdP within this time. */
 const SIGN_IN_TTL_MS = 10 * 60_000;
 

@@ -1,5 +1,5 @@
 /**
- * The review console (issue #8): server-rendered pages for reviewers and admins, mounted on the internal app at
+ * The review console: server-rendered pages for reviewers and admins, mounted on the internal app at
  * `/console`. No JavaScript and no external assets: every page works with plain links and forms. Sign-in is
  * OpenID Connect against the configured authorization server; every form carries a CSRF token.
  */

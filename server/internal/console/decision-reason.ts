@@ -1,7 +1,7 @@
 /** The console asks a reason for every decision (the audit log says why), including approvals. */
 import { apiError } from '../../errors.js';
 
-export const MAX_REASON_LENGTH = 2000;
+const MAX_REASON_LENGTH = 2000;
 
 export function requireReason(reason: string): string {
   const trimmed = reason.trim();

@@ -16,8 +16,8 @@ describe('checks/support/csp-policy and csp-framing (CSP3 grammar)', () => {
 
   it('splits policies on commas and directives on semicolons, lower-cases names and ignores a repeated directive', () => {
     const [first, second] = parsePolicies("Frame-Ancestors 'none'; frame-ancestors *, default-src 'self'");
-    expect(first!.get('frame-ancestors')).to.deep.equal(["'none'"]);
-    expect(second!.get('default-src')).to.deep.equal(["'self'"]);
+    expect(first.get('frame-ancestors')).to.deep.equal(["'none'"]);
+    expect(second.get('default-src')).to.deep.equal(["'self'"]);
   });
 
   it('judges frame-ancestors: none, self and named hosts restrict; *, a web scheme and a wildcard host do not', () => {

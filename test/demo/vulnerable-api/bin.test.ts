@@ -9,7 +9,7 @@ function start(args: string[]): { child: ChildProcess; banner: Promise<string> }
   const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const banner = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('--as-other')) resolve(out);
     });
@@ -32,7 +32,7 @@ describe('npm run demo:vulnerable (demo/vulnerable-api/bin.ts)', function () {
     const banner = await started.banner;
     expect(banner).to.match(/^Deliberately VULNERABLE demo API on http:\/\/127\.0\.0\.1:\d+/);
     const origin = /http:\/\/127\.0\.0\.1:\d+/.exec(banner)![0];
-    const token = /alice: Bearer (\S+)/.exec(banner)![1]!;
+    const token = /alice: Bearer (\S+)/.exec(banner)![1];
     expect(banner).to.include(`scan openapi ${origin}/openapi.json --security-schemes bearer=${token}`);
     const users = await fetch(`${origin}/api/users`, { headers: { authorization: `Bearer ${token}` } });
     expect(users.status).to.equal(200);

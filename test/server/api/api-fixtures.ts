@@ -14,8 +14,6 @@ export const NO_RATE_LIMITS = {
   RATE_LIMIT_PER_MINUTE_ENTERPRISE: '1000000',
 };
 
-export const ALL_API_SCOPES = 'registrations:read registrations:write change_sets:write';
-
 /** A config that passes pp_standard for a confidential web client on every plan. */
 export const VALID_WEB_CONFIG = { redirectUris: ['https://app.example.com/callback'], grantTypes: ['authorization_code'] };
 

@@ -17,7 +17,7 @@ import { registrationsContract } from './registrations.contract.js';
 export type Contract = (implementation: string, makeStore: () => Promise<Store>) => void;
 
 /** A contract, or the repository whose contract covers this one too (organizations and grants are tested together). */
-export const CONTRACTS: Record<RepositoryName, Contract | { coveredBy: RepositoryName }> = {
+const CONTRACTS: Record<RepositoryName, Contract | { coveredBy: RepositoryName }> = {
   organizations: organizationRepositoryContract,
   grants: { coveredBy: 'organizations' },
   registrations: registrationsContract,

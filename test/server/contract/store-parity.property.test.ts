@@ -1,5 +1,5 @@
 /**
- * Same answer on both stores for odd input (issue 15 item 5), property-based: fast-check drives random registration
+ * Same answer on both stores for odd input, property-based: fast-check drives random registration
  * bodies (odd strings, lone surrogates, JWK member names MongoDB cannot store, nested operator objects) through the
  * API on the embedded store and, when MONGODB_URI is set, on the mongo store too. Both must give the same status,
  * never a 5xx, and what a 201 echoes must be exactly what a later GET reads back on each store, and the same on both.

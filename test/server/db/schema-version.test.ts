@@ -1,5 +1,5 @@
 /**
- * No unmigrated start (issue 15 item 4): the service refuses a database `db:migrate` has not brought to this
+ * No unmigrated start: the service refuses a database `db:migrate` has not brought to this
  * build's schema version, naming the command; MIGRATE_ON_START migrates first; /readyz reports the check.
  */
 import { expect } from 'chai';

@@ -1,4 +1,4 @@
-/** The OpenAPI document's Idempotency-Key schema accepts exactly the keys the service accepts (issue 15 item 5). */
+/** The OpenAPI document's Idempotency-Key schema accepts exactly the keys the service accepts. */
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parseIdempotencyKey } from '../../../server/http/idempotency.js';

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key across unknown outcomes (issue 15 item 1): the create is written, then the request fails as if
+ * Idempotency-Key across unknown outcomes: the create is written, then the request fails as if
  * the database timed out after the write was sent (503). The key's claim stays until its lease ends (a retry
  * meanwhile is 409); the retry after it finds the record the first attempt made — the record carries its key —
  * and replays the 201 with the same body and Location. Nothing is created twice: on the embedded store, on
@@ -160,7 +160,7 @@ describe('Idempotency-Key after an unknown outcome: embedded store', () => {
     const deps = movableDeps(h.deps, store);
     const listening = await listen(deps);
     server = listening.server;
-    instance = { request: listening.request, advance: deps.advance };
+    instance = { request: listening.request, advance: (ms: number) => deps.advance(ms) };
   });
   after(async () => {
     await stop(server);
@@ -187,7 +187,7 @@ describeWithMongo('Idempotency-Key after an unknown outcome: two instances on on
       const deps = movableDeps(h.deps, store);
       const listening = await listen(deps);
       servers.push(listening.server);
-      instances.push({ request: listening.request, advance: deps.advance });
+      instances.push({ request: listening.request, advance: (ms: number) => deps.advance(ms) });
     }
   });
   after(async () => {

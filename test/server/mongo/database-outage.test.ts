@@ -1,5 +1,5 @@
 /**
- * The service through a database outage (issue 5 fault test): stop the database mid-traffic → 503 `unavailable`
+ * The service through a database outage: stop the database mid-traffic → 503 `unavailable`
  * with the envelope and Retry-After, /readyz fails, /healthz stays 200; start it again → the same instance serves
  * again by itself, and every write that got a 2xx is there.
  */

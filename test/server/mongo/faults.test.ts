@@ -1,5 +1,5 @@
 /**
- * The service under database faults (issue 15 item 6): a bounded create load with idempotent retries (the same
+ * The service under database faults: a bounded create load with idempotent retries (the same
  * Idempotency-Key and body after a 503, a 409 in flight or a lost connection) while the test's own FerretDB is
  * stalled (SIGSTOP past the driver's socket timeout, then SIGCONT) and then killed (SIGKILL) and restarted on the
  * same data. Counted afterwards, from the database itself: acknowledged creates that are missing (0), creates

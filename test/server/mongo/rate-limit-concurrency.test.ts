@@ -1,5 +1,5 @@
 /**
- * Rate limits under concurrency on the MongoDB store (issue 15 item 3): 600 simultaneous requests against a limit
+ * Rate limits under concurrency on the MongoDB store: 600 simultaneous requests against a limit
  * of 60, from one instance and from two, let through at most the limit plus 10 % (slot claims are exact, so 60).
  */
 import { expect } from 'chai';

@@ -50,7 +50,7 @@ export function auditPage(ctx: PageContext, entries: readonly AuditEntry[], orga
   const next =
     entries.length > AUDIT_PAGE_SIZE && last
       ? `<p><a href="${escapeHtml(
-          `${ctx.base}/audit?${new URLSearchParams({ ...(organizationId !== undefined && { organizationId }), after: `${last.at.getTime()}.${last.id}` })}`,
+          `${ctx.base}/audit?${new URLSearchParams({ ...(organizationId !== undefined && { organizationId }), after: `${last.at.getTime()}.${last.id}` }).toString()}`,
         )}">Newer entries →</a></p>`
       : '';
   return layout(

@@ -107,7 +107,7 @@ export async function createWorkerIdp(options: IdpOptions & Pick<WorkerIdpOption
     if (value === undefined || (IGNORED as readonly string[]).includes(name)) continue;
     const setting = idpSettings[SETTING_OF[name] ?? (name as keyof typeof idpSettings)];
     if (!setting) throw new Error(`createWorkerIdp: no worker variable for option "${name}"`);
-    vars[setting.env] = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    vars[setting.env] = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : typeof value === 'string' ? value : JSON.stringify(value);
   }
   return startWorkerIdp({ vars, d1Dir, withD1 });
 }

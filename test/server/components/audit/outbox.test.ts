@@ -1,5 +1,5 @@
 /**
- * Audit with the write (issue 15 item 2): every transition writes its audit entry (and provisioning step) in the
+ * Audit with the write: every transition writes its audit entry (and provisioning step) in the
  * record's own update, so an acknowledged transition has its entry even when the work is killed right after the
  * record write. Here the audit log refuses every append — the process "dies" between the two writes — and the
  * entries appear once the outbox is drained: by the next transition's reader, at the start of another instance,
@@ -38,7 +38,7 @@ function auditKilled(store: Store): Store {
   return { ...store, audit };
 }
 
-function outboxContract(name: string, open: () => Promise<{ store: Store; reopen(): Promise<Store>; close(): Promise<void> }>): void {
+function outboxContract(name: string, open: () => Promise<{ store: Store; reopen: () => Promise<Store>; close: () => Promise<void> }>): void {
   describe(`transition outbox: ${name}`, () => {
     let store: Store;
     let reopen: () => Promise<Store>;

@@ -42,7 +42,7 @@ describe('provisioning settings', () => {
         PROVISIONING_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       }),
     );
-    expect(provisioning?.hook.enqueue).to.be.a('function');
-    expect(provisioning?.worker.runDue).to.be.a('function');
+    expect(typeof provisioning?.hook.enqueue).to.equal('function');
+    expect(typeof provisioning?.worker.runDue).to.equal('function');
   });
 });

@@ -48,6 +48,7 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
   const store = createMemoryStore();
   const clock = () => new Date();
   // The redirect URI needs the port, the app needs the IdP: listen first, hand requests to the app once it exists.
+  // eslint-disable-next-line prefer-const -- assigned once the IdP exists; the handler below reads it before then.
   let app: RequestListener | undefined;
   const server: Server = createServer((req, res) => {
     if (app) app(req, res);

@@ -13,9 +13,9 @@ import { createRegistrationClient, type RegistrationClient } from '../../../../s
 import type { Store } from '../../../../server/deps.js';
 import { startService, type ServiceHarness } from '../../../support/service-harness.js';
 
-export const INTERNAL_AUDIENCE = 'http://127.0.0.1:3001/internal';
-export const REQUESTER_SCOPES = 'registrations:read registrations:write change_sets:write';
-export const VALID_WEB_CONFIG = { redirectUris: ['https://app.example.com/callback'], grantTypes: ['authorization_code'] };
+const INTERNAL_AUDIENCE = 'http://127.0.0.1:3001/internal';
+const REQUESTER_SCOPES = 'registrations:read registrations:write change_sets:write';
+const VALID_WEB_CONFIG = { redirectUris: ['https://app.example.com/callback'], grantTypes: ['authorization_code'] };
 
 export interface InternalHarness {
   service: ServiceHarness;
