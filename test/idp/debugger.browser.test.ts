@@ -1,34 +1,31 @@
 /**
- * The debugger page in a real browser (playwright-core + Debian chromium, headless, JavaScript off): pick a client,
+ * The debugger page in a real browser (playwright-core + the chromium of test/support/browser.ts, headless,
+ * JavaScript off): pick a client,
  * sign in on the IdP's login page, allow, and read the decoded tokens, userinfo and refresh result.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { createIdp, type RunningIdp } from '../../idp/create-idp.js';
+import { findChromium } from '../support/browser.js';
+import { suiteNotRun } from '../support/outside-npm.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+const browser = await findChromium();
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 
-describe('idp: /_debugger in a browser', function () {
+if (browser.missing) suiteNotRun('idp: /_debugger in a browser', browser.missing);
+else describe('idp: /_debugger in a browser', function () {
   this.timeout(60_000);
   let idp: RunningIdp;
   let profile: string;
   let context: BrowserContext;
 
-  before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      // CI installs Debian's chromium: there, a browser suite that cannot run is a failure, not a skip.
-      if (process.env.CI === 'true') throw new Error(`${CHROMIUM} is missing: CI must install chromium (apt-get install chromium)`);
-      console.log(`    [idp] debugger browser test not run: ${CHROMIUM} is missing (install Debian's chromium to run it; CI requires it)`);
-      this.skip();
-    }
+  before(async () => {
     idp = await createIdp({ port: 0, redirectUris: ['http://127.0.0.1:9/callback'], clientId: 'web-app', enableTestingApi: true });
     profile = await mkdtemp(join(tmpdir(), 'gatehouse-idp-debugger-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, javaScriptEnabled: false });
+    context = await chromium.launchPersistentContext(profile, { executablePath: browser.executablePath, headless: true, args: ARGS, javaScriptEnabled: false });
   });
 
   after(async () => {
@@ -44,7 +41,7 @@ describe('idp: /_debugger in a browser', function () {
     await page.fill('#scope', 'openid email offline_access');
     await page.click('button[type=submit]');
     await page.click('button[name=login][value=alice]');
-    await page.click('text=Allow');
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
     await page.waitForURL(/\/_debugger\/callback/);
     const id = JSON.parse((await page.textContent('#id-token'))!) as { payload: Record<string, unknown> };
     expect(id.payload).to.include({ sub: 'alice', aud: 'web-app' });
