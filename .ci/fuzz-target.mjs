@@ -11,10 +11,12 @@ import { userToken } from '../dist/stack/tokens.js';
 const out = process.argv[2];
 const freePort = () =>
   new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
   });
 
 const [idpPort, servicePort, internalPort] = [await freePort(), await freePort(), await freePort()];
@@ -47,11 +49,18 @@ process.exitCode = await runStack({
         const res = await fetch(`${urls.service}/api/v1/organizations/${DEMO.organizationId}/registrations`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: 'Fuzzing fixture', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } }),
+          body: JSON.stringify({
+            name: 'Fuzzing fixture',
+            templateId: 'tpl_web',
+            config: { redirectUris: ['https://app.example.com/cb'] },
+          }),
         });
         if (res.status !== 201) throw new Error(`creating the fixture registration answered ${res.status}`);
         const { id } = await res.json();
-        await writeFile(out, JSON.stringify({ url: urls.service, token, organizationId: DEMO.organizationId, registrationId: id }));
+        await writeFile(
+          out,
+          JSON.stringify({ url: urls.service, token, organizationId: DEMO.organizationId, registrationId: id }),
+        );
       })
       .catch((err) => {
         process.stderr.write(`fuzz-target: cannot prepare the target: ${err.message}\n`);

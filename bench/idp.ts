@@ -28,7 +28,14 @@ function median(xs: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; duration: number; connections: number }): Promise<Figures> {
+async function load(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  duration: number;
+  connections: number;
+}): Promise<Figures> {
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
@@ -37,7 +44,13 @@ async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string;
     duration: opts.duration,
     connections: opts.connections,
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 async function bareServer(body: string): Promise<{ url: string; server: Server }> {
@@ -61,21 +74,34 @@ async function bareProvider(): Promise<{ url: string; server: Server }> {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { duration: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' }, connections: { type: 'string', default: '10' } },
+    options: {
+      duration: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '10' },
+    },
   });
   const duration = Math.min(30, Math.max(1, Number(values.duration)));
   const rounds = Math.min(10, Math.max(1, Number(values.rounds)));
   const connections = Math.min(100, Math.max(1, Number(values.connections)));
 
   const opaque = await createIdp({ port: 0, clientId: 'bench', clientSecret: 'bench-secret' });
-  const jwt = await createIdp({ port: 0, clientId: 'bench', clientSecret: 'bench-secret', accessTokenFormat: 'jwt', defaultAudience: 'http://127.0.0.1:3000/api/v1' });
+  const jwt = await createIdp({
+    port: 0,
+    clientId: 'bench',
+    clientSecret: 'bench-secret',
+    accessTokenFormat: 'jwt',
+    defaultAudience: 'http://127.0.0.1:3000/api/v1',
+  });
   const discovery = `${opaque.url}/.well-known/openid-configuration`;
   const bare = await bareServer(await (await fetch(discovery)).text());
   const floor = await bareProvider();
   const tokenRequest = {
     method: 'POST' as const,
     body: 'grant_type=client_credentials&scope=registrations%3Aread',
-    headers: { authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from('bench:bench-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
   };
   for (const idp of [opaque, jwt]) {
     const check = await fetch(`${idp.url}/token`, tokenRequest);
@@ -84,7 +110,10 @@ async function main(): Promise<number> {
 
   const scenarios = {
     baseline: { label: 'bare node:http, same discovery JSON', url: bare.url },
-    floorDiscovery: { label: 'bare oidc-provider GET discovery (floor)', url: `${floor.url}/.well-known/openid-configuration` },
+    floorDiscovery: {
+      label: 'bare oidc-provider GET discovery (floor)',
+      url: `${floor.url}/.well-known/openid-configuration`,
+    },
     discovery: { label: 'idp GET discovery', url: discovery },
     floorJwks: { label: 'bare oidc-provider GET /jwks (floor)', url: `${floor.url}/jwks` },
     jwks: { label: 'idp GET /jwks', url: `${opaque.url}/jwks` },
@@ -103,7 +132,9 @@ async function main(): Promise<number> {
   const mean = (xs: Figures[], f: keyof Figures) => xs.reduce((a, x) => a + x[f], 0) / xs.length;
   const sum = (xs: Figures[], f: keyof Figures) => xs.reduce((a, x) => a + x[f], 0);
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(`idp benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, memory store, Node ${process.version}`);
+  out(
+    `idp benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, memory store, Node ${process.version}`,
+  );
   for (const k of keys) {
     const ratio = median(all[k].map((f, i) => f.rps / all.baseline[i].rps));
     out(
@@ -112,9 +143,14 @@ async function main(): Promise<number> {
     );
   }
   out('ratio = median over rounds of idp req/s ÷ bare req/s measured back to back');
-  for (const [idpKey, floorKey] of [['discovery', 'floorDiscovery'], ['jwks', 'floorJwks']] as const) {
+  for (const [idpKey, floorKey] of [
+    ['discovery', 'floorDiscovery'],
+    ['jwks', 'floorJwks'],
+  ] as const) {
     const ratio = median(all[idpKey].map((f, i) => f.rps / all[floorKey][i].rps));
-    out(`${scenarios[idpKey].label.padEnd(42)} ${ratio.toFixed(2)}× the bare oidc-provider of the same configuration (target ≥ 1.5×)`);
+    out(
+      `${scenarios[idpKey].label.padEnd(42)} ${ratio.toFixed(2)}× the bare oidc-provider of the same configuration (target ≥ 1.5×)`,
+    );
   }
 
   for (const server of [bare.server, floor.server]) {

@@ -14,7 +14,8 @@ import { run } from '../scanner/cli.js';
 import type { Report } from '../scanner/report/report-types.js';
 
 /** Checks of OWASP classes beyond authentication (injection, BOPLA, SSRF, ...), held to a request budget. */
-const CLASSES = /^(injection\.|bopla\.|misconfiguration\.verbose_errors$|authentication\.user_enumeration$|resource\.redos$|ssrf\.)/;
+const CLASSES =
+  /^(injection\.|bopla\.|misconfiguration\.verbose_errors$|authentication\.user_enumeration$|resource\.redos$|ssrf\.)/;
 
 export async function benchDemo(dir: string): Promise<void> {
   const demo = createDemoApi();
@@ -26,7 +27,20 @@ export async function benchDemo(dir: string): Promise<void> {
   try {
     const started = performance.now();
     const code = await run(
-      ['scan', 'openapi', `${origin}/openapi.json`, '--security-schemes', `bearer=${tokenOf(demo.store, 'alice')}`, '--as-other', `Authorization: Bearer ${tokenOf(demo.store, 'bob')}`, '--no-progress', '--report-format', 'json', '--report-file', file],
+      [
+        'scan',
+        'openapi',
+        `${origin}/openapi.json`,
+        '--security-schemes',
+        `bearer=${tokenOf(demo.store, 'alice')}`,
+        '--as-other',
+        `Authorization: Bearer ${tokenOf(demo.store, 'bob')}`,
+        '--no-progress',
+        '--report-format',
+        'json',
+        '--report-file',
+        file,
+      ],
       { stdout: sink, stderr: sink, env: {} },
     );
     const ms = performance.now() - started;
@@ -38,19 +52,31 @@ export async function benchDemo(dir: string): Promise<void> {
       const fresh = item.scans.filter((scan) => !seen.has(scan.id));
       for (const scan of fresh) seen.add(scan.id);
       const byOperation = sent.get(item.id) ?? new Map<string, number>();
-      byOperation.set(item.operation?.id ?? '(scan)', (byOperation.get(item.operation?.id ?? '(scan)') ?? 0) + fresh.length);
+      byOperation.set(
+        item.operation?.id ?? '(scan)',
+        (byOperation.get(item.operation?.id ?? '(scan)') ?? 0) + fresh.length,
+      );
       sent.set(item.id, byOperation);
     }
-    const operations = new Set(report.reports.map((item) => item.operation?.id).filter((id): id is string => id !== undefined)).size;
-    console.log(`scan openapi of the vulnerable demo API at defaults: ${operations} operations, ${report.options.requestsSent as number} requests, ${ms.toFixed(0)} ms`);
+    const operations = new Set(
+      report.reports.map((item) => item.operation?.id).filter((id): id is string => id !== undefined),
+    ).size;
+    console.log(
+      `scan openapi of the vulnerable demo API at defaults: ${operations} operations, ${report.options.requestsSent as number} requests, ${ms.toFixed(0)} ms`,
+    );
     let classesTotal = 0;
     for (const [check, byOperation] of [...sent].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const total = [...byOperation.values()].reduce((a, b) => a + b, 0);
       if (CLASSES.test(check)) classesTotal += total;
-      const detail = [...byOperation].filter(([, n]) => n > 0).map(([op, n]) => `${op}=${n}`).join(', ');
+      const detail = [...byOperation]
+        .filter(([, n]) => n > 0)
+        .map(([op, n]) => `${op}=${n}`)
+        .join(', ');
       console.log(`  ${CLASSES.test(check) ? '*' : ' '} ${check.padEnd(40)} ${String(total).padStart(4)}  ${detail}`);
     }
-    console.log(`  * the checks beyond authentication: ${(classesTotal / operations).toFixed(1)} requests per operation on average (budget 15)`);
+    console.log(
+      `  * the checks beyond authentication: ${(classesTotal / operations).toFixed(1)} requests per operation on average (budget 15)`,
+    );
   } finally {
     server.closeAllConnections();
     server.close();

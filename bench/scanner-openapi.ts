@@ -28,7 +28,17 @@ function description(collections: number): unknown {
   for (let i = 0; i < collections; i += 1) {
     paths[`/c${i}`] = {
       get: { operationId: `list${i}`, responses: ok },
-      post: { operationId: `create${i}`, requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' }, size: { type: 'integer' } } } } } }, responses: ok },
+      post: {
+        operationId: `create${i}`,
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { name: { type: 'string' }, size: { type: 'integer' } } },
+            },
+          },
+        },
+        responses: ok,
+      },
     };
     paths[`/c${i}/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
@@ -59,7 +69,12 @@ interface Measured {
   peakHeapMb: number;
 }
 
-export async function benchOpenapi(dir: string, operations: number, token: string, verify: (header: string | undefined) => boolean): Promise<void> {
+export async function benchOpenapi(
+  dir: string,
+  operations: number,
+  token: string,
+  verify: (header: string | undefined) => boolean,
+): Promise<void> {
   const collections = Math.ceil(operations / 4);
   const spec = join(dir, 'bench.openapi.json');
   await writeFile(spec, JSON.stringify(description(collections)));
@@ -76,7 +91,10 @@ export async function benchOpenapi(dir: string, operations: number, token: strin
     const allowed = list ? ['GET', 'POST'] : ['GET', 'DELETE'];
     if (!allowed.includes(req.method ?? '')) return send(405, { error: 'method not allowed' });
     if (!user) return send(401, { error: 'unauthorized' });
-    if (list) return req.method === 'GET' ? send(200, user === 'bench' ? [{ id: `o${list[1]}` }] : []) : send(201, { id: `o${list[1]}` });
+    if (list)
+      return req.method === 'GET'
+        ? send(200, user === 'bench' ? [{ id: `o${list[1]}` }] : [])
+        : send(201, { id: `o${list[1]}` });
     if (user !== 'bench' || item![2] !== `o${item![1]}`) return send(404, { error: 'not found' });
     return req.method === 'GET' ? send(200, { id: item![2] }) : send(204, {});
   });
@@ -95,14 +113,36 @@ export async function benchOpenapi(dir: string, operations: number, token: strin
     }, 25);
     const started = performance.now();
     const code = await run(
-      ['scan', 'openapi', spec, '--base-url', base, '--security-schemes', `bearer=${token}`, '--as-other', `Authorization: Bearer ${other}`, '--no-progress', '--report-format', 'json', '--report-file', file, ...flags],
+      [
+        'scan',
+        'openapi',
+        spec,
+        '--base-url',
+        base,
+        '--security-schemes',
+        `bearer=${token}`,
+        '--as-other',
+        `Authorization: Bearer ${other}`,
+        '--no-progress',
+        '--report-format',
+        'json',
+        '--report-file',
+        file,
+        ...flags,
+      ],
       { stdout: sink, stderr: sink, env: {} },
     );
     const ms = performance.now() - started;
     clearInterval(sampler);
     if (code !== 0) throw new Error(`scan openapi exited ${code}`);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
-    return { ms, requests: report.options.requestsSent as number, results: report.reports.length, peakRssMb: peakRss / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20 };
+    return {
+      ms,
+      requests: report.options.requestsSent as number,
+      results: report.reports.length,
+      peakRssMb: peakRss / 2 ** 20,
+      peakHeapMb: peakHeap / 2 ** 20,
+    };
   };
 
   try {
@@ -116,7 +156,9 @@ export async function benchOpenapi(dir: string, operations: number, token: strin
     const measured: Measured[] = [];
     for (const variant of variants) measured.push(await scanOnce(variant.flags));
     const first = measured[0];
-    console.log(`full scan openapi, ${collections * 4} operations (bearer JWT, --as-other), ${first.results} check results, ${first.requests} requests:`);
+    console.log(
+      `full scan openapi, ${collections * 4} operations (bearer JWT, --as-other), ${first.results} check results, ${first.requests} requests:`,
+    );
     for (const [index, variant] of variants.entries()) {
       const m = measured[index];
       const requests = m.requests === first.requests ? '' : ` (${m.requests} requests)`;
@@ -124,7 +166,9 @@ export async function benchOpenapi(dir: string, operations: number, token: strin
         `  ${variant.label.padEnd(42)} ${m.ms.toFixed(0).padStart(7)} ms  ${((m.requests / m.ms) * 1000).toFixed(1).padStart(7)} req/s  peak RSS ${m.peakRssMb.toFixed(0)} MB, heap ${m.peakHeapMb.toFixed(0)} MB${requests}`,
       );
     }
-    console.log(`  ratio concurrency 1 / default: ${(measured[1].ms / measured[0].ms).toFixed(2)}× at 50/s, ${(measured[3].ms / measured[2].ms).toFixed(2)}× without the limiter`);
+    console.log(
+      `  ratio concurrency 1 / default: ${(measured[1].ms / measured[0].ms).toFixed(2)}× at 50/s, ${(measured[3].ms / measured[2].ms).toFixed(2)}× without the limiter`,
+    );
     const seconds = first.ms / 1000;
     console.log(
       `  at defaults: ${(first.requests / (collections * 4)).toFixed(1)} requests per operation, ${seconds.toFixed(1)} s wall time (previously ${PREVIOUS_OPENAPI_SECONDS} s, ${(seconds / PREVIOUS_OPENAPI_SECONDS).toFixed(2)}×)`,

@@ -31,7 +31,12 @@ import { benchOpenapi } from './scanner-openapi.js';
 export const PREVIOUS = { curlRequests: 63, openapiDefaultSeconds: 66 } as const;
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '2' }, candidates: { type: 'string', default: '200000' }, operations: { type: 'string', default: '100' }, only: { type: 'string' } },
+  options: {
+    rounds: { type: 'string', default: '2' },
+    candidates: { type: 'string', default: '200000' },
+    operations: { type: 'string', default: '100' },
+    only: { type: 'string' },
+  },
 });
 const rounds = Math.max(1, Number(values.rounds));
 const candidateCount = Math.max(1000, Number(values.candidates));
@@ -64,15 +69,34 @@ async function startTarget(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/items`, server };
 }
 
-async function scanOnce(url: string, dir: string, extra: string[]): Promise<{ ms: number; requests: number; checks: number }> {
+async function scanOnce(
+  url: string,
+  dir: string,
+  extra: string[],
+): Promise<{ ms: number; requests: number; checks: number }> {
   const file = join(dir, 'report.json');
   const sink = { write: () => true };
   const started = performance.now();
-  const code = await run(['scan', 'curl', url, '-H', `Authorization: Bearer ${token}`, '--no-progress', '--report-format', 'json', '--report-file', file, ...extra], {
-    stdout: sink,
-    stderr: sink,
-    env: {},
-  });
+  const code = await run(
+    [
+      'scan',
+      'curl',
+      url,
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '--no-progress',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
+      ...extra,
+    ],
+    {
+      stdout: sink,
+      stderr: sink,
+      env: {},
+    },
+  );
   const ms = performance.now() - started;
   if (code !== 0) throw new Error(`scan exited ${code}`);
   const report = JSON.parse(await readFile(file, 'utf8')) as Report;
@@ -99,18 +123,25 @@ async function benchScans(dir: string): Promise<void> {
       for (const [index, variant] of variants.entries()) {
         const result = await scanOnce(url, dir, variant.flags);
         times[index].push(result.ms);
-        if (requests && result.requests !== requests) console.log(`  note: ${variant.label} sent ${result.requests} requests, not ${requests}`);
+        if (requests && result.requests !== requests)
+          console.log(`  note: ${variant.label} sent ${result.requests} requests, not ${requests}`);
         requests = result.requests;
         checks = result.checks;
       }
     }
     const medians = times.map(median);
-    console.log(`full scan curl, JWT-protected target (${checks} check results, ${requests} requests each), median of ${rounds}:`);
+    console.log(
+      `full scan curl, JWT-protected target (${checks} check results, ${requests} requests each), median of ${rounds}:`,
+    );
     for (const [index, variant] of variants.entries()) {
       const ms = medians[index];
-      console.log(`  ${variant.label.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${((requests / ms) * 1000).toFixed(1).padStart(7)} req/s`);
+      console.log(
+        `  ${variant.label.padEnd(42)} ${ms.toFixed(0).padStart(6)} ms  ${((requests / ms) * 1000).toFixed(1).padStart(7)} req/s`,
+      );
     }
-    console.log(`  ratio concurrency 1 / default: ${(medians[1] / medians[0]).toFixed(2)}× at 50/s, ${(medians[3] / medians[2]).toFixed(2)}× without the limiter`);
+    console.log(
+      `  ratio concurrency 1 / default: ${(medians[1] / medians[0]).toFixed(2)}× at 50/s, ${(medians[3] / medians[2]).toFixed(2)}× without the limiter`,
+    );
     console.log(
       `  requests per operation: ${requests} (previously ${PREVIOUS.curlRequests}, ${(requests / PREVIOUS.curlRequests).toFixed(2)}×); wall time at defaults ${(medians[0] / 1000).toFixed(1)} s`,
     );
@@ -121,7 +152,10 @@ async function benchScans(dir: string): Promise<void> {
 
 async function benchWeakSecret(dir: string): Promise<void> {
   const file = join(dir, 'secrets.txt');
-  const candidates = Array.from({ length: candidateCount }, (_, i) => `candidate-${i}-${randomBytes(6).toString('hex')}`);
+  const candidates = Array.from(
+    { length: candidateCount },
+    (_, i) => `candidate-${i}-${randomBytes(6).toString('hex')}`,
+  );
   await writeFile(file, `${candidates.join('\n')}\n`);
   const parsed = parseUnverified(token);
   if (!parsed.ok) throw new Error(parsed.reason);
@@ -130,7 +164,8 @@ async function benchWeakSecret(dir: string): Promise<void> {
   const expected = Buffer.from(token.split('.')[2], 'base64url');
   let started = performance.now();
   for (const candidate of candidates) {
-    if (createHmac('sha256', candidate).update(signingInput).digest().equals(expected)) throw new Error('unexpected match');
+    if (createHmac('sha256', candidate).update(signingInput).digest().equals(expected))
+      throw new Error('unexpected match');
   }
   const baselineS = (performance.now() - started) / 1000;
 
@@ -142,7 +177,9 @@ async function benchWeakSecret(dir: string): Promise<void> {
   const workerRate = outcome.tried / workerS;
   console.log(`jwt.weak_secret over a ${candidates.length}-line file (HS256, no match):`);
   console.log(`  baseline, inline HMAC loop from memory: ${baselineRate.toFixed(0)} candidates/s`);
-  console.log(`  worker thread reading the file:         ${workerRate.toFixed(0)} candidates/s (${outcome.tried} tried, incl. worker start)`);
+  console.log(
+    `  worker thread reading the file:         ${workerRate.toFixed(0)} candidates/s (${outcome.tried} tried, incl. worker start)`,
+  );
   console.log(`  ratio worker / baseline: ${(workerRate / baselineRate).toFixed(2)}×`);
 }
 
@@ -150,7 +187,8 @@ const dir = await mkdtemp(join(tmpdir(), 'scanner-bench-'));
 try {
   if (!values.only || values.only === 'curl') await benchScans(dir);
   if (!values.only || values.only === 'secret') await benchWeakSecret(dir);
-  if (!values.only || values.only === 'openapi') await benchOpenapi(dir, Math.max(4, Number(values.operations)), token, verify);
+  if (!values.only || values.only === 'openapi')
+    await benchOpenapi(dir, Math.max(4, Number(values.operations)), token, verify);
   if (!values.only || values.only === 'demo') await benchDemo(dir);
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -49,7 +49,12 @@ function bareApp(auth: TestAuth): express.Express {
   app.get(
     '/bare',
     expressjwt({
-      secret: jwksRsa.expressJwtSecret({ jwksUri: auth.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }),
+      secret: jwksRsa.expressJwtSecret({
+        jwksUri: auth.jwksUri,
+        cache: true,
+        rateLimit: true,
+        jwksRequestsPerMinute: 10,
+      }),
       algorithms: ['RS256'],
       issuer: auth.issuer,
       audience: auth.audience,
@@ -64,9 +69,17 @@ function bareApp(auth: TestAuth): express.Express {
 /** The MongoDB floor: the bare route plus one findOne by id (GET) or insertOne (POST) through mongoose. */
 function mongoFloorApp(auth: TestAuth, connection: Connection, id: string, body: string): express.Express {
   const app = express();
-  const Model = connection.model('BenchFloor', new mongoose.Schema({ _id: String }, { strict: false, collection: 'registrations', versionKey: false }));
+  const Model = connection.model(
+    'BenchFloor',
+    new mongoose.Schema({ _id: String }, { strict: false, collection: 'registrations', versionKey: false }),
+  );
   const verify = expressjwt({
-    secret: jwksRsa.expressJwtSecret({ jwksUri: auth.jwksUri, cache: true, rateLimit: true, jwksRequestsPerMinute: 10 }),
+    secret: jwksRsa.expressJwtSecret({
+      jwksUri: auth.jwksUri,
+      cache: true,
+      rateLimit: true,
+      jwksRequestsPerMinute: 10,
+    }),
     algorithms: ['RS256'],
     issuer: auth.issuer,
     audience: auth.audience,
@@ -89,7 +102,14 @@ function median(xs: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string; token: string; duration: number; connections: number }): Promise<Figures> {
+async function load(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  token: string;
+  duration: number;
+  connections: number;
+}): Promise<Figures> {
   const before = performance.eventLoopUtilization();
   const result = await autocannon({
     url: opts.url,
@@ -101,7 +121,14 @@ async function load(opts: { url: string; method?: 'GET' | 'POST'; body?: string;
     workers: 1,
   });
   const busy = performance.eventLoopUtilization(before);
-  return { rps: result.requests.average, costUs: (busy.active * 1000) / Math.max(1, result.requests.total), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result.requests.average,
+    costUs: (busy.active * 1000) / Math.max(1, result.requests.total),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 interface ServiceUnderTest {
@@ -113,18 +140,32 @@ interface ServiceUnderTest {
 }
 
 /** One service on `store`, with an enterprise organization granted to the token's subject and one registration. */
-async function startServiceOn(label: ServiceUnderTest['label'], store: Store, auth: TestAuth, token: string, body: string): Promise<ServiceUnderTest> {
+async function startServiceOn(
+  label: ServiceUnderTest['label'],
+  store: Store,
+  auth: TestAuth,
+  token: string,
+  body: string,
+): Promise<ServiceUnderTest> {
   // A limit that never trips: counters are still kept, so their cost is measured.
   const config = loadServiceConfig(auth.env({ RATE_LIMIT_PER_MINUTE_ENTERPRISE: '100000000' }));
   // The default LOG_LEVEL (info), written where it costs what a real log costs but fills no disk.
-  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info', name: 'registration-service' }, pino.destination({ dest: '/dev/null', sync: false }));
+  const logger = createLogger(
+    { level: process.env.LOG_LEVEL ?? 'info', name: 'registration-service' },
+    pino.destination({ dest: '/dev/null', sync: false }),
+  );
   const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
   const { url, server } = await listen(createApp(deps));
   const org = await store.organizations.create({ name: 'Bench', plan: 'enterprise' });
   await store.grants.grant({ organizationId: org.id, subject: 'alice', isDefault: true });
   const base = `${url}/api/v1/organizations/${org.id}/registrations`;
-  const created = await fetch(base, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
-  if (created.status !== 201) throw new Error(`setup POST (${label}) answered ${created.status}: ${await created.text()}`);
+  const created = await fetch(base, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
+  });
+  if (created.status !== 201)
+    throw new Error(`setup POST (${label}) answered ${created.status}: ${await created.text()}`);
   const { id } = (await created.json()) as { id: string };
   return { label, server, store, base, id };
 }
@@ -134,7 +175,14 @@ async function grow(store: Store, template: Registration, size: number): Promise
   let count = await store.registrations.count(template.organizationId);
   const batch: Promise<unknown>[] = [];
   for (; count < size; count += 1) {
-    batch.push(store.registrations.upsert({ ...structuredClone(template), id: newId('reg'), createdAt: new Date(), updatedAt: new Date() }));
+    batch.push(
+      store.registrations.upsert({
+        ...structuredClone(template),
+        id: newId('reg'),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      }),
+    );
     if (batch.length >= 200) await Promise.all(batch.splice(0));
   }
   await Promise.all(batch);
@@ -154,11 +202,19 @@ async function run(): Promise<number> {
   const duration = Math.min(30, Math.max(1, Number(values.duration)));
   const rounds = Math.min(15, Math.max(1, Number(values.rounds)));
   const connections = Math.min(100, Math.max(1, Number(values.connections)));
-  const sizes = values.sizes.split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 0).sort((a, b) => a - b);
+  const sizes = values.sizes
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 0)
+    .sort((a, b) => a - b);
 
   const auth = await startTestAuth();
   const token = await auth.token({ exp: Math.floor(Date.now() / 1000) + 3600 });
-  const body = JSON.stringify({ name: 'Bench app', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } });
+  const body = JSON.stringify({
+    name: 'Bench app',
+    templateId: 'tpl_web',
+    config: { redirectUris: ['https://app.example.com/cb'] },
+  });
   const embedded = await startServiceOn('embedded', createMemoryStore(), auth, token, body);
   const bare = await listen(bareApp(auth));
   const check = await fetch(`${bare.url}/bare`, { headers: { authorization: `Bearer ${token}` } });
@@ -169,11 +225,44 @@ async function run(): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
 
   /** Alternates the floors and the scenarios for `rounds` rounds (after a warm-up of each). */
-  async function measure(scenarios: Scenario[], floors: Map<string, { url: string; method: 'GET' | 'POST' }>): Promise<void> {
-    for (const target of [...floors.values(), ...scenarios]) await load({ url: target.url, method: target.method, body: target.method === 'POST' ? body : undefined, token, duration: 1, connections });
+  async function measure(
+    scenarios: Scenario[],
+    floors: Map<string, { url: string; method: 'GET' | 'POST' }>,
+  ): Promise<void> {
+    for (const target of [...floors.values(), ...scenarios])
+      await load({
+        url: target.url,
+        method: target.method,
+        body: target.method === 'POST' ? body : undefined,
+        token,
+        duration: 1,
+        connections,
+      });
     for (let round = 0; round < rounds; round += 1) {
-      for (const [key, floor] of floors) push(key, await load({ url: floor.url, method: floor.method, body: floor.method === 'POST' ? body : undefined, token, duration, connections }));
-      for (const sc of scenarios) push(sc.key, await load({ url: sc.url, method: sc.method, body: sc.method === 'POST' ? body : undefined, token, duration, connections }));
+      for (const [key, floor] of floors)
+        push(
+          key,
+          await load({
+            url: floor.url,
+            method: floor.method,
+            body: floor.method === 'POST' ? body : undefined,
+            token,
+            duration,
+            connections,
+          }),
+        );
+      for (const sc of scenarios)
+        push(
+          sc.key,
+          await load({
+            url: sc.url,
+            method: sc.method,
+            body: sc.method === 'POST' ? body : undefined,
+            token,
+            duration,
+            connections,
+          }),
+        );
     }
   }
 
@@ -193,11 +282,19 @@ async function run(): Promise<number> {
   };
 
   const floors = new Map([['bare route', { url: `${bare.url}/bare`, method: 'GET' as const }]]);
-  const template = (await embedded.store.registrations.get(embedded.base.split('/organizations/')[1].split('/')[0], embedded.id))!;
+  const template = (await embedded.store.registrations.get(
+    embedded.base.split('/organizations/')[1].split('/')[0],
+    embedded.id,
+  ))!;
   for (const size of sizes) {
     await grow(embedded.store, template, size);
     const scenarios: Scenario[] = [
-      { key: `embedded ${size} GET …/registrations/{id}`, url: `${embedded.base}/${embedded.id}`, method: 'GET', floor: 'bare route' },
+      {
+        key: `embedded ${size} GET …/registrations/{id}`,
+        url: `${embedded.base}/${embedded.id}`,
+        method: 'GET',
+        floor: 'bare route',
+      },
       { key: `embedded ${size} POST …/registrations`, url: embedded.base, method: 'POST', floor: 'bare route' },
     ];
     await measure(scenarios, floors);
@@ -219,7 +316,12 @@ async function run(): Promise<number> {
       ['bare route + insertOne', { url: `${floor.url}/floor`, method: 'POST' as const }],
     ]);
     const scenarios: Scenario[] = [
-      { key: 'mongo GET …/registrations/{id}', url: `${mongo.base}/${mongo.id}`, method: 'GET', floor: 'bare route + findOne' },
+      {
+        key: 'mongo GET …/registrations/{id}',
+        url: `${mongo.base}/${mongo.id}`,
+        method: 'GET',
+        floor: 'bare route + findOne',
+      },
       { key: 'mongo POST …/registrations', url: mongo.base, method: 'POST', floor: 'bare route + insertOne' },
     ];
     await measure(scenarios, mongoFloors);
@@ -227,10 +329,14 @@ async function run(): Promise<number> {
     report(scenarios[1], 0.6);
   }
 
-  out(`service benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, Node ${process.version}`);
+  out(
+    `service benchmark: ${rounds} round(s) × ${duration}s per scenario, ${connections} connections, loopback, LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, Node ${process.version}`,
+  );
   for (const [key, figures] of all) {
     if ([...floors.keys(), 'bare route + findOne', 'bare route + insertOne'].includes(key)) {
-      out(`floor: ${key.padEnd(33)} ${String(Math.round(figures.reduce((a, f) => a + f.rps, 0) / figures.length)).padStart(6)} req/s`);
+      out(
+        `floor: ${key.padEnd(33)} ${String(Math.round(figures.reduce((a, f) => a + f.rps, 0) / figures.length)).padStart(6)} req/s`,
+      );
     }
   }
   for (const line of results) out(line);

@@ -27,7 +27,11 @@ export default defineCheck({
     const garbage = await ctx.http.send({ credential: `gatehouse-invalid-${randomBytes(16).toString('hex')}` });
     const facts = baselineFacts(
       { credential: credential.status, noCredential: noCredential.status, garbage: garbage.status },
-      { credential: answerDigest(credential), noCredential: answerDigest(noCredential), garbage: answerDigest(garbage) },
+      {
+        credential: answerDigest(credential),
+        noCredential: answerDigest(noCredential),
+        garbage: answerDigest(garbage),
+      },
       saysNotPermitted(credential),
     );
     ctx.setFact('facts', facts);

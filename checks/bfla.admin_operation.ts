@@ -25,7 +25,10 @@ export default defineCheck({
       name: 'Administrative operation is reachable with an ordinary token',
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa5-broken-function-level-authorization/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 8.6 },
-      classifications: { owasp: 'API5:2023 Broken Function Level Authorization', cwe: 'CWE-285: Improper Authorization' },
+      classifications: {
+        owasp: 'API5:2023 Broken Function Level Authorization',
+        cwe: 'CWE-285: Improper Authorization',
+      },
     },
   ],
   maxCvss: 8.6,
@@ -34,12 +37,17 @@ export default defineCheck({
   appliesTo: (operation) => (operation.credential ? looksAdministrative(operation) : 'operation has no credential'),
   async run(ctx) {
     const facts = readBaseline(ctx);
-    if (!facts.requiresCredential) ctx.skip(`endpoint does not require a credential (a request without one got ${facts.statuses.noCredential})`);
+    if (!facts.requiresCredential)
+      ctx.skip(`endpoint does not require a credential (a request without one got ${facts.statuses.noCredential})`);
     const response = await ctx.http.send();
     // 401 says the credential itself is invalid, not that the function is refused to this user (RFC 9110 §15.5.2).
-    if (response.status === 401) ctx.skip('the supplied credential is rejected (401): scan with a valid ordinary token');
+    if (response.status === 401)
+      ctx.skip('the supplied credential is rejected (401): scan with a valid ordinary token');
     if (response.status >= 200 && response.status < 300) {
-      ctx.report(ISSUE, { detail: `${ctx.operation.method} ${new URL(ctx.operation.url).pathname} answered ${response.status} to the scan's ordinary credential`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `${ctx.operation.method} ${new URL(ctx.operation.url).pathname} answered ${response.status} to the scan's ordinary credential`,
+        attempt: response,
+      });
     }
   },
 });

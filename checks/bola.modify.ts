@@ -44,7 +44,10 @@ export default defineCheck({
       name: "Another identity can modify this identity's object",
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa1-broken-object-level-authorization/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:N/VI:H/VA:N/SC:N/SI:N/SA:N', score: 7.1 },
-      classifications: { owasp: 'API1:2023 Broken Object Level Authorization', cwe: 'CWE-639: Authorization Bypass Through User-Controlled Key' },
+      classifications: {
+        owasp: 'API1:2023 Broken Object Level Authorization',
+        cwe: 'CWE-639: Authorization Bypass Through User-Controlled Key',
+      },
     },
   ],
   maxCvss: 7.1,
@@ -53,16 +56,20 @@ export default defineCheck({
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
     if (!operation.credential) return 'operation has no credential';
-    if (!WRITES.has(operation.method.toUpperCase())) return 'not a write (POST/PUT/PATCH/DELETE): bola.read covers reads';
+    if (!WRITES.has(operation.method.toUpperCase()))
+      return 'not a write (POST/PUT/PATCH/DELETE): bola.read covers reads';
     return referencesObject(operation);
   },
   async run(ctx) {
     const other = otherIdentity(ctx);
     const facts = requireProtectedEndpoint(ctx);
-    if (!ok(facts.statuses.credential)) return ctx.skip(`the first identity's own request got ${facts.statuses.credential}: nothing to compare with`);
+    if (!ok(facts.statuses.credential))
+      return ctx.skip(`the first identity's own request got ${facts.statuses.credential}: nothing to compare with`);
     const invented = inventedIds(ctx.operation);
     if (invented.length > 0) {
-      return ctx.skip(`no id of the first identity's for ${invented.map((n) => `{${n}}`).join(', ')} (none in its responses): a generated id names nobody's object`);
+      return ctx.skip(
+        `no id of the first identity's for ${invented.map((n) => `{${n}}`).join(', ')} (none in its responses): a generated id names nobody's object`,
+      );
     }
     const method = ctx.operation.method.toUpperCase();
     const readUrl = objectUrl(ctx.operation);
@@ -70,14 +77,19 @@ export default defineCheck({
 
     const before = await readAsOwner();
     if (!ok(before.status) || !carriesData(before.body)) {
-      return ctx.skip(`the first identity cannot read the object back (GET ${new URL(readUrl).pathname} → ${before.status}${ok(before.status) ? ', no data' : ''}): a write's effect could not be seen`);
+      return ctx.skip(
+        `the first identity cannot read the object back (GET ${new URL(readUrl).pathname} → ${before.status}${ok(before.status) ? ', no data' : ''}): a write's effect could not be seen`,
+      );
     }
 
     if (method === 'DELETE') {
       const theirs = await ctx.http.send(asOther(other));
       if (!ok(theirs.status)) return;
       const after = await readAsOwner();
-      if (after.status !== 404 && after.status !== 410) return ctx.log.debug(`DELETE by the other identity got ${theirs.status} but the object still answers ${after.status}`);
+      if (after.status !== 404 && after.status !== 410)
+        return ctx.log.debug(
+          `DELETE by the other identity got ${theirs.status} but the object still answers ${after.status}`,
+        );
       return ctx.report(ISSUE, {
         detail: `the --as-other identity (${other.name}) deleted the first identity's object (DELETE ${theirs.status}; the owner's read-back now gets ${after.status}); a deleted object cannot be restored`,
         steps: [
@@ -88,13 +100,18 @@ export default defineCheck({
     }
 
     const write = markedWrite(ctx.operation.body, ctx.operation.id, before.body);
-    if (!write) return ctx.skip('the request body has no JSON field a recognisable value can be written to (give a JSON body with a text or integer field)');
+    if (!write)
+      return ctx.skip(
+        'the request body has no JSON field a recognisable value can be written to (give a JSON body with a text or integer field)',
+      );
     const theirs = await ctx.http.send({ ...asOther(other), body: write.body });
     if (!ok(theirs.status)) return;
     const after = await readAsOwner();
     if (!ok(after.status) || !showsMarker(after.body, write)) {
       // Accepted, but the owner's object did not change: the server wrote the caller's own record, or nothing.
-      return ctx.log.debug(`the other identity's ${method} got ${theirs.status} but the first identity's object does not show the change`);
+      return ctx.log.debug(
+        `the other identity's ${method} got ${theirs.status} but the first identity's object does not show the change`,
+      );
     }
 
     const original = valueOf(before.body, write.field);
@@ -117,7 +134,9 @@ export default defineCheck({
       steps: [
         { attempt: theirs, role: `${method} by the --as-other identity` },
         { attempt: after, role: 'read-back by the owner (the first identity)' },
-        ...(restore ? [{ attempt: restore, role: `restore by the owner (${method} with the earlier "${write.field}")` }] : []),
+        ...(restore
+          ? [{ attempt: restore, role: `restore by the owner (${method} with the earlier "${write.field}")` }]
+          : []),
       ],
     });
   },

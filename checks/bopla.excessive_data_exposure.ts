@@ -32,7 +32,8 @@ function parsed(exchange: ObservedExchange): unknown {
   }
 }
 
-const sentBy = (exchange: ObservedExchange): string => `${exchange.request.method} ${new URL(exchange.request.url).pathname} sent by ${exchange.checkId}`;
+const sentBy = (exchange: ObservedExchange): string =>
+  `${exchange.request.method} ${new URL(exchange.request.url).pathname} sent by ${exchange.checkId}`;
 
 export default defineCheck({
   id: 'bopla.excessive_data_exposure',
@@ -57,21 +58,32 @@ export default defineCheck({
   scanKinds: ['curl', 'openapi', 'graphql'],
   passive: true,
   async run(ctx) {
-    const answers = ownExchanges(ctx).map((exchange) => ({ exchange, json: parsed(exchange) })).filter((a) => a.json !== undefined);
+    const answers = ownExchanges(ctx)
+      .map((exchange) => ({ exchange, json: parsed(exchange) }))
+      .filter((a) => a.json !== undefined);
     if (answers.length === 0) return ctx.skip('the scan received no 2xx JSON answer on this operation to inspect');
     const sensitive = answers.map((a) => ({ ...a, hits: sensitiveValues(a.json) })).find((a) => a.hits.length > 0);
     if (sensitive) {
       const kinds = [...new Set(sensitive.hits.map((h) => h.kind))].join(', ');
-      const where = sensitive.hits.slice(0, 6).map((h) => `${h.kind} at ${h.path}`).join('; ');
+      const where = sensitive.hits
+        .slice(0, 6)
+        .map((h) => `${h.kind} at ${h.path}`)
+        .join('; ');
       const more = sensitive.hits.length > 6 ? `; ${sensitive.hits.length - 6} more` : '';
-      ctx.report(SENSITIVE, { detail: `${kinds} in the answer to ${sentBy(sensitive.exchange)}: ${where}${more}`, attempt: sensitive.exchange.response });
+      ctx.report(SENSITIVE, {
+        detail: `${kinds} in the answer to ${sentBy(sensitive.exchange)}: ${where}${more}`,
+        attempt: sensitive.exchange.response,
+      });
     }
     for (const { exchange, json } of answers) {
       const schema = promisedSchema(ctx.operation, exchange.response.status);
       const allowed = schema ? promisedRecords(schema) : undefined;
       if (allowed === undefined || !Array.isArray(json) || json.length < 2 || json.length <= allowed) continue;
       const promise = allowed === 1 ? 'one object' : `at most ${allowed} items`;
-      ctx.report(RECORDS, { detail: `${json.length} records where the description promises ${promise} (${exchange.response.status}, ${sentBy(exchange)})`, attempt: exchange.response });
+      ctx.report(RECORDS, {
+        detail: `${json.length} records where the description promises ${promise} (${exchange.response.status}, ${sentBy(exchange)})`,
+        attempt: exchange.response,
+      });
       break;
     }
   },

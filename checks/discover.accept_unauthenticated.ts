@@ -20,6 +20,7 @@ export default defineCheck({
   maxCvss: 0,
   scanKinds: ['curl', 'openapi', 'graphql'],
   async run(ctx) {
-    if (!ctx.operation.credential) ctx.report(ISSUE, { detail: 'no credential was given or detected for this operation' });
+    if (!ctx.operation.credential)
+      ctx.report(ISSUE, { detail: 'no credential was given or detected for this operation' });
   },
 });

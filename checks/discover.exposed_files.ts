@@ -9,7 +9,15 @@
  * as backups (.env.dev, .env.staging, .env.bak…), each judged as a dotenv body (mostly KEY=value lines).
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import { isHtml, jsonObject, jsonWith, probePaths, reportHits, textLike, type PathProbe } from './support/probe-paths.js';
+import {
+  isHtml,
+  jsonObject,
+  jsonWith,
+  probePaths,
+  reportHits,
+  textLike,
+  type PathProbe,
+} from './support/probe-paths.js';
 
 const ISSUE = 'discover.exposed_files';
 
@@ -20,17 +28,44 @@ const ISSUE = 'discover.exposed_files';
 const ENV_LINE = /^\s*(export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=/;
 function dotenv(r: ProbeResponse): boolean {
   if (isHtml(r) || jsonObject(r.body) !== undefined) return false;
-  const lines = r.body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = r.body
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   const pairs = lines.filter((l) => ENV_LINE.test(l));
-  return pairs.length > 0 && pairs.some((l) => /^\s*(export\s+)?[A-Z][A-Z0-9_]*\s*=/.test(l)) && pairs.length >= lines.length * 0.6;
+  return (
+    pairs.length > 0 &&
+    pairs.some((l) => /^\s*(export\s+)?[A-Z][A-Z0-9_]*\s*=/.test(l)) &&
+    pairs.length >= lines.length * 0.6
+  );
 }
 /** Java `.properties`: `key=value` / `key: value` lines with dotted lower-case keys (spring.datasource.password=…). */
 const properties = textLike(/^\s*[a-z][\w-]*(\.[\w-]+)+\s*[=:]/m);
 /** Names real projects give their env files: per environment, per machine, and editor or deploy backups. */
 const ENV_FILES = [
-  '.env', '.env.local', '.env.dev', '.env.development', '.env.development.local', '.env.test', '.env.staging',
-  '.env.stage', '.env.prod', '.env.production', '.env.production.local', '.env.docker', '.env.backup', '.env.bak',
-  '.env.old', '.env.orig', '.env.save', '.env~', '.env.example', 'api/.env', 'app/.env', 'backend/.env', 'config/.env',
+  '.env',
+  '.env.local',
+  '.env.dev',
+  '.env.development',
+  '.env.development.local',
+  '.env.test',
+  '.env.staging',
+  '.env.stage',
+  '.env.prod',
+  '.env.production',
+  '.env.production.local',
+  '.env.docker',
+  '.env.backup',
+  '.env.bak',
+  '.env.old',
+  '.env.orig',
+  '.env.save',
+  '.env~',
+  '.env.example',
+  'api/.env',
+  'app/.env',
+  'backend/.env',
+  'config/.env',
 ];
 const gitConfig = textLike(/^\s*\[(core|remote|branch)/m);
 const yamlKeys = (...keys: string[]) => textLike(new RegExp(`^(${keys.join('|')})\\s*:`, 'm'));
@@ -48,7 +83,8 @@ const wpConfig = textLike(/DB_(PASSWORD|USER|NAME)/);
 const springEnv = (r: ProbeResponse): boolean => jsonWith('propertySources')(r) || jsonWith('activeProfiles')(r);
 const heapdump = (r: ProbeResponse): boolean => r.body.startsWith('JAVA PROFILE');
 const shellHistory = textLike(/^(sudo |cd |ls|git |ssh |export |mysql )/m);
-const composerOrPackage = (r: ProbeResponse): boolean => jsonWith('name')(r) && /"(dependencies|require|version)"/.test(r.body);
+const composerOrPackage = (r: ProbeResponse): boolean =>
+  jsonWith('name')(r) && /"(dependencies|require|version)"/.test(r.body);
 
 const PROBES: PathProbe[] = [
   ...ENV_FILES.map((path) => ({ path, plausible: dotenv })),
@@ -90,7 +126,10 @@ const PROBES: PathProbe[] = [
   { path: 'config/database.yml', plausible: textLike(/^\s*(adapter|database|username|password)\s*:/m) },
   { path: 'appsettings.json', plausible: jsonWith('ConnectionStrings') },
   { path: 'local.settings.json', plausible: jsonWith('Values') },
-  { path: 'secrets.json', plausible: (r) => !isHtml(r) && /"[^"]*(password|secret|api_?key|token|private_?key)[^"]*"\s*:/i.test(r.body) },
+  {
+    path: 'secrets.json',
+    plausible: (r) => !isHtml(r) && /"[^"]*(password|secret|api_?key|token|private_?key)[^"]*"\s*:/i.test(r.body),
+  },
   { path: 'application.properties', plausible: properties },
   { path: 'application.yml', plausible: yamlKeys('spring', 'server', 'management', 'datasource') },
   { path: 'config/secrets.yml', plausible: textLike(/^\s*secret_key_base\s*:/m) },

@@ -20,9 +20,27 @@ function plausible(r: ProbeResponse): boolean {
 }
 
 const PATHS = [
-  'graphql', 'graphiql', 'graphql/console', 'graphql-explorer', 'playground', 'altair', 'explorer', 'graph', 'gql',
-  'query', 'api/graphql', 'api/gql', 'v1/graphql', 'v2/graphql', 'api/v1/graphql', 'api/v2/graphql',
-  'graphql.php', 'graphiql.php', 'index.php/graphql', 'hasura/v1/graphql', '___graphql',
+  'graphql',
+  'graphiql',
+  'graphql/console',
+  'graphql-explorer',
+  'playground',
+  'altair',
+  'explorer',
+  'graph',
+  'gql',
+  'query',
+  'api/graphql',
+  'api/gql',
+  'v1/graphql',
+  'v2/graphql',
+  'api/v1/graphql',
+  'api/v2/graphql',
+  'graphql.php',
+  'graphiql.php',
+  'index.php/graphql',
+  'hasura/v1/graphql',
+  '___graphql',
 ];
 const PROBES: PathProbe[] = PATHS.map((path) => ({ path, query: 'query=%7B__typename%7D', plausible }));
 

@@ -16,13 +16,41 @@ function plausible(r: ProbeResponse): boolean {
   if (r.body.trim() === '') return true;
   const json = jsonObject(r.body);
   if (json) return ['status', 'healthy', 'ok', 'health', 'checks'].some((k) => k in json);
-  return !isHtml(r) && r.body.length <= 200 && /^\s*"?(ok|up|healthy|alive|live|ready|pong|pass|running|green)\b/i.test(r.body);
+  return (
+    !isHtml(r) &&
+    r.body.length <= 200 &&
+    /^\s*"?(ok|up|healthy|alive|live|ready|pong|pass|running|green)\b/i.test(r.body)
+  );
 }
 
 const PATHS = [
-  'health', 'healthz', 'healthcheck', 'health-check', 'health/live', 'health/ready', 'health/liveness', 'health/readiness',
-  'health/started', 'health/startup', 'healthz/live', 'healthz/ready', 'livez', 'readyz', 'alive', 'ready', 'ping', 'status', 'status/live', 'status/ready',
-  '_health', 'actuator/health', 'api/health', 'api/healthz', 'api/status', 'api/ping', 'v1/health',
+  'health',
+  'healthz',
+  'healthcheck',
+  'health-check',
+  'health/live',
+  'health/ready',
+  'health/liveness',
+  'health/readiness',
+  'health/started',
+  'health/startup',
+  'healthz/live',
+  'healthz/ready',
+  'livez',
+  'readyz',
+  'alive',
+  'ready',
+  'ping',
+  'status',
+  'status/live',
+  'status/ready',
+  '_health',
+  'actuator/health',
+  'api/health',
+  'api/healthz',
+  'api/status',
+  'api/ping',
+  'v1/health',
 ];
 const PROBES: PathProbe[] = PATHS.map((path) => ({ path, plausible }));
 

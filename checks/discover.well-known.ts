@@ -10,7 +10,15 @@ import { jsonObject, jsonWith, probePaths, reportHits, textLike, type PathProbe 
 const ISSUE = 'discover.discoverable_well_known';
 
 const jwks = (r: ProbeResponse): boolean => Array.isArray(jsonObject(r.body)?.keys);
-const jsonArray = (r: ProbeResponse): boolean => /^\s*\[/.test(r.body) && (() => { try { return Array.isArray(JSON.parse(r.body)); } catch { return false; } })();
+const jsonArray = (r: ProbeResponse): boolean =>
+  /^\s*\[/.test(r.body) &&
+  (() => {
+    try {
+      return Array.isArray(JSON.parse(r.body));
+    } catch {
+      return false;
+    }
+  })();
 
 const PROBES: PathProbe[] = [
   { path: '.well-known/security.txt', plausible: textLike(/^(Contact|Expires):/im) }, // RFC 9116
@@ -21,7 +29,10 @@ const PROBES: PathProbe[] = [
   { path: '.well-known/jwks.json', plausible: jwks }, // RFC 7517 §5
   { path: 'jwks.json', plausible: jwks },
   { path: '.well-known/openid-federation', plausible: textLike(/^eyJ[\w-]*\.[\w-]+\.[\w-]*$/) }, // signed entity statement
-  { path: '.well-known/apple-app-site-association', plausible: (r) => jsonObject(r.body) !== undefined && /applinks|webcredentials|appclips/.test(r.body) },
+  {
+    path: '.well-known/apple-app-site-association',
+    plausible: (r) => jsonObject(r.body) !== undefined && /applinks|webcredentials|appclips/.test(r.body),
+  },
   { path: '.well-known/assetlinks.json', plausible: jsonArray },
 ];
 

@@ -31,7 +31,9 @@ export default defineCheck({
     const facts = readBaseline(ctx);
     const { credential, noCredential } = facts.statuses;
     if (!facts.requiresCredential && noCredential < 400) {
-      ctx.report(ISSUE, { detail: `a request without credential got ${noCredential}, like the one with the credential (${credential})` });
+      ctx.report(ISSUE, {
+        detail: `a request without credential got ${noCredential}, like the one with the credential (${credential})`,
+      });
     }
   },
 });

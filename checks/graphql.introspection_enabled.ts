@@ -40,10 +40,12 @@ export default defineCheck({
   async run(ctx) {
     const json = { 'content-type': 'application/json' };
     const post = await ctx.http.send({ method: 'POST', headers: json, body: JSON.stringify({ query: QUERY }) });
-    if (introspected(post)) return ctx.report(ISSUE, { detail: 'POST introspection query answered with the schema', attempt: post });
+    if (introspected(post))
+      return ctx.report(ISSUE, { detail: 'POST introspection query answered with the schema', attempt: post });
     const url = new URL(ctx.operation.url);
     url.search = new URLSearchParams({ query: QUERY }).toString();
     const get = await ctx.http.send({ method: 'GET', url: url.href, headers: json, body: null });
-    if (introspected(get)) ctx.report(ISSUE, { detail: 'GET introspection query answered with the schema', attempt: get });
+    if (introspected(get))
+      ctx.report(ISSUE, { detail: 'GET introspection query answered with the schema', attempt: get });
   },
 });

@@ -12,15 +12,25 @@
  * operator answer is 2xx where baseline and control are not — the operator replaced the password;
  * `injection.nosql_operator_injection` (7.1) otherwise. Passed otherwise; skipped without a string input.
  */
-import { defineCheck, operationClass, type CheckContext, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
+import {
+  defineCheck,
+  operationClass,
+  type CheckContext,
+  type ProbeRequest,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { isSuccess, sameAnswer } from './support/answer-shape.js';
 import { injectableInputs, parseJsonBody } from './support/injectable-inputs.js';
 import { signsIn } from './support/sign-in-operation.js';
 
 const BYPASS = 'injection.nosql_authentication_bypass';
 const INJECTION = 'injection.nosql_operator_injection';
-const classifications = { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-943: Improper Neutralization of Special Elements in Data Query Logic' };
-const url = 'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/07-Input_Validation_Testing/05.6-Testing_for_NoSQL_Injection';
+const classifications = {
+  owasp: 'API8:2023 Security Misconfiguration',
+  cwe: 'CWE-943: Improper Neutralization of Special Elements in Data Query Logic',
+};
+const url =
+  'https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/07-Input_Validation_Testing/05.6-Testing_for_NoSQL_Injection';
 
 /** An operator, its argument, and a control key of the same length that no database reads as an operator. */
 const OPERATORS = [
@@ -33,7 +43,9 @@ type Vector = { where: string; request: (key: string, argument: string | null) =
 function vectors(ctx: CheckContext): Vector[] {
   const operation = ctx.operation;
   const found: Vector[] = [];
-  const stringKeys = injectableInputs(operation).filter((i) => i.in === 'body' && i.pointer!.length === 1).map((i) => i.name);
+  const stringKeys = injectableInputs(operation)
+    .filter((i) => i.in === 'body' && i.pointer!.length === 1)
+    .map((i) => i.name);
   if (stringKeys.length > 0) {
     found.push({
       where: `JSON body (${stringKeys.join(', ')})`,
@@ -86,9 +98,12 @@ export default defineCheck({
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST') return `${operation.method} changes an existing object: injected values would stay in it`;
+    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
+      return `${operation.method} changes an existing object: injected values would stay in it`;
     const hasQuery = [...new URL(operation.url).searchParams].length > 0;
-    return hasQuery || injectableInputs(operation).some((i) => i.in === 'body') ? true : 'no JSON body string or query parameter to inject into';
+    return hasQuery || injectableInputs(operation).some((i) => i.in === 'body')
+      ? true
+      : 'no JSON body string or query parameter to inject into';
   },
   async run(ctx) {
     const found = vectors(ctx);

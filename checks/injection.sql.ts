@@ -31,7 +31,10 @@ const TIME = 'injection.sql_time_based';
 const ERROR = 'injection.sql_error_based';
 const QUOTE = 'injection.sql_quote_error';
 const P = 'CVSS:4.0/AV:N/AC:L';
-const classifications = { owasp: 'API8:2023 Security Misconfiguration', cwe: "CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')" };
+const classifications = {
+  owasp: 'API8:2023 Security Misconfiguration',
+  cwe: "CWE-89: Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')",
+};
 const url = 'https://owasp.org/www-community/attacks/SQL_Injection';
 
 interface Proof {
@@ -47,7 +50,11 @@ const STRENGTH = [BOOLEAN, TIME, ERROR, QUOTE];
 function stronger(a: Proof | undefined, b: Proof | undefined): Proof | undefined {
   if (!a || !b) return a ?? b;
   const [strong, weak] = STRENGTH.indexOf(b.issue) < STRENGTH.indexOf(a.issue) ? [b, a] : [a, b];
-  return { ...strong, detail: `${strong.detail}; also: ${weak.detail}`, attempts: [...strong.attempts, weak.attempt, ...weak.attempts] };
+  return {
+    ...strong,
+    detail: `${strong.detail}; also: ${weak.detail}`,
+    attempts: [...strong.attempts, weak.attempt, ...weak.attempts],
+  };
 }
 
 /** `200, 3 records` — enough to see why two answers differ. */
@@ -82,10 +89,15 @@ function tagOf(operationId: string): number {
   return 1000 + (Number.parseInt(createHash('sha256').update(operationId).digest('hex').slice(0, 6), 16) % 9000);
 }
 
-async function booleanPair(ctx: CheckContext, input: InjectableInput, baseline: ProbeResponse): Promise<Proof | undefined> {
+async function booleanPair(
+  ctx: CheckContext,
+  input: InjectableInput,
+  baseline: ProbeResponse,
+): Promise<Proof | undefined> {
   const tag = tagOf(ctx.operation.id);
   const pairs = [{ truthy: `${input.value}' AND '${tag}'='${tag}`, falsy: `${input.value}' AND '${tag}'='${tag + 1}` }];
-  if (/^-?\d+$/.test(input.value)) pairs.push({ truthy: `${input.value} AND ${tag}=${tag}`, falsy: `${input.value} AND ${tag}=${tag + 1}` });
+  if (/^-?\d+$/.test(input.value))
+    pairs.push({ truthy: `${input.value} AND ${tag}=${tag}`, falsy: `${input.value} AND ${tag}=${tag + 1}` });
   for (const { truthy, falsy } of pairs) {
     const yes = await ctx.http.send(withInput(ctx.operation, input, truthy));
     if (!sameAnswer(yes, baseline, [truthy, input.value])) continue;
@@ -101,7 +113,11 @@ async function booleanPair(ctx: CheckContext, input: InjectableInput, baseline: 
   return undefined;
 }
 
-async function probeInput(ctx: CheckContext, input: InjectableInput, baseline: ProbeResponse): Promise<Proof | undefined> {
+async function probeInput(
+  ctx: CheckContext,
+  input: InjectableInput,
+  baseline: ProbeResponse,
+): Promise<Proof | undefined> {
   for (const breaker of BREAKERS) {
     const broken = await ctx.http.send(withInput(ctx.operation, input, `${input.value}${breaker.broken}`));
     if (sameAnswer(broken, baseline, [breaker.broken, input.value])) continue;
@@ -110,7 +126,9 @@ async function probeInput(ctx: CheckContext, input: InjectableInput, baseline: P
     if (error) {
       const balanced = await ctx.http.send(withInput(ctx.operation, input, `${input.value}${breaker.balanced}`));
       if (!errorLike(balanced, baseline)) {
-        const what = error.signature ? `a database error (${error.signature})` : `${error.status} (baseline ${baseline.status})`;
+        const what = error.signature
+          ? `a database error (${error.signature})`
+          : `${error.status} (baseline ${baseline.status})`;
         proof = {
           issue: error.signature ? ERROR : QUOTE,
           detail: `${input.in} ${input.name}: a ${breaker.name} appended brings ${what}; doubled, it answers ${balanced.status}`,
@@ -131,8 +149,14 @@ const SLEEPS: { dbms: string; payload: (value: string, seconds: number) => strin
   { dbms: 'Microsoft SQL Server', payload: (v, s) => `${v}'; WAITFOR DELAY '0:0:${s}'-- ` },
 ];
 
-async function timeBased(ctx: CheckContext, inputs: InjectableInput[], baseline: ProbeResponse, seconds: number): Promise<Proof | undefined> {
-  const slow = (r: ProbeResponse): boolean => r.durationMs >= seconds * 1000 && baseline.durationMs < (seconds * 1000) / 2;
+async function timeBased(
+  ctx: CheckContext,
+  inputs: InjectableInput[],
+  baseline: ProbeResponse,
+  seconds: number,
+): Promise<Proof | undefined> {
+  const slow = (r: ProbeResponse): boolean =>
+    r.durationMs >= seconds * 1000 && baseline.durationMs < (seconds * 1000) / 2;
   for (const input of inputs.slice(0, 3)) {
     for (const { dbms, payload } of SLEEPS) {
       const first = await ctx.http.send(withInput(ctx.operation, input, payload(input.value, seconds)));
@@ -156,10 +180,34 @@ export default defineCheck({
   id: 'injection.sql',
   name: 'SQL Injection',
   issues: [
-    { id: BOOLEAN, name: 'SQL injection (boolean differential)', url, cvss: { version: 4.0, vector: `${P}/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`, score: 9.3 }, classifications },
-    { id: TIME, name: 'SQL injection (time-based)', url, cvss: { version: 4.0, vector: `${P}/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`, score: 9.3 }, classifications },
-    { id: ERROR, name: 'SQL injection (database error)', url, cvss: { version: 4.0, vector: `${P}/AT:N/PR:N/UI:N/VC:H/VI:L/VA:N/SC:N/SI:N/SA:N`, score: 8.8 }, classifications },
-    { id: QUOTE, name: 'A quote breaks a server-side query (possible SQL injection)', url, cvss: { version: 4.0, vector: `${P}/AT:P/PR:N/UI:N/VC:L/VI:L/VA:N/SC:N/SI:N/SA:N`, score: 6.3 }, classifications },
+    {
+      id: BOOLEAN,
+      name: 'SQL injection (boolean differential)',
+      url,
+      cvss: { version: 4.0, vector: `${P}/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`, score: 9.3 },
+      classifications,
+    },
+    {
+      id: TIME,
+      name: 'SQL injection (time-based)',
+      url,
+      cvss: { version: 4.0, vector: `${P}/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`, score: 9.3 },
+      classifications,
+    },
+    {
+      id: ERROR,
+      name: 'SQL injection (database error)',
+      url,
+      cvss: { version: 4.0, vector: `${P}/AT:N/PR:N/UI:N/VC:H/VI:L/VA:N/SC:N/SI:N/SA:N`, score: 8.8 },
+      classifications,
+    },
+    {
+      id: QUOTE,
+      name: 'A quote breaks a server-side query (possible SQL injection)',
+      url,
+      cvss: { version: 4.0, vector: `${P}/AT:P/PR:N/UI:N/VC:L/VI:L/VA:N/SC:N/SI:N/SA:N`, score: 6.3 },
+      classifications,
+    },
   ],
   maxCvss: 9.3,
   scanKinds: ['curl', 'openapi'],
@@ -177,7 +225,8 @@ export default defineCheck({
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST') return `${operation.method} changes an existing object: injected values would stay in it`;
+    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
+      return `${operation.method} changes an existing object: injected values would stay in it`;
     return injectableInputs(operation).length > 0 ? true : 'no string input to inject into';
   },
   async run(ctx) {
@@ -189,7 +238,8 @@ export default defineCheck({
       if (proof) break;
     }
     const seconds = ctx.options.sqlTimeBased;
-    if (!proof && seconds !== undefined && operationClass(ctx.operation) === 'read') proof = await timeBased(ctx, inputs, baseline, seconds);
+    if (!proof && seconds !== undefined && operationClass(ctx.operation) === 'read')
+      proof = await timeBased(ctx, inputs, baseline, seconds);
     if (proof) ctx.report(proof.issue, { detail: proof.detail, attempt: proof.attempt, attempts: proof.attempts });
   },
 });

@@ -25,7 +25,10 @@ export default defineCheck({
       name: 'JWT Algorithm None is accepted',
       url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-alg-none?utm_source=vulnapi-report',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -44,7 +47,10 @@ export default defineCheck({
     for (const alg of SPELLINGS) {
       const response = await ctx.http.send({ credential: unsignedToken({ ...jwt.header, alg }, payload) });
       if (attackAccepted(response, facts)) {
-        ctx.report(ISSUE, { detail: `a token with alg "${alg}" and no signature is accepted (${response.status})`, attempt: response });
+        ctx.report(ISSUE, {
+          detail: `a token with alg "${alg}" and no signature is accepted (${response.status})`,
+          attempt: response,
+        });
         return;
       }
     }

@@ -17,7 +17,15 @@
  */
 import { defineCheck, parseUnverified, type CheckContext, type UnverifiedJwt } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { audiences, currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
+import {
+  audiences,
+  currentValidity,
+  expiredSince,
+  FOREIGN_ORIGIN,
+  optionJwt,
+  resignWithKnownSecret,
+  type Resigned,
+} from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { AS_OTHER, JWT_SECRETS_FILE } from './support/shared-options.js';
 
@@ -81,8 +89,10 @@ export default defineCheck({
     if (given) {
       const own = new Set(audiences(jwt));
       const other = audiences(given);
-      if (other.length === 0 || other.some((a) => own.has(a))) return ctx.skip('option otherAudienceToken must carry aud values none of which the supplied token has');
-      if (expiredSince(given, 0)) return ctx.skip('option otherAudienceToken has expired: its rejection would prove nothing about aud');
+      if (other.length === 0 || other.some((a) => own.has(a)))
+        return ctx.skip('option otherAudienceToken must carry aud values none of which the supplied token has');
+      if (expiredSince(given, 0))
+        return ctx.skip('option otherAudienceToken has expired: its rejection would prove nothing about aud');
       token = given.raw;
       how = `the otherAudienceToken option (aud ${JSON.stringify(other)})`;
     } else if (otherIdentityFor(ctx, jwt)) {
@@ -91,12 +101,20 @@ export default defineCheck({
       how = `the --as-other credential, a token of the same issuer for aud ${JSON.stringify(audiences(other))}`;
     } else {
       const resigned = await resignWithKnownSecret(ctx, jwt, { ...currentValidity(jwt), aud: OTHER_AUDIENCE });
-      if (!resigned) return ctx.skip('no token for another audience can be had (give one with the otherAudienceToken option, or an --as-other JWT for another audience)');
+      if (!resigned)
+        return ctx.skip(
+          'no token for another audience can be had (give one with the otherAudienceToken option, or an --as-other JWT for another audience)',
+        );
       token = resigned.token;
       cause = resigned.cause;
       how = `the supplied token re-signed with aud ${OTHER_AUDIENCE} (secret from ${resigned.source})`;
     }
     const response = await ctx.http.send({ credential: token });
-    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token for another audience (${how}) is accepted (${response.status})`, attempt: response, ...(cause ? { cause } : {}) });
+    if (attackAccepted(response, facts))
+      ctx.report(ISSUE, {
+        detail: `a token for another audience (${how}) is accepted (${response.status})`,
+        attempt: response,
+        ...(cause ? { cause } : {}),
+      });
   },
 });

@@ -23,7 +23,10 @@ export default defineCheck({
       name: 'JWT Secret used for signing is blank',
       url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-blank-secret?utm_source=vulnapi-report',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -33,7 +36,8 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const alg = jwt.alg;
-    if (!isHmacAlg(alg)) return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; a blank secret only applies to HS256/384/512`);
+    if (!isHmacAlg(alg))
+      return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; a blank secret only applies to HS256/384/512`);
     const facts = requireProtectedEndpoint(ctx);
     const token = `${jwt.signingInput}.${hmacSignature(alg, '', jwt.signingInput)}`;
     if (token === jwt.raw) {
@@ -42,7 +46,10 @@ export default defineCheck({
     }
     const response = await ctx.http.send({ credential: token });
     if (attackAccepted(response, facts)) {
-      ctx.report(ISSUE, { detail: `a token signed with an empty ${jwt.alg} secret is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `a token signed with an empty ${jwt.alg} secret is accepted (${response.status})`,
+        attempt: response,
+      });
     }
   },
 });

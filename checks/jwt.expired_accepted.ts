@@ -16,7 +16,13 @@
  */
 import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { expiredSince, nowSeconds, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
+import {
+  expiredSince,
+  nowSeconds,
+  optionJwt,
+  resignWithKnownSecret,
+  type Resigned,
+} from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
@@ -54,27 +60,45 @@ export default defineCheck({
     const jwt = operationJwt(ctx);
     const facts = requireProtectedEndpoint(ctx);
     if (expiredSince(jwt, LEEWAY_SECONDS)) {
-      if (!facts.garbageRejected) return ctx.skip('a garbage credential is accepted too: the endpoint verifies nothing (jwt.not_verified), expiry proves nothing more');
+      if (!facts.garbageRejected)
+        return ctx.skip(
+          'a garbage credential is accepted too: the endpoint verifies nothing (jwt.not_verified), expiry proves nothing more',
+        );
       const ago = nowSeconds() - Number(jwt.claims?.exp);
-      return ctx.report(ISSUE, { detail: `the supplied token expired ${ago} s ago and is accepted (${facts.statuses.credential})` });
+      return ctx.report(ISSUE, {
+        detail: `the supplied token expired ${ago} s ago and is accepted (${facts.statuses.credential})`,
+      });
     }
     const given = optionJwt(ctx, 'expiredToken');
     let token: string;
     let how: string;
     let cause: Resigned['cause'] | undefined;
     if (given) {
-      if (!expiredSince(given, LEEWAY_SECONDS)) return ctx.skip(`option expiredToken has not expired for more than ${LEEWAY_SECONDS} s`);
+      if (!expiredSince(given, LEEWAY_SECONDS))
+        return ctx.skip(`option expiredToken has not expired for more than ${LEEWAY_SECONDS} s`);
       token = given.raw;
       how = 'the expiredToken option';
     } else {
       const now = nowSeconds();
-      const resigned = await resignWithKnownSecret(ctx, jwt, { iat: now - 7200, exp: now - 3600, ...(jwt.claims?.nbf !== undefined ? { nbf: now - 7200 } : {}) });
-      if (!resigned) return ctx.skip('the supplied token has not expired and no expired token can be had (give one with the expiredToken option)');
+      const resigned = await resignWithKnownSecret(ctx, jwt, {
+        iat: now - 7200,
+        exp: now - 3600,
+        ...(jwt.claims?.nbf !== undefined ? { nbf: now - 7200 } : {}),
+      });
+      if (!resigned)
+        return ctx.skip(
+          'the supplied token has not expired and no expired token can be had (give one with the expiredToken option)',
+        );
       token = resigned.token;
       cause = resigned.cause;
       how = `the supplied token re-signed with exp one hour ago (secret from ${resigned.source})`;
     }
     const response = await ctx.http.send({ credential: token });
-    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `an expired token (${how}) is accepted (${response.status})`, attempt: response, ...(cause ? { cause } : {}) });
+    if (attackAccepted(response, facts))
+      ctx.report(ISSUE, {
+        detail: `an expired token (${how}) is accepted (${response.status})`,
+        attempt: response,
+        ...(cause ? { cause } : {}),
+      });
   },
 });

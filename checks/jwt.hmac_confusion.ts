@@ -36,7 +36,10 @@ export default defineCheck({
       name: 'JWT public key is accepted as HMAC secret',
       url: 'https://www.cerberauth.com/docs/jwtop/vulnerabilities/jwt-hmac-confusion',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -47,17 +50,23 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const family = algInfo(jwt.alg)?.family;
-    if (!family || family === 'hmac' || family === 'eddsa') return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; HMAC confusion needs an RS/PS/ES token`);
+    if (!family || family === 'hmac' || family === 'eddsa')
+      return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; HMAC confusion needs an RS/PS/ES token`);
     const facts = requireProtectedEndpoint(ctx);
     const keys = await findPublicKeys(ctx, jwt);
     if (keys.length === 0) return ctx.skip('no public key found (give one with jwtPublicKeyFile, or publish a JWKS)');
     const payload = freshPayloadSegment(jwt);
     for (const key of keys) {
       for (const [index, secret] of keyForms(key).entries()) {
-        const response = await ctx.http.send({ credential: hmacToken({ ...jwt.header, alg: 'HS256' }, payload, secret) });
+        const response = await ctx.http.send({
+          credential: hmacToken({ ...jwt.header, alg: 'HS256' }, payload, secret),
+        });
         if (attackAccepted(response, facts)) {
           const form = ['SPKI PEM', 'SPKI PEM without final newline', 'PKCS#1 PEM'][index];
-          return ctx.report(ISSUE, { detail: `an HS256 token keyed with the public key (${form}) is accepted (${response.status})`, attempt: response });
+          return ctx.report(ISSUE, {
+            detail: `an HS256 token keyed with the public key (${form}) is accepted (${response.status})`,
+            attempt: response,
+          });
         }
       }
     }

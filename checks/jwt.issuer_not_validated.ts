@@ -14,7 +14,14 @@
  */
 import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
-import { currentValidity, expiredSince, FOREIGN_ORIGIN, optionJwt, resignWithKnownSecret, type Resigned } from './support/claim-variant-token.js';
+import {
+  currentValidity,
+  expiredSince,
+  FOREIGN_ORIGIN,
+  optionJwt,
+  resignWithKnownSecret,
+  type Resigned,
+} from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_SECRETS_FILE } from './support/shared-options.js';
 
@@ -56,18 +63,26 @@ export default defineCheck({
     let how: string;
     let cause: Resigned['cause'] | undefined;
     if (given) {
-      if (given.claims?.iss === issuer) return ctx.skip(`option otherIssuerToken has the same iss as the supplied token`);
-      if (expiredSince(given, 0)) return ctx.skip('option otherIssuerToken has expired: its rejection would prove nothing about iss');
+      if (given.claims?.iss === issuer)
+        return ctx.skip(`option otherIssuerToken has the same iss as the supplied token`);
+      if (expiredSince(given, 0))
+        return ctx.skip('option otherIssuerToken has expired: its rejection would prove nothing about iss');
       token = given.raw;
       how = `the otherIssuerToken option (iss ${JSON.stringify(given.claims?.iss ?? null)})`;
     } else {
       const resigned = await resignWithKnownSecret(ctx, jwt, { ...currentValidity(jwt), iss: `${FOREIGN_ORIGIN}/` });
-      if (!resigned) return ctx.skip('no token of another issuer can be had (give one with the otherIssuerToken option)');
+      if (!resigned)
+        return ctx.skip('no token of another issuer can be had (give one with the otherIssuerToken option)');
       token = resigned.token;
       cause = resigned.cause;
       how = `the supplied token re-signed with iss ${FOREIGN_ORIGIN}/ (secret from ${resigned.source})`;
     }
     const response = await ctx.http.send({ credential: token });
-    if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token of another issuer (${how}) is accepted (${response.status})`, attempt: response, ...(cause ? { cause } : {}) });
+    if (attackAccepted(response, facts))
+      ctx.report(ISSUE, {
+        detail: `a token of another issuer (${how}) is accepted (${response.status})`,
+        attempt: response,
+        ...(cause ? { cause } : {}),
+      });
   },
 });

@@ -27,7 +27,11 @@ export default defineCheck({
       name: 'JWT jku header URL is trusted',
       url: 'https://www.cerberauth.com/docs/jwtop/vulnerabilities/jwt-jku-injection',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-346: Origin Validation Error', capec: 'CAPEC-194: Fake the Source of Data' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-346: Origin Validation Error',
+        capec: 'CAPEC-194: Fake the Source of Data',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -38,15 +42,24 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const host = callbackHostOption(ctx.options);
-    if (!host && !isLoopback(ctx.operation.url)) return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
+    if (!host && !isLoopback(ctx.operation.url))
+      return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
     const facts = requireProtectedEndpoint(ctx);
     const key = await newScannerKey();
     const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' };
-    const callback = await serveResource({ name: 'jwks.json', contentType: 'application/json', body: JSON.stringify({ keys: [jwk] }) }, { host });
+    const callback = await serveResource(
+      { name: 'jwks.json', contentType: 'application/json', body: JSON.stringify({ keys: [jwk] }) },
+      { host },
+    );
     try {
       const response = await ctx.http.send({ credential: forgedRsaToken(jwt, key, { jku: callback.url }) });
-      const fetched = callback.fetches() > 0 ? 'the target fetched the scanner-served key set' : 'the key set was not fetched';
-      if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token whose jku points at a scanner-served JWKS is accepted (${response.status}); ${fetched}`, attempt: response });
+      const fetched =
+        callback.fetches() > 0 ? 'the target fetched the scanner-served key set' : 'the key set was not fetched';
+      if (attackAccepted(response, facts))
+        ctx.report(ISSUE, {
+          detail: `a token whose jku points at a scanner-served JWKS is accepted (${response.status}); ${fetched}`,
+          attempt: response,
+        });
       else if (callback.fetches() > 0) ctx.log.debug('the target fetched the jku URL but rejected the token');
     } finally {
       await callback.close();

@@ -22,7 +22,10 @@ export default defineCheck({
       name: 'JWT embedded JWK is trusted',
       url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-jwk-injection?utm_source=vulnapi-report',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -36,7 +39,10 @@ export default defineCheck({
     const jwk = { ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' };
     const response = await ctx.http.send({ credential: forgedRsaToken(jwt, key, { jwk }) });
     if (attackAccepted(response, facts)) {
-      ctx.report(ISSUE, { detail: `a token signed by a key embedded in its own jwk header is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `a token signed by a key embedded in its own jwk header is accepted (${response.status})`,
+        attempt: response,
+      });
     }
   },
 });

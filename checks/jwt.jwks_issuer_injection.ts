@@ -35,7 +35,11 @@ export default defineCheck({
       name: "JWT keys are fetched from the token's own issuer",
       url: 'https://www.rfc-editor.org/rfc/rfc8725#section-3.8',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-346: Origin Validation Error', capec: 'CAPEC-194: Fake the Source of Data' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-346: Origin Validation Error',
+        capec: 'CAPEC-194: Fake the Source of Data',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -47,14 +51,26 @@ export default defineCheck({
     const jwt = operationJwt(ctx);
     if (!jwt.claims) return ctx.skip('the token carries no JSON claims to name an issuer in');
     const host = callbackHostOption(ctx.options);
-    if (!host && !isLoopback(ctx.operation.url)) return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
+    if (!host && !isLoopback(ctx.operation.url))
+      return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
     const facts = requireProtectedEndpoint(ctx);
     const key = await newScannerKey();
-    const keySet = JSON.stringify({ keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' }] });
+    const keySet = JSON.stringify({
+      keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: key.kid, alg: 'RS256', use: 'sig' }],
+    });
     const json = 'application/json';
     const issuer = await serveResources(
       [
-        { name: DISCOVERY, contentType: json, body: (base) => JSON.stringify({ issuer: base, jwks_uri: `${base}/jwks.json`, id_token_signing_alg_values_supported: ['RS256'] }) },
+        {
+          name: DISCOVERY,
+          contentType: json,
+          body: (base) =>
+            JSON.stringify({
+              issuer: base,
+              jwks_uri: `${base}/jwks.json`,
+              id_token_signing_alg_values_supported: ['RS256'],
+            }),
+        },
         { name: 'jwks.json', contentType: json, body: keySet },
         { name: '.well-known/jwks.json', contentType: json, body: keySet },
       ],
@@ -67,9 +83,15 @@ export default defineCheck({
         if (fetched > 0) ctx.log.debug('the target fetched the scanner-named issuer but rejected the token');
         return;
       }
-      if (fetched === 0) return ctx.log.debug('a token of the scanner-named issuer was accepted without any fetch: the signature is not checked (jwt.not_verified)');
+      if (fetched === 0)
+        return ctx.log.debug(
+          'a token of the scanner-named issuer was accepted without any fetch: the signature is not checked (jwt.not_verified)',
+        );
       const what = issuer.fetches(DISCOVERY) > 0 ? 'its discovery document and key set' : 'its key set';
-      ctx.report(ISSUE, { detail: `a token whose iss names a scanner-served issuer, signed with the scanner's key, is accepted (${response.status}); the target fetched ${what} (${fetched} request(s))`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `a token whose iss names a scanner-served issuer, signed with the scanner's key, is accepted (${response.status}); the target fetched ${what} (${fetched} request(s))`,
+        attempt: response,
+      });
     } finally {
       await issuer.close();
     }

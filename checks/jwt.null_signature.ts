@@ -21,7 +21,10 @@ export default defineCheck({
       name: 'JWT Token has a null signature',
       url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-null-signature?utm_source=vulnapi-report',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -34,7 +37,10 @@ export default defineCheck({
     if (jwt.signatureSegment === '') ctx.skip('the supplied token has no signature already (see jwt.alg_none)');
     const response = await ctx.http.send({ credential: `${jwt.signingInput}.` });
     if (attackAccepted(response, facts)) {
-      ctx.report(ISSUE, { detail: `the token without its signature is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `the token without its signature is accepted (${response.status})`,
+        attempt: response,
+      });
     }
   },
 });

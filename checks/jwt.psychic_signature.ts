@@ -43,7 +43,10 @@ export default defineCheck({
     const token = `${jwt.headerSegment}.${freshPayloadSegment(jwt)}.${Buffer.alloc(size).toString('base64url')}`;
     const response = await ctx.http.send({ credential: token });
     if (attackAccepted(response, facts)) {
-      ctx.report(ISSUE, { detail: `an ${jwt.alg} token with r = s = 0 is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `an ${jwt.alg} token with r = s = 0 is accepted (${response.status})`,
+        attempt: response,
+      });
     }
   },
 });

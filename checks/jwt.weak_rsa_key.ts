@@ -41,9 +41,12 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const family = algInfo(jwt.alg)?.family;
-    if (family !== 'rsa' && family !== 'rsa-pss') return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; only RS and PS tokens have an RSA key`);
+    if (family !== 'rsa' && family !== 'rsa-pss')
+      return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; only RS and PS tokens have an RSA key`);
     requireProtectedEndpoint(ctx);
-    const keys = (await findPublicKeys(ctx, jwt)).filter((key) => key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss');
+    const keys = (await findPublicKeys(ctx, jwt)).filter(
+      (key) => key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss',
+    );
     if (keys.length === 0) {
       // An RSA signature (PKCS#1 v1.5 or PSS) is exactly as long as the modulus in octets (RFC 8017 §8.1.1, §8.2.1).
       const bytes = Buffer.from(jwt.signatureSegment, 'base64url').length;
@@ -51,13 +54,18 @@ export default defineCheck({
       const bits = bytes * 8;
       ctx.log.debug(`no RSA public key found; the ${jwt.alg} signature is ${bytes} bytes`);
       if (bits < MIN_MODULUS_BITS) {
-        ctx.report(ISSUE, { detail: `no public key was found, but the token's ${jwt.alg} signature is ${bytes} bytes long: the signing key's modulus has at most ${bits} bits (at least ${MIN_MODULUS_BITS} required)` });
+        ctx.report(ISSUE, {
+          detail: `no public key was found, but the token's ${jwt.alg} signature is ${bytes} bytes long: the signing key's modulus has at most ${bits} bits (at least ${MIN_MODULUS_BITS} required)`,
+        });
       }
       return;
     }
     const sizes = keys.map((key) => key.asymmetricKeyDetails?.modulusLength ?? 0);
     const weakest = Math.min(...sizes);
     ctx.log.debug(`RSA modulus sizes: ${sizes.join(', ')} bits`);
-    if (weakest < MIN_MODULUS_BITS) ctx.report(ISSUE, { detail: `an RSA key that verifies these tokens has a ${weakest}-bit modulus (at least ${MIN_MODULUS_BITS} required)` });
+    if (weakest < MIN_MODULUS_BITS)
+      ctx.report(ISSUE, {
+        detail: `an RSA key that verifies these tokens has a ${weakest}-bit modulus (at least ${MIN_MODULUS_BITS} required)`,
+      });
   },
 });

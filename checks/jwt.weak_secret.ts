@@ -33,7 +33,10 @@ export default defineCheck({
       name: 'JWT Secret used for signing is weak',
       url: 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/broken-authentication/jwt-weak-secret?utm_source=vulnapi-report',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-345: Insufficient Verification of Data Authenticity' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-345: Insufficient Verification of Data Authenticity',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -45,7 +48,8 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const alg = jwt.alg;
-    if (!isHmacAlg(alg)) return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; only HS256/384/512 secrets can be guessed`);
+    if (!isHmacAlg(alg))
+      return ctx.skip(`token alg is ${jwt.alg || '(missing)'}; only HS256/384/512 secrets can be guessed`);
     const outcome = await crackHmacSecret(jwt, alg, {
       candidates: [...BUILT_IN_SECRETS],
       files: secretsFiles(ctx.options.jwtSecretsFile),
@@ -53,8 +57,13 @@ export default defineCheck({
     });
     ctx.log.debug(`weak secret: ${outcome.tried} candidates tried`);
     if (outcome.match) {
-      const where = outcome.match.source === 'built-in' ? `built-in list entry ${outcome.match.line}` : `${outcome.match.source} line ${outcome.match.line}`;
-      ctx.report(ISSUE, { detail: `the ${jwt.alg} secret is in a dictionary (${where}, ${outcome.match.secret.length} characters)` });
+      const where =
+        outcome.match.source === 'built-in'
+          ? `built-in list entry ${outcome.match.line}`
+          : `${outcome.match.source} line ${outcome.match.line}`;
+      ctx.report(ISSUE, {
+        detail: `the ${jwt.alg} secret is in a dictionary (${where}, ${outcome.match.secret.length} characters)`,
+      });
     }
   },
 });

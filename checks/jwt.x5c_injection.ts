@@ -23,7 +23,11 @@ export default defineCheck({
       name: 'JWT x5c header certificate is trusted',
       url: 'https://www.cerberauth.com/docs/jwtop/vulnerabilities/jwt-x5c-injection',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-295: Improper Certificate Validation', capec: 'CAPEC-194: Fake the Source of Data' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-295: Improper Certificate Validation',
+        capec: 'CAPEC-194: Fake the Source of Data',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -38,7 +42,10 @@ export default defineCheck({
     const certificate = selfSignedCertificate(key.privateKey, key.publicKey, 'Gatehouse scanner').toString('base64');
     const response = await ctx.http.send({ credential: forgedRsaToken(jwt, key, { x5c: [certificate] }) });
     if (attackAccepted(response, facts)) {
-      ctx.report(ISSUE, { detail: `a token signed by the key of a self-signed x5c certificate is accepted (${response.status})`, attempt: response });
+      ctx.report(ISSUE, {
+        detail: `a token signed by the key of a self-signed x5c certificate is accepted (${response.status})`,
+        attempt: response,
+      });
     }
   },
 });

@@ -27,7 +27,11 @@ export default defineCheck({
       name: 'JWT x5u header URL is trusted',
       url: 'https://www.cerberauth.com/docs/jwtop/vulnerabilities/jwt-x5u-injection',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N', score: 9.3 },
-      classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-295: Improper Certificate Validation', capec: 'CAPEC-194: Fake the Source of Data' },
+      classifications: {
+        owasp: 'API2:2023 Broken Authentication',
+        cwe: 'CWE-295: Improper Certificate Validation',
+        capec: 'CAPEC-194: Fake the Source of Data',
+      },
     },
   ],
   maxCvss: 9.3,
@@ -38,15 +42,26 @@ export default defineCheck({
   async run(ctx) {
     const jwt = operationJwt(ctx);
     const host = callbackHostOption(ctx.options);
-    if (!host && !isLoopback(ctx.operation.url)) return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
+    if (!host && !isLoopback(ctx.operation.url))
+      return ctx.skip('the target cannot reach a loopback callback (set callbackHost to an address it can reach)');
     const facts = requireProtectedEndpoint(ctx);
     const key = await newScannerKey();
     const pem = certificatePem(selfSignedCertificate(key.privateKey, key.publicKey, 'Gatehouse scanner'));
-    const callback = await serveResource({ name: 'cert.pem', contentType: 'application/pem-certificate-chain', body: pem }, { host });
+    const callback = await serveResource(
+      { name: 'cert.pem', contentType: 'application/pem-certificate-chain', body: pem },
+      { host },
+    );
     try {
       const response = await ctx.http.send({ credential: forgedRsaToken(jwt, key, { x5u: callback.url }) });
-      const fetched = callback.fetches() > 0 ? 'the target fetched the scanner-served certificate' : 'the certificate was not fetched';
-      if (attackAccepted(response, facts)) ctx.report(ISSUE, { detail: `a token whose x5u points at a scanner-served certificate is accepted (${response.status}); ${fetched}`, attempt: response });
+      const fetched =
+        callback.fetches() > 0
+          ? 'the target fetched the scanner-served certificate'
+          : 'the certificate was not fetched';
+      if (attackAccepted(response, facts))
+        ctx.report(ISSUE, {
+          detail: `a token whose x5u points at a scanner-served certificate is accepted (${response.status}); ${fetched}`,
+          attempt: response,
+        });
     } finally {
       await callback.close();
     }

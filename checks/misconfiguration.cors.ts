@@ -17,7 +17,10 @@ import { defineCheck, type ProbeResponse } from '../scanner/api.js';
 const REFLECTED = 'security_misconfiguration.cors_origin_reflected';
 const NULL_ORIGIN = 'security_misconfiguration.cors_null_origin_allowed';
 const VECTOR = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:P/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N';
-const CLASSIFICATIONS = { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-942: Permissive Cross-domain Policy with Untrusted Domains' };
+const CLASSIFICATIONS = {
+  owasp: 'API8:2023 Security Misconfiguration',
+  cwe: 'CWE-942: Permissive Cross-domain Policy with Untrusted Domains',
+};
 const URL_DOC = 'https://developer.mozilla.org/en-US/docs/Web/HTTP/CORS';
 
 function allowsWithCredentials(response: ProbeResponse, origin: string): boolean {
@@ -30,8 +33,20 @@ export default defineCheck({
   id: 'misconfiguration.cors',
   name: 'CORS Misconfiguration',
   issues: [
-    { id: REFLECTED, name: 'CORS reflects any Origin with credentials', url: URL_DOC, cvss: { version: 4.0, vector: VECTOR, score: 7.1 }, classifications: CLASSIFICATIONS },
-    { id: NULL_ORIGIN, name: 'CORS allows the null Origin with credentials', url: URL_DOC, cvss: { version: 4.0, vector: VECTOR, score: 7.1 }, classifications: CLASSIFICATIONS },
+    {
+      id: REFLECTED,
+      name: 'CORS reflects any Origin with credentials',
+      url: URL_DOC,
+      cvss: { version: 4.0, vector: VECTOR, score: 7.1 },
+      classifications: CLASSIFICATIONS,
+    },
+    {
+      id: NULL_ORIGIN,
+      name: 'CORS allows the null Origin with credentials',
+      url: URL_DOC,
+      cvss: { version: 4.0, vector: VECTOR, score: 7.1 },
+      classifications: CLASSIFICATIONS,
+    },
   ],
   maxCvss: 7.1,
   scanKinds: ['curl', 'openapi', 'graphql'],
@@ -39,11 +54,17 @@ export default defineCheck({
     const origin = `https://${randomBytes(6).toString('hex')}.gatehouse-scanner.invalid`;
     const reflected = await ctx.http.send({ headers: { Origin: origin } });
     if (allowsWithCredentials(reflected, origin)) {
-      ctx.report(REFLECTED, { detail: `Access-Control-Allow-Origin echoes ${origin} with Access-Control-Allow-Credentials: true`, attempt: reflected });
+      ctx.report(REFLECTED, {
+        detail: `Access-Control-Allow-Origin echoes ${origin} with Access-Control-Allow-Credentials: true`,
+        attempt: reflected,
+      });
     }
     const nullOrigin = await ctx.http.send({ headers: { Origin: 'null' } });
     if (allowsWithCredentials(nullOrigin, 'null')) {
-      ctx.report(NULL_ORIGIN, { detail: 'Access-Control-Allow-Origin: null with Access-Control-Allow-Credentials: true', attempt: nullOrigin });
+      ctx.report(NULL_ORIGIN, {
+        detail: 'Access-Control-Allow-Origin: null with Access-Control-Allow-Credentials: true',
+        attempt: nullOrigin,
+      });
     }
   },
 });

@@ -21,7 +21,8 @@ const RULES: Record<string, (cookie: SetCookie) => boolean> = {
   'security_misconfiguration.http_cookies_not_http_only': (c) => !c.httpOnly,
   'security_misconfiguration.http_cookies_not_secure': (c) => !c.secure,
   'security_misconfiguration.http_cookies_same_site_none': (c) => c.sameSite === 'none',
-  'security_misconfiguration.http_cookies_without_same_site': (c) => !['strict', 'lax', 'none'].includes(c.sameSite ?? ''),
+  'security_misconfiguration.http_cookies_without_same_site': (c) =>
+    !['strict', 'lax', 'none'].includes(c.sameSite ?? ''),
   'security_misconfiguration.http_cookies_without_expires': (c) => c.expires === undefined && c.maxAge === undefined,
 };
 
@@ -41,21 +42,33 @@ export default defineCheck({
       name: 'Cookies not Secure',
       url: COOKIES_DOC,
       cvss: { version: 4.0, vector: V0P, score: 0 },
-      classifications: { owasp: OWASP, cwe: "CWE-614: Sensitive Cookie in HTTPS Session Without 'Secure' Attribute", capec: CAPEC },
+      classifications: {
+        owasp: OWASP,
+        cwe: "CWE-614: Sensitive Cookie in HTTPS Session Without 'Secure' Attribute",
+        capec: CAPEC,
+      },
     },
     {
       id: 'security_misconfiguration.http_cookies_same_site_none',
       name: 'Cookies SameSite set to None',
       url: SAME_SITE_DOC,
       cvss: { version: 4.0, vector: V0P, score: 0 },
-      classifications: { owasp: OWASP, cwe: 'CWE-1275: Sensitive Cookie with Improper SameSite Attribute', capec: CAPEC },
+      classifications: {
+        owasp: OWASP,
+        cwe: 'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
+        capec: CAPEC,
+      },
     },
     {
       id: 'security_misconfiguration.http_cookies_without_same_site',
       name: 'Cookies SameSite not set',
       url: SAME_SITE_DOC,
       cvss: { version: 4.0, vector: V0P, score: 0 },
-      classifications: { owasp: OWASP, cwe: 'CWE-1275: Sensitive Cookie with Improper SameSite Attribute', capec: CAPEC },
+      classifications: {
+        owasp: OWASP,
+        cwe: 'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
+        capec: CAPEC,
+      },
     },
     {
       id: 'security_misconfiguration.http_cookies_without_expires',

@@ -19,7 +19,11 @@ import { framing as framingOf } from './support/csp-framing.js';
 const V0A = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N';
 const V51 = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N';
 /** Framing a response that is not HTML needs a precondition (AT:P: a page that renders it): Low, 2.1. */
-const LOW_FRAMING = { version: 4.0 as const, vector: 'CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N', score: 2.1 };
+const LOW_FRAMING = {
+  version: 4.0 as const,
+  vector: 'CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N',
+  score: 2.1,
+};
 const OWASP = 'API8:2023 Security Misconfiguration';
 const CWE_16 = 'CWE-16: Configuration';
 const CWE_942 = 'CWE-942: Permissive Cross-domain Policy with Untrusted Domains';
@@ -38,13 +42,62 @@ export default defineCheck({
   id: 'misconfiguration.http_headers',
   name: 'HTTP Headers Misconfiguration',
   issues: [
-    { id: CONTENT_OPTIONS, name: 'X-Content-Type-Options Header is missing', url: `${MDN}/X-Content-Type-Options`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_16 }, perOrigin: true },
-    { id: CORS_MISSING, name: 'CORS Headers are missing', url: `${MDN}/Access-Control-Allow-Origin`, cvss: { version: 4.0, vector: V0A, score: 5.1 }, classifications: { owasp: OWASP, cwe: CWE_942 }, perOrigin: true },
-    { id: CORS_WILDCARD, name: 'CORS Allow-Origin Header is set to wildcard (*)', url: `${MDN}/Access-Control-Allow-Origin`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_942 }, perOrigin: true },
-    { id: FRAME_ANCESTORS, name: 'CSP frame-ancestors policy is not set', url: `${MDN}/Content-Security-Policy/frame-ancestors`, cvss: { version: 4.0, vector: V51, score: 5.1 }, classifications: { owasp: OWASP, cwe: CWE_1021 }, perOrigin: true },
-    { id: FRAME_OPTIONS, name: 'X-Frame-Options Header is missing', url: `${MDN}/X-Frame-Options`, cvss: { version: 4.0, vector: V51, score: 5.1 }, classifications: { owasp: OWASP, cwe: CWE_1021 }, perOrigin: true },
-    { id: CSP_MISSING, name: 'CSP Header is not set', url: `${MDN}/Content-Security-Policy`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_1021 }, perOrigin: true },
-    { id: HSTS_MISSING, name: 'HSTS Header is missing', url: `${MDN}/Strict-Transport-Security`, cvss: { version: 4.0, vector: V0A, score: 0 }, classifications: { owasp: OWASP, cwe: CWE_16 }, perOrigin: true },
+    {
+      id: CONTENT_OPTIONS,
+      name: 'X-Content-Type-Options Header is missing',
+      url: `${MDN}/X-Content-Type-Options`,
+      cvss: { version: 4.0, vector: V0A, score: 0 },
+      classifications: { owasp: OWASP, cwe: CWE_16 },
+      perOrigin: true,
+    },
+    {
+      id: CORS_MISSING,
+      name: 'CORS Headers are missing',
+      url: `${MDN}/Access-Control-Allow-Origin`,
+      cvss: { version: 4.0, vector: V0A, score: 5.1 },
+      classifications: { owasp: OWASP, cwe: CWE_942 },
+      perOrigin: true,
+    },
+    {
+      id: CORS_WILDCARD,
+      name: 'CORS Allow-Origin Header is set to wildcard (*)',
+      url: `${MDN}/Access-Control-Allow-Origin`,
+      cvss: { version: 4.0, vector: V0A, score: 0 },
+      classifications: { owasp: OWASP, cwe: CWE_942 },
+      perOrigin: true,
+    },
+    {
+      id: FRAME_ANCESTORS,
+      name: 'CSP frame-ancestors policy is not set',
+      url: `${MDN}/Content-Security-Policy/frame-ancestors`,
+      cvss: { version: 4.0, vector: V51, score: 5.1 },
+      classifications: { owasp: OWASP, cwe: CWE_1021 },
+      perOrigin: true,
+    },
+    {
+      id: FRAME_OPTIONS,
+      name: 'X-Frame-Options Header is missing',
+      url: `${MDN}/X-Frame-Options`,
+      cvss: { version: 4.0, vector: V51, score: 5.1 },
+      classifications: { owasp: OWASP, cwe: CWE_1021 },
+      perOrigin: true,
+    },
+    {
+      id: CSP_MISSING,
+      name: 'CSP Header is not set',
+      url: `${MDN}/Content-Security-Policy`,
+      cvss: { version: 4.0, vector: V0A, score: 0 },
+      classifications: { owasp: OWASP, cwe: CWE_1021 },
+      perOrigin: true,
+    },
+    {
+      id: HSTS_MISSING,
+      name: 'HSTS Header is missing',
+      url: `${MDN}/Strict-Transport-Security`,
+      cvss: { version: 4.0, vector: V0A, score: 0 },
+      classifications: { owasp: OWASP, cwe: CWE_16 },
+      perOrigin: true,
+    },
   ],
   maxCvss: 5.1,
   scanKinds: ['curl', 'openapi', 'graphql'],
@@ -55,10 +108,17 @@ export default defineCheck({
     const html = /text\/html|application\/xhtml/i.test(h['content-type'] ?? '');
     const found = (issueId: string, detail: string): void => ctx.report(issueId, { detail, attempt: response });
     const framingFound = (issueId: string, detail: string): void =>
-      ctx.report(issueId, { detail: html ? detail : `${detail} (not HTML: Low)`, attempt: response, ...(html ? {} : { cvss: LOW_FRAMING }) });
+      ctx.report(issueId, {
+        detail: html ? detail : `${detail} (not HTML: Low)`,
+        attempt: response,
+        ...(html ? {} : { cvss: LOW_FRAMING }),
+      });
 
     if (h['x-content-type-options']?.trim().toLowerCase() !== 'nosniff') {
-      found(CONTENT_OPTIONS, `X-Content-Type-Options is ${h['x-content-type-options'] === undefined ? 'absent' : `"${h['x-content-type-options']}"`}`);
+      found(
+        CONTENT_OPTIONS,
+        `X-Content-Type-Options is ${h['x-content-type-options'] === undefined ? 'absent' : `"${h['x-content-type-options']}"`}`,
+      );
     }
     if (h['access-control-allow-origin']?.trim() === '*') found(CORS_WILDCARD, 'Access-Control-Allow-Origin: *');
     const csp = h['content-security-policy'];
@@ -67,7 +127,8 @@ export default defineCheck({
     const framing = frames.verdict === 'restricted';
     if (!framing) framingFound(FRAME_ANCESTORS, frames.detail);
     const xfo = h['x-frame-options']?.trim().toUpperCase();
-    if (!framing && xfo !== 'DENY' && xfo !== 'SAMEORIGIN') framingFound(FRAME_OPTIONS, 'neither X-Frame-Options DENY/SAMEORIGIN nor CSP frame-ancestors');
+    if (!framing && xfo !== 'DENY' && xfo !== 'SAMEORIGIN')
+      framingFound(FRAME_OPTIONS, 'neither X-Frame-Options DENY/SAMEORIGIN nor CSP frame-ancestors');
     if (new URL(ctx.operation.url).protocol === 'https:' && h['strict-transport-security'] === undefined) {
       found(HSTS_MISSING, 'no Strict-Transport-Security header on https');
     }

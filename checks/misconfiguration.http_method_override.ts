@@ -13,12 +13,19 @@
  * so they neither accumulate nor leak into TRACE/TRACK; header names are tried once each (they are case-insensitive);
  * a public endpoint is not a "bypass".
  */
-import { defineCheck, operationClass, type CheckContext, type ProbeRequest, type ProbeResponse } from '../scanner/api.js';
+import {
+  defineCheck,
+  operationClass,
+  type CheckContext,
+  type ProbeRequest,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { looksRejected } from './support/auth-baseline-facts.js';
 
 const ALLOW_OVERRIDE = 'security_misconfiguration.http_method_allow_override';
 const AUTH_BYPASS = 'security_misconfiguration.http_method_override_authentication_bypass';
-const DOC = 'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/security-misconfiguration/http-method-allow-override?utm_source=vulnapi-report';
+const DOC =
+  'https://www.cerberauth.com/docs/vulnapi/vulnerabilities/security-misconfiguration/http-method-allow-override?utm_source=vulnapi-report';
 /** Never DELETE: probing another method must not delete what the operation names (the send gate refuses it anyway). */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH'];
 const OVERRIDE_HEADERS = ['X-HTTP-Method-Override', 'X-HTTP-Method', 'X-Method-Override'];
@@ -46,7 +53,8 @@ export default defineCheck({
   maxCvss: 8.8,
   scanKinds: ['curl', 'openapi', 'graphql'],
   // Its baseline is the operation itself: on a destructive one that is the request the scan must not send.
-  appliesTo: (operation) => (operationClass(operation) === 'destructive' ? 'destructive operation: its own request would be the baseline' : true),
+  appliesTo: (operation) =>
+    operationClass(operation) === 'destructive' ? 'destructive operation: its own request would be the baseline' : true,
   async run(ctx) {
     // Overrides are honoured by a framework's middleware, not per route: once one operation of the origin showed that
     // none is honoured, the others pass without probing (9 requests each saved); any other outcome probes each one, so
@@ -91,7 +99,10 @@ async function probeOverrides(ctx: CheckContext<Record<string, never>>): Promise
     const probe = other;
 
     const attempts: { how: string; request: ProbeRequest }[] = [
-      ...OVERRIDE_HEADERS.map((header) => ({ how: `header ${header}`, request: { method: probe.method, headers: { [header]: own } } })),
+      ...OVERRIDE_HEADERS.map((header) => ({
+        how: `header ${header}`,
+        request: { method: probe.method, headers: { [header]: own } },
+      })),
       ...OVERRIDE_PARAMS.map((param) => {
         const url = new URL(ctx.operation.url);
         url.searchParams.set(param, own);

@@ -26,18 +26,43 @@ const LOW = 'CVSS:4.0/AV:N/AC:L/AT:P/PR:N/UI:N/VC:L/VI:N/VA:N/SC:N/SI:N/SA:N';
 const DETECTORS: { issue: string; find: (body: string) => string | undefined }[] = [
   { issue: DEBUG, find: (body) => firstSignature(DEBUG_PAGES, body) },
   { issue: STACK, find: (body) => firstSignature(STACK_TRACES, body) },
-  { issue: DATABASE, find: (body) => { const hit = sqlErrorIn(body); return hit ? `${hit.dbms} error "${hit.excerpt}"` : undefined; } },
+  {
+    issue: DATABASE,
+    find: (body) => {
+      const hit = sqlErrorIn(body);
+      return hit ? `${hit.dbms} error "${hit.excerpt}"` : undefined;
+    },
+  },
 ];
 
-const sentBy = (exchange: ObservedExchange): string => `${exchange.request.method} ${new URL(exchange.request.url).pathname} sent by ${exchange.checkId}`;
+const sentBy = (exchange: ObservedExchange): string =>
+  `${exchange.request.method} ${new URL(exchange.request.url).pathname} sent by ${exchange.checkId}`;
 
 export default defineCheck({
   id: 'misconfiguration.verbose_errors',
   name: 'Verbose Error Messages',
   issues: [
-    { id: DEBUG, name: 'Framework debug error page exposed', url, cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:L/VA:N/SC:N/SI:N/SA:N', score: 6.9 }, classifications: { owasp, cwe: 'CWE-489: Active Debug Code' } },
-    { id: STACK, name: 'Stack trace in a response', url, cvss: { version: 4.0, vector: LOW, score: 6.3 }, classifications: { owasp, cwe: cwe209 } },
-    { id: DATABASE, name: 'Database error message in a response', url, cvss: { version: 4.0, vector: LOW, score: 6.3 }, classifications: { owasp, cwe: cwe209 } },
+    {
+      id: DEBUG,
+      name: 'Framework debug error page exposed',
+      url,
+      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:L/VI:L/VA:N/SC:N/SI:N/SA:N', score: 6.9 },
+      classifications: { owasp, cwe: 'CWE-489: Active Debug Code' },
+    },
+    {
+      id: STACK,
+      name: 'Stack trace in a response',
+      url,
+      cvss: { version: 4.0, vector: LOW, score: 6.3 },
+      classifications: { owasp, cwe: cwe209 },
+    },
+    {
+      id: DATABASE,
+      name: 'Database error message in a response',
+      url,
+      cvss: { version: 4.0, vector: LOW, score: 6.3 },
+      classifications: { owasp, cwe: cwe209 },
+    },
   ],
   maxCvss: 6.9,
   passive: true,
@@ -48,7 +73,10 @@ export default defineCheck({
       for (const exchange of exchanges) {
         const what = find(exchange.response.body);
         if (!what) continue;
-        ctx.report(issue, { detail: `${what} in a ${exchange.response.status} answer to ${sentBy(exchange)}`, attempt: exchange.response });
+        ctx.report(issue, {
+          detail: `${what} in a ${exchange.response.status} answer to ${sentBy(exchange)}`,
+          attempt: exchange.response,
+        });
         break;
       }
     }

@@ -17,12 +17,26 @@ import { defineCheck, type Operation, type ProbeResponse } from '../scanner/api.
 import { wordsOf } from '../scanner/operation-class.js';
 
 const ISSUE = 'resource_consumption.rate_limit_absent';
-const LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-rate-limit-limit', 'x-rate-limit-remaining'];
+const LIMIT_HEADERS = [
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-rate-limit-limit',
+  'x-rate-limit-remaining',
+];
 const MIN_OWN = 3;
 /** Off authentication operations an absent limit needs a precondition (AT:P) to hurt: Low. */
-const LOW = { version: 4.0 as const, vector: 'CVSS:4.0/AV:N/AC:L/AT:P/PR:L/UI:N/VC:N/VI:N/VA:L/SC:N/SI:N/SA:N', score: 2.3 };
+const LOW = {
+  version: 4.0 as const,
+  vector: 'CVSS:4.0/AV:N/AC:L/AT:P/PR:L/UI:N/VC:N/VI:N/VA:L/SC:N/SI:N/SA:N',
+  score: 2.3,
+};
 
-const limited = (response: ProbeResponse): boolean => response.status === 429 || LIMIT_HEADERS.some((name) => response.headers[name] !== undefined);
+const limited = (response: ProbeResponse): boolean =>
+  response.status === 429 || LIMIT_HEADERS.some((name) => response.headers[name] !== undefined);
 const served = (response: ProbeResponse): boolean => response.status >= 200 && response.status < 300;
 
 /** Login, token, registration and password-reset operations: where guessing and abuse need a limit most. */
@@ -31,7 +45,9 @@ export function isAuthenticationOperation(operation: Pick<Operation, 'path' | 'o
     .filter((n): n is string => typeof n === 'string')
     .map((n) => wordsOf(n).join(' '))
     .join(' ');
-  return /\b(?:login|logon|signin|sign in|log in|signup|sign up|register|registration|token|tokens|oauth|authenticate|password|passwd|forgot|otp|mfa)\b/.test(text);
+  return /\b(?:login|logon|signin|sign in|log in|signup|sign up|register|registration|token|tokens|oauth|authenticate|password|passwd|forgot|otp|mfa)\b/.test(
+    text,
+  );
 }
 
 export default defineCheck({
@@ -43,18 +59,40 @@ export default defineCheck({
       name: 'No rate limit on a burst of requests',
       url: 'https://owasp.org/API-Security/editions/2023/en/0xa4-unrestricted-resource-consumption/',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:N/VI:N/VA:L/SC:N/SI:N/SA:N', score: 5.3 },
-      classifications: { owasp: 'API4:2023 Unrestricted Resource Consumption', cwe: 'CWE-770: Allocation of Resources Without Limits or Throttling' },
+      classifications: {
+        owasp: 'API4:2023 Unrestricted Resource Consumption',
+        cwe: 'CWE-770: Allocation of Resources Without Limits or Throttling',
+      },
     },
   ],
   maxCvss: 5.3,
   options: [
-    { name: 'rateLimitBurst', type: 'integer', flag: '--rate-limit-burst', doc: "requests in the burst (the scan's own traffic to the path counts)", default: 30, min: 2, max: 1000 },
-    { name: 'rateLimitBudget', type: 'integer', flag: '--rate-limit-budget', doc: 'requests all bursts of one scan may send together', default: 150, min: 2, max: 100000 },
+    {
+      name: 'rateLimitBurst',
+      type: 'integer',
+      flag: '--rate-limit-burst',
+      doc: "requests in the burst (the scan's own traffic to the path counts)",
+      default: 30,
+      min: 2,
+      max: 1000,
+    },
+    {
+      name: 'rateLimitBudget',
+      type: 'integer',
+      flag: '--rate-limit-budget',
+      doc: 'requests all bursts of one scan may send together',
+      default: 150,
+      min: 2,
+      max: 100000,
+    },
   ],
   scanKinds: ['curl', 'openapi'],
   repeatsRequests: true,
   runsLast: true,
-  appliesTo: (operation) => (['GET', 'HEAD'].includes(operation.method.toUpperCase()) ? true : `${operation.method} is not bursted: only GET and HEAD are safe to repeat`),
+  appliesTo: (operation) =>
+    ['GET', 'HEAD'].includes(operation.method.toUpperCase())
+      ? true
+      : `${operation.method} is not bursted: only GET and HEAD are safe to repeat`,
   async run(ctx) {
     const path = new URL(ctx.operation.url).pathname;
     // Claimed before any await: operations run concurrently, and one burst per path is enough.
@@ -67,7 +105,8 @@ export default defineCheck({
     const burst = ctx.options.rateLimitBurst;
     const own = Math.min(burst, Math.max(MIN_OWN, burst - seen.sent));
     const spent = (ctx.scanState.get('spent') as number | undefined) ?? 0;
-    if (spent + own > ctx.options.rateLimitBudget) return ctx.skip(`the scan's burst budget of ${ctx.options.rateLimitBudget} requests (rateLimitBudget) is spent`);
+    if (spent + own > ctx.options.rateLimitBudget)
+      return ctx.skip(`the scan's burst budget of ${ctx.options.rateLimitBudget} requests (rateLimitBudget) is spent`);
     ctx.scanState.set('spent', spent + own);
     let last: ProbeResponse | undefined;
     for (let sent = 0; sent < own; sent += 1) {

@@ -38,7 +38,8 @@ export function parseUsers(text: string, source: string): IdpUser[] {
     throw new Error(`${source} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
   const list = Array.isArray(doc) ? doc : (doc as { users?: unknown } | null)?.users;
-  if (!Array.isArray(list) || list.length === 0) throw new Error(`${source} must hold a non-empty list of users (or { users: [...] })`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw new Error(`${source} must hold a non-empty list of users (or { users: [...] })`);
   list.forEach((user, i) => {
     const problem = problemWith(user, `${source}: user ${i}`);
     if (problem) throw new Error(problem);
@@ -120,7 +121,12 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
 
   return {
     get users() {
-      return overrides.size ? [...all.map((u) => lookup(u.sub)!), ...[...overrides.keys()].filter((sub) => !bySub.has(sub)).map((sub) => lookup(sub)!)] : all;
+      return overrides.size
+        ? [
+            ...all.map((u) => lookup(u.sub)!),
+            ...[...overrides.keys()].filter((sub) => !bySub.has(sub)).map((sub) => lookup(sub)!),
+          ]
+        : all;
     },
     defaultUser: chosenDefault,
     choose,

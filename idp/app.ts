@@ -62,7 +62,9 @@ export interface BuildContext {
 function withDebugger(clients: ClientMetadata[], debug: BuildContext['debugger']): ClientMetadata[] {
   if (!debug) return clients;
   const extended = clients.map((c) =>
-    c.redirect_uris?.length && (c.grant_types ?? ['authorization_code']).includes('authorization_code') ? { ...c, redirect_uris: [...c.redirect_uris, debug.callback] } : c,
+    c.redirect_uris?.length && (c.grant_types ?? ['authorization_code']).includes('authorization_code')
+      ? { ...c, redirect_uris: [...c.redirect_uris, debug.callback] }
+      : c,
   );
   return [
     ...extended,
@@ -123,7 +125,17 @@ export async function buildIdp(options: IdpOptions & BuildContext, store: IdpSto
   };
   if (store.ping) checks.db = store.ping;
   app.use(healthRouter(checks));
-  app.use('/interaction', interactionRouter({ provider, accounts, skipPrompt: options.skipPrompt ?? false, mountPath, takeTestLogin: options.takeTestLogin, logger }));
+  app.use(
+    '/interaction',
+    interactionRouter({
+      provider,
+      accounts,
+      skipPrompt: options.skipPrompt ?? false,
+      mountPath,
+      takeTestLogin: options.takeTestLogin,
+      logger,
+    }),
+  );
   if ((options.accessTokenFormat ?? 'opaque') === 'jwt') {
     app.use(ROUTES.userinfo, jwtUserinfo({ issuer: options.issuer, jwks, accounts, claims }));
   }

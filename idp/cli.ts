@@ -27,7 +27,9 @@ const entries = Object.entries(idpSettings) as [keyof typeof idpSettings, Settin
 function helpText(): string {
   const lines = entries.map(([key, s]) => {
     const flag = `--${flagName(key)}${s.type === 'boolean' ? '' : ` <${s.type === 'list' ? 'value' : s.type === 'integer' ? 'n' : 'value'}>`}`;
-    const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? '' : ` (default: ${String(s.default)})`);
+    const def =
+      s.defaultDoc ??
+      (s.default === undefined || typeof s.default === 'function' ? '' : ` (default: ${String(s.default)})`);
     const shownDefault = s.defaultDoc ? ` (default: ${s.defaultDoc.replace(/`/g, '')})` : def;
     return `  ${flag}\n      ${s.doc}${shownDefault}  [${s.env}]`;
   });
@@ -46,7 +48,8 @@ ${lines.join('\n')}
 function parseFlags(argv: string[]): { values: Record<string, string | boolean | string[] | undefined> } {
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean', short: 'h' } };
   for (const [key, s] of entries) {
-    options[flagName(key)] = s.type === 'boolean' ? { type: 'boolean' } : { type: 'string', multiple: s.type === 'list' };
+    options[flagName(key)] =
+      s.type === 'boolean' ? { type: 'boolean' } : { type: 'string', multiple: s.type === 'list' };
   }
   const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   if (positionals.length) throw new Error(`unexpected argument "${positionals[0]}"`);
@@ -78,7 +81,11 @@ function settingsFrom(values: Record<string, unknown>, env: Record<string, strin
 export function optionsFrom(settings: IdpSettings): IdpOptions {
   // --users takes a file, or the users document itself when it is inline JSON (handy in environment-only setups).
   const inline = settings.users && /^\s*[[{]/.test(settings.users);
-  const users: IdpUser[] | undefined = settings.users ? (inline ? parseUsers(settings.users, '--users') : readUsersFile(settings.users)) : undefined;
+  const users: IdpUser[] | undefined = settings.users
+    ? inline
+      ? parseUsers(settings.users, '--users')
+      : readUsersFile(settings.users)
+    : undefined;
   const defaultUser = settings.defaultUser ? parseDefaultUser(settings.defaultUser) : undefined;
   return {
     port: settings.port,

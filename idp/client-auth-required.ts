@@ -10,9 +10,13 @@ export function clientAuthRequired(paths: string[]) {
     await next();
     if (!paths.includes(ctx.path) || ctx.status !== 400) return;
     const body = ctx.body as { error?: string; error_description?: string } | undefined;
-    if (body?.error !== 'invalid_request' || body.error_description !== 'no client authentication mechanism provided') return;
+    if (body?.error !== 'invalid_request' || body.error_description !== 'no client authentication mechanism provided')
+      return;
     ctx.status = 401;
     ctx.set('www-authenticate', 'Basic realm="token"');
-    ctx.body = { error: 'invalid_client', error_description: 'client authentication is required (HTTP Basic or client_secret_post)' };
+    ctx.body = {
+      error: 'invalid_client',
+      error_description: 'client authentication is required (HTTP Basic or client_secret_post)',
+    };
   };
 }

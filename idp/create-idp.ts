@@ -70,7 +70,8 @@ function checkTenants(tenants: string[] | undefined): string[] | undefined {
   if (!tenants?.length) return undefined;
   const seen = new Set<string>();
   for (const name of tenants) {
-    if (!TENANT_NAME.test(name) || RESERVED.has(name)) throw new Error(`tenant "${name}" must be lower-case letters, digits, - or _ (and not a reserved path)`);
+    if (!TENANT_NAME.test(name) || RESERVED.has(name))
+      throw new Error(`tenant "${name}" must be lower-case letters, digits, - or _ (and not a reserved path)`);
     if (seen.has(name)) throw new Error(`tenant "${name}" is listed twice`);
     seen.add(name);
   }
@@ -87,7 +88,9 @@ async function openStores(options: IdpOptions, tenants: string[] | undefined): P
   // Loaded on demand: runtimes without MongoDB (the edge worker) never pull in the driver.
   const { openMongoStore } = await import('./adapters/mongo.js');
   const base = new URL(options.databaseUrl).pathname.replace(/^\//, '') || 'idp';
-  return tenants ? tenants.map((t) => openMongoStore(options.databaseUrl!, { database: `${base}_${t}` })) : [openMongoStore(options.databaseUrl)];
+  return tenants
+    ? tenants.map((t) => openMongoStore(options.databaseUrl!, { database: `${base}_${t}` }))
+    : [openMongoStore(options.databaseUrl)];
 }
 
 export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
@@ -102,7 +105,8 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   }
   const stores = await openStores(options, tenants);
   const ownsStores = !options.store;
-  const closeStores = () => (ownsStores ? Promise.all(stores.map((s) => s.close().catch(() => undefined))) : Promise.resolve([]));
+  const closeStores = () =>
+    ownsStores ? Promise.all(stores.map((s) => s.close().catch(() => undefined))) : Promise.resolve([]);
 
   let instances: IssuerInstance[] = [];
   const testingApis = new Map<IssuerInstance, TestingApi>();
@@ -113,7 +117,10 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
     if (!instance.testing) return undefined;
     const made = routes.get(instance);
     if (made) return made;
-    const api = createTestingApi(instance, { accessTokenFormat: options.accessTokenFormat ?? 'opaque', defaultAudience: options.defaultAudience });
+    const api = createTestingApi(instance, {
+      accessTokenFormat: options.accessTokenFormat ?? 'opaque',
+      defaultAudience: options.defaultAudience,
+    });
     testingApis.set(instance, api);
     const mounted = [
       { prefix: '/_testing', app: testingRouter(api) },
@@ -173,14 +180,21 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       instance = instances[tenants.indexOf(name)];
       if (!instance) {
         res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-        return void res.end(JSON.stringify({ error: 'not_found', error_description: `no tenant here; tenants: ${tenants.map((t) => `/${t}`).join(', ')}` }));
+        return void res.end(
+          JSON.stringify({
+            error: 'not_found',
+            error_description: `no tenant here; tenants: ${tenants.map((t) => `/${t}`).join(', ')}`,
+          }),
+        );
       }
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
       req.url = url.slice(instance.mountPath.length) || '/';
     }
     if (!instance) {
       res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      return void res.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: 'the identity provider is stopping' }));
+      return void res.end(
+        JSON.stringify({ error: 'temporarily_unavailable', error_description: 'the identity provider is stopping' }),
+      );
     }
     instance.handle(req, res);
   };
@@ -221,10 +235,11 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
     const knownIssuer = options.issuer ?? (port !== 0 ? `http://${hostForUrl(host)}:${port}` : undefined);
     if (knownIssuer) {
       makeInstances(knownIssuer);
-      if (!databaseProblem) await startAll().catch(async (error) => {
-        if (!options.databaseUrl || options.requireDatabaseAtStart) throw error;
-        databaseProblem = (error as Error).message.split('\n')[0]!;
-      });
+      if (!databaseProblem)
+        await startAll().catch(async (error) => {
+          if (!options.databaseUrl || options.requireDatabaseAtStart) throw error;
+          databaseProblem = (error as Error).message.split('\n')[0]!;
+        });
       await listen(server, port, host);
     } else {
       let open!: () => void;
@@ -254,7 +269,8 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   const { port } = server.address() as AddressInfo;
   const url = `http://${hostForUrl(host)}:${port}`;
   const first = instances[0];
-  const notReady = (what: string) => new Error(`${what} is not known yet: the identity provider is waiting for its database (see /readyz)`);
+  const notReady = (what: string) =>
+    new Error(`${what} is not known yet: the identity provider is waiting for its database (see /readyz)`);
   const describe = (instance: IssuerInstance): RunningIssuer => ({
     issuer: instance.issuer,
     discoveryUrl: `${instance.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
@@ -269,14 +285,20 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   });
   const running: RunningIdp = Object.defineProperties(describe(first) as RunningIdp, {
     url: { value: url, enumerable: true },
-    registrationInitialAccessToken: { get: () => (first.built?.registrationEndpoint ? options.registrationInitialAccessToken : undefined), enumerable: true },
+    registrationInitialAccessToken: {
+      get: () => (first.built?.registrationEndpoint ? options.registrationInitialAccessToken : undefined),
+      enumerable: true,
+    },
     provider: {
       get: () => {
         if (!first.built) throw notReady('the provider');
         return first.built.provider;
       },
     },
-    tenants: { value: tenants ? Object.fromEntries(tenants.map((t, i) => [t, describe(instances[i])])) : undefined, enumerable: true },
+    tenants: {
+      value: tenants ? Object.fromEntries(tenants.map((t, i) => [t, describe(instances[i])])) : undefined,
+      enumerable: true,
+    },
     ready: {
       value: () =>
         new Promise<void>((resolve, reject) => {

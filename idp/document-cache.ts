@@ -46,7 +46,13 @@ export function createDocumentCache(): DocumentCache {
 /** Sends a cached document: 304 when If-None-Match names its ETag (RFC 9110 §13.1.2), else 200 with the body. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, doc: CachedDocument): void {
   // Public documents: any origin may read them (as oidc-provider answers them, CORS included).
-  const headers = { etag: doc.etag, 'cache-control': 'no-cache', 'content-type': doc.contentType, 'access-control-allow-origin': '*', vary: 'Origin' };
+  const headers = {
+    etag: doc.etag,
+    'cache-control': 'no-cache',
+    'content-type': doc.contentType,
+    'access-control-allow-origin': '*',
+    vary: 'Origin',
+  };
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim() === doc.etag || tag.trim() === '*')) {
     res.writeHead(304, headers).end();
@@ -68,10 +74,10 @@ export function captureResponse(res: ServerResponse, handler: () => void): Promi
     const original = { write: res.write, end: res.end, writeHead: res.writeHead };
     /* eslint-enable @typescript-eslint/unbound-method */
     const restore = () => Object.assign(res, original);
-    res.writeHead = ((status: number) => {
+    res.writeHead = (status: number) => {
       res.statusCode = status;
       return res;
-    });
+    };
     res.write = ((chunk: unknown) => {
       if (chunk) chunks.push(Buffer.from(chunk as Buffer));
       return true;

@@ -11,7 +11,9 @@ export interface HealthCheckResult {
 
 export type HealthChecks = Record<string, () => Promise<void>>;
 
-export async function runChecks(checks: HealthChecks): Promise<{ status: 'ok' | 'error'; checks: Record<string, HealthCheckResult> }> {
+export async function runChecks(
+  checks: HealthChecks,
+): Promise<{ status: 'ok' | 'error'; checks: Record<string, HealthCheckResult> }> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]): Promise<[string, HealthCheckResult]> => {
       try {
@@ -33,7 +35,10 @@ export function healthRouter(checks: HealthChecks): Router {
   });
   router.get('/readyz', async (_req, res) => {
     const result = await runChecks(checks);
-    res.set('cache-control', 'no-store').status(result.status === 'ok' ? 200 : 503).json(result);
+    res
+      .set('cache-control', 'no-store')
+      .status(result.status === 'ok' ? 200 : 503)
+      .json(result);
   });
   return router;
 }

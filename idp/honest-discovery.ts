@@ -22,11 +22,15 @@ export function honestDiscovery(doc: Record<string, unknown>, facts: DiscoveryFa
   const out = { ...doc };
   const responseTypes = (doc.response_types_supported as string[] | undefined) ?? [];
   if (!responseTypes.some((t) => /\b(token|id_token)\b/.test(t))) {
-    out.response_modes_supported = ((doc.response_modes_supported as string[] | undefined) ?? []).filter((m) => m !== 'fragment');
+    out.response_modes_supported = ((doc.response_modes_supported as string[] | undefined) ?? []).filter(
+      (m) => m !== 'fragment',
+    );
   }
   if (!facts.registration) {
     const usable = new Set(facts.clientGrantTypes.flat());
-    out.grant_types_supported = ((doc.grant_types_supported as string[] | undefined) ?? []).filter((g) => usable.has(g));
+    out.grant_types_supported = ((doc.grant_types_supported as string[] | undefined) ?? []).filter((g) =>
+      usable.has(g),
+    );
   }
   if (facts.accessTokenFormat === 'jwt') out.access_token_revocation_note = JWT_ACCESS_TOKEN_NOTE;
   return out;

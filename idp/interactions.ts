@@ -55,14 +55,22 @@ async function clientName(provider: Provider, clientId: unknown): Promise<string
   return client?.clientName ?? String(clientId);
 }
 
-export function interactionRouter({ provider, accounts, skipPrompt, mountPath = '', takeTestLogin, logger }: InteractionOptions): Router {
+export function interactionRouter({
+  provider,
+  accounts,
+  skipPrompt,
+  mountPath = '',
+  takeTestLogin,
+  logger,
+}: InteractionOptions): Router {
   const router = express.Router();
   const base = `${mountPath}/interaction`;
   // The pages load nothing and run no script; forms post to this origin (form-action is left out on purpose:
   // browsers apply it to the redirect to the client that follows the post).
   router.use((_req, res, next) => {
     res.set({
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     });
@@ -73,15 +81,18 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
     provider.interactionFinished(req, res, result, { mergeWithLastSubmission: merge });
 
   async function showLogin(req: Request, res: Response, interaction: Interaction, error?: string) {
-    res.type('html').status(error ? 400 : 200).send(
-      loginPage({
-        action: `${base}/${interaction.uid}/login`,
-        users: accounts.users,
-        clientName: await clientName(provider, interaction.params.client_id),
-        loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined,
-        error,
-      }),
-    );
+    res
+      .type('html')
+      .status(error ? 400 : 200)
+      .send(
+        loginPage({
+          action: `${base}/${interaction.uid}/login`,
+          users: accounts.users,
+          clientName: await clientName(provider, interaction.params.client_id),
+          loginHint: typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined,
+          error,
+        }),
+      );
   }
 
   router.get('/:uid', async (req, res) => {
@@ -93,7 +104,12 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
       if (!skipPrompt) return showLogin(req, res, interaction);
       const user = accounts.choose(hint);
       if (!user) {
-        return finish(req, res, { error: 'invalid_request', error_description: `login_hint "${hint}" matches no configured user` }, false);
+        return finish(
+          req,
+          res,
+          { error: 'invalid_request', error_description: `login_hint "${hint}" matches no configured user` },
+          false,
+        );
       }
       return finish(req, res, { login: { accountId: user.sub } }, false);
     }
@@ -113,12 +129,18 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
         }),
       );
     }
-    return finish(req, res, { error: 'invalid_request', error_description: `unsupported interaction prompt ${interaction.prompt.name}` }, false);
+    return finish(
+      req,
+      res,
+      { error: 'invalid_request', error_description: `unsupported interaction prompt ${interaction.prompt.name}` },
+      false,
+    );
   });
 
   router.post('/:uid/login', form, async (req, res) => {
     const interaction = await provider.interactionDetails(req, res);
-    if (interaction.prompt.name !== 'login') return showLogin(req, res, interaction, 'This sign-in step is already complete.');
+    if (interaction.prompt.name !== 'login')
+      return showLogin(req, res, interaction, 'This sign-in step is already complete.');
     const body = req.body as { login?: unknown } | undefined;
     const login = typeof body?.login === 'string' ? body.login.trim() : '';
     if (!login) return showLogin(req, res, interaction, 'Choose or type a user.');
@@ -131,7 +153,12 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
     const interaction = await provider.interactionDetails(req, res);
     const accountId = interaction.session?.accountId;
     if (interaction.prompt.name !== 'consent' || !accountId) {
-      return finish(req, res, { error: 'invalid_request', error_description: 'no consent is pending for this interaction' }, false);
+      return finish(
+        req,
+        res,
+        { error: 'invalid_request', error_description: 'no consent is pending for this interaction' },
+        false,
+      );
     }
     return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
   });
@@ -146,7 +173,10 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const oauth = error as { error?: string; error_description?: string; statusCode?: number; status?: number };
     if (typeof oauth.error === 'string') {
-      res.status(oauth.statusCode ?? 400).type('html').send(errorPage(oauth.error, oauth.error_description));
+      res
+        .status(oauth.statusCode ?? 400)
+        .type('html')
+        .send(errorPage(oauth.error, oauth.error_description));
       return;
     }
     const status = oauth.status ?? oauth.statusCode;
@@ -155,7 +185,10 @@ export function interactionRouter({ provider, accounts, skipPrompt, mountPath = 
       return;
     }
     logger.error({ err: error }, 'interaction failed');
-    res.status(500).type('html').send(errorPage('server_error', 'The identity provider could not complete the request.'));
+    res
+      .status(500)
+      .type('html')
+      .send(errorPage('server_error', 'The identity provider could not complete the request.'));
   });
 
   return router;

@@ -53,13 +53,19 @@ export interface InstanceSetup {
   logger: Logger;
   enableTestingApi: boolean;
   /** Extra routes under the instance (the testing router, the debugger), given the instance. */
-  routes?: (instance: IssuerInstance) => ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  routes?: (
+    instance: IssuerInstance,
+  ) => ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
 }
 
 const DISCOVERY = '/.well-known/openid-configuration';
 
 function unavailable(res: ServerResponse, description: string): void {
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1' });
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '1',
+  });
   res.end(JSON.stringify({ error: 'temporarily_unavailable', error_description: description }));
 }
 
@@ -76,11 +82,25 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   let building: Promise<void> | undefined;
   let extra: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
 
-  const debug = testing ? { callback: `${issuer.replace(/\/$/, '')}${DEBUGGER_CALLBACK}`, clientSecret: randomBytes(24).toString('base64url') } : undefined;
+  const debug = testing
+    ? {
+        callback: `${issuer.replace(/\/$/, '')}${DEBUGGER_CALLBACK}`,
+        clientSecret: randomBytes(24).toString('base64url'),
+      }
+    : undefined;
 
   async function build(jwks: PrivateJwks): Promise<void> {
     built = await buildIdp(
-      { ...options, jwks, issuer, mountPath, accounts, takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined, debugger: debug, logger },
+      {
+        ...options,
+        jwks,
+        issuer,
+        mountPath,
+        accounts,
+        takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined,
+        debugger: debug,
+        logger,
+      },
       store,
     );
     cache.clear();
@@ -88,9 +108,16 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   }
 
   /** Discovery and JWKS from the cache; a miss runs oidc-provider once and keeps its answer. */
-  async function serveDocument(path: string, req: IncomingMessage, res: ServerResponse, app: BuiltIdp['app']): Promise<void> {
+  async function serveDocument(
+    path: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    app: BuiltIdp['app'],
+  ): Promise<void> {
     // Endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy): one entry per origin.
-    const fwd = options.trustProxy ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}` : '';
+    const fwd = options.trustProxy
+      ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}`
+      : '';
     const key = `${path}|${req.headers.host ?? ''}|${fwd}`;
     const hit = cache.get(key);
     if (hit) return sendCached(req, res, hit);
@@ -105,9 +132,21 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     }
     let json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     if (path === DISCOVERY && built) {
-      json = honestDiscovery(json, { registration: options.enableRegistration ?? false, clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]), accessTokenFormat: options.accessTokenFormat ?? 'opaque' });
+      json = honestDiscovery(json, {
+        registration: options.enableRegistration ?? false,
+        clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]),
+        accessTokenFormat: options.accessTokenFormat ?? 'opaque',
+      });
     }
-    for (const name of ['etag', 'cache-control', 'content-length', 'content-type', 'access-control-allow-origin', 'vary']) res.removeHeader(name);
+    for (const name of [
+      'etag',
+      'cache-control',
+      'content-length',
+      'content-type',
+      'access-control-allow-origin',
+      'vary',
+    ])
+      res.removeHeader(name);
     sendCached(req, res, cache.set(key, json));
   }
 
@@ -167,7 +206,12 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   function dispatch(path: string, req: IncomingMessage, res: ServerResponse): void {
     const app = built?.app;
     if (!app || status !== 'ready') {
-      return unavailable(res, status === 'waiting' ? 'the identity provider is waiting for its database' : 'the identity provider is starting');
+      return unavailable(
+        res,
+        status === 'waiting'
+          ? 'the identity provider is waiting for its database'
+          : 'the identity provider is starting',
+      );
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === DISCOVERY || path === ROUTES.jwks)) {
       serveDocument(path, req, res, app).catch((error: unknown) => {

@@ -14,17 +14,30 @@ import type { PrivateJwks } from './keys.js';
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
 
 function publicJwks(jwks: PrivateJwks): { keys: JWK[] } {
-  return { keys: jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([k]) => !PRIVATE_MEMBERS.includes(k))) as JWK) };
+  return {
+    keys: jwks.keys.map(
+      (key) => Object.fromEntries(Object.entries(key).filter(([k]) => !PRIVATE_MEMBERS.includes(k))) as JWK,
+    ),
+  };
 }
 
-export function jwtUserinfo(options: { issuer: string; jwks: PrivateJwks; accounts: AccountDirectory; claims: ClaimsMapping }) {
+export function jwtUserinfo(options: {
+  issuer: string;
+  jwks: PrivateJwks;
+  accounts: AccountDirectory;
+  claims: ClaimsMapping;
+}) {
   const keys = createLocalJWKSet(publicJwks(options.jwks));
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token || (req.method !== 'GET' && req.method !== 'POST')) return next();
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, typ: 'at+jwt', currentDate: new Date(Date.now()) }));
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        typ: 'at+jwt',
+        currentDate: new Date(Date.now()),
+      }));
     } catch {
       return next(); // oidc-provider answers invalid_token
     }

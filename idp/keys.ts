@@ -12,7 +12,10 @@ export interface PrivateJwks {
 }
 
 async function generateKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
-  const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg === 'RS256' ? { modulusLength: 2048 } : {}) });
+  const { privateKey } = await generateKeyPair(alg, {
+    extractable: true,
+    ...(alg === 'RS256' ? { modulusLength: 2048 } : {}),
+  });
   const jwk = await exportJWK(privateKey);
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg, use: 'sig' };
 }
@@ -38,11 +41,13 @@ export function signingAlgorithms(jwks: PrivateJwks): string[] {
 /** Validates a private JWKS: a non-empty `keys` list of private signing keys with unique `kid`s. */
 export function checkPrivateJwks(value: unknown, source: string): PrivateJwks {
   const keys = (value as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys) || keys.length === 0) throw new Error(`${source} must be a JWKS with a non-empty "keys" list`);
+  if (!Array.isArray(keys) || keys.length === 0)
+    throw new Error(`${source} must be a JWKS with a non-empty "keys" list`);
   const kids = new Set<string>();
   for (const [i, key] of keys.entries()) {
     const k = key as JWK;
-    if (typeof k !== 'object' || k === null || typeof k.kty !== 'string') throw new Error(`${source}: key ${i} is not a JWK`);
+    if (typeof k !== 'object' || k === null || typeof k.kty !== 'string')
+      throw new Error(`${source}: key ${i} is not a JWK`);
     if (!('d' in k)) throw new Error(`${source}: key ${i} is a public key; a private signing key is needed`);
     if (k.kid !== undefined) {
       if (kids.has(k.kid)) throw new Error(`${source}: duplicate kid "${k.kid}"`);

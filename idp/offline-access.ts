@@ -11,7 +11,11 @@ export function offlineAccessImpliesConsent(authorizationPath: string) {
     if (ctx.method === 'GET' && ctx.path === authorizationPath) {
       const query = { ...ctx.query } as Record<string, string | string[] | undefined>;
       const { scope, prompt } = query;
-      if (typeof scope === 'string' && scope.split(' ').includes('offline_access') && (prompt === undefined || typeof prompt === 'string')) {
+      if (
+        typeof scope === 'string' &&
+        scope.split(' ').includes('offline_access') &&
+        (prompt === undefined || typeof prompt === 'string')
+      ) {
         const prompts = new Set((prompt ?? '').split(' ').filter(Boolean));
         if (!prompts.has('none') && !prompts.has('consent')) {
           prompts.add('consent');

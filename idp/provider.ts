@@ -4,7 +4,12 @@
  * RP-initiated logout), resource indicators for JWT access tokens, and no dev defaults left in place.
  */
 import './quiet-runtime-warning.js';
-import Provider, { errors, type ClientMetadata, type Configuration, type SigningAlgorithmWithNone } from 'oidc-provider';
+import Provider, {
+  errors,
+  type ClientMetadata,
+  type Configuration,
+  type SigningAlgorithmWithNone,
+} from 'oidc-provider';
 import type { Logger } from '../lib/logger.js';
 import type { AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
@@ -109,7 +114,8 @@ export function createProvider(setup: ProviderSetup): Provider {
       introspection: {
         enabled: true,
         // Confidential clients (resource servers such as the registration service) may introspect any token.
-        allowedPolicy: async (ctx, client, token) => client.clientAuthMethod !== 'none' || token.clientId === ctx.oidc.client?.clientId,
+        allowedPolicy: async (ctx, client, token) =>
+          client.clientAuthMethod !== 'none' || token.clientId === ctx.oidc.client?.clientId,
       },
       revocation: {
         enabled: true,
@@ -141,7 +147,7 @@ export function createProvider(setup: ProviderSetup): Provider {
   provider.on('server_error', (_ctx, error) => setup.logger.error({ err: error }, 'oidc-provider server_error'));
   // A back-channel receiver that is down does not block a logout; it is logged here, never with the token.
   provider.on('backchannel.error', (_ctx, error, client) =>
-    setup.logger.warn({ clientId: client.clientId, err: (error).message }, 'back-channel logout failed'),
+    setup.logger.warn({ clientId: client.clientId, err: error.message }, 'back-channel logout failed'),
   );
   return provider;
 }

@@ -21,7 +21,8 @@ export interface RequestRecord {
 }
 
 /** Query parameters that carry a credential, a code or a token (RFC 6749, 7009, 7662, OIDC RP-initiated logout). */
-const SECRET_PARAMS = /^(code|code_verifier|client_secret|client_assertion|token|access_token|refresh_token|id_token_hint|assertion|password|registration_access_token|state|nonce)$/;
+const SECRET_PARAMS =
+  /^(code|code_verifier|client_secret|client_assertion|token|access_token|refresh_token|id_token_hint|assertion|password|registration_access_token|state|nonce)$/;
 
 export function redactQuery(search: string): Record<string, string> | undefined {
   if (!search || search === '?') return undefined;
@@ -45,7 +46,9 @@ export function createRequestLog(logger: Logger, keep?: RequestRecord[]): Reques
       const started = process.hrtime.bigint();
       const url = req.url ?? '/';
       const cut = url.indexOf('?');
-      const path = (req as IncomingMessage & { originalUrl?: string }).originalUrl?.split('?')[0] ?? (cut < 0 ? url : url.slice(0, cut));
+      const path =
+        (req as IncomingMessage & { originalUrl?: string }).originalUrl?.split('?')[0] ??
+        (cut < 0 ? url : url.slice(0, cut));
       const query = cut < 0 ? undefined : redactQuery(url.slice(cut));
       res.once('finish', () => {
         const info = requestInfo(req);
@@ -67,7 +70,15 @@ export function createRequestLog(logger: Logger, keep?: RequestRecord[]): Reques
           if (keep.length > MAX_KEPT) keep.splice(0, keep.length - MAX_KEPT);
         }
         logger.debug(
-          { method: record.method, path: record.path, status: record.status, ms: record.durationMs, clientId: record.clientId, grantType: record.grantType, error: record.error },
+          {
+            method: record.method,
+            path: record.path,
+            status: record.status,
+            ms: record.durationMs,
+            clientId: record.clientId,
+            grantType: record.grantType,
+            error: record.error,
+          },
           'request',
         );
       });

@@ -18,7 +18,9 @@ export interface ResourceServerOptions {
   claims: ClaimsMapping;
 }
 
-export function resourceIndicators(options: ResourceServerOptions): NonNullable<Configuration['features']>['resourceIndicators'] {
+export function resourceIndicators(
+  options: ResourceServerOptions,
+): NonNullable<Configuration['features']>['resourceIndicators'] {
   const fallback = options.defaultAudience ?? (options.accessTokenFormat === 'jwt' ? options.issuer : undefined);
   return {
     enabled: true,
@@ -37,7 +39,8 @@ export function resourceIndicators(options: ResourceServerOptions): NonNullable<
 /** Identity claims in JWT access tokens (RFC 9068 §2.2.1), as the token's scopes release them. */
 export function extraTokenClaims(options: ResourceServerOptions): NonNullable<Configuration['extraTokenClaims']> {
   return async (_ctx, token) => {
-    if (options.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string') return undefined;
+    if (options.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string')
+      return undefined;
     const user = options.accounts.lookup(token.accountId);
     if (!user) return undefined;
     const scope = typeof token.scope === 'string' ? token.scope.split(' ') : [];

@@ -1,7 +1,10 @@
 /** What the CLI prints on stdout once it serves: where it is, the configured client, registration, storage, users. */
 import type { RunningIdp } from './create-idp.js';
 
-export function startupBanner(idp: RunningIdp, extra: { storage: string; users: string[]; skipPrompt: boolean; testingApi?: boolean }): string {
+export function startupBanner(
+  idp: RunningIdp,
+  extra: { storage: string; users: string[]; skipPrompt: boolean; testingApi?: boolean },
+): string {
   let client: RunningIdp['client'] | undefined;
   try {
     client = idp.client;
@@ -29,7 +32,17 @@ export function startupBanner(idp: RunningIdp, extra: { storage: string; users: 
   rows.push(['Users', extra.users.join(', ')]);
   rows.push(['Login', extra.skipPrompt ? 'automatic (--skip-prompt; login_hint picks the user)' : 'login page']);
   rows.push(['Storage', extra.storage]);
-  if (extra.testingApi) rows.push(['Testing API', tenants.length ? tenants.map(([name]) => `${idp.url}/${name}/_testing/`).join(' ') : `${idp.url}/_testing/ (and ${idp.url}/_debugger)`]);
+  if (extra.testingApi)
+    rows.push([
+      'Testing API',
+      tenants.length
+        ? tenants.map(([name]) => `${idp.url}/${name}/_testing/`).join(' ')
+        : `${idp.url}/_testing/ (and ${idp.url}/_debugger)`,
+    ]);
   const width = Math.max(...rows.map(([k]) => k.length)) + 1;
-  return [`Stub identity provider listening on ${idp.url}`, ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(width)} ${v}`)].join('\n') + '\n';
+  return (
+    [`Stub identity provider listening on ${idp.url}`, ...rows.map(([k, v]) => `  ${`${k}:`.padEnd(width)} ${v}`)].join(
+      '\n',
+    ) + '\n'
+  );
 }

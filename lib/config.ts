@@ -80,7 +80,10 @@ function parse(setting: Setting, raw: string): { value?: unknown; problem?: stri
       if (/^(false|0|no|off)$/i.test(trimmed)) return { value: false };
       return { problem: `must be true or false (got "${trimmed}")` };
     case 'list': {
-      const items = trimmed.split(',').map((s) => s.trim()).filter(Boolean);
+      const items = trimmed
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = setting.choices ? items.filter((i) => !setting.choices!.includes(i)) : [];
       if (bad.length) return { problem: `unknown value(s) ${bad.join(', ')}; allowed: ${setting.choices!.join(', ')}` };
       return { value: items };
@@ -89,7 +92,10 @@ function parse(setting: Setting, raw: string): { value?: unknown; problem?: stri
 }
 
 /** Reads every declared setting from `env`; throws one ConfigError naming every problem. */
-export function loadConfig<Spec extends SettingsSpec>(spec: Spec, env: Record<string, string | undefined>): ConfigOf<Spec> {
+export function loadConfig<Spec extends SettingsSpec>(
+  spec: Spec,
+  env: Record<string, string | undefined>,
+): ConfigOf<Spec> {
   const out: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [key, setting] of Object.entries(spec)) {
@@ -120,7 +126,12 @@ export function loadConfig<Spec extends SettingsSpec>(spec: Spec, env: Record<st
 export function settingsTable(spec: SettingsSpec): string {
   const rows = Object.values(spec).map((s) => {
     const def =
-      s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? (s.required ? 'required' : '—') : String(s.default));
+      s.defaultDoc ??
+      (s.default === undefined || typeof s.default === 'function'
+        ? s.required
+          ? 'required'
+          : '—'
+        : String(s.default));
     return `| \`${s.env}\` | ${def} | ${s.doc} |`;
   });
   return ['| Setting | Default | Meaning |', '|---|---|---|', ...rows].join('\n');

@@ -48,9 +48,15 @@ export function validatorFor<T = unknown>(id: string): ValidateFunction<T> {
 }
 
 /** Ajv errors as `{ path, message }` with dotted paths and [index] (e.g. `config.redirectUris[2]`). */
-export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix = ''): { path: string; message: string }[] {
+export function toFieldErrors(
+  errors: ErrorObject[] | null | undefined,
+  prefix = '',
+): { path: string; message: string }[] {
   return (errors ?? []).map((e) => {
-    const segments = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = e.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (e.keyword === 'additionalProperties') segments.push(String(e.params.additionalProperty));
     if (e.keyword === 'required') segments.push(String(e.params.missingProperty));
     let path = prefix;

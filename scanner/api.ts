@@ -179,7 +179,7 @@ export interface FindingEvidence {
    */
   cause?: { checkId: string; issueId: string };
   /** The other request/response pairs a person needs to replay the proof (baseline, control, the differential's other half). */
-  attempts?: ProbeResponse[];  /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
+  attempts?: ProbeResponse[]; /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
   cvss?: Cvss;
 }
 
@@ -272,7 +272,9 @@ export interface OptionDeclaration<T extends OptionType = OptionType> {
 
 /** `ctx.options` of a check that declared `O`: options with a `default` are always present. */
 export type OptionValues<O extends readonly OptionDeclaration[]> = {
-  readonly [D in O[number] as D['name']]: D extends { default: unknown } ? OptionValueTypes[D['type']] : OptionValueTypes[D['type']] | undefined;
+  readonly [D in O[number] as D['name']]: D extends { default: unknown }
+    ? OptionValueTypes[D['type']]
+    : OptionValueTypes[D['type']] | undefined;
 };
 
 /** Declares an option once so several checks can list it (keeps its literal name and type for `ctx.options`). */
@@ -314,12 +316,13 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   run(ctx: CheckContext<OptionValues<O>>): Promise<void>;
 }
 
-
 /**
  * Declares a check. Identity function with types (`ctx.options` is typed from `options`); the loader validates the
  * meta against `schemas/check-meta.schema.json`.
  */
-export function defineCheck<const O extends readonly OptionDeclaration[] = []>(definition: CheckDefinition<O>): CheckDefinition<O> {
+export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
+  definition: CheckDefinition<O>,
+): CheckDefinition<O> {
   return definition;
 }
 

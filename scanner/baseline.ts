@@ -16,13 +16,18 @@ export function loadBaseline(path: string, cwd: string): Set<string> {
   try {
     report = JSON.parse(readFileSync(resolve(cwd, path), 'utf8')) as Report;
   } catch (error) {
-    throw scannerError('invalid_argument', `--baseline ${path}: ${error instanceof SyntaxError ? 'not JSON' : 'cannot be read'}`);
+    throw scannerError(
+      'invalid_argument',
+      `--baseline ${path}: ${error instanceof SyntaxError ? 'not JSON' : 'cannot be read'}`,
+    );
   }
   const problems = reportProblems(report);
-  if (problems.length > 0) throw scannerError('invalid_argument', `--baseline ${path}: not a valid report (${problems[0]})`);
+  if (problems.length > 0)
+    throw scannerError('invalid_argument', `--baseline ${path}: not a valid report (${problems[0]})`);
   const known = new Set<string>();
   for (const item of report.reports) {
-    for (const issue of item.issues) if (issue.status === 'failed' && item.operation) known.add(key(item.operation.id, issue.id));
+    for (const issue of item.issues)
+      if (issue.status === 'failed' && item.operation) known.add(key(item.operation.id, issue.id));
   }
   return known;
 }
@@ -35,7 +40,9 @@ export function withoutBaseline(outcome: ScanOutcome, known: Set<string>): ScanO
       if (result.status !== 'failed') return result;
       const findings = result.findings.filter((f) => !known.has(key(result.operationId, f.issueId)));
       if (findings.length === result.findings.length) return result;
-      return findings.length > 0 ? { ...result, findings } : { ...result, findings, status: 'passed', reason: 'every finding is in the baseline' };
+      return findings.length > 0
+        ? { ...result, findings }
+        : { ...result, findings, status: 'passed', reason: 'every finding is in the baseline' };
     }),
   };
 }

@@ -50,10 +50,18 @@ export function collectOptions(checks: readonly DeclaringCheck[]): DeclaredOptio
       }
       const flagOwner = byFlag.get(declaration.flag);
       if (flagOwner) {
-        throw scannerError('invalid_check', `${shown}: flag ${declaration.flag} of option "${declaration.name}" is already option "${flagOwner.name}" of ${flagOwner.shown}`);
+        throw scannerError(
+          'invalid_check',
+          `${shown}: flag ${declaration.flag} of option "${declaration.name}" is already option "${flagOwner.name}" of ${flagOwner.shown}`,
+        );
       }
       byFlag.set(declaration.flag, { name: declaration.name, shown });
-      byName.set(declaration.name, { declaration, checks: [definition.id], secret: declaration.secret === true, shown });
+      byName.set(declaration.name, {
+        declaration,
+        checks: [definition.id],
+        secret: declaration.secret === true,
+        shown,
+      });
     }
   }
   return [...byName.values()].map(({ declaration, checks: ids, secret }) => ({ declaration, checks: ids, secret }));
@@ -66,15 +74,23 @@ export function optionArgs(declared: readonly DeclaredOption[], reserved: ArgOpt
   const args: ArgOptions = {};
   for (const { declaration, checks } of declared) {
     const name = flagName(declaration);
-    if (reserved[name]) throw scannerError('invalid_check', `${checks[0]}: option "${declaration.name}" uses ${declaration.flag}, which is a scanner flag`);
-    args[name] = declaration.type === 'boolean' ? { type: 'boolean' } : { type: 'string', ...(declaration.type === 'string[]' ? { multiple: true } : {}) };
+    if (reserved[name])
+      throw scannerError(
+        'invalid_check',
+        `${checks[0]}: option "${declaration.name}" uses ${declaration.flag}, which is a scanner flag`,
+      );
+    args[name] =
+      declaration.type === 'boolean'
+        ? { type: 'boolean' }
+        : { type: 'string', ...(declaration.type === 'string[]' ? { multiple: true } : {}) };
   }
   return args;
 }
 
 function header(text: string, flag: string): { name: string; value: string } {
   const colon = text.indexOf(':');
-  if (colon <= 0 || !text.slice(colon + 1).trim()) throw scannerError('invalid_argument', `${flag}: expected "Name: value", e.g. "Authorization: Bearer <token>"`);
+  if (colon <= 0 || !text.slice(colon + 1).trim())
+    throw scannerError('invalid_argument', `${flag}: expected "Name: value", e.g. "Authorization: Bearer <token>"`);
   return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
 }
 
@@ -82,7 +98,14 @@ function integer(text: string, declaration: OptionDeclaration): number {
   const { min, max, flag } = declaration;
   const value = Number(text);
   if (!/^-?\d+$/.test(text) || (min !== undefined && value < min) || (max !== undefined && value > max)) {
-    const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` of at least ${min}` : max !== undefined ? ` up to ${max}` : '';
+    const range =
+      min !== undefined && max !== undefined
+        ? ` from ${min} to ${max}`
+        : min !== undefined
+          ? ` of at least ${min}`
+          : max !== undefined
+            ? ` up to ${max}`
+            : '';
     throw scannerError('invalid_argument', `${flag} ${text}: expected a whole number${range}`);
   }
   return value;
@@ -107,7 +130,13 @@ export function optionValuesFrom(values: Values, declared: readonly DeclaredOpti
   return given;
 }
 
-const VALUE_NAMES: Record<OptionType, string> = { string: '<value>', 'string[]': '<value>', integer: '<n>', boolean: '', header: "<'Name: value'>" };
+const VALUE_NAMES: Record<OptionType, string> = {
+  string: '<value>',
+  'string[]': '<value>',
+  integer: '<n>',
+  boolean: '',
+  header: "<'Name: value'>",
+};
 
 /** The flag column of `--help` and the README (`--rate-limit-burst <n>`). */
 export function flagUsage(declaration: OptionDeclaration): string {
@@ -118,7 +147,8 @@ export function flagUsage(declaration: OptionDeclaration): string {
 /** The doc with its default and range, as `--help` and the README show it. */
 export function optionDoc(declaration: OptionDeclaration): string {
   const notes: string[] = [];
-  if (declaration.type === 'integer' && (declaration.min !== undefined || declaration.max !== undefined)) notes.push(`${declaration.min ?? ''}–${declaration.max ?? ''}`);
+  if (declaration.type === 'integer' && (declaration.min !== undefined || declaration.max !== undefined))
+    notes.push(`${declaration.min ?? ''}–${declaration.max ?? ''}`);
   if (declaration.default !== undefined) notes.push(`default ${JSON.stringify(declaration.default)}`);
   if (declaration.type === 'string[]') notes.push('repeatable');
   return notes.length > 0 ? `${declaration.doc} (${notes.join(', ')})` : declaration.doc;
@@ -129,7 +159,10 @@ export function optionDoc(declaration: OptionDeclaration): string {
  * option it did not declare throws, so a check that forgot a declaration fails its own tests instead of silently
  * reading `undefined` or another check's credential.
  */
-export function optionsForCheck(definition: CheckDefinition, given: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+export function optionsForCheck(
+  definition: CheckDefinition,
+  given: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
   const declared = new Set<string>();
   const values: Record<string, unknown> = {};
   for (const declaration of definition.options ?? []) {
@@ -140,7 +173,10 @@ export function optionsForCheck(definition: CheckDefinition, given: Readonly<Rec
   return new Proxy(Object.freeze(values), {
     get(target, key, receiver) {
       if (typeof key === 'string' && !declared.has(key) && key !== 'toJSON' && key !== 'then') {
-        throw scannerError('invalid_check', `${definition.id}: reads option "${key}", which is not in its options (declare it in defineCheck({ options }))`);
+        throw scannerError(
+          'invalid_check',
+          `${definition.id}: reads option "${key}", which is not in its options (declare it in defineCheck({ options }))`,
+        );
       }
       return Reflect.get(target, key, receiver) as unknown;
     },
@@ -155,7 +191,8 @@ export function secretValues(declared: readonly DeclaredOption[], given: Readonl
     if (!secret || value === undefined) continue;
     if (typeof value === 'string') secrets.push(value);
     else if (Array.isArray(value)) secrets.push(...value.filter((v): v is string => typeof v === 'string'));
-    else if (typeof value === 'object' && value !== null && typeof (value as { value?: unknown }).value === 'string') secrets.push((value as { value: string }).value);
+    else if (typeof value === 'object' && value !== null && typeof (value as { value?: unknown }).value === 'string')
+      secrets.push((value as { value: string }).value);
   }
   return secrets;
 }
@@ -170,7 +207,11 @@ function reported(declaration: OptionDeclaration, secret: boolean, value: unknow
 }
 
 /** The report's entries for the check options: given values, and defaults of the checks that run; secrets redacted. */
-export function reportedOptions(declared: readonly DeclaredOption[], given: Readonly<Record<string, unknown>>, checkIds: readonly string[]): Record<string, unknown> {
+export function reportedOptions(
+  declared: readonly DeclaredOption[],
+  given: Readonly<Record<string, unknown>>,
+  checkIds: readonly string[],
+): Record<string, unknown> {
   const running = new Set(checkIds);
   const entries: Record<string, unknown> = {};
   for (const { declaration, checks, secret } of declared) {

@@ -16,7 +16,6 @@ import { VERSION } from './version.js';
 
 export type { CliIo } from './cli-io.js';
 
-
 const mainHelp = `Usage: scanner <command> [flags]
 
 Scans HTTP APIs for security vulnerabilities (CVSS 4.0 scores, OWASP API Security Top 10 categories).
@@ -38,10 +37,17 @@ Run "scanner <command> --help" for the flags of a command.
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 export const commands: Record<string, Record<string, { run: Command; help: string }>> = {
-  scan: { curl: { run: scanCurl, help: scanCurlHelp }, openapi: { run: scanOpenapi, help: scanOpenapiHelp }, graphql: { run: scanGraphql, help: scanGraphqlHelp } },
+  scan: {
+    curl: { run: scanCurl, help: scanCurlHelp },
+    openapi: { run: scanOpenapi, help: scanOpenapiHelp },
+    graphql: { run: scanGraphql, help: scanGraphqlHelp },
+  },
   discover: { api: { run: discoverApi, help: discoverApiHelp } },
   checks: { list: { run: checksList, help: checksListHelp } },
-  report: { validate: { run: reportValidate, help: reportValidateHelp }, merge: { run: reportMerge, help: reportMergeHelp } },
+  report: {
+    validate: { run: reportValidate, help: reportValidateHelp },
+    merge: { run: reportMerge, help: reportMergeHelp },
+  },
 };
 
 function groupHelp(group: string): string {

@@ -53,45 +53,126 @@ export interface ScanFlag {
  * here; options of checks (`--jwt-secrets-file`, `--as-other`…) are declared by the checks (check-options.ts).
  */
 const SCAN_FLAGS: readonly ScanFlag[] = [
-  { flag: '--scans', type: 'string', multiple: true, valueName: '<glob>', doc: ['run only these checks (repeatable; jwt.*, misconfiguration.http_*, an exact id)'] },
-  { flag: '--exclude-scans', type: 'string', multiple: true, valueName: '<glob>', doc: ['do not run these checks (repeatable; wins over --scans)'] },
-  { flag: '--checks-dir', type: 'string', multiple: true, valueName: '<dir>', doc: ["load custom checks from a directory too (repeatable); their options' flags join this help"] },
-  { flag: '--report-format', type: 'string', valueName: '<f>', doc: ['table (default), json, yaml or sarif (SARIF 2.1.0)'] },
-  { flag: '--report-transport', type: 'string', valueName: '<t>', doc: ['stdout, file or url (default: file with --report-file, url with --report-url, else stdout)'] },
+  {
+    flag: '--scans',
+    type: 'string',
+    multiple: true,
+    valueName: '<glob>',
+    doc: ['run only these checks (repeatable; jwt.*, misconfiguration.http_*, an exact id)'],
+  },
+  {
+    flag: '--exclude-scans',
+    type: 'string',
+    multiple: true,
+    valueName: '<glob>',
+    doc: ['do not run these checks (repeatable; wins over --scans)'],
+  },
+  {
+    flag: '--checks-dir',
+    type: 'string',
+    multiple: true,
+    valueName: '<dir>',
+    doc: ["load custom checks from a directory too (repeatable); their options' flags join this help"],
+  },
+  {
+    flag: '--report-format',
+    type: 'string',
+    valueName: '<f>',
+    doc: ['table (default), json, yaml or sarif (SARIF 2.1.0)'],
+  },
+  {
+    flag: '--report-transport',
+    type: 'string',
+    valueName: '<t>',
+    doc: ['stdout, file or url (default: file with --report-file, url with --report-url, else stdout)'],
+  },
   { flag: '--report-file', type: 'string', valueName: '<path>', doc: ['write the report to this file'] },
   { flag: '--report-url', type: 'string', valueName: '<url>', doc: ['POST the JSON report to this URL'] },
   {
     flag: '--severity-threshold',
     type: 'string',
     valueName: '<n>',
-    doc: ['0–10 (default 1.0): a finding scoring strictly above it also writes the advice', '(and the vulnerability list) to stderr; 0 always does'],
+    doc: [
+      '0–10 (default 1.0): a finding scoring strictly above it also writes the advice',
+      '(and the vulnerability list) to stderr; 0 always does',
+    ],
   },
   {
     flag: '--only-scans-above-threshold',
     type: 'boolean',
-    doc: ['skip checks whose maximum score is below the threshold (their dependencies', 'still run) and exit 2 on any finding'],
+    doc: [
+      'skip checks whose maximum score is below the threshold (their dependencies',
+      'still run) and exit 2 on any finding',
+    ],
   },
   {
     flag: '--allow-destructive',
     type: 'boolean',
-    doc: ['send destructive operations too (every DELETE, and reset/drop/purge/wipe… by name);', 'without it they are never sent and are reported as skipped'],
+    doc: [
+      'send destructive operations too (every DELETE, and reset/drop/purge/wipe… by name);',
+      'without it they are never sent and are reported as skipped',
+    ],
   },
-  { flag: '--include-operations', type: 'string', multiple: true, valueName: '<glob>', doc: ["scan only these operations (repeatable; globs on 'METHOD /path' and operationId)"] },
-  { flag: '--exclude-operations', type: 'string', multiple: true, valueName: '<glob>', doc: ['do not scan these operations (repeatable; wins over --include-operations)'] },
-  { flag: '--fail-on-incomplete', type: 'boolean', doc: ['exit 3 when the scan is incomplete (checks that could not run: no, empty or', 'rejected credential, credential lost mid-scan, errors)'] },
-  { flag: '--canary-every', type: 'string', valueName: '<n>', doc: ['re-validate the supplied credential every n requests (default 25; also at start and end)'] },
+  {
+    flag: '--include-operations',
+    type: 'string',
+    multiple: true,
+    valueName: '<glob>',
+    doc: ["scan only these operations (repeatable; globs on 'METHOD /path' and operationId)"],
+  },
+  {
+    flag: '--exclude-operations',
+    type: 'string',
+    multiple: true,
+    valueName: '<glob>',
+    doc: ['do not scan these operations (repeatable; wins over --include-operations)'],
+  },
+  {
+    flag: '--fail-on-incomplete',
+    type: 'boolean',
+    doc: [
+      'exit 3 when the scan is incomplete (checks that could not run: no, empty or',
+      'rejected credential, credential lost mid-scan, errors)',
+    ],
+  },
+  {
+    flag: '--canary-every',
+    type: 'string',
+    valueName: '<n>',
+    doc: ['re-validate the supplied credential every n requests (default 25; also at start and end)'],
+  },
   { flag: '--rate', type: 'string', valueName: '<n>/<s|m|h>', doc: ['requests per host (default 50/s)'] },
   { flag: '--concurrency', type: 'string', valueName: '<n>', doc: ['checks in flight at once (default 8)'] },
   { flag: '--check-timeout', type: 'string', valueName: '<s>', doc: ['time budget per check in seconds (default 60)'] },
-  { flag: '--baseline', type: 'string', valueName: '<report.json>', doc: ['report only findings that are not in this earlier JSON report'] },
-  { flag: '--shard', type: 'string', valueName: '<i>/<n>', doc: ['scan only the i-th of n deterministic slices of the operations', '(join the reports with scanner report merge)'] },
-  { flag: '--no-progress', type: 'boolean', doc: ['no progress on stderr (a bar on a terminal, else a line every 5 s)'] },
+  {
+    flag: '--baseline',
+    type: 'string',
+    valueName: '<report.json>',
+    doc: ['report only findings that are not in this earlier JSON report'],
+  },
+  {
+    flag: '--shard',
+    type: 'string',
+    valueName: '<i>/<n>',
+    doc: [
+      'scan only the i-th of n deterministic slices of the operations',
+      '(join the reports with scanner report merge)',
+    ],
+  },
+  {
+    flag: '--no-progress',
+    type: 'boolean',
+    doc: ['no progress on stderr (a bar on a terminal, else a line every 5 s)'],
+  },
   { flag: '--debug', type: 'boolean', doc: ['diagnostics from checks on stderr, stacks on fatal errors'] },
   { flag: '--help', short: 'h', type: 'boolean', doc: ['this help'] },
 ];
 
 export const commonOptions: Options = Object.fromEntries(
-  SCAN_FLAGS.map((f) => [f.flag.slice(2), { type: f.type, ...(f.multiple ? { multiple: true } : {}), ...(f.short ? { short: f.short } : {}) }]),
+  SCAN_FLAGS.map((f) => [
+    f.flag.slice(2),
+    { type: f.type, ...(f.multiple ? { multiple: true } : {}), ...(f.short ? { short: f.short } : {}) },
+  ]),
 );
 
 const HELP_COLUMN = 37;
@@ -105,7 +186,8 @@ export function helpEntry(usage: string, doc: readonly string[]): string {
   return [...lines, ...rest.map((line) => `${pad}${line}`)].join('\n');
 }
 
-const usageOf = (f: ScanFlag): string => `${f.short ? `-${f.short}, ` : ''}${f.flag}${f.valueName ? ` ${f.valueName}` : ''}`;
+const usageOf = (f: ScanFlag): string =>
+  `${f.short ? `-${f.short}, ` : ''}${f.flag}${f.valueName ? ` ${f.valueName}` : ''}`;
 
 /** The scan-wide flags, for every scan command's `--help`. */
 export const commonHelp = `Common flags:
@@ -116,7 +198,9 @@ export const exitCodesHelp =
 
 /** README rows of the scan-wide flags (`| flag | doc |`, without the closing column). */
 export function scanFlagRows(): string[] {
-  return SCAN_FLAGS.map((f) => `| \`${usageOf(f).replaceAll('|', '\\|')}\` | ${f.doc.join(' ').replaceAll('|', '\\|')} |`);
+  return SCAN_FLAGS.map(
+    (f) => `| \`${usageOf(f).replaceAll('|', '\\|')}\` | ${f.doc.join(' ').replaceAll('|', '\\|')} |`,
+  );
 }
 
 function strings(value: Values[string]): string[] {
@@ -130,18 +214,23 @@ function str(value: Values[string]): string | undefined {
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw scannerError('invalid_argument', `${flag} ${value}: expected one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw scannerError('invalid_argument', `${flag} ${value}: expected one of ${allowed.join(', ')}`);
   return value as T;
 }
 
 export function commonFlagsFrom(values: Values): CommonFlags {
   const reportFile = str(values['report-file']);
   const reportUrl = str(values['report-url']);
-  const reportFormat = oneOf(str(values['report-format']), ['table', 'json', 'yaml', 'sarif'] as const, '--report-format') ?? 'table';
+  const reportFormat =
+    oneOf(str(values['report-format']), ['table', 'json', 'yaml', 'sarif'] as const, '--report-format') ?? 'table';
   const reportTransport =
-    oneOf(str(values['report-transport']), ['stdout', 'file', 'url'] as const, '--report-transport') ?? (reportFile ? 'file' : reportUrl ? 'url' : 'stdout');
-  if (reportTransport === 'file' && !reportFile) throw scannerError('invalid_argument', '--report-transport file needs --report-file <path>');
-  if (reportTransport === 'url' && !reportUrl) throw scannerError('invalid_argument', '--report-transport url needs --report-url <url>');
+    oneOf(str(values['report-transport']), ['stdout', 'file', 'url'] as const, '--report-transport') ??
+    (reportFile ? 'file' : reportUrl ? 'url' : 'stdout');
+  if (reportTransport === 'file' && !reportFile)
+    throw scannerError('invalid_argument', '--report-transport file needs --report-file <path>');
+  if (reportTransport === 'url' && !reportUrl)
+    throw scannerError('invalid_argument', '--report-transport url needs --report-url <url>');
   if (reportUrl) {
     try {
       const parsed = new URL(reportUrl);
@@ -153,19 +242,28 @@ export function commonFlagsFrom(values: Values): CommonFlags {
 
   const thresholdText = str(values['severity-threshold']);
   const severityThreshold = thresholdText === undefined ? 1 : Number(thresholdText);
-  if (thresholdText !== undefined && (thresholdText.trim() === '' || !Number.isFinite(severityThreshold) || severityThreshold < 0 || severityThreshold > 10)) {
+  if (
+    thresholdText !== undefined &&
+    (thresholdText.trim() === '' ||
+      !Number.isFinite(severityThreshold) ||
+      severityThreshold < 0 ||
+      severityThreshold > 10)
+  ) {
     throw scannerError('invalid_argument', `--severity-threshold ${thresholdText}: expected a number from 0 to 10`);
   }
   const rateText = str(values.rate) ?? `${DEFAULT_RATE.count}/s`;
   const rate = parseRate(rateText);
   if (!rate) throw scannerError('invalid_argument', `--rate ${rateText}: expected <n>/<s|m|h>, e.g. 50/s`);
   const concurrencyText = str(values.concurrency) ?? '8';
-  if (!/^\d+$/.test(concurrencyText) || Number(concurrencyText) < 1) throw scannerError('invalid_argument', `--concurrency ${concurrencyText}: expected a whole number of at least 1`);
+  if (!/^\d+$/.test(concurrencyText) || Number(concurrencyText) < 1)
+    throw scannerError('invalid_argument', `--concurrency ${concurrencyText}: expected a whole number of at least 1`);
   const canaryText = str(values['canary-every']) ?? '25';
-  if (!/^\d+$/.test(canaryText) || Number(canaryText) < 1) throw scannerError('invalid_argument', `--canary-every ${canaryText}: expected a whole number of at least 1`);
+  if (!/^\d+$/.test(canaryText) || Number(canaryText) < 1)
+    throw scannerError('invalid_argument', `--canary-every ${canaryText}: expected a whole number of at least 1`);
   const checkTimeoutText = str(values['check-timeout']);
   const checkTimeoutS = checkTimeoutText === undefined ? undefined : Number(checkTimeoutText);
-  if (checkTimeoutS !== undefined && !(checkTimeoutS > 0)) throw scannerError('invalid_argument', `--check-timeout ${checkTimeoutText}: expected a number of seconds above 0`);
+  if (checkTimeoutS !== undefined && !(checkTimeoutS > 0))
+    throw scannerError('invalid_argument', `--check-timeout ${checkTimeoutText}: expected a number of seconds above 0`);
 
   return {
     scans: strings(values.scans),

@@ -67,7 +67,13 @@ export function incompleteness(outcome: Pick<ScanOutcome, 'results' | 'canary'>)
 /** `Warning: the scan is incomplete …` with the count and the first reasons. */
 export function incompleteAdvice(summary: Incompleteness): string {
   const first = summary.reasons.slice(0, 2).join('; ');
-  const more = summary.reasons.length > 2 ? ` (and ${summary.reasons.length - 2} more reason${summary.reasons.length - 2 === 1 ? '' : 's'})` : '';
-  const count = summary.count > 0 ? `${summary.count} check${summary.count === 1 ? '' : 's'} could not run` : 'its results may not hold';
+  const more =
+    summary.reasons.length > 2
+      ? ` (and ${summary.reasons.length - 2} more reason${summary.reasons.length - 2 === 1 ? '' : 's'})`
+      : '';
+  const count =
+    summary.count > 0
+      ? `${summary.count} check${summary.count === 1 ? '' : 's'} could not run`
+      : 'its results may not hold';
   return `Warning: the scan is incomplete: ${count}: ${first}${more}.`;
 }

@@ -1,7 +1,15 @@
 /** The `CheckContext` a check runs with: its HTTP client (recording attempts), facts from its declared deps, findings. */
 import { redactSecrets } from './secrets.js';
 import { randomUUID } from 'node:crypto';
-import type { CheckContext, CheckDefinition, CheckLog, ObservedExchange, Operation, ProbeRequest, ProbeResponse } from './api.js';
+import type {
+  CheckContext,
+  CheckDefinition,
+  CheckLog,
+  ObservedExchange,
+  Operation,
+  ProbeRequest,
+  ProbeResponse,
+} from './api.js';
 import { scannerError } from './errors.js';
 import type { ScanHttp } from './http.js';
 import { buildWireRequest } from './probe-request.js';
@@ -49,7 +57,8 @@ export function createTrafficStore(): TrafficStore {
       const suffix = key('', url);
       let sent = 0;
       // Keys are `METHOD origin/path`; `suffix` is ` origin/path`, so a match is exactly one method's entry.
-      for (const [k, e] of byPath) if (k.endsWith(suffix) && !k.slice(0, k.length - suffix.length).includes(' ')) sent += e.sent;
+      for (const [k, e] of byPath)
+        if (k.endsWith(suffix) && !k.slice(0, k.length - suffix.length).includes(' ')) sent += e.sent;
       return { sent, statuses: entry ? [...entry.statuses] : [], headerNames: entry ? [...entry.headerNames] : [] };
     },
   };
@@ -127,7 +136,11 @@ export interface ContextInput {
    */
   baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
   /** The identity canary: requests that carry the supplied credential stop once it is lost. */
-  identity?: { lost(): { reason: string } | undefined; counted(): void; observe(operationId: string, asGiven: boolean, status: number): void };
+  identity?: {
+    lost(): { reason: string } | undefined;
+    counted(): void;
+    observe(operationId: string, asGiven: boolean, status: number): void;
+  };
 }
 
 export interface RunningContext {
@@ -146,11 +159,15 @@ export interface RunningContext {
 export function redactAttempt(attempt: Attempt, secrets: readonly string[]): void {
   const redact = (text: string): string => redactSecrets(text, secrets);
   attempt.request.url = redact(attempt.request.url);
-  attempt.request.headers = Object.fromEntries(Object.entries(attempt.request.headers).map(([name, value]) => [name, redact(value)]));
+  attempt.request.headers = Object.fromEntries(
+    Object.entries(attempt.request.headers).map(([name, value]) => [name, redact(value)]),
+  );
   if (attempt.request.body !== undefined) attempt.request.body = redact(attempt.request.body);
   if (attempt.response) {
     const { response } = attempt;
-    response.headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
+    response.headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
+    );
     response.setCookies = response.setCookies.map(redact);
     response.body = redact(response.body);
   }
@@ -189,16 +206,23 @@ export function createContext(input: ContextInput): RunningContext {
     http: {
       async send(probe?: ProbeRequest) {
         input.signal.throwIfAborted();
-        if (passive) throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
+        if (passive)
+          throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
         // The supplied credential died under the scan: what it would prove now means nothing.
         const loss = operation.credential && probe?.credential === undefined ? input.identity?.lost() : undefined;
         if (loss) throw new SkipSignal(loss.reason, true);
         const wire = buildWireRequest(operation, probe, input.signal);
         const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(wire.headers)) headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+        for (const [name, value] of Object.entries(wire.headers))
+          headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
         const attempt: Attempt = {
           id: randomUUID(),
-          request: { method: wire.method, url: redact(wire.url), headers, ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}) },
+          request: {
+            method: wire.method,
+            url: redact(wire.url),
+            headers,
+            ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}),
+          },
         };
         attempts.push(attempt);
         const asGiven = !probe || Object.values(probe).every((value) => value === undefined);
@@ -207,7 +231,10 @@ export function createContext(input: ContextInput): RunningContext {
           if (asGiven && input.baseline && !baselineUsed) {
             baselineUsed = true;
             const cached = input.baseline.get();
-            if (cached) shared = await cached.then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] })).catch(() => undefined);
+            if (cached)
+              shared = await cached
+                .then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] }))
+                .catch(() => undefined);
           }
           const fresh = shared ? undefined : input.http.send(wire);
           if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
@@ -222,8 +249,15 @@ export function createContext(input: ContextInput): RunningContext {
             input.identity?.counted();
           }
           // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
-          const responseHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)]));
-          attempt.response = { ...response, headers: responseHeaders, setCookies: response.setCookies.map(redact), body: truncate(redact(response.body)) };
+          const responseHeaders = Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
+          );
+          attempt.response = {
+            ...response,
+            headers: responseHeaders,
+            setCookies: response.setCookies.map(redact),
+            body: truncate(redact(response.body)),
+          };
           attemptOf.set(response, attempt.id);
           input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
           return response;
@@ -240,13 +274,18 @@ export function createContext(input: ContextInput): RunningContext {
     },
     observed(): readonly ObservedExchange[] {
       if (!passive) throw scannerError('invalid_check', `${definition.id}: only passive checks read ctx.observed()`);
-      return input.exchanges.of(operation.id).map(({ checkId, attempt, response }) => ({ checkId, request: attempt.request, response }));
+      return input.exchanges
+        .of(operation.id)
+        .map(({ checkId, attempt, response }) => ({ checkId, request: attempt.request, response }));
     },
     traffic: () => input.traffic.of(operation.method, operation.url),
     scanState: input.scanState,
     fact<T>(checkId: string, key: string): T | undefined {
       if (!dependsOn.has(checkId)) {
-        throw scannerError('unknown_check', `${definition.id}: reads a fact of "${checkId}", which is not in its dependsOn`);
+        throw scannerError(
+          'unknown_check',
+          `${definition.id}: reads a fact of "${checkId}", which is not in its dependsOn`,
+        );
       }
       return input.facts.get(checkId, input.factOperationId(checkId))?.get(key) as T | undefined;
     },
@@ -254,21 +293,35 @@ export function createContext(input: ContextInput): RunningContext {
       published.set(key, value);
     },
     report(issueId, evidence) {
-      if (!issueIds.has(issueId)) throw scannerError('invalid_check', `${definition.id}: reported issue "${issueId}", which is not in its issues`);
-      const cite = (response: ProbeResponse): string | undefined => attemptOf.get(response) ?? observedAttempt(response);
+      if (!issueIds.has(issueId))
+        throw scannerError(
+          'invalid_check',
+          `${definition.id}: reported issue "${issueId}", which is not in its issues`,
+        );
+      const cite = (response: ProbeResponse): string | undefined =>
+        attemptOf.get(response) ?? observedAttempt(response);
       const attemptId = evidence?.attempt ? cite(evidence.attempt) : undefined;
-      const others = (evidence?.attempts ?? []).map(cite).filter((id): id is string => id !== undefined && id !== attemptId);
+      const others = (evidence?.attempts ?? [])
+        .map(cite)
+        .filter((id): id is string => id !== undefined && id !== attemptId);
       const steps = (evidence?.steps ?? [])
         .map((step) => ({ attemptId: cite(step.attempt), role: redact(step.role) }))
         .filter((step): step is { attemptId: string; role: string } => step.attemptId !== undefined);
       // Forged credentials cited as proof were accepted, whatever the status (a non-admin's 401 included).
-      for (const cited of [evidence?.attempt, ...(evidence?.attempts ?? []), ...(evidence?.steps ?? []).map((step) => step.attempt)]) {
+      for (const cited of [
+        evidence?.attempt,
+        ...(evidence?.attempts ?? []),
+        ...(evidence?.steps ?? []).map((step) => step.attempt),
+      ]) {
         const forged = cited ? forgedOf.get(cited) : undefined;
         if (forged) acceptedForgeries.add(forged);
       }
       const issue = definition.issues.find((i) => i.id === issueId)!;
       if (evidence?.cvss && evidence.cvss.score > issue.cvss.score) {
-        throw scannerError('invalid_check', `${definition.id}: scored ${issueId} ${evidence.cvss.score}, above the issue's ${issue.cvss.score}`);
+        throw scannerError(
+          'invalid_check',
+          `${definition.id}: scored ${issueId} ${evidence.cvss.score}, above the issue's ${issue.cvss.score}`,
+        );
       }
       findings.push({
         issueId,

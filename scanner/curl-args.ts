@@ -87,7 +87,8 @@ function str(value: Values[string]): string | undefined {
 function seconds(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw scannerError('invalid_argument', `${flag} ${value}: expected a number of seconds above 0`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw scannerError('invalid_argument', `${flag} ${value}: expected a number of seconds above 0`);
   return Math.round(n * 1000);
 }
 
@@ -100,16 +101,21 @@ function readData(value: string, flag: string, cwdRead: (path: string) => string
   }
 }
 
-export function curlFlagsFrom(values: Values, readFile: (path: string) => string = (p) => readFileSync(p, 'utf8')): CurlFlags {
+export function curlFlagsFrom(
+  values: Values,
+  readFile: (path: string) => string = (p) => readFileSync(p, 'utf8'),
+): CurlFlags {
   const data = [
     ...strings(values.data).map((v) => readData(v, '--data', readFile).replace(/[\r\n]/g, '')),
     ...strings(values['data-binary']).map((v) => readData(v, '--data-binary', readFile)),
     ...strings(values['data-raw']),
   ];
   const maxRedirs = str(values['max-redirs']);
-  if (maxRedirs !== undefined && !/^\d+$/.test(maxRedirs)) throw scannerError('invalid_argument', `--max-redirs ${maxRedirs}: expected a whole number`);
+  if (maxRedirs !== undefined && !/^\d+$/.test(maxRedirs))
+    throw scannerError('invalid_argument', `--max-redirs ${maxRedirs}: expected a whole number`);
   const method = str(values.request);
-  if (method !== undefined && !/^[A-Za-z]+$/.test(method)) throw scannerError('invalid_argument', `--request ${method}: not an HTTP method`);
+  if (method !== undefined && !/^[A-Za-z]+$/.test(method))
+    throw scannerError('invalid_argument', `--request ${method}: not an HTTP method`);
   return {
     method: method?.toUpperCase(),
     data,

@@ -20,7 +20,8 @@ export function parseTargetUrl(raw: string): URL {
   } catch {
     throw scannerError('invalid_url', `${raw}: not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw scannerError('invalid_url', `${raw}: only http and https URLs can be scanned`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw scannerError('invalid_url', `${raw}: only http and https URLs can be scanned`);
   if (!url.hostname) throw scannerError('invalid_url', `${raw}: the URL has no host`);
   return url;
 }
@@ -43,7 +44,8 @@ function parseHeaders(raw: string[]): Record<string, string[]> {
     } else {
       throw scannerError('invalid_argument', `-H ${line}: expected "Name: value"`);
     }
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw scannerError('invalid_argument', `-H ${line}: invalid header name`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw scannerError('invalid_argument', `-H ${line}: invalid header name`);
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase());
     headers[existing ?? name] = [...(headers[existing ?? name] ?? []), value];
   }
@@ -53,7 +55,8 @@ function parseHeaders(raw: string[]): Record<string, string[]> {
 export function parseCookies(raw: string[]): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const entry of raw) {
-    if (!entry.includes('=')) throw scannerError('invalid_argument', `-b ${entry}: cookie files are not supported; give "name=value; …"`);
+    if (!entry.includes('='))
+      throw scannerError('invalid_argument', `-b ${entry}: cookie files are not supported; give "name=value; …"`);
     for (const pair of entry.split(';')) {
       const eq = pair.indexOf('=');
       if (eq <= 0) continue;
@@ -74,7 +77,15 @@ function setDefault(headers: Record<string, string[]>, name: string, value: stri
 }
 
 function bearer(value: string, schemeName = 'bearer_auth'): Credential {
-  return { schemeName, type: 'http', scheme: 'bearer', in: 'header', name: 'Authorization', format: isJwt(value) ? 'jwt' : 'opaque', value };
+  return {
+    schemeName,
+    type: 'http',
+    scheme: 'bearer',
+    in: 'header',
+    name: 'Authorization',
+    format: isJwt(value) ? 'jwt' : 'opaque',
+    value,
+  };
 }
 
 /** Finds the credential in the flags and headers, and removes its header from `headers`. */
@@ -86,7 +97,15 @@ export function detectCredential(flags: CurlFlags, headers: Record<string, strin
   if (flags.user) {
     takeHeader(headers, 'authorization');
     const value = Buffer.from(flags.user.includes(':') ? flags.user : `${flags.user}:`).toString('base64');
-    return { schemeName: 'basic_auth', type: 'http', scheme: 'basic', in: 'header', name: 'Authorization', format: 'opaque', value };
+    return {
+      schemeName: 'basic_auth',
+      type: 'http',
+      scheme: 'basic',
+      in: 'header',
+      name: 'Authorization',
+      format: 'opaque',
+      value,
+    };
   }
   const authorizationKey = Object.keys(headers).find((k) => k.toLowerCase() === 'authorization');
   if (authorizationKey) {
@@ -98,15 +117,37 @@ export function detectCredential(flags: CurlFlags, headers: Record<string, strin
     const scheme = match?.[1]?.toLowerCase();
     if (match && scheme === 'bearer') return bearer(match[2].trim());
     if (match && scheme === 'basic') {
-      return { schemeName: 'basic_auth', type: 'http', scheme: 'basic', in: 'header', name: 'Authorization', format: 'opaque', value: match[2].trim() };
+      return {
+        schemeName: 'basic_auth',
+        type: 'http',
+        scheme: 'basic',
+        in: 'header',
+        name: 'Authorization',
+        format: 'opaque',
+        value: match[2].trim(),
+      };
     }
-    return { schemeName: 'authorization', type: 'apiKey', in: 'header', name: authorizationKey, format: isJwt(raw) ? 'jwt' : 'opaque', value: raw };
+    return {
+      schemeName: 'authorization',
+      type: 'apiKey',
+      in: 'header',
+      name: authorizationKey,
+      format: isJwt(raw) ? 'jwt' : 'opaque',
+      value: raw,
+    };
   }
   const apiKeyHeader = Object.keys(headers).find((k) => API_KEY_HEADER.test(k));
   if (apiKeyHeader) {
     const value = headers[apiKeyHeader][0];
     takeHeader(headers, apiKeyHeader);
-    return { schemeName: apiKeyHeader.toLowerCase(), type: 'apiKey', in: 'header', name: apiKeyHeader, format: isJwt(value) ? 'jwt' : 'opaque', value };
+    return {
+      schemeName: apiKeyHeader.toLowerCase(),
+      type: 'apiKey',
+      in: 'header',
+      name: apiKeyHeader,
+      format: isJwt(value) ? 'jwt' : 'opaque',
+      value,
+    };
   }
   return undefined;
 }

@@ -5,7 +5,14 @@
 import { redactSecrets, secretsOf } from './secrets.js';
 import { collectOptions, optionsForCheck, secretValues } from './check-options.js';
 import type { CheckDefinition, CheckLog, Operation, ProbeResponse } from './api.js';
-import { createContext, createExchangeLog, createFactStore, createTrafficStore, redactAttempt, SkipSignal } from './context.js';
+import {
+  createContext,
+  createExchangeLog,
+  createFactStore,
+  createTrafficStore,
+  redactAttempt,
+  SkipSignal,
+} from './context.js';
 import { scannerError } from './errors.js';
 import { assertAcyclic, assertDependenciesExist, topologicalOrder } from './graph.js';
 import { createScanHttp, type TlsOptions } from './http.js';
@@ -70,7 +77,10 @@ function runsIn(definition: CheckDefinition, kind: ScanKind): boolean {
 function jsonData(published: Map<string, unknown>, secrets: readonly string[]): Record<string, unknown> | undefined {
   if (published.size === 0) return undefined;
   try {
-    const text = redactSecrets(JSON.stringify(Object.fromEntries(published)), secrets.map((s) => JSON.stringify(s).slice(1, -1)));
+    const text = redactSecrets(
+      JSON.stringify(Object.fromEntries(published)),
+      secrets.map((s) => JSON.stringify(s).slice(1, -1)),
+    );
     return JSON.parse(text) as Record<string, unknown>;
   } catch {
     return undefined;
@@ -88,10 +98,13 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   const ordered = topologicalOrder(definitions);
   const byId = new Map(definitions.map((d) => [d.id, d]));
   const firstOperation = input.oncePerScan?.operation ?? input.operations[0];
-  const reports = (d: CheckDefinition): boolean => runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false);
+  const reports = (d: CheckDefinition): boolean =>
+    runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false);
   const operationsOf = (d: CheckDefinition): Operation[] => (d.oncePerScan ? [firstOperation] : input.operations);
-  const factOperationId = (operation: Operation) => (checkId: string): string =>
-    byId.get(checkId)?.oncePerScan ? firstOperation.id : operation.id;
+  const factOperationId =
+    (operation: Operation) =>
+    (checkId: string): string =>
+      byId.get(checkId)?.oncePerScan ? firstOperation.id : operation.id;
 
   const http = createScanHttp({
     rate: input.rate,
@@ -105,10 +118,14 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   });
   const canaryTarget = canaryOperation(input.operations);
   const canary: IdentityCanary | undefined =
-    canaryTarget && input.canaryEvery !== undefined ? createIdentityCanary(http, canaryTarget, input.canaryEvery, input.signal) : undefined;
+    canaryTarget && input.canaryEvery !== undefined
+      ? createIdentityCanary(http, canaryTarget, input.canaryEvery, input.signal)
+      : undefined;
   // Checks that send or judge the supplied credential: the probe and everything that depends on it, transitively.
   const credentialChecks = new Set<string>();
-  for (const d of ordered) if (d.id === CREDENTIAL_PROBE || (d.dependsOn ?? []).some((dep) => credentialChecks.has(dep))) credentialChecks.add(d.id);
+  for (const d of ordered)
+    if (d.id === CREDENTIAL_PROBE || (d.dependsOn ?? []).some((dep) => credentialChecks.has(dep)))
+      credentialChecks.add(d.id);
   const given = input.options ?? {};
   const declaredOptions = collectOptions(input.checks.map((c) => ({ definition: c.definition, shown: c.file })));
   const optionSecrets = secretValues(declaredOptions, given);
@@ -154,7 +171,14 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       endTime: new Date(),
       ...extra,
       // Reasons speak the command line: `--jwt-expired-token`, not the option key `expiredToken`.
-      ...(extra.reason !== undefined ? { reason: status === 'skipped' ? inFlagTerms(redactSecrets(extra.reason, secrets), declaredOptions) : redactSecrets(extra.reason, secrets) } : {}),
+      ...(extra.reason !== undefined
+        ? {
+            reason:
+              status === 'skipped'
+                ? inFlagTerms(redactSecrets(extra.reason, secrets), declaredOptions)
+                : redactSecrets(extra.reason, secrets),
+          }
+        : {}),
     });
     if (!runsIn(definition, input.kind)) return result('skipped', { reason: `does not run in ${input.kind} scans` });
     for (const dep of definition.dependsOn ?? []) {
@@ -164,7 +188,11 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
         const why = depResult.reason ? `: ${depResult.reason}` : '';
         // A dependency that could not run for a reason that makes the scan incomplete makes this one incomplete too.
         const incomplete = depResult.incomplete || depResult.status === 'errored';
-        return result('skipped', { reason: `dependency ${dep} ${depResult.status}${why}`, startTime: new Date(), ...(incomplete ? { incomplete } : {}) });
+        return result('skipped', {
+          reason: `dependency ${dep} ${depResult.status}${why}`,
+          startTime: new Date(),
+          ...(incomplete ? { incomplete } : {}),
+        });
       }
     }
     if (definition.runsLast) {
@@ -180,13 +208,17 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     const loss = operation.credential ? canary?.lost() : undefined;
     if (loss) return result('skipped', { reason: loss.reason, incomplete: true });
     if (definition.repeatsRequests && operationClass(operation) !== 'read') {
-      return result('skipped', { reason: `repeats requests, so it runs on read operations only (${operation.id} is ${operationClass(operation)})` });
+      return result('skipped', {
+        reason: `repeats requests, so it runs on read operations only (${operation.id} is ${operationClass(operation)})`,
+      });
     }
     let applies: true | string;
     try {
       applies = definition.appliesTo ? definition.appliesTo(operation) : true;
     } catch (error) {
-      return result('errored', { reason: `appliesTo threw: ${error instanceof Error ? error.message : String(error)}` });
+      return result('errored', {
+        reason: `appliesTo threw: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     if (applies !== true) return result('skipped', { reason: applies });
     if (definition.passive) {
@@ -218,7 +250,12 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       traffic,
       scanState: stateOf(definition.id),
       ...(!definition.repeatsRequests && operationClass(operation) === 'read'
-        ? { baseline: { get: () => baselines.get(operation.id), set: (response: Promise<ProbeResponse>) => void baselines.set(operation.id, response) } }
+        ? {
+            baseline: {
+              get: () => baselines.get(operation.id),
+              set: (response: Promise<ProbeResponse>) => void baselines.set(operation.id, response),
+            },
+          }
         : {}),
       ...(canary ? { identity: canary } : {}),
     });
@@ -232,25 +269,41 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     const base = { attempts: running.attempts, startTime: startedAt };
     try {
       // The context's options are exactly the declared ones (optionsForCheck), so it is the check's own CheckContext.
-      const outcome = await Promise.race([definition.run(running.ctx as Parameters<typeof definition.run>[0]).then(() => 'done' as const), timedOut]);
-      if (outcome === 'timeout') return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms`, incomplete: true });
+      const outcome = await Promise.race([
+        definition.run(running.ctx as Parameters<typeof definition.run>[0]).then(() => 'done' as const),
+        timedOut,
+      ]);
+      if (outcome === 'timeout')
+        return result('errored', { ...base, reason: `timed out after ${timeoutMs} ms`, incomplete: true });
       // Forged credentials the target accepted work like the supplied one: redacted from the evidence too.
       const forged = [...running.acceptedForgeries].sort((a, b) => b.length - a.length);
       if (forged.length > 0) {
         for (const attempt of running.attempts) redactAttempt(attempt, forged);
-        for (const finding of running.findings) if (finding.detail !== undefined) finding.detail = redactSecrets(finding.detail, forged);
+        for (const finding of running.findings)
+          if (finding.detail !== undefined) finding.detail = redactSecrets(finding.detail, forged);
       }
       const data = jsonData(running.published, [...secrets, ...forged]);
       const status = running.findings.length > 0 ? 'failed' : 'passed';
       // A passive check on an operation the scan may not send saw nothing: not a pass, a skip with that reason.
-      if (status === 'passed' && definition.passive && running.attempts.length === 0 && !input.allowDestructive && operationClass(operation) === 'destructive') {
+      if (
+        status === 'passed' &&
+        definition.passive &&
+        running.attempts.length === 0 &&
+        !input.allowDestructive &&
+        operationClass(operation) === 'destructive'
+      ) {
         return result('skipped', { ...base, reason: DESTRUCTIVE_REASON });
       }
       return result(status, { ...base, findings: running.findings, ...(data ? { data } : {}) });
     } catch (error) {
-      if (error instanceof SkipSignal) return result('skipped', { ...base, reason: error.reason, ...(error.incomplete ? { incomplete: true } : {}) });
+      if (error instanceof SkipSignal)
+        return result('skipped', { ...base, reason: error.reason, ...(error.incomplete ? { incomplete: true } : {}) });
       const message = error instanceof Error ? error.message : String(error);
-      return result('errored', { ...base, reason: controller.signal.aborted && input.signal?.aborted ? 'scan aborted' : message, incomplete: true });
+      return result('errored', {
+        ...base,
+        reason: controller.signal.aborted && input.signal?.aborted ? 'scan aborted' : message,
+        incomplete: true,
+      });
     } finally {
       clearTimeout(timer);
       input.signal?.removeEventListener('abort', onScanAbort);

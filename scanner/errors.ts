@@ -20,6 +20,10 @@ export const scannerErrorCodes = {
 
 export type ScannerErrorCode = keyof typeof scannerErrorCodes;
 
-export function scannerError(code: ScannerErrorCode, message: string, options: { cause?: unknown; fields?: { path: string; message: string }[] } = {}): AppError {
+export function scannerError(
+  code: ScannerErrorCode,
+  message: string,
+  options: { cause?: unknown; fields?: { path: string; message: string }[] } = {},
+): AppError {
   return new AppError(code, message, { status: 1, ...options });
 }

@@ -68,7 +68,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   request = { ...request, operations: scoped };
   // An empty credential would be sent as is and answered 400 or 401: say so before anything is sent.
   const empty = scoped.find((op) => op.credential && op.credential.value.trim() === '');
-  if (empty?.credential) io.stderr.write(`warning: the ${empty.credential.name} value is empty: checks that need a credential will not run and the scan will be incomplete\n`);
+  if (empty?.credential)
+    io.stderr.write(
+      `warning: the ${empty.credential.name} value is empty: checks that need a credential will not run and the scan will be incomplete\n`,
+    );
   const env = io.env ?? {};
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
@@ -79,7 +82,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
   if (common.shard && shardOperations(request.operations, common.shard).length === 0) {
-    throw scannerError('invalid_argument', `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`);
+    throw scannerError(
+      'invalid_argument',
+      `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`,
+    );
   }
   const target = request.operations[0].url;
   const proxy = proxyFor(target, curl.proxy, env);
@@ -99,11 +105,20 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     allowDestructive: common.allowDestructive,
   };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
-  const prepared = request.kind === 'openapi' && request.checks.checkOptions.asOther ? await objectIdsFromResponses(request.operations, transport, io.signal) : { operations: request.operations, requestsSent: 0 };
+  const prepared =
+    request.kind === 'openapi' && request.checks.checkOptions.asOther
+      ? await objectIdsFromResponses(request.operations, transport, io.signal)
+      : { operations: request.operations, requestsSent: 0 };
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
 
-  const runsHere = selected.checks.filter((c) => (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind));
-  const progress = createProgress(io, common.progress, `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`);
+  const runsHere = selected.checks.filter((c) =>
+    (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind),
+  );
+  const progress = createProgress(
+    io,
+    common.progress,
+    `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`,
+  );
   const ran = await runScan({
     kind: request.kind,
     operations,
@@ -154,8 +169,14 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(common.excludeOperations.length > 0 ? { excludeOperations: common.excludeOperations } : {}),
     failOnIncomplete: common.failOnIncomplete,
     ...(common.baseline ? { baseline: common.baseline } : {}),
-    ...(common.shard ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length } : {}),
-    ...reportedOptions(request.checks.declared, request.checks.checkOptions, selected.checks.map((c) => c.definition.id)),
+    ...(common.shard
+      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length }
+      : {}),
+    ...reportedOptions(
+      request.checks.declared,
+      request.checks.checkOptions,
+      selected.checks.map((c) => c.definition.id),
+    ),
     requestsSent: outcome.requestsSent,
     ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
@@ -181,7 +202,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
   }
   // A report written without a word leaves one guessing: the run ends naming the file and what it holds.
-  if (common.reportTransport === 'file') io.stderr.write(`${reportWrittenLine(common.reportFile!, common.reportFormat, outcome, common.severityThreshold)}\n`);
+  if (common.reportTransport === 'file')
+    io.stderr.write(
+      `${reportWrittenLine(common.reportFile!, common.reportFormat, outcome, common.severityThreshold)}\n`,
+    );
   if (io.signal?.aborted) {
     io.stderr.write('scanner: scan interrupted; the report is partial\n');
     return EXIT_FATAL;
@@ -190,7 +214,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   if (common.onlyScansAboveThreshold && rows.length > 0) return EXIT_FINDINGS;
   if (!completeness.complete) {
     // The table already says it on stdout; other formats and transports get the line on stderr.
-    if (common.reportFormat !== 'table' || common.reportTransport !== 'stdout') io.stderr.write(`${adviceLine([], completeness)}\n`);
+    if (common.reportFormat !== 'table' || common.reportTransport !== 'stdout')
+      io.stderr.write(`${adviceLine([], completeness)}\n`);
     if (common.failOnIncomplete) return EXIT_INCOMPLETE;
   }
   return EXIT_OK;

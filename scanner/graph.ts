@@ -11,7 +11,8 @@ export function assertDependenciesExist(nodes: GraphNode[], describe: (id: strin
   const ids = new Set(nodes.map((n) => n.id));
   for (const node of [...nodes].sort((a, b) => compareIds(a.id, b.id))) {
     for (const dep of node.dependsOn ?? []) {
-      if (!ids.has(dep)) throw scannerError('missing_dependency', `${describe(node.id)}: depends on "${dep}", which does not exist`);
+      if (!ids.has(dep))
+        throw scannerError('missing_dependency', `${describe(node.id)}: depends on "${dep}", which does not exist`);
     }
   }
 }
@@ -56,7 +57,8 @@ export function topologicalOrder<T extends GraphNode>(nodes: T[]): T[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const remaining = new Map(nodes.map((n) => [n.id, new Set(n.dependsOn ?? [])]));
   const dependents = new Map<string, string[]>();
-  for (const n of nodes) for (const dep of n.dependsOn ?? []) dependents.set(dep, [...(dependents.get(dep) ?? []), n.id]);
+  for (const n of nodes)
+    for (const dep of n.dependsOn ?? []) dependents.set(dep, [...(dependents.get(dep) ?? []), n.id]);
   const ready = nodes.filter((n) => (n.dependsOn ?? []).length === 0).map((n) => n.id);
   const order: T[] = [];
   while (ready.length > 0) {

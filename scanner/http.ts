@@ -65,7 +65,10 @@ function readPem(path: string | undefined, flag: string): Buffer | undefined {
   }
 }
 
-function createAgents(options: TransportOptions, tls: { ca?: Buffer; cert?: Buffer; key?: Buffer }): { http: http.Agent; https: https.Agent } {
+function createAgents(
+  options: TransportOptions,
+  tls: { ca?: Buffer; cert?: Buffer; key?: Buffer },
+): { http: http.Agent; https: https.Agent } {
   const base = { keepAlive: true, maxSockets: 64 };
   const tlsBase = { ...base, rejectUnauthorized: !options.tls?.insecure, ca: tls.ca, cert: tls.cert, key: tls.key };
   if (options.proxy) {
@@ -92,7 +95,12 @@ const TLS_CODES = new Set([
 function describeTransportError(error: unknown, method: string, url: string): Error {
   const code = error instanceof RequestError ? error.code : (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  if (code && TLS_CODES.has(code)) return scannerError('tls_error', `${method} ${url}: TLS failure (${code}); use -k to skip certificate verification or --cacert`, { cause: error });
+  if (code && TLS_CODES.has(code))
+    return scannerError(
+      'tls_error',
+      `${method} ${url}: TLS failure (${code}); use -k to skip certificate verification or --cacert`,
+      { cause: error },
+    );
   return scannerError('network_error', `${method} ${url}: ${message}`, { cause: error });
 }
 
@@ -125,7 +133,10 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
           retry: { limit: 0 },
           followRedirect: request.followRedirects ?? options.followRedirects ?? false,
           maxRedirects: options.maxRedirects ?? 30,
-          timeout: { request: requestTimeoutMs, ...(options.connectTimeoutMs ? { connect: options.connectTimeoutMs } : {}) },
+          timeout: {
+            request: requestTimeoutMs,
+            ...(options.connectTimeoutMs ? { connect: options.connectTimeoutMs } : {}),
+          },
           agent,
           https: {
             rejectUnauthorized: !options.tls?.insecure,

@@ -53,7 +53,12 @@ export function canaryOperation(operations: readonly Operation[]): Operation | u
  * anyway: auth.baseline first of all), so a short scan costs no extra request; the canary sends its own only when
  * `every` requests went by without one, and once at the end of such a scan.
  */
-export function createIdentityCanary(http: ScanHttp, operation: Operation, every = DEFAULT_CANARY_EVERY, signal?: AbortSignal): IdentityCanary {
+export function createIdentityCanary(
+  http: ScanHttp,
+  operation: Operation,
+  every = DEFAULT_CANARY_EVERY,
+  signal?: AbortSignal,
+): IdentityCanary {
   const state: CanaryState = { operationId: operation.id, every, checks: 0 };
   let sent = 0;
   let validatedAt = 0;

@@ -97,7 +97,8 @@ function problemsOf(exported: unknown, file: string): string[] {
   const definition = exported as Record<string, unknown>;
   const problems: string[] = [];
   if (typeof definition.run !== 'function') problems.push('run must be a function');
-  if (definition.appliesTo !== undefined && typeof definition.appliesTo !== 'function') problems.push('appliesTo must be a function');
+  if (definition.appliesTo !== undefined && typeof definition.appliesTo !== 'function')
+    problems.push('appliesTo must be a function');
   const meta = Object.fromEntries(Object.entries(definition).filter(([key]) => !FUNCTION_KEYS.has(key)));
   const validate = validatorFor(CHECK_META_SCHEMA);
   if (!validate(meta)) {
@@ -111,10 +112,12 @@ function problemsOf(exported: unknown, file: string): string[] {
   for (const issue of check.issues) {
     if (issueIds.has(issue.id)) problems.push(`issue "${issue.id}" is declared twice`);
     issueIds.add(issue.id);
-    if (issue.cvss.score > check.maxCvss) problems.push(`issue "${issue.id}" scores ${issue.cvss.score}, above maxCvss ${check.maxCvss}`);
+    if (issue.cvss.score > check.maxCvss)
+      problems.push(`issue "${issue.id}" scores ${issue.cvss.score}, above maxCvss ${check.maxCvss}`);
   }
   const highest = Math.max(0, ...check.issues.map((i) => i.cvss.score));
-  if (check.maxCvss !== highest) problems.push(`maxCvss ${check.maxCvss} must equal the highest issue score (${highest})`);
+  if (check.maxCvss !== highest)
+    problems.push(`maxCvss ${check.maxCvss} must equal the highest issue score (${highest})`);
   if ((check.dependsOn ?? []).includes(check.id)) problems.push('depends on itself');
   return problems;
 }
@@ -156,7 +159,8 @@ export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck
       const exported = await importCheck(file, shown);
       const problems = problemsOf(exported, file);
       if (problems.length > 0) {
-        const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+        const more =
+          problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
         throw scannerError('invalid_check', `${shown}: ${problems[0]}${more}`, {
           fields: problems.map((message) => ({ path: shown, message })),
         });

@@ -12,13 +12,44 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Verbs that wipe or stop state on their own, whatever they act on. */
 const WIPING = [
-  'reset', 'drop', 'purge', 'wipe', 'truncate', 'delete', 'remove', 'destroy', 'erase', 'clear', 'flush', 'nuke',
-  'seed', 'reseed', 'shutdown', 'restart', 'reboot', 'kill', 'terminate', 'rollback',
+  'reset',
+  'drop',
+  'purge',
+  'wipe',
+  'truncate',
+  'delete',
+  'remove',
+  'destroy',
+  'erase',
+  'clear',
+  'flush',
+  'nuke',
+  'seed',
+  'reseed',
+  'shutdown',
+  'restart',
+  'reboot',
+  'kill',
+  'terminate',
+  'rollback',
   // They end the scan's own session or credential: every later request of the scan would prove nothing.
-  'logout', 'signout', 'revoke',
+  'logout',
+  'signout',
+  'revoke',
 ];
 /** Verbs that are harmless alone (create a user) and wipe when they set up a whole store (init the database). */
-const SETUP = ['init', 'initialize', 'initialise', 'create', 'seed', 'populate', 'setup', 'bootstrap', 'recreate', 'migrate'];
+const SETUP = [
+  'init',
+  'initialize',
+  'initialise',
+  'create',
+  'seed',
+  'populate',
+  'setup',
+  'bootstrap',
+  'recreate',
+  'migrate',
+];
 const STORES = ['db', 'database', 'databases', 'schema', 'schemas', 'tables', 'data', 'collections'];
 
 /** Lower-case words of a path, operationId or summary: splits camelCase, kebab, snake, dots and slashes. */
@@ -36,10 +67,13 @@ export function wordsOf(text: string): string[] {
 function namesWipe(text: string): boolean {
   const words = wordsOf(text);
   if (words.some((word) => WIPING.includes(word))) return true;
-  if (words.some((word) => WIPING.some((verb) => word.startsWith(verb) && STORES.includes(word.slice(verb.length))))) return true;
+  if (words.some((word) => WIPING.some((verb) => word.startsWith(verb) && STORES.includes(word.slice(verb.length)))))
+    return true;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i];
-    const setupVerb = SETUP.find((verb) => word === verb || (word.startsWith(verb) && STORES.includes(word.slice(verb.length))));
+    const setupVerb = SETUP.find(
+      (verb) => word === verb || (word.startsWith(verb) && STORES.includes(word.slice(verb.length))),
+    );
     if (!setupVerb) continue;
     if (word !== setupVerb) return true;
     // The store must be what is set up (`create the database`), not a qualifier (`create a database backup`).

@@ -40,7 +40,8 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
   const method = (probe.method ?? operation.method).toUpperCase();
   const url = new URL(probe.url ?? operation.url, operation.url);
   const headers: Headers = {};
-  for (const [name, values] of Object.entries(operation.headers)) headers[name] = values.length === 1 ? values[0] : [...values];
+  for (const [name, values] of Object.entries(operation.headers))
+    headers[name] = values.length === 1 ? values[0] : [...values];
   const cookies = { ...operation.cookies };
 
   const credential = operation.credential;
@@ -58,6 +59,9 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
   // A HEAD request has no content (RFC 9110 §9.3.2); got refuses to send one.
   const body = probe.body === null || method === 'HEAD' ? undefined : (probe.body ?? operation.body);
   // A per-request cap aborts like the scan's own signal does: the attempt records the error.
-  const capped = probe.timeoutMs !== undefined ? AbortSignal.any([AbortSignal.timeout(probe.timeoutMs), ...(signal ? [signal] : [])]) : signal;
+  const capped =
+    probe.timeoutMs !== undefined
+      ? AbortSignal.any([AbortSignal.timeout(probe.timeoutMs), ...(signal ? [signal] : [])])
+      : signal;
   return { method, url: url.href, headers, body, followRedirects: probe.followRedirects, signal: capped, operation };
 }

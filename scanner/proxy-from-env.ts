@@ -6,10 +6,19 @@ function noProxyMatches(host: string, noProxy: string | undefined): boolean {
     .split(',')
     .map((entry) => entry.trim().toLowerCase().replace(/:\d+$/, ''))
     .filter(Boolean)
-    .some((entry) => entry === '*' || host === entry.replace(/^\./, '') || host.endsWith(entry.startsWith('.') ? entry : `.${entry}`));
+    .some(
+      (entry) =>
+        entry === '*' ||
+        host === entry.replace(/^\./, '') ||
+        host.endsWith(entry.startsWith('.') ? entry : `.${entry}`),
+    );
 }
 
-export function proxyFor(target: string, explicit: string | undefined, env: Record<string, string | undefined>): string | undefined {
+export function proxyFor(
+  target: string,
+  explicit: string | undefined,
+  env: Record<string, string | undefined>,
+): string | undefined {
   if (explicit) return explicit;
   const url = new URL(target);
   const pick = (name: string): string | undefined => env[name] ?? env[name.toUpperCase()];

@@ -7,7 +7,11 @@ import type { CheckDefinition } from './api.js';
 import { CREDENTIAL_PROBE } from './completeness.js';
 import type { CheckResult } from './scan-result.js';
 
-const INFO = { version: 4.0 as const, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 };
+const INFO = {
+  version: 4.0 as const,
+  vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N',
+  score: 0,
+};
 
 const isAuthentication = (owasp: string | undefined): boolean => owasp?.startsWith('API2:2023') === true;
 
@@ -23,7 +27,10 @@ function publicOperations(results: readonly CheckResult[]): Set<string> {
 }
 
 /** Caps authentication findings on public operations at Info, saying why in the finding's detail. */
-export function capPublicFindings(results: readonly CheckResult[], definitions: ReadonlyMap<string, CheckDefinition>): void {
+export function capPublicFindings(
+  results: readonly CheckResult[],
+  definitions: ReadonlyMap<string, CheckDefinition>,
+): void {
   const open = publicOperations(results);
   if (open.size === 0) return;
   for (const result of results) {
@@ -31,7 +38,8 @@ export function capPublicFindings(results: readonly CheckResult[], definitions: 
     const definition = definitions.get(result.checkId);
     for (const finding of result.findings) {
       const issue = definition?.issues.find((i) => i.id === finding.issueId);
-      if (!issue || !isAuthentication(issue.classifications?.owasp) || (finding.cvss ?? issue.cvss).score === 0) continue;
+      if (!issue || !isAuthentication(issue.classifications?.owasp) || (finding.cvss ?? issue.cvss).score === 0)
+        continue;
       finding.cvss = { ...INFO };
       const why = 'the operation answers the same without any credential (public): Info, not scored';
       finding.detail = finding.detail ? `${finding.detail}; ${why}` : why;

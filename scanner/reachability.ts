@@ -39,9 +39,15 @@ export async function assertReachable(target: string, options: { tls?: TlsOption
       socket.destroy();
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ECONNREFUSED') reject(scannerError('unreachable', `${where}: connection refused`));
-      else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') reject(scannerError('unreachable', `${where}: host not found`));
+      else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+        reject(scannerError('unreachable', `${where}: host not found`));
       else if (secure && code && (!/^E[A-Z]+$/.test(code) || code === 'EPROTO')) {
-        reject(scannerError('tls_error', `${where}: TLS certificate not trusted (${code}); use -k to skip verification or --cacert`));
+        reject(
+          scannerError(
+            'tls_error',
+            `${where}: TLS certificate not trusted (${code}); use -k to skip verification or --cacert`,
+          ),
+        );
       } else reject(scannerError('unreachable', `${where}: ${error.message}`));
     };
     socket.setTimeout(options.timeoutMs, () => fail(new Error(`no connection after ${options.timeoutMs} ms`)));

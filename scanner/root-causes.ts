@@ -10,14 +10,17 @@ import type { CheckResult, Finding } from './scan-result.js';
 /** Marks `linked` on every finding whose cause is a finding on the same operation. Mutates the results. */
 export function linkRootCauses(results: CheckResult[]): void {
   const found = new Set<string>();
-  const key = (operationId: string, checkId: string, issueId: string): string => `${operationId}\u0000${checkId}\u0000${issueId}`;
+  const key = (operationId: string, checkId: string, issueId: string): string =>
+    `${operationId}\u0000${checkId}\u0000${issueId}`;
   for (const result of results) {
     if (result.status !== 'failed') continue;
-    for (const finding of result.findings) if (!finding.cause) found.add(key(result.operationId, result.checkId, finding.issueId));
+    for (const finding of result.findings)
+      if (!finding.cause) found.add(key(result.operationId, result.checkId, finding.issueId));
   }
   for (const result of results) {
     for (const finding of result.findings) {
-      if (finding.cause && found.has(key(result.operationId, finding.cause.checkId, finding.cause.issueId))) finding.linked = true;
+      if (finding.cause && found.has(key(result.operationId, finding.cause.checkId, finding.cause.issueId)))
+        finding.linked = true;
     }
   }
 }

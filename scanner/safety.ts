@@ -23,7 +23,8 @@ const OVERRIDE_PARAMS = ['_method', 'method', 'httpMethod', '_httpMethod'];
 /** The method a server may act on: an override header or parameter wins over the request line. */
 function effectiveMethod(request: WireRequest): string {
   for (const [name, value] of Object.entries(request.headers)) {
-    if (OVERRIDE_HEADERS.includes(name.toLowerCase())) return String(Array.isArray(value) ? value[0] : value).toUpperCase();
+    if (OVERRIDE_HEADERS.includes(name.toLowerCase()))
+      return String(Array.isArray(value) ? value[0] : value).toUpperCase();
   }
   const url = new URL(request.url);
   for (const param of OVERRIDE_PARAMS) {
@@ -37,8 +38,15 @@ function effectiveMethod(request: WireRequest): string {
 function requestClass(operation: Operation | undefined, request: WireRequest): OperationClass {
   const method = effectiveMethod(request);
   const path = decodeURIComponent(new URL(request.url).pathname);
-  const own = operation && method === operation.method.toUpperCase() && new URL(operation.url).pathname === new URL(request.url).pathname;
-  return operationClass(own ? { method, path: operation.path, operationId: operation.operationId, summary: operation.summary } : { method, path });
+  const own =
+    operation &&
+    method === operation.method.toUpperCase() &&
+    new URL(operation.url).pathname === new URL(request.url).pathname;
+  return operationClass(
+    own
+      ? { method, path: operation.path, operationId: operation.operationId, summary: operation.summary }
+      : { method, path },
+  );
 }
 
 const ID_KEYS = ['id', '_id', 'uuid', 'key', 'slug'];
@@ -60,7 +68,8 @@ function createdPaths(request: WireRequest, status: number, headers: Record<stri
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       for (const key of ID_KEYS) {
         const value = (parsed as Record<string, unknown>)[key];
-        if (typeof value === 'string' || typeof value === 'number') paths.push(`${base.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(value))}`);
+        if (typeof value === 'string' || typeof value === 'number')
+          paths.push(`${base.pathname.replace(/\/$/, '')}/${encodeURIComponent(String(value))}`);
       }
     }
   } catch {

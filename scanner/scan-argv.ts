@@ -5,8 +5,22 @@
  */
 import type { ParseArgsConfig } from 'node:util';
 import type { CliIo } from './cli-io.js';
-import { collectOptions, flagUsage, optionArgs, optionDoc, optionValuesFrom, type DeclaredOption } from './check-options.js';
-import { commonFlagsFrom, commonHelp, commonOptions, exitCodesHelp, helpEntry, type CommonFlags } from './common-args.js';
+import {
+  collectOptions,
+  flagUsage,
+  optionArgs,
+  optionDoc,
+  optionValuesFrom,
+  type DeclaredOption,
+} from './check-options.js';
+import {
+  commonFlagsFrom,
+  commonHelp,
+  commonOptions,
+  exitCodesHelp,
+  helpEntry,
+  type CommonFlags,
+} from './common-args.js';
 import { scannerError } from './errors.js';
 import { loadChecks, type LoadedCheck } from './loader.js';
 import { parseArgv, type ParsedValues } from './parse-argv.js';
@@ -40,7 +54,9 @@ function checksDirsIn(argv: readonly string[]): string[] {
 function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
   const entries = [...declared]
     .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
-    .map(({ declaration, checks }) => helpEntry(flagUsage(declaration), [optionDoc(declaration), `read by ${checks.join(', ')}`]));
+    .map(({ declaration, checks }) =>
+      helpEntry(flagUsage(declaration), [optionDoc(declaration), `read by ${checks.join(', ')}`]),
+    );
   return `Check options (declared by the loaded checks):\n${entries.join('\n')}`;
 }
 
@@ -48,7 +64,13 @@ function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
  * Loads the checks, parses `argv` with `base` (the command's own flags), the scan-wide flags and the checks' options.
  * With `--help`, writes `usage` plus the flag sections and returns `undefined`.
  */
-export async function parseScanArgv(argv: string[], io: CliIo, command: string, base: Options, usage: string): Promise<ScanArgs | undefined> {
+export async function parseScanArgv(
+  argv: string[],
+  io: CliIo,
+  command: string,
+  base: Options,
+  usage: string,
+): Promise<ScanArgs | undefined> {
   const checks = await loadChecks({ dirs: checksDirsIn(argv), cwd: io.cwd });
   const declared = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })));
   const reserved = { ...base, ...commonOptions };
@@ -56,11 +78,21 @@ export async function parseScanArgv(argv: string[], io: CliIo, command: string, 
   // The pre-scan read `--checks-dir` without knowing which flags take values; a disagreement would load other checks.
   const parsedDirs = (values['checks-dir'] as string[] | undefined) ?? [];
   if (parsedDirs.join('\u0000') !== checksDirsIn(argv).join('\u0000')) {
-    throw scannerError('invalid_argument', `--checks-dir: give each directory as --checks-dir <dir> (see scanner ${command} --help)`);
+    throw scannerError(
+      'invalid_argument',
+      `--checks-dir: give each directory as --checks-dir <dir> (see scanner ${command} --help)`,
+    );
   }
   if (values.help) {
     io.stdout.write(`${usage}\n\n${commonHelp}\n\n${checkOptionsHelp(declared)}\n\n${exitCodesHelp}\n`);
     return undefined;
   }
-  return { values, positionals, common: commonFlagsFrom(values), checks, declared, checkOptions: optionValuesFrom(values, declared) };
+  return {
+    values,
+    positionals,
+    common: commonFlagsFrom(values),
+    checks,
+    declared,
+    checkOptions: optionValuesFrom(values, declared),
+  };
 }

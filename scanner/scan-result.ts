@@ -11,7 +11,13 @@ export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 export interface Attempt {
   id: string;
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
-  response?: { status: number; headers: Record<string, string>; setCookies: string[]; body: string; durationMs: number };
+  response?: {
+    status: number;
+    headers: Record<string, string>;
+    setCookies: string[];
+    body: string;
+    durationMs: number;
+  };
   error?: string;
 }
 

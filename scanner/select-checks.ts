@@ -37,7 +37,8 @@ export function selectChecks(all: LoadedCheck[], selection: CheckSelection = {})
   const ids = all.map((c) => c.definition.id);
   const include = selection.scans ?? [];
   for (const pattern of include) {
-    if (!ids.some((id) => globToRegExp(pattern).test(id))) throw scannerError('invalid_argument', `--scans ${pattern}: matches no check (see scanner checks list)`);
+    if (!ids.some((id) => globToRegExp(pattern).test(id)))
+      throw scannerError('invalid_argument', `--scans ${pattern}: matches no check (see scanner checks list)`);
   }
   const threshold = selection.severityThreshold ?? 1;
   const kept = all.filter((c) => {
@@ -48,7 +49,10 @@ export function selectChecks(all: LoadedCheck[], selection: CheckSelection = {})
     return true;
   });
   const keptIds = new Set(kept.map((c) => c.definition.id));
-  const closure = withDependencies(keptIds, all.map((c) => c.definition));
+  const closure = withDependencies(
+    keptIds,
+    all.map((c) => c.definition),
+  );
   return {
     checks: all.filter((c) => closure.has(c.definition.id)),
     pulledIn: [...closure].filter((id) => !keptIds.has(id)).sort(),

@@ -14,7 +14,8 @@ export function parseShard(value: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) throw scannerError('invalid_argument', `--shard ${value}: expected <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4`);
+  if (!match || count < 1 || index < 1 || index > count)
+    throw scannerError('invalid_argument', `--shard ${value}: expected <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4`);
   return { index, count };
 }
 

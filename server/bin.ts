@@ -5,4 +5,9 @@ import { main } from './main.js';
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 
-process.exitCode = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr }, { signal: stop.signal });
+process.exitCode = await main(
+  process.argv.slice(2),
+  process.env,
+  { stdout: process.stdout, stderr: process.stderr },
+  { signal: stop.signal },
+);

@@ -2,80 +2,155 @@
 import { ConfigError, loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
 import { consoleSettings } from './internal/console/console-settings-spec.js';
 
-const JWT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+const JWT_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+] as const;
 
 export const serviceSettings = {
-  port: { env: 'PORT', type: 'integer', min: 0, max: 65535, default: 3000, doc: 'Public API listener port (0 picks a free port).' },
+  port: {
+    env: 'PORT',
+    type: 'integer',
+    min: 0,
+    max: 65535,
+    default: 3000,
+    doc: 'Public API listener port (0 picks a free port).',
+  },
   host: { env: 'HOST', type: 'string', default: '127.0.0.1', doc: 'Public API listener address.' },
   internalPort: {
-    env: 'INTERNAL_PORT', type: 'integer', min: 0, max: 65535, default: 3001,
+    env: 'INTERNAL_PORT',
+    type: 'integer',
+    min: 0,
+    max: 65535,
+    default: 3001,
     doc: 'Reviewer/admin surface listener port; never served on the public listener.',
   },
   publicBaseUrl: {
-    env: 'PUBLIC_BASE_URL', type: 'url', defaultDoc: '`http://HOST:PORT`',
+    env: 'PUBLIC_BASE_URL',
+    type: 'url',
+    defaultDoc: '`http://HOST:PORT`',
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.port as number}`,
     doc: 'Absolute URLs (Location, pagination links) are built from this, never from the Host header.',
   },
   // The reviewer side: the internal surface's audience and provisioning at the AS.
   internalAuthAudience: {
-    env: 'INTERNAL_AUTH_AUDIENCE', type: 'string', defaultDoc: '`http://HOST:INTERNAL_PORT/internal`',
+    env: 'INTERNAL_AUTH_AUDIENCE',
+    type: 'string',
+    defaultDoc: '`http://HOST:INTERNAL_PORT/internal`',
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.internalPort as number}/internal`,
     doc: 'Expected `aud` of access tokens on the internal (reviewer/admin) surface; scopes `gatehouse:review`, `gatehouse:admin`.',
   },
   ...consoleSettings,
   provisioningRegistrationEndpoint: {
-    env: 'PROVISIONING_REGISTRATION_ENDPOINT', type: 'url',
+    env: 'PROVISIONING_REGISTRATION_ENDPOINT',
+    type: 'url',
     doc: 'RFC 7591 registration endpoint of the authorization server; set → approvals register clients there (RFC 7592 updates and deletes).',
   },
   provisioningInitialAccessToken: {
-    env: 'PROVISIONING_INITIAL_ACCESS_TOKEN', type: 'string',
+    env: 'PROVISIONING_INITIAL_ACCESS_TOKEN',
+    type: 'string',
     doc: 'Initial access token for the registration endpoint (RFC 7591 §3); required with PROVISIONING_REGISTRATION_ENDPOINT.',
   },
   provisioningEncryptionKey: {
-    env: 'PROVISIONING_ENCRYPTION_KEY', type: 'string',
+    env: 'PROVISIONING_ENCRYPTION_KEY',
+    type: 'string',
     doc: 'Base64 of 32 random bytes: AES-256-GCM key for registration access tokens at rest; required with PROVISIONING_REGISTRATION_ENDPOINT.',
   },
   provisioningRetryS: {
-    env: 'PROVISIONING_RETRY_S', type: 'integer', min: 1, max: 3600, default: 5,
+    env: 'PROVISIONING_RETRY_S',
+    type: 'integer',
+    min: 1,
+    max: 3600,
+    default: 5,
     doc: 'First retry delay of a failed provisioning step, doubled per attempt (capped at 10 minutes).',
   },
   provisioningMaxAttempts: {
-    env: 'PROVISIONING_MAX_ATTEMPTS', type: 'integer', min: 1, max: 1000, default: 20,
+    env: 'PROVISIONING_MAX_ATTEMPTS',
+    type: 'integer',
+    min: 1,
+    max: 1000,
+    default: 20,
     doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
   },
-  mongodbUri: { env: 'MONGODB_URI', type: 'url', doc: 'MongoDB connection string; unset → the embedded in-process store.' },
+  mongodbUri: {
+    env: 'MONGODB_URI',
+    type: 'url',
+    doc: 'MongoDB connection string; unset → the embedded in-process store.',
+  },
   cursorSecret: {
-    env: 'CURSOR_SECRET', type: 'string', defaultDoc: 'random per process',
+    env: 'CURSOR_SECRET',
+    type: 'string',
+    defaultDoc: 'random per process',
     doc: 'HMAC key of pagination cursors (≥ 32 characters). Set the same value on every instance behind one load balancer, or a cursor works only on the instance that issued it.',
   },
   migrateOnStart: {
-    env: 'MIGRATE_ON_START', type: 'boolean', default: false,
+    env: 'MIGRATE_ON_START',
+    type: 'boolean',
+    default: false,
     doc: 'With MONGODB_URI: run the migration (`npm run db:migrate`) before serving; otherwise an unmigrated or older database stops the start.',
   },
-  seedFile: { env: 'SEED_FILE', type: 'string', doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.' },
+  seedFile: {
+    env: 'SEED_FILE',
+    type: 'string',
+    doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.',
+  },
   authIssuer: {
-    env: 'API_AUTH_ISSUER', type: 'url', default: 'http://127.0.0.1:8484',
+    env: 'API_AUTH_ISSUER',
+    type: 'url',
+    default: 'http://127.0.0.1:8484',
     doc: 'Expected `iss` of access tokens; its discovery document gives the JWKS and introspection endpoints unless set below.',
   },
   authAudience: {
-    env: 'API_AUTH_AUDIENCE', type: 'string', defaultDoc: '`PUBLIC_BASE_URL` + `/api/v1`',
+    env: 'API_AUTH_AUDIENCE',
+    type: 'string',
+    defaultDoc: '`PUBLIC_BASE_URL` + `/api/v1`',
     default: (c: Record<string, unknown>) => `${String(c.publicBaseUrl).replace(/\/$/, '')}/api/v1`,
     doc: 'Expected `aud` of JWTs and of introspected tokens.',
   },
   authJwksUri: { env: 'API_AUTH_JWKS_URI', type: 'url', defaultDoc: 'from discovery', doc: 'JWKS location.' },
   authAlgorithms: {
-    env: 'API_AUTH_ALGORITHMS', type: 'list', choices: JWT_ALGORITHMS, default: ['RS256', 'PS256', 'ES256'],
+    env: 'API_AUTH_ALGORITHMS',
+    type: 'list',
+    choices: JWT_ALGORITHMS,
+    default: ['RS256', 'PS256', 'ES256'],
     doc: 'Allowed JWT signature algorithms; `none` and HS* are never accepted.',
   },
   authClockToleranceS: {
-    env: 'API_AUTH_CLOCK_TOLERANCE_S', type: 'integer', min: 0, max: 60, default: 30,
+    env: 'API_AUTH_CLOCK_TOLERANCE_S',
+    type: 'integer',
+    min: 0,
+    max: 60,
+    default: 30,
     doc: 'Clock skew allowed on `exp`/`nbf`/`iat`, in seconds (≤ 60).',
   },
-  authIntrospectionUrl: { env: 'API_AUTH_INTROSPECTION_URL', type: 'url', defaultDoc: 'from discovery', doc: 'RFC 7662 introspection endpoint.' },
-  authClientId: { env: 'API_AUTH_CLIENT_ID', type: 'string', doc: 'Client id this service authenticates with at the introspection endpoint.' },
-  authClientSecret: { env: 'API_AUTH_CLIENT_SECRET', type: 'string', doc: 'Client secret for introspection (client_secret_basic).' },
+  authIntrospectionUrl: {
+    env: 'API_AUTH_INTROSPECTION_URL',
+    type: 'url',
+    defaultDoc: 'from discovery',
+    doc: 'RFC 7662 introspection endpoint.',
+  },
+  authClientId: {
+    env: 'API_AUTH_CLIENT_ID',
+    type: 'string',
+    doc: 'Client id this service authenticates with at the introspection endpoint.',
+  },
+  authClientSecret: {
+    env: 'API_AUTH_CLIENT_SECRET',
+    type: 'string',
+    doc: 'Client secret for introspection (client_secret_basic).',
+  },
   authTokenTypes: {
-    env: 'API_AUTH_TOKEN_TYPES', type: 'list', choices: ['jwt', 'opaque'],
+    env: 'API_AUTH_TOKEN_TYPES',
+    type: 'list',
+    choices: ['jwt', 'opaque'],
     defaultDoc: '`jwt,opaque` when `API_AUTH_CLIENT_ID` and `API_AUTH_CLIENT_SECRET` are set, else `jwt`',
     // Introspection needs the service's own client credentials (RFC 7662 §2.1): without them, opaque tokens are
     // off by default rather than a start-up failure; asking for `opaque` explicitly without them is an error.
@@ -83,21 +158,45 @@ export const serviceSettings = {
     doc: 'Accepted token kinds: JWT access tokens (RFC 9068) and/or opaque tokens (RFC 7662 introspection).',
   },
   authIntrospectionCacheS: {
-    env: 'API_AUTH_INTROSPECTION_CACHE_S', type: 'integer', min: 0, max: 3600, default: 60,
-    doc: 'Introspection results are cached by SHA-256 of the token for this long, never past the token\'s `exp`.',
+    env: 'API_AUTH_INTROSPECTION_CACHE_S',
+    type: 'integer',
+    min: 0,
+    max: 3600,
+    default: 60,
+    doc: "Introspection results are cached by SHA-256 of the token for this long, never past the token's `exp`.",
   },
   defaultOrganizationEnabled: {
-    env: 'API_DEFAULT_ORGANIZATION_ENABLED', type: 'boolean', default: false,
+    env: 'API_DEFAULT_ORGANIZATION_ENABLED',
+    type: 'boolean',
+    default: false,
     doc: 'Mounts the default-organization route tree (paths without `/organizations/{organizationId}`).',
   },
-  rateLimitFree: { env: 'RATE_LIMIT_PER_MINUTE_FREE', type: 'integer', min: 1, default: 60, doc: 'Requests a minute per subject and organization on the free plan.' },
-  rateLimitPro: { env: 'RATE_LIMIT_PER_MINUTE_PRO', type: 'integer', min: 1, default: 600, doc: 'Requests a minute per subject and organization on the pro plan.' },
+  rateLimitFree: {
+    env: 'RATE_LIMIT_PER_MINUTE_FREE',
+    type: 'integer',
+    min: 1,
+    default: 60,
+    doc: 'Requests a minute per subject and organization on the free plan.',
+  },
+  rateLimitPro: {
+    env: 'RATE_LIMIT_PER_MINUTE_PRO',
+    type: 'integer',
+    min: 1,
+    default: 600,
+    doc: 'Requests a minute per subject and organization on the pro plan.',
+  },
   rateLimitEnterprise: {
-    env: 'RATE_LIMIT_PER_MINUTE_ENTERPRISE', type: 'integer', min: 1, default: 6000,
+    env: 'RATE_LIMIT_PER_MINUTE_ENTERPRISE',
+    type: 'integer',
+    min: 1,
+    default: 6000,
     doc: 'Requests a minute per subject and organization on the enterprise plan.',
   },
   logLevel: {
-    env: 'LOG_LEVEL', type: 'string', choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info',
+    env: 'LOG_LEVEL',
+    type: 'string',
+    choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    default: 'info',
     doc: 'pino log level (JSON lines on stdout).',
   },
 } satisfies SettingsSpec;
@@ -121,10 +220,16 @@ function authSettingsProblems(config: ServiceConfig): string[] {
         '(RFC 7662 introspection is authenticated); set them, or set API_AUTH_TOKEN_TYPES=jwt',
     );
   }
-  if (config.provisioningRegistrationEndpoint && (!config.provisioningInitialAccessToken || !config.provisioningEncryptionKey)) {
-    problems.push('PROVISIONING_INITIAL_ACCESS_TOKEN and PROVISIONING_ENCRYPTION_KEY are required when PROVISIONING_REGISTRATION_ENDPOINT is set');
+  if (
+    config.provisioningRegistrationEndpoint &&
+    (!config.provisioningInitialAccessToken || !config.provisioningEncryptionKey)
+  ) {
+    problems.push(
+      'PROVISIONING_INITIAL_ACCESS_TOKEN and PROVISIONING_ENCRYPTION_KEY are required when PROVISIONING_REGISTRATION_ENDPOINT is set',
+    );
   }
-  if (config.cursorSecret !== undefined && config.cursorSecret.length < 32) problems.push('CURSOR_SECRET must be at least 32 characters');
+  if (config.cursorSecret !== undefined && config.cursorSecret.length < 32)
+    problems.push('CURSOR_SECRET must be at least 32 characters');
   if (config.provisioningEncryptionKey && Buffer.from(config.provisioningEncryptionKey, 'base64').length !== 32) {
     problems.push('PROVISIONING_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (AES-256-GCM)');
   }

@@ -40,7 +40,8 @@ const DRAIN_MS = 10_000;
 
 function helpText(): string {
   const settings = Object.values(serviceSettings as SettingsSpec).map((s) => {
-    const def = s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? undefined : String(s.default));
+    const def =
+      s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? undefined : String(s.default));
     return `  ${s.env.padEnd(34)} ${s.doc}${def ? ` [default: ${def}]` : ''}`;
   });
   return [
@@ -88,19 +89,30 @@ function closeServer(server: Server): Promise<void> {
 /** Migrates first when asked to, then refuses an unmigrated or older database; the problem or undefined. */
 async function checkSchema(store: MongoStore, migrateOnStart: boolean, logger: Logger): Promise<string | undefined> {
   try {
-    if (migrateOnStart) logger.info({ migration: await migrate(store.connection) }, 'database migrated (MIGRATE_ON_START)');
+    if (migrateOnStart)
+      logger.info({ migration: await migrate(store.connection) }, 'database migrated (MIGRATE_ON_START)');
     const state = await readSchemaState(store.connection);
-    if (state.status === 'newer') logger.warn({ schemaVersion: state.version }, 'the database is migrated past this build');
+    if (state.status === 'newer')
+      logger.warn({ schemaVersion: state.version }, 'the database is migrated past this build');
     return schemaProblem(state);
   } catch (err) {
     return `cannot check the database schema: ${(err as Error).message}`;
   }
 }
 
-export async function main(argv: string[], env: Record<string, string | undefined>, io: MainIo, options: MainOptions = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: MainIo,
+  options: MainOptions = {},
+): Promise<number> {
   let args: { seed?: string; help?: boolean };
   try {
-    ({ values: args } = parseArgs({ args: argv, options: { seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values: args } = parseArgs({
+      args: argv,
+      options: { seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
   } catch (err) {
     io.stderr.write(`registration-service: ${(err as Error).message}\n\n${helpText()}`);
     return USAGE_ERROR;
@@ -156,14 +168,19 @@ export async function main(argv: string[], env: Record<string, string | undefine
   const server = createServer(createApp(deps));
   // The reviewer/admin surface: its own app on its own listener, never mounted on the public one (DESIGN.md §1.2).
   const consoleOidc = consoleOidcOptions(config);
-  const internal = createInternalSurface(deps, consoleOidc ? { console: { oidc: consoleOidc, sessionTtlS: config.consoleSessionTtlS } } : {});
+  const internal = createInternalSurface(
+    deps,
+    consoleOidc ? { console: { oidc: consoleOidc, sessionTtlS: config.consoleSessionTtlS } } : {},
+  );
   const internalServer = createServer(internal.app);
   try {
     await listen(server, config.port, config.host);
     await listen(internalServer, config.internalPort, config.host);
   } catch (err) {
     const { port: failedPort } = err as { port?: number };
-    io.stderr.write(`registration-service: cannot listen on ${config.host}:${failedPort ?? config.port}: ${(err as Error).message}\n`);
+    io.stderr.write(
+      `registration-service: cannot listen on ${config.host}:${failedPort ?? config.port}: ${(err as Error).message}\n`,
+    );
     await internal.stop();
     server.close();
     internalServer.close();

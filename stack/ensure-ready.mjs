@@ -31,6 +31,10 @@ if (!existsSync(installed) || mtime(at('package-lock.json')) > mtime(installed))
   run('npm', ['ci', '--no-audit', '--no-fund']);
 } else {
   const built = mtime(at('dist', '.tsbuildinfo'));
-  const sources = Math.max(...['lib', 'server', 'idp', 'scanner', 'checks', 'stack', 'demo', 'schemas'].map((d) => newest(at(d))), mtime(at('tsconfig.json')), mtime(at('tsconfig.build.json')));
+  const sources = Math.max(
+    ...['lib', 'server', 'idp', 'scanner', 'checks', 'stack', 'demo', 'schemas'].map((d) => newest(at(d))),
+    mtime(at('tsconfig.json')),
+    mtime(at('tsconfig.build.json')),
+  );
   if (sources > built) run('npm', ['run', '--silent', 'build']);
 }

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { DEMO_USER } from '../idp/accounts.js';
 import { createIdp, type RunningIdp } from '../idp/create-idp.js';
 import { main as serviceMain } from '../server/main.js';
-import { audienceFor, DEMO, demoSeed, internalAudienceFor, PORTLESS_AUDIENCE, PORTLESS_INTERNAL_AUDIENCE, serviceUrl } from './demo.js';
+import {
+  audienceFor,
+  DEMO,
+  demoSeed,
+  internalAudienceFor,
+  PORTLESS_AUDIENCE,
+  PORTLESS_INTERNAL_AUDIENCE,
+  serviceUrl,
+} from './demo.js';
 import { seedDemoRegistrations } from './demo-registrations.js';
 import { nextSteps, type StackUrls } from './next-steps.js';
 import { removeStackFile, stackFile, writeStackFile } from './state-file.js';
@@ -44,15 +52,23 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   const servicePort = options.servicePort ?? Number(env.PORT ?? DEMO.servicePort);
   // The IdP must know the service's audience before the service listens; with PORT=0 its URL is only known
   // later, so the audience is then a stable name instead of a URL (API_AUTH_AUDIENCE overrides both).
-  const audience = env.API_AUTH_AUDIENCE ?? (servicePort === 0 ? PORTLESS_AUDIENCE : audienceFor(serviceUrl(servicePort)));
+  const audience =
+    env.API_AUTH_AUDIENCE ?? (servicePort === 0 ? PORTLESS_AUDIENCE : audienceFor(serviceUrl(servicePort)));
   const internalPort = options.internalPort ?? Number(env.INTERNAL_PORT ?? (servicePort === 0 ? 0 : DEMO.internalPort));
   const internalAudience =
-    env.INTERNAL_AUTH_AUDIENCE ?? (internalPort === 0 ? PORTLESS_INTERNAL_AUDIENCE : internalAudienceFor(serviceUrl(internalPort)));
+    env.INTERNAL_AUTH_AUDIENCE ??
+    (internalPort === 0 ? PORTLESS_INTERNAL_AUDIENCE : internalAudienceFor(serviceUrl(internalPort)));
 
   // The console signs reviewers in through the IdP; its redirect URI needs the internal port known up front.
   const consoleBaseUrl = internalPort === 0 ? undefined : `${serviceUrl(internalPort)}/console`;
 
-  const reviewerUser = { sub: DEMO.reviewer, name: 'Rita Reviewer', preferred_username: 'rita', email: 'rita@example.com', email_verified: true };
+  const reviewerUser = {
+    sub: DEMO.reviewer,
+    name: 'Rita Reviewer',
+    preferred_username: 'rita',
+    email: 'rita@example.com',
+    email_verified: true,
+  };
   let idp: RunningIdp;
   try {
     idp = await createIdp({
@@ -63,8 +79,20 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
       redirectUris: [DEMO.redirectUri],
       users: [
         DEMO_USER,
-        { sub: DEMO.otherUser, name: 'Bob Example', preferred_username: 'bob', email: 'bob@example.com', email_verified: true },
-        { sub: DEMO.selfScanUser, name: 'Sam Scanner', preferred_username: 'sam', email: 'sam@example.com', email_verified: true },
+        {
+          sub: DEMO.otherUser,
+          name: 'Bob Example',
+          preferred_username: 'bob',
+          email: 'bob@example.com',
+          email_verified: true,
+        },
+        {
+          sub: DEMO.selfScanUser,
+          name: 'Sam Scanner',
+          preferred_username: 'sam',
+          email: 'sam@example.com',
+          email_verified: true,
+        },
         reviewerUser,
       ],
       // Headless sign-in without a login_hint (the review console) is the reviewer's; tokens for alice and bob
@@ -114,33 +142,44 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
     INTERNAL_PORT: String(internalPort),
     INTERNAL_AUTH_AUDIENCE: internalAudience,
     ...(consoleBaseUrl
-      ? { CONSOLE_OIDC_CLIENT_ID: DEMO.consoleClientId, CONSOLE_OIDC_CLIENT_SECRET: DEMO.consoleClientSecret, CONSOLE_BASE_URL: consoleBaseUrl }
+      ? {
+          CONSOLE_OIDC_CLIENT_ID: DEMO.consoleClientId,
+          CONSOLE_OIDC_CLIENT_SECRET: DEMO.consoleClientSecret,
+          CONSOLE_BASE_URL: consoleBaseUrl,
+        }
       : {}),
     // Approved registrations become real clients at the IdP (RFC 7591/7592). The key only protects the demo's
     // registration access tokens; it is fixed so a MongoDB-backed demo can read them after a restart.
     PROVISIONING_REGISTRATION_ENDPOINT: env.PROVISIONING_REGISTRATION_ENDPOINT ?? idp.registrationEndpoint,
     PROVISIONING_INITIAL_ACCESS_TOKEN: env.PROVISIONING_INITIAL_ACCESS_TOKEN ?? DEMO.registrationInitialAccessToken,
-    PROVISIONING_ENCRYPTION_KEY: env.PROVISIONING_ENCRYPTION_KEY ?? createHash('sha256').update('gatehouse demo provisioning key').digest('base64'),
+    PROVISIONING_ENCRYPTION_KEY:
+      env.PROVISIONING_ENCRYPTION_KEY ??
+      createHash('sha256').update('gatehouse demo provisioning key').digest('base64'),
     SEED_FILE: seedFile,
   };
-  const code = await serviceMain([], serviceEnv, { stdout, stderr }, {
-    signal: controller.signal,
-    onListening: (url, internal) => {
-      service = url;
-      const urls = { idp: idp.url, service, internal, audience, internalAudience };
-      writeStackFile(stateFile, urls);
-      // The demo's registrations go through the API itself, so the tour's first calls find something.
-      ready = seedDemoRegistrations(urls)
-        .catch((err: Error) => {
-          stderr.write(`gatehouse: the demo registrations were not created: ${err.message}\n`);
-        })
-        .then(() => {
-          if (controller.signal.aborted) return;
-          stdout.write(nextSteps(urls));
-          options.onReady?.(urls);
-        });
+  const code = await serviceMain(
+    [],
+    serviceEnv,
+    { stdout, stderr },
+    {
+      signal: controller.signal,
+      onListening: (url, internal) => {
+        service = url;
+        const urls = { idp: idp.url, service, internal, audience, internalAudience };
+        writeStackFile(stateFile, urls);
+        // The demo's registrations go through the API itself, so the tour's first calls find something.
+        ready = seedDemoRegistrations(urls)
+          .catch((err: Error) => {
+            stderr.write(`gatehouse: the demo registrations were not created: ${err.message}\n`);
+          })
+          .then(() => {
+            if (controller.signal.aborted) return;
+            stdout.write(nextSteps(urls));
+            options.onReady?.(urls);
+          });
+      },
     },
-  });
+  );
   await ready;
   removeStackFile(stateFile);
   await idp.close();

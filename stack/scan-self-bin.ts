@@ -15,6 +15,8 @@ try {
   });
 } catch (err) {
   const cause = (err as { cause?: { code?: string } }).cause;
-  process.stderr.write(`scan:self: ${(err as Error).message}${cause?.code === 'ECONNREFUSED' ? ' (is `npm start` running?)' : ''}\n`);
+  process.stderr.write(
+    `scan:self: ${(err as Error).message}${cause?.code === 'ECONNREFUSED' ? ' (is `npm start` running?)' : ''}\n`,
+  );
   process.exitCode = 1;
 }

@@ -23,7 +23,13 @@ export interface SelfScanOptions {
 }
 
 export async function scanSelf(options: SelfScanOptions): Promise<number> {
-  const request = { issuer: options.idp, clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, scope: DEMO.scopes.join(' '), resource: options.audience };
+  const request = {
+    issuer: options.idp,
+    clientId: DEMO.clientId,
+    clientSecret: DEMO.clientSecret,
+    scope: DEMO.scopes.join(' '),
+    resource: options.audience,
+  };
   const [token, otherToken] = await Promise.all([
     userToken({ ...request, redirectUri: DEMO.redirectUri, loginHint: DEMO.selfScanUser }),
     userToken({ ...request, redirectUri: DEMO.redirectUri, loginHint: DEMO.otherUser }),
@@ -39,21 +45,40 @@ export async function scanSelf(options: SelfScanOptions): Promise<number> {
   const created = await fetch(`${api}/organizations/${DEMO.selfScanOrganizationId}/registrations`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ name: 'Self-scan target', templateId: 'tpl_web', config: { redirectUris: ['https://self-scan.example.com/cb'] } }),
+    body: JSON.stringify({
+      name: 'Self-scan target',
+      templateId: 'tpl_web',
+      config: { redirectUris: ['https://self-scan.example.com/cb'] },
+    }),
   });
-  if (created.status !== 201) throw new Error(`creating the self-scan registration answered ${created.status}: ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`creating the self-scan registration answered ${created.status}: ${await created.text()}`);
   const { id: registrationId } = (await created.json()) as { id: string };
 
   const dir = await mkdtemp(join(tmpdir(), 'gatehouse-scan-'));
   try {
     const file = join(dir, 'openapi.json');
-    const document = withRealPathValues((await documentResponse.json()) as { paths?: Record<string, Record<string, unknown>> }, {
-      organizationId: DEMO.selfScanOrganizationId,
-      registrationId,
-    });
+    const document = withRealPathValues(
+      (await documentResponse.json()) as { paths?: Record<string, Record<string, unknown>> },
+      {
+        organizationId: DEMO.selfScanOrganizationId,
+        registrationId,
+      },
+    );
     await writeFile(file, JSON.stringify(document));
     return await scanner(
-      ['scan', 'openapi', file, '--base-url', api, '--security-schemes', `bearerAuth=${token}`, '--as-other', `Authorization: Bearer ${otherToken}`, ...(options.scannerArgs ?? [])],
+      [
+        'scan',
+        'openapi',
+        file,
+        '--base-url',
+        api,
+        '--security-schemes',
+        `bearerAuth=${token}`,
+        '--as-other',
+        `Authorization: Bearer ${otherToken}`,
+        ...(options.scannerArgs ?? []),
+      ],
       { stdout: options.stdout, stderr: options.stderr },
     );
   } finally {

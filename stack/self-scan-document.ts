@@ -25,7 +25,10 @@ function valueFor(path: string, name: string, ids: SelfScanIds): string | undefi
 export function withRealPathValues<T extends { paths?: Record<string, PathItem> }>(document: T, ids: SelfScanIds): T {
   const copy = structuredClone(document);
   for (const [path, item] of Object.entries(copy.paths ?? {})) {
-    const lists = [item.parameters, ...Object.values(item).map((op) => (op as { parameters?: Parameter[] } | null)?.parameters)];
+    const lists = [
+      item.parameters,
+      ...Object.values(item).map((op) => (op as { parameters?: Parameter[] } | null)?.parameters),
+    ];
     for (const list of lists) {
       for (const parameter of Array.isArray(list) ? list : []) {
         if (parameter.in !== 'path' || !parameter.name) continue;

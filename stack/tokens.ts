@@ -36,7 +36,9 @@ async function followToRedirectUri(start: URL, redirectUri: string, maxHops = 10
     }
     const location = response.headers.get('location');
     if (!location) {
-      throw new Error(`the IdP answered ${response.status} at ${url.pathname} instead of redirecting (is it running with --skip-prompt?)`);
+      throw new Error(
+        `the IdP answered ${response.status} at ${url.pathname} instead of redirecting (is it running with --skip-prompt?)`,
+      );
     }
     const next = new URL(location, url);
     if (next.href.startsWith(redirectUri)) return next;
@@ -60,7 +62,10 @@ export async function userToken(request: TokenRequest & { redirectUri: string; l
     state,
   });
   const callback = await followToRedirectUri(authorizationUrl, request.redirectUri);
-  const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
   return tokens.access_token;
 }
 

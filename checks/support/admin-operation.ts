@@ -5,7 +5,19 @@
 import type { Operation } from '../../scanner/api.js';
 
 const ADMIN_SEGMENTS = new Set([
-  'admin', 'admins', '_admin', 'administrator', 'administration', 'internal', 'manage', 'management', 'superuser', 'sudo', 'staff', 'backoffice', 'back-office',
+  'admin',
+  'admins',
+  '_admin',
+  'administrator',
+  'administration',
+  'internal',
+  'manage',
+  'management',
+  'superuser',
+  'sudo',
+  'staff',
+  'backoffice',
+  'back-office',
 ]);
 const ADMIN_WORDS = /(^|[^a-z])admin|administ|superuser|backoffice|(^|[^a-z])internal([^a-z]|$)/i;
 

@@ -27,8 +27,10 @@ export function answerDigest(response: Pick<ProbeResponse, 'status' | 'body'>): 
   return createHash('sha256').update(`${response.status}\n${body}`).digest('hex').slice(0, 16);
 }
 
-const PERMISSION_WORDS = /insufficient[_ ]scope|forbidden|permission|not (?:allowed|permitted)|admin|role|scope|privilege|access denied/i;
-const REJECTION_WORDS = /invalid|expired|malformed|signature|unauthenticated|no (?:authorization|token|credential)|missing/i;
+const PERMISSION_WORDS =
+  /insufficient[_ ]scope|forbidden|permission|not (?:allowed|permitted)|admin|role|scope|privilege|access denied/i;
+const REJECTION_WORDS =
+  /invalid|expired|malformed|signature|unauthenticated|no (?:authorization|token|credential)|missing/i;
 
 /** A 401/403 answer that says "who you are is known, what you asked is not allowed", not "who are you?". */
 export function saysNotPermitted(response: Pick<ProbeResponse, 'body' | 'headers'>): boolean {
@@ -69,10 +71,16 @@ export function looksRejected(rejected: number, accepted: number): boolean {
 }
 
 /** Computes the facts from the statuses (and, when known, the answer digests) of the three baseline requests. */
-export function baselineFacts(statuses: BaselineStatuses, digests?: BaselineDigests, deniedWording = false): BaselineFacts {
+export function baselineFacts(
+  statuses: BaselineStatuses,
+  digests?: BaselineDigests,
+  deniedWording = false,
+): BaselineFacts {
   const credentialAccepted = !AUTH_REJECTION.has(statuses.credential);
   // The credential got an answer unlike both invalid requests': it was recognised, then refused.
-  const recognised = digests ? digests.credential !== digests.noCredential && digests.credential !== digests.garbage : false;
+  const recognised = digests
+    ? digests.credential !== digests.noCredential && digests.credential !== digests.garbage
+    : false;
   const notPermitted =
     !credentialAccepted &&
     (statuses.credential === 403
@@ -82,9 +90,13 @@ export function baselineFacts(statuses: BaselineStatuses, digests?: BaselineDige
   return {
     requiresCredential: looksRejected(statuses.noCredential, statuses.credential),
     credentialAccepted,
-    garbageRejected: looksRejected(statuses.garbage, statuses.credential) || (notPermitted && digests?.garbage !== digests?.credential),
+    garbageRejected:
+      looksRejected(statuses.garbage, statuses.credential) ||
+      (notPermitted && digests?.garbage !== digests?.credential),
     notPermitted,
-    answersSameWithout: digests ? statuses.credential === statuses.noCredential && digests.credential === digests.noCredential : false,
+    answersSameWithout: digests
+      ? statuses.credential === statuses.noCredential && digests.credential === digests.noCredential
+      : false,
     statuses,
     ...(digests ? { digests } : {}),
   };
@@ -101,9 +113,12 @@ export function attackAccepted(response: ProbeResponse, facts: BaselineFacts): b
   if (facts.notPermitted && facts.digests) {
     // Valid but not permitted: a forged token is accepted when it gets the credential's own answer, not the rejection.
     const digest = answerDigest(response);
-    return digest === facts.digests.credential && digest !== facts.digests.noCredential && digest !== facts.digests.garbage;
+    return (
+      digest === facts.digests.credential && digest !== facts.digests.noCredential && digest !== facts.digests.garbage
+    );
   }
-  if (!facts.credentialAccepted || AUTH_REJECTION.has(status) || statusClass(status) !== statusClass(accepted)) return false;
+  if (!facts.credentialAccepted || AUTH_REJECTION.has(status) || statusClass(status) !== statusClass(accepted))
+    return false;
   const rejected = new Set<number>();
   if (facts.requiresCredential) rejected.add(facts.statuses.noCredential);
   if (facts.garbageRejected) rejected.add(facts.statuses.garbage);
@@ -127,7 +142,10 @@ export function requireProtectedEndpoint(ctx: CheckContext): BaselineFacts {
     ctx.skip(`endpoint does not require a credential (a request without one got ${facts.statuses.noCredential})`);
   }
   if (!facts.credentialAccepted && !facts.notPermitted) {
-    ctx.skip(`the supplied credential is rejected (${facts.statuses.credential}): scan with a valid one so forged credentials can be told apart`, { incomplete: true });
+    ctx.skip(
+      `the supplied credential is rejected (${facts.statuses.credential}): scan with a valid one so forged credentials can be told apart`,
+      { incomplete: true },
+    );
   }
   return facts;
 }

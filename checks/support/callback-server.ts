@@ -41,7 +41,9 @@ export async function serveResources(
     const resource = resources.find((r) => req.url === `${prefix}/${r.name}`);
     if (!resource) return void res.writeHead(404).end();
     counts.set(resource.name, (counts.get(resource.name) ?? 0) + 1);
-    res.writeHead(200, { 'content-type': resource.contentType }).end(typeof resource.body === 'function' ? resource.body(base) : resource.body);
+    res
+      .writeHead(200, { 'content-type': resource.contentType })
+      .end(typeof resource.body === 'function' ? resource.body(base) : resource.body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -100,7 +102,12 @@ export async function listenForCallbacks(options: { host?: string } = {}): Promi
     const path = req.url ?? '/';
     if (!path.startsWith(prefix)) return void res.writeHead(404).end();
     const tag = decodeURIComponent(path.slice(prefix.length).split(/[/?#]/)[0] ?? '');
-    hits.push({ tag, method: req.method ?? 'GET', path, ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'] } : {}) });
+    hits.push({
+      tag,
+      method: req.method ?? 'GET',
+      path,
+      ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'] } : {}),
+    });
     res.writeHead(200, { 'content-type': 'text/plain' }).end('gatehouse callback');
   });
   await new Promise<void>((resolve, reject) => {

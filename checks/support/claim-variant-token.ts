@@ -31,7 +31,8 @@ export function optionJwt(ctx: CheckContext, key: string): UnverifiedJwt | undef
   const value = ctx.options[key];
   if (value === undefined) return undefined;
   const parsed = parseUnverified(typeof value === 'string' ? value : '');
-  if (!parsed.ok || !parsed.jwt.claims) return ctx.skip(`option ${key} is not a JWT with claims${parsed.ok ? '' : `: ${parsed.reason}`}`);
+  if (!parsed.ok || !parsed.jwt.claims)
+    return ctx.skip(`option ${key} is not a JWT with claims${parsed.ok ? '' : `: ${parsed.reason}`}`);
   return parsed.jwt;
 }
 
@@ -55,7 +56,10 @@ const BLANK_SECRET_CAUSE = { checkId: 'jwt.blank_secret', issueId: 'broken_authe
  */
 const searches = new Map<string, Promise<CrackOutcome>>();
 
-function searchSecret(ctx: CheckContext, jwt: UnverifiedJwt & { alg: 'HS256' | 'HS384' | 'HS512' }): Promise<CrackOutcome> {
+function searchSecret(
+  ctx: CheckContext,
+  jwt: UnverifiedJwt & { alg: 'HS256' | 'HS384' | 'HS512' },
+): Promise<CrackOutcome> {
   const files = secretsFiles(ctx.options.jwtSecretsFile);
   const key = `${jwt.alg}\u0000${jwt.raw}\u0000${files.join('\u0000')}`;
   let search = searches.get(key);
@@ -72,14 +76,23 @@ function searchSecret(ctx: CheckContext, jwt: UnverifiedJwt & { alg: 'HS256' | '
  * The known-key case: when `jwt` is HS256/384/512 and its secret is in the dictionaries, the same header and claims
  * with `patch` applied (a claim set to `undefined` is removed), signed with that secret. Sends nothing.
  */
-export async function resignWithKnownSecret(ctx: CheckContext, jwt: UnverifiedJwt, patch: Record<string, unknown>): Promise<Resigned | undefined> {
+export async function resignWithKnownSecret(
+  ctx: CheckContext,
+  jwt: UnverifiedJwt,
+  patch: Record<string, unknown>,
+): Promise<Resigned | undefined> {
   const alg = jwt.alg;
   if (!isHmacAlg(alg) || !jwt.claims) return undefined;
   const outcome = await searchSecret(ctx, { ...jwt, alg });
   if (!outcome.match) return undefined;
   // A claim patched to `undefined` is removed from the token.
-  const claims = Object.fromEntries(Object.entries({ ...jwt.claims, ...patch }).filter(([, value]) => value !== undefined));
-  const source = outcome.match.source === 'built-in' ? `built-in list entry ${outcome.match.line}` : `${outcome.match.source} line ${outcome.match.line}`;
+  const claims = Object.fromEntries(
+    Object.entries({ ...jwt.claims, ...patch }).filter(([, value]) => value !== undefined),
+  );
+  const source =
+    outcome.match.source === 'built-in'
+      ? `built-in list entry ${outcome.match.line}`
+      : `${outcome.match.source} line ${outcome.match.line}`;
   const cause = outcome.match.secret === '' ? BLANK_SECRET_CAUSE : WEAK_SECRET_CAUSE;
   return { token: hmacToken(jwt.header, encodeSegment(claims), outcome.match.secret), source, cause };
 }

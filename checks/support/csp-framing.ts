@@ -7,8 +7,7 @@
 import { parsePolicies, sourceExpression, type SourceExpression } from './csp-policy.js';
 
 export type Framing =
-  | { verdict: 'restricted'; detail: string }
-  | { verdict: 'absent' | 'unrestricted' | 'invalid'; detail: string };
+  { verdict: 'restricted'; detail: string } | { verdict: 'absent' | 'unrestricted' | 'invalid'; detail: string };
 
 /** Ancestor schemes a site can be served from: a bare scheme of these lets every such site frame the page. */
 const WEB_SCHEMES = new Set(['http', 'https']);
@@ -37,7 +36,10 @@ function judge(tokens: string[]): Framing {
       detail: `${text} has no valid source expression (${invalid.join(', ')}: not a CSP3 ancestor source — a quoted URL is neither a keyword nor a host): it does not set the framing policy it names`,
     };
   }
-  return { verdict: 'restricted', detail: invalid.length > 0 ? `${text} (invalid, ignored: ${invalid.join(', ')})` : text };
+  return {
+    verdict: 'restricted',
+    detail: invalid.length > 0 ? `${text} (invalid, ignored: ${invalid.join(', ')})` : text,
+  };
 }
 
 /** How a CSP header value restricts framing: restricted when any enforced policy's frame-ancestors does. */
@@ -48,5 +50,8 @@ export function framing(csp: string | undefined): Framing {
     .map(judge);
   const restricted = verdicts.find((v) => v.verdict === 'restricted');
   if (restricted) return restricted;
-  return verdicts.find((v) => v.verdict === 'invalid') ?? verdicts[0] ?? { verdict: 'absent', detail: 'no CSP frame-ancestors directive' };
+  return (
+    verdicts.find((v) => v.verdict === 'invalid') ??
+    verdicts[0] ?? { verdict: 'absent', detail: 'no CSP frame-ancestors directive' }
+  );
 }

@@ -19,11 +19,19 @@ export type SourceExpression =
 export type Policy = Map<string, string[]>;
 
 const KEYWORDS = new Set([
-  "'self'", "'unsafe-inline'", "'unsafe-eval'", "'strict-dynamic'", "'unsafe-hashes'", "'report-sample'",
-  "'unsafe-allow-redirects'", "'wasm-unsafe-eval'", "'inline-speculation-rules'", "'trusted-types-eval'",
+  "'self'",
+  "'unsafe-inline'",
+  "'unsafe-eval'",
+  "'strict-dynamic'",
+  "'unsafe-hashes'",
+  "'report-sample'",
+  "'unsafe-allow-redirects'",
+  "'wasm-unsafe-eval'",
+  "'inline-speculation-rules'",
+  "'trusted-types-eval'",
 ]);
 const SCHEME = '[A-Za-z][A-Za-z0-9+.-]*';
-const BASE64_VALUE = "[A-Za-z0-9+/_-]+={0,2}";
+const BASE64_VALUE = '[A-Za-z0-9+/_-]+={0,2}';
 const HOST = '(\\*|(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?)';
 // RFC 3986 path-absolute, loosely: "/" followed by path characters (percent-encoded octets included).
 const PATH = "(/[A-Za-z0-9\\-._~!$&'()*+,;=:@%/]*)?";
@@ -73,5 +81,8 @@ function parsePolicy(serialized: string): Policy {
 /** Every policy a header value carries (several headers arrive joined with ", "): each one is enforced. */
 export function parsePolicies(header: string | undefined): Policy[] {
   if (header === undefined) return [];
-  return header.split(',').map(parsePolicy).filter((policy) => policy.size > 0);
+  return header
+    .split(',')
+    .map(parsePolicy)
+    .filter((policy) => policy.size > 0);
 }

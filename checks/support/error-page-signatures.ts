@@ -17,9 +17,20 @@ const INDENT = String.raw`(?:\s|\\t|&nbsp;)+`;
 
 export const STACK_TRACES: readonly Signature[] = [
   // Also one frame per JSON string (`"stacktrace": ["Error: x", "    at f (/app/a.js:1:2)"]`, GraphQL servers in dev).
-  { name: 'Node.js stack trace', pattern: new RegExp(String.raw`(?:${NL}|")${INDENT}at (?:[\w$.<>\[\] ]+ \()?(?:file:\/\/|\/|[A-Za-z]:\\|node:)[^\s)]*:\d+:\d+\)?`, 'g'), times: 2 },
+  {
+    name: 'Node.js stack trace',
+    pattern: new RegExp(
+      String.raw`(?:${NL}|")${INDENT}at (?:[\w$.<>\[\] ]+ \()?(?:file:\/\/|\/|[A-Za-z]:\\|node:)[^\s)]*:\d+:\d+\)?`,
+      'g',
+    ),
+    times: 2,
+  },
   { name: 'Python traceback', pattern: /Traceback \(most recent call last\):/g },
-  { name: 'Java stack trace', pattern: new RegExp(String.raw`${INDENT}at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)`, 'g'), times: 2 },
+  {
+    name: 'Java stack trace',
+    pattern: new RegExp(String.raw`${INDENT}at [\w$.]+\([\w$]+\.(?:java|kt|scala):\d+\)`, 'g'),
+    times: 2,
+  },
   { name: '.NET stack trace', pattern: /\bat [\w.`<>]+\([^)]*\) in [^\n]*:line \d+/g },
   { name: 'Ruby backtrace', pattern: /[\w/.-]+\.rb:\d+:in [`'][^'`]+'/g, times: 2 },
   { name: 'PHP stack trace', pattern: new RegExp(String.raw`Stack trace:\s*${NL}#0 |PHP (?:Fatal|Parse) error:`, 'g') },
@@ -27,19 +38,36 @@ export const STACK_TRACES: readonly Signature[] = [
 ];
 
 export const DEBUG_PAGES: readonly Signature[] = [
-  { name: 'Werkzeug debugger', pattern: /Werkzeug Debugger|The debugger caught an exception in your WSGI application|__debugger__=yes/g },
+  {
+    name: 'Werkzeug debugger',
+    pattern: /Werkzeug Debugger|The debugger caught an exception in your WSGI application|__debugger__=yes/g,
+  },
   { name: 'Express/Connect development error page', pattern: /<pre>[^<]*<br>(?:\s|&nbsp;)*at [^<]+<br>/g },
-  { name: 'Django debug page', pattern: /You(?:'|&#39;|&#x27;)re seeing this error because you have <code>DEBUG = True<\/code>/g },
-  { name: 'Rails exception page', pattern: /Action Controller: Exception caught|<h1>Routing Error<\/h1>[\s\S]*Rails\.root/g },
+  {
+    name: 'Django debug page',
+    pattern: /You(?:'|&#39;|&#x27;)re seeing this error because you have <code>DEBUG = True<\/code>/g,
+  },
+  {
+    name: 'Rails exception page',
+    pattern: /Action Controller: Exception caught|<h1>Routing Error<\/h1>[\s\S]*Rails\.root/g,
+  },
   { name: 'Spring Boot error with trace', pattern: /"trace"\s*:\s*"(?:java|org|com)\.[\w.$]+(?:Exception|Error)/g },
-  { name: 'ASP.NET detailed error page', pattern: /Server Error in '[^']*' Application|ASP\.NET is configured to show verbose error messages/g },
-  { name: 'Laravel Ignition/Whoops page', pattern: /Whoops, looks like something went wrong|Ignition\\|window\.ignite\s*=/g },
+  {
+    name: 'ASP.NET detailed error page',
+    pattern: /Server Error in '[^']*' Application|ASP\.NET is configured to show verbose error messages/g,
+  },
+  {
+    name: 'Laravel Ignition/Whoops page',
+    pattern: /Whoops, looks like something went wrong|Ignition\\|window\.ignite\s*=/g,
+  },
 ];
 
 /** The first signature of `list` found in `text`, if any. */
 export function firstSignature(list: readonly Signature[], text: string): string | undefined {
   for (const { name, pattern, times = 1 } of list) {
-    const found = text.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`));
+    const found = text.match(
+      new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+    );
     if (found && found.length >= times) return name;
   }
   return undefined;

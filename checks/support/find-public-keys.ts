@@ -39,7 +39,10 @@ export async function findPublicKeys(ctx: CheckContext, jwt: UnverifiedJwt): Pro
       return typeof config?.jwks_uri === 'string' ? keysOf(await getJson(ctx, config.jwks_uri)) : [];
     },
     async () => {
-      const iss = typeof jwt.claims?.iss === 'string' && /^https?:\/\//.test(jwt.claims.iss) ? jwt.claims.iss.replace(/\/$/, '') : undefined;
+      const iss =
+        typeof jwt.claims?.iss === 'string' && /^https?:\/\//.test(jwt.claims.iss)
+          ? jwt.claims.iss.replace(/\/$/, '')
+          : undefined;
       if (!iss || new URL(iss).origin === origin) return [];
       const config = await getJson(ctx, `${iss}/.well-known/openid-configuration`);
       return typeof config?.jwks_uri === 'string' ? keysOf(await getJson(ctx, config.jwks_uri)) : [];

@@ -5,8 +5,19 @@
  */
 
 export const FINGERPRINT_BUCKETS = [
-  'certificate_authority', 'hosting', 'os', 'softwares', 'databases', 'servers', 'server_extensions',
-  'auth_services', 'cdns', 'cache', 'languages', 'frameworks', 'security_services',
+  'certificate_authority',
+  'hosting',
+  'os',
+  'softwares',
+  'databases',
+  'servers',
+  'server_extensions',
+  'auth_services',
+  'cdns',
+  'cache',
+  'languages',
+  'frameworks',
+  'security_services',
 ] as const;
 export type FingerprintBucket = (typeof FINGERPRINT_BUCKETS)[number];
 export type Fingerprint = Record<FingerprintBucket, { name: string }[]>;
@@ -21,19 +32,74 @@ interface Rule {
 const V = true;
 const RULES: Rule[] = [
   { header: 'server', pattern: /\bnginx(?:\/([\d.]+))?/i, finds: [{ bucket: 'servers', name: 'Nginx', versioned: V }] },
-  { header: 'server', pattern: /\bopenresty(?:\/([\d.]+))?/i, finds: [{ bucket: 'servers', name: 'OpenResty', versioned: V }] },
-  { header: 'server', pattern: /\bApache(?:\/([\d.]+))?/i, finds: [{ bucket: 'servers', name: 'Apache HTTP Server', versioned: V }] },
-  { header: 'server', pattern: /Microsoft-IIS(?:\/([\d.]+))?/i, finds: [{ bucket: 'servers', name: 'IIS', versioned: V }, { bucket: 'os', name: 'Windows Server' }] },
-  { header: 'server', pattern: /\bKestrel\b/i, finds: [{ bucket: 'servers', name: 'Kestrel' }, { bucket: 'frameworks', name: 'Microsoft ASP.NET' }] },
+  {
+    header: 'server',
+    pattern: /\bopenresty(?:\/([\d.]+))?/i,
+    finds: [{ bucket: 'servers', name: 'OpenResty', versioned: V }],
+  },
+  {
+    header: 'server',
+    pattern: /\bApache(?:\/([\d.]+))?/i,
+    finds: [{ bucket: 'servers', name: 'Apache HTTP Server', versioned: V }],
+  },
+  {
+    header: 'server',
+    pattern: /Microsoft-IIS(?:\/([\d.]+))?/i,
+    finds: [
+      { bucket: 'servers', name: 'IIS', versioned: V },
+      { bucket: 'os', name: 'Windows Server' },
+    ],
+  },
+  {
+    header: 'server',
+    pattern: /\bKestrel\b/i,
+    finds: [
+      { bucket: 'servers', name: 'Kestrel' },
+      { bucket: 'frameworks', name: 'Microsoft ASP.NET' },
+    ],
+  },
   { header: 'server', pattern: /\bCaddy\b/i, finds: [{ bucket: 'servers', name: 'Caddy' }] },
   { header: 'server', pattern: /\benvoy\b/i, finds: [{ bucket: 'servers', name: 'Envoy' }] },
-  { header: 'server', pattern: /\bJetty(?:\(([\d.]+)[^)]*\))?/i, finds: [{ bucket: 'servers', name: 'Jetty', versioned: V }, { bucket: 'languages', name: 'Java' }] },
-  { header: 'server', pattern: /\bgunicorn(?:\/([\d.]+))?/i, finds: [{ bucket: 'servers', name: 'Gunicorn', versioned: V }, { bucket: 'languages', name: 'Python' }] },
-  { header: 'server', pattern: /\buvicorn\b/i, finds: [{ bucket: 'servers', name: 'uvicorn' }, { bucket: 'languages', name: 'Python' }] },
-  { header: 'server', pattern: /\bWerkzeug(?:\/([\d.]+))?/i, finds: [{ bucket: 'frameworks', name: 'Flask' }, { bucket: 'server_extensions', name: 'Werkzeug', versioned: V }, { bucket: 'languages', name: 'Python' }] },
+  {
+    header: 'server',
+    pattern: /\bJetty(?:\(([\d.]+)[^)]*\))?/i,
+    finds: [
+      { bucket: 'servers', name: 'Jetty', versioned: V },
+      { bucket: 'languages', name: 'Java' },
+    ],
+  },
+  {
+    header: 'server',
+    pattern: /\bgunicorn(?:\/([\d.]+))?/i,
+    finds: [
+      { bucket: 'servers', name: 'Gunicorn', versioned: V },
+      { bucket: 'languages', name: 'Python' },
+    ],
+  },
+  {
+    header: 'server',
+    pattern: /\buvicorn\b/i,
+    finds: [
+      { bucket: 'servers', name: 'uvicorn' },
+      { bucket: 'languages', name: 'Python' },
+    ],
+  },
+  {
+    header: 'server',
+    pattern: /\bWerkzeug(?:\/([\d.]+))?/i,
+    finds: [
+      { bucket: 'frameworks', name: 'Flask' },
+      { bucket: 'server_extensions', name: 'Werkzeug', versioned: V },
+      { bucket: 'languages', name: 'Python' },
+    ],
+  },
   { header: 'server', pattern: /\bPython\/([\d.]+)/i, finds: [{ bucket: 'languages', name: 'Python', versioned: V }] },
   { header: 'server', pattern: /\bPHP\/([\d.]+)/i, finds: [{ bucket: 'languages', name: 'PHP', versioned: V }] },
-  { header: 'server', pattern: /\bOpenSSL(?:\/([\w.]+))?/i, finds: [{ bucket: 'server_extensions', name: 'OpenSSL', versioned: V }] },
+  {
+    header: 'server',
+    pattern: /\bOpenSSL(?:\/([\w.]+))?/i,
+    finds: [{ bucket: 'server_extensions', name: 'OpenSSL', versioned: V }],
+  },
   { header: 'server', pattern: /\bUbuntu\b/i, finds: [{ bucket: 'os', name: 'Ubuntu' }] },
   { header: 'server', pattern: /\bDebian\b/i, finds: [{ bucket: 'os', name: 'Debian' }] },
   { header: 'server', pattern: /\b(?:CentOS|Red Hat)\b/i, finds: [{ bucket: 'os', name: 'CentOS' }] },
@@ -42,16 +108,57 @@ const RULES: Rule[] = [
   { header: 'server', pattern: /^AmazonS3$/i, finds: [{ bucket: 'hosting', name: 'Amazon S3' }] },
   { header: 'server', pattern: /^Vercel$/i, finds: [{ bucket: 'hosting', name: 'Vercel' }] },
   { header: 'server', pattern: /^Netlify$/i, finds: [{ bucket: 'hosting', name: 'Netlify' }] },
-  { header: 'x-powered-by', pattern: /\bExpress\b/i, finds: [{ bucket: 'frameworks', name: 'Express' }, { bucket: 'languages', name: 'Node.js' }] },
-  { header: 'x-powered-by', pattern: /\bNext\.js(?:\s+([\d.]+))?/i, finds: [{ bucket: 'frameworks', name: 'Next.js', versioned: V }, { bucket: 'frameworks', name: 'React' }, { bucket: 'languages', name: 'Node.js' }] },
-  { header: 'x-powered-by', pattern: /\bNuxt\b/i, finds: [{ bucket: 'frameworks', name: 'Nuxt.js' }, { bucket: 'languages', name: 'Node.js' }] },
-  { header: 'x-powered-by', pattern: /\bPHP(?:\/([\d.]+)|\s+([\d.]+))?/i, finds: [{ bucket: 'languages', name: 'PHP', versioned: V }] },
+  {
+    header: 'x-powered-by',
+    pattern: /\bExpress\b/i,
+    finds: [
+      { bucket: 'frameworks', name: 'Express' },
+      { bucket: 'languages', name: 'Node.js' },
+    ],
+  },
+  {
+    header: 'x-powered-by',
+    pattern: /\bNext\.js(?:\s+([\d.]+))?/i,
+    finds: [
+      { bucket: 'frameworks', name: 'Next.js', versioned: V },
+      { bucket: 'frameworks', name: 'React' },
+      { bucket: 'languages', name: 'Node.js' },
+    ],
+  },
+  {
+    header: 'x-powered-by',
+    pattern: /\bNuxt\b/i,
+    finds: [
+      { bucket: 'frameworks', name: 'Nuxt.js' },
+      { bucket: 'languages', name: 'Node.js' },
+    ],
+  },
+  {
+    header: 'x-powered-by',
+    pattern: /\bPHP(?:\/([\d.]+)|\s+([\d.]+))?/i,
+    finds: [{ bucket: 'languages', name: 'PHP', versioned: V }],
+  },
   { header: 'x-powered-by', pattern: /\bASP\.NET\b/i, finds: [{ bucket: 'frameworks', name: 'Microsoft ASP.NET' }] },
   { header: 'x-powered-by', pattern: /\bServlet(?:\/([\d.]+))?/i, finds: [{ bucket: 'languages', name: 'Java' }] },
   { header: 'x-powered-by', pattern: /\bPlesk\b/i, finds: [{ bucket: 'hosting', name: 'Plesk' }] },
-  { header: 'x-aspnet-version', pattern: /([\d.]+)/, finds: [{ bucket: 'frameworks', name: 'Microsoft ASP.NET', versioned: V }] },
-  { header: 'x-aspnetmvc-version', pattern: /([\d.]+)/, finds: [{ bucket: 'frameworks', name: 'Microsoft ASP.NET MVC', versioned: V }] },
-  { header: 'x-generator', pattern: /\bDrupal(?:\s+([\d.]+))?/i, finds: [{ bucket: 'softwares', name: 'Drupal', versioned: V }, { bucket: 'languages', name: 'PHP' }] },
+  {
+    header: 'x-aspnet-version',
+    pattern: /([\d.]+)/,
+    finds: [{ bucket: 'frameworks', name: 'Microsoft ASP.NET', versioned: V }],
+  },
+  {
+    header: 'x-aspnetmvc-version',
+    pattern: /([\d.]+)/,
+    finds: [{ bucket: 'frameworks', name: 'Microsoft ASP.NET MVC', versioned: V }],
+  },
+  {
+    header: 'x-generator',
+    pattern: /\bDrupal(?:\s+([\d.]+))?/i,
+    finds: [
+      { bucket: 'softwares', name: 'Drupal', versioned: V },
+      { bucket: 'languages', name: 'PHP' },
+    ],
+  },
   { header: 'x-drupal-cache', pattern: /./, finds: [{ bucket: 'softwares', name: 'Drupal' }] },
   { header: 'x-varnish', pattern: /./, finds: [{ bucket: 'cache', name: 'Varnish' }] },
   { header: 'via', pattern: /\bvarnish\b/i, finds: [{ bucket: 'cache', name: 'Varnish' }] },

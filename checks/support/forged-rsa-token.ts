@@ -34,10 +34,19 @@ export function newScannerKey(): Promise<ScannerKey> {
 const KEY_LOCATORS = ['jwk', 'jku', 'x5c', 'x5u', 'x5t', 'x5t#S256'];
 
 /** `claims` (optional) are set over the original ones, e.g. an `iss` that names the scanner's own issuer. */
-export function forgedRsaToken(jwt: UnverifiedJwt, key: ScannerKey, locator: Record<string, unknown>, claims?: Record<string, unknown>): string {
+export function forgedRsaToken(
+  jwt: UnverifiedJwt,
+  key: ScannerKey,
+  locator: Record<string, unknown>,
+  claims?: Record<string, unknown>,
+): string {
   const kept = Object.fromEntries(Object.entries(jwt.header).filter(([name]) => !KEY_LOCATORS.includes(name)));
   let payload = freshPayloadSegment(jwt);
-  if (claims) payload = encodeSegment({ ...(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>), ...claims });
+  if (claims)
+    payload = encodeSegment({
+      ...(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>),
+      ...claims,
+    });
   const signingInput = `${encodeSegment({ ...kept, alg: 'RS256', kid: key.kid, ...locator })}.${payload}`;
   return `${signingInput}.${sign('sha256', Buffer.from(signingInput), key.privateKey).toString('base64url')}`;
 }

@@ -30,7 +30,9 @@ export function parseJsonBody(operation: Operation): Record<string, Json> | unde
   if (operation.body === undefined) return undefined;
   try {
     const parsed = JSON.parse(operation.body) as Json;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, Json>) : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, Json>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -38,9 +40,11 @@ export function parseJsonBody(operation: Operation): Record<string, Json> | unde
 
 export function injectableInputs(operation: Operation): InjectableInput[] {
   const inputs: InjectableInput[] = [];
-  for (const parameter of operation.pathParameters ?? []) inputs.push({ in: 'path', name: parameter.name, value: parameter.value });
+  for (const parameter of operation.pathParameters ?? [])
+    inputs.push({ in: 'path', name: parameter.name, value: parameter.value });
   const credentialParameter = operation.credential?.in === 'query' ? operation.credential.name : undefined;
-  for (const [name, value] of new URL(operation.url).searchParams) if (name !== credentialParameter) inputs.push({ in: 'query', name, value });
+  for (const [name, value] of new URL(operation.url).searchParams)
+    if (name !== credentialParameter) inputs.push({ in: 'query', name, value });
   const body = parseJsonBody(operation);
   if (body) bodyStrings(body, [], inputs);
   return inputs.slice(0, MAX_INPUTS);

@@ -58,17 +58,54 @@ export function inventedIds(operation: Operation): string[] {
 }
 
 /** Last segments that name a view or an action of a collection, not one of its members. */
-const NOT_NAMES = new Set(['me', 'self', 'current', 'mine', 'my', 'all', 'list', 'search', 'new', 'count', 'stats', 'export', 'import', 'latest', 'recent', 'featured', 'public', 'settings', 'config', 'health', 'status', 'version', 'login', 'logout', 'register', 'signup', 'token', 'refresh']);
+const NOT_NAMES = new Set([
+  'me',
+  'self',
+  'current',
+  'mine',
+  'my',
+  'all',
+  'list',
+  'search',
+  'new',
+  'count',
+  'stats',
+  'export',
+  'import',
+  'latest',
+  'recent',
+  'featured',
+  'public',
+  'settings',
+  'config',
+  'health',
+  'status',
+  'version',
+  'login',
+  'logout',
+  'register',
+  'signup',
+  'token',
+  'refresh',
+]);
 
 /**
  * curl scans: whether the last path segment names a member of the collection before it — an id, or a name under a
  * plural segment (`/users/alice`, `/repos/gatehouse`, `/files/report.pdf`), so `bola.read` treats it as an object.
  */
 export function lastSegmentNamesObject(url: string): boolean {
-  const segments = new URL(url).pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = new URL(url).pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   const last = segments.at(-1);
   const parent = segments.at(-2);
   if (!last || !parent) return false;
   if (isIdSegment(last)) return true;
-  return /s$/i.test(parent) && !NOT_NAMES.has(last.toLowerCase()) && /^(?=.*[A-Za-z])[\w.@+~-]{2,64}$/.test(last) && !/^v\d+$/i.test(last);
+  return (
+    /s$/i.test(parent) &&
+    !NOT_NAMES.has(last.toLowerCase()) &&
+    /^(?=.*[A-Za-z])[\w.@+~-]{2,64}$/.test(last) &&
+    !/^v\d+$/i.test(last)
+  );
 }

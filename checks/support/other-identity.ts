@@ -16,7 +16,12 @@ export function otherIdentity(ctx: CheckContext): OtherIdentity {
     return ctx.skip("no second identity: give one with --as-other 'Authorization: Bearer <another user's token>'");
   }
   const own = ctx.operation.credential;
-  if (own && own.in === 'header' && own.name.toLowerCase() === option.name.toLowerCase() && option.value.endsWith(own.value)) {
+  if (
+    own &&
+    own.in === 'header' &&
+    own.name.toLowerCase() === option.name.toLowerCase() &&
+    option.value.endsWith(own.value)
+  ) {
     return ctx.skip('--as-other carries the same credential as the scan');
   }
   return { name: option.name, value: option.value };

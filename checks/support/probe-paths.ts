@@ -25,7 +25,12 @@ const PARALLEL = 4;
 export async function probePaths(ctx: CheckContext, probes: readonly PathProbe[]): Promise<PathHit[]> {
   const origin = new URL(ctx.operation.url).origin;
   const get = (path: string, query?: string): Promise<ProbeResponse> =>
-    ctx.http.send({ method: 'GET', url: new URL(`/${path}${query ? `?${query}` : ''}`, origin).href, credential: null, body: null });
+    ctx.http.send({
+      method: 'GET',
+      url: new URL(`/${path}${query ? `?${query}` : ''}`, origin).href,
+      credential: null,
+      body: null,
+    });
   const control = await get(`gatehouse-${randomBytes(8).toString('hex')}`);
   const catchAllBody = control.status === 200 ? control.body : undefined;
   const hits: PathHit[] = [];
@@ -43,7 +48,10 @@ export async function probePaths(ctx: CheckContext, probes: readonly PathProbe[]
 
 /** Reports one finding listing every hit and publishes their URLs as the fact `urls`. */
 export function reportHits(ctx: CheckContext, issueId: string, hits: PathHit[]): void {
-  ctx.setFact('urls', hits.map((h) => h.url));
+  ctx.setFact(
+    'urls',
+    hits.map((h) => h.url),
+  );
   if (hits.length > 0) ctx.report(issueId, { detail: hits.map((h) => h.url).join(' '), attempt: hits[0].response });
 }
 
@@ -52,7 +60,9 @@ export function reportHits(ctx: CheckContext, issueId: string, hits: PathHit[]):
 export function jsonObject(body: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(body);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -62,10 +72,15 @@ export const isHtml = (r: ProbeResponse): boolean =>
   (r.headers['content-type'] ?? '').includes('text/html') || /^\s*<(!doctype|html)/i.test(r.body);
 
 /** A non-HTML body matching `pattern`: config files are never served as web pages. */
-export const textLike = (pattern: RegExp) => (r: ProbeResponse): boolean => !isHtml(r) && pattern.test(r.body);
+export const textLike =
+  (pattern: RegExp) =>
+  (r: ProbeResponse): boolean =>
+    !isHtml(r) && pattern.test(r.body);
 
 /** A JSON object having every listed key. */
-export const jsonWith = (...keys: string[]) => (r: ProbeResponse): boolean => {
-  const value = jsonObject(r.body);
-  return value !== undefined && keys.every((k) => k in value);
-};
+export const jsonWith =
+  (...keys: string[]) =>
+  (r: ProbeResponse): boolean => {
+    const value = jsonObject(r.body);
+    return value !== undefined && keys.every((k) => k in value);
+  };

@@ -8,7 +8,11 @@ type Schema = Record<string, unknown>;
 
 export function promisedSchema(operation: Operation, status: number): Schema | undefined {
   const schemas = operation.responseSchemas ?? {};
-  const found = schemas[String(status)] ?? schemas[`${Math.floor(status / 100)}XX`] ?? schemas[`${Math.floor(status / 100)}xx`] ?? schemas.default;
+  const found =
+    schemas[String(status)] ??
+    schemas[`${Math.floor(status / 100)}XX`] ??
+    schemas[`${Math.floor(status / 100)}xx`] ??
+    schemas.default;
   return typeof found === 'object' && found !== null ? (found as Schema) : undefined;
 }
 

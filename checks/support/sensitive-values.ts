@@ -15,16 +15,39 @@ export interface SensitiveHit {
 
 const normal = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 const PASSWORD_KEYS = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase', 'userpassword', 'plainpassword']);
-const HASH_KEYS = new Set(['passwordhash', 'hashedpassword', 'passworddigest', 'pwdhash', 'passhash', 'encryptedpassword', 'passwordsalt']);
+const HASH_KEYS = new Set([
+  'passwordhash',
+  'hashedpassword',
+  'passworddigest',
+  'pwdhash',
+  'passhash',
+  'encryptedpassword',
+  'passwordsalt',
+]);
 const SECRET_KEYS = new Set([
-  'apikey', 'apisecret', 'secret', 'secretkey', 'clientsecret', 'privatekey', 'secretaccesskey', 'accesstoken',
-  'refreshtoken', 'sessiontoken', 'authtoken', 'token', 'resettoken', 'passwordresettoken', 'otpsecret', 'totpsecret',
+  'apikey',
+  'apisecret',
+  'secret',
+  'secretkey',
+  'clientsecret',
+  'privatekey',
+  'secretaccesskey',
+  'accesstoken',
+  'refreshtoken',
+  'sessiontoken',
+  'authtoken',
+  'token',
+  'resettoken',
+  'passwordresettoken',
+  'otpsecret',
+  'totpsecret',
 ]);
 const CARD_KEYS = /^(card|cardnumber|creditcard|ccnumber|cc|pan|primaryaccountnumber)$/;
 const NATIONAL_ID_KEYS = /^(ssn|socialsecuritynumber|nationalid|nationalidnumber|nino|taxid|tin)$/;
 const MASKED = /^(\*+|•+|x+|\[?redacted\]?|hidden|null)$/i;
 /** bcrypt, argon2, scrypt, crypt(3) SHA-256/512, Django/Werkzeug PBKDF2. */
-const HASH_FORMATS = /^(\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(id|i|d)\$\S+|\$?scrypt\$\S+|\$[56]\$\S+|pbkdf2[:_]sha(1|256|512)[:$]\S+)$/;
+const HASH_FORMATS =
+  /^(\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(id|i|d)\$\S+|\$?scrypt\$\S+|\$[56]\$\S+|pbkdf2[:_]sha(1|256|512)[:$]\S+)$/;
 const SSN = /^(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}$/;
 const GROUPED_CARD = /^\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}$/;
 

@@ -15,7 +15,8 @@ export interface MarkedWrite {
 }
 
 /** Fields that identify or own the object, or are validated so strictly a marker would be refused: never changed. */
-const UNTOUCHABLE = /^(_?id|uuid|.*[_-]?ids?|owner.*|user.*|tenant.*|org.*|account.*|e-?mail.*|password.*|.*token.*|.*secret.*|role.*|.*url|.*uri|.*date|.*_at|created.*|updated.*|type|kind|status|version)$/i;
+const UNTOUCHABLE =
+  /^(_?id|uuid|.*[_-]?ids?|owner.*|user.*|tenant.*|org.*|account.*|e-?mail.*|password.*|.*token.*|.*secret.*|role.*|.*url|.*uri|.*date|.*_at|created.*|updated.*|type|kind|status|version)$/i;
 /** Free-text fields first: they take any string. */
 const FREE_TEXT = /(name|title|desc|note|comment|label|text|bio|message|summary|subject|item|nickname|headline|about)/i;
 
@@ -76,7 +77,9 @@ export function valueOf(body: string, field: string): unknown {
 
 /** True when the read-back shows the marker: the field holds it, or (a string marker) the body contains it. */
 export function showsMarker(body: string, write: MarkedWrite): boolean {
-  return valueOf(body, write.field) === write.marker || (typeof write.marker === 'string' && body.includes(write.marker));
+  return (
+    valueOf(body, write.field) === write.marker || (typeof write.marker === 'string' && body.includes(write.marker))
+  );
 }
 
 /** The write that puts `original` back into the field the marker changed. */

@@ -8,7 +8,14 @@ import { Router } from 'express';
 import { authenticate, callerOf } from './authenticate.js';
 import type { Store, User } from './store.js';
 
-const account = (user: User) => ({ id: user.id, username: user.username, email: user.email, displayName: user.displayName, role: user.role, isAdmin: user.isAdmin });
+const account = (user: User) => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  displayName: user.displayName,
+  role: user.role,
+  isAdmin: user.isAdmin,
+});
 
 export function accountRoutes(store: Store, secure: boolean): Router {
   const router = Router();
@@ -28,7 +35,8 @@ export function accountRoutes(store: Store, secure: boolean): Router {
     if (secure) {
       for (const key of ['email', 'displayName'] as const) {
         if (body[key] === undefined) continue;
-        if (typeof body[key] !== 'string' || body[key].length > 254) return void res.status(400).json({ error: `${key}: a string` });
+        if (typeof body[key] !== 'string' || body[key].length > 254)
+          return void res.status(400).json({ error: `${key}: a string` });
         user[key] = body[key];
       }
     } else {
@@ -40,7 +48,8 @@ export function accountRoutes(store: Store, secure: boolean): Router {
   router.get('/api/users/:userId/orders', auth, (req, res) => {
     const caller = callerOf(res);
     if (secure && req.params.userId !== caller.id) return void res.status(404).json({ error: 'no such user' });
-    if (!store.users.some((u) => u.id === req.params.userId)) return void res.status(404).json({ error: 'no such user' });
+    if (!store.users.some((u) => u.id === req.params.userId))
+      return void res.status(404).json({ error: 'no such user' });
     res.json(store.orders.filter((o) => o.userId === req.params.userId));
   });
 

@@ -9,7 +9,13 @@ import { tokenOf } from './store.js';
 
 const USAGE = 'usage: npm run demo:vulnerable -- [--secure] [--port N]';
 
-const { values } = parseArgs({ options: { secure: { type: 'boolean', default: false }, port: { type: 'string', default: '8888' }, help: { type: 'boolean', short: 'h' } } });
+const { values } = parseArgs({
+  options: {
+    secure: { type: 'boolean', default: false },
+    port: { type: 'string', default: '8888' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
 if (values.help) {
   process.stdout.write(`${USAGE}\n`);
 } else {

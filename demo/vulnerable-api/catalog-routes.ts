@@ -13,7 +13,9 @@ export function catalogRoutes(store: Store, secure: boolean): Router {
   router.get('/api/products', (req, res) => {
     const category = req.query.category;
     if (typeof category !== 'string') return void res.status(400).json({ error: 'category: one string' });
-    const rows = secure ? query(store.tables, `${COLUMNS}?`, [category]) : query(store.tables, `${COLUMNS}'${category}'`);
+    const rows = secure
+      ? query(store.tables, `${COLUMNS}?`, [category])
+      : query(store.tables, `${COLUMNS}'${category}'`);
     res.json(rows);
   });
   return router;

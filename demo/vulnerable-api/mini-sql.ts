@@ -75,14 +75,20 @@ function compare(a: Value, b: Value): number | null {
 
 function like(text: Value, pattern: Value): number {
   if (text === null || pattern === null) return 0;
-  const source = String(pattern).replace(/[.+^${}()|[\]\\*?]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  const source = String(pattern)
+    .replace(/[.+^${}()|[\]\\*?]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.');
   return asBool(new RegExp(`^${source}$`, 'is').test(String(text)));
 }
 
 class Parser {
   private at = 0;
   private param = 0;
-  constructor(private readonly tokens: Token[], private readonly params: Value[]) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly params: Value[],
+  ) {}
 
   private peek(): Token | undefined {
     return this.tokens[this.at];
@@ -150,7 +156,12 @@ class Parser {
   private comparison(): Expr {
     const left = this.concat();
     const token = this.peek();
-    const op = token?.kind === 'op' && ['=', '==', '!=', '<>', '<', '>', '<=', '>='].includes(token.text) ? token.text : this.isWord('LIKE') ? 'LIKE' : undefined;
+    const op =
+      token?.kind === 'op' && ['=', '==', '!=', '<>', '<', '>', '<=', '>='].includes(token.text)
+        ? token.text
+        : this.isWord('LIKE')
+          ? 'LIKE'
+          : undefined;
     if (!op) return left;
     this.at += 1;
     const right = this.concat();
@@ -158,7 +169,16 @@ class Parser {
     return (row) => {
       const order = compare(left(row), right(row));
       if (order === null) return null;
-      const ok = { '=': order === 0, '==': order === 0, '!=': order !== 0, '<>': order !== 0, '<': order < 0, '>': order > 0, '<=': order <= 0, '>=': order >= 0 }[op]!;
+      const ok = {
+        '=': order === 0,
+        '==': order === 0,
+        '!=': order !== 0,
+        '<>': order !== 0,
+        '<': order < 0,
+        '>': order > 0,
+        '<=': order <= 0,
+        '>=': order >= 0,
+      }[op]!;
       return asBool(ok);
     };
   }
@@ -181,7 +201,10 @@ class Parser {
       return () => value;
     }
     if (token.kind === 'word' && token.text.toUpperCase() === 'NULL') return () => null;
-    if (token.kind === 'word' && !['AND', 'OR', 'NOT', 'LIKE', 'FROM', 'WHERE', 'SELECT'].includes(token.text.toUpperCase())) {
+    if (
+      token.kind === 'word' &&
+      !['AND', 'OR', 'NOT', 'LIKE', 'FROM', 'WHERE', 'SELECT'].includes(token.text.toUpperCase())
+    ) {
       const column = token.text;
       return (row) => {
         if (!(column in row)) throw new SqlError(`no such column: ${column}`);
@@ -206,8 +229,12 @@ export function query(tables: Record<string, Row[]>, sql: string, params: Value[
   if (!rows) throw new SqlError(`no such table: ${statement.table}`);
   const matching = statement.where ? rows.filter((row) => truthy(statement.where!(row))) : rows;
   if (statement.columns.includes('*')) return matching.map((row) => ({ ...row }));
-  return matching.map((row) => Object.fromEntries(statement.columns.map((column) => {
-    if (!(column in row)) throw new SqlError(`no such column: ${column}`);
-    return [column, row[column]!];
-  })));
+  return matching.map((row) =>
+    Object.fromEntries(
+      statement.columns.map((column) => {
+        if (!(column in row)) throw new SqlError(`no such column: ${column}`);
+        return [column, row[column]!];
+      }),
+    ),
+  );
 }

@@ -13,7 +13,10 @@ class MongoFilterError extends Error {
 }
 
 const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).some((k) => k.startsWith('$'));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).some((k) => k.startsWith('$'));
 
 function compare(a: unknown, b: unknown): number | undefined {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -23,24 +26,36 @@ function compare(a: unknown, b: unknown): number | undefined {
 
 function operator(value: unknown, name: string, argument: unknown): boolean {
   switch (name) {
-    case '$eq': return value === argument;
-    case '$ne': return value !== argument && !(value === undefined && argument === null);
-    case '$gt': return (compare(value, argument) ?? -1) > 0;
-    case '$gte': return (compare(value, argument) ?? -1) >= 0;
-    case '$lt': return (compare(value, argument) ?? 1) < 0;
-    case '$lte': return (compare(value, argument) ?? 1) <= 0;
-    case '$in': return Array.isArray(argument) && argument.includes(value);
-    case '$nin': return Array.isArray(argument) && !argument.includes(value);
-    case '$exists': return (value !== undefined) === Boolean(argument);
-    case '$regex': return typeof value === 'string' && new RegExp(String(argument)).test(value);
-    default: throw new MongoFilterError(`unknown operator: ${name}`);
+    case '$eq':
+      return value === argument;
+    case '$ne':
+      return value !== argument && !(value === undefined && argument === null);
+    case '$gt':
+      return (compare(value, argument) ?? -1) > 0;
+    case '$gte':
+      return (compare(value, argument) ?? -1) >= 0;
+    case '$lt':
+      return (compare(value, argument) ?? 1) < 0;
+    case '$lte':
+      return (compare(value, argument) ?? 1) <= 0;
+    case '$in':
+      return Array.isArray(argument) && argument.includes(value);
+    case '$nin':
+      return Array.isArray(argument) && !argument.includes(value);
+    case '$exists':
+      return (value !== undefined) === Boolean(argument);
+    case '$regex':
+      return typeof value === 'string' && new RegExp(String(argument)).test(value);
+    default:
+      throw new MongoFilterError(`unknown operator: ${name}`);
   }
 }
 
 export function matches(doc: Doc, filter: Doc): boolean {
   return Object.entries(filter).every(([field, condition]) => {
     const value = doc[field];
-    if (isOperatorObject(condition)) return Object.entries(condition).every(([name, argument]) => operator(value, name, argument));
+    if (isOperatorObject(condition))
+      return Object.entries(condition).every(([name, argument]) => operator(value, name, argument));
     return JSON.stringify(value) === JSON.stringify(condition);
   });
 }

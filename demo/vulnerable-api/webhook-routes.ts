@@ -24,19 +24,36 @@ export function webhookRoutes(store: Store, secure: boolean): Router {
   router.post('/api/webhooks', authenticate(store), async (req, res) => {
     const { url, event } = (req.body ?? {}) as Record<string, unknown>;
     const target = parse(url);
-    if (!target || !['http:', 'https:'].includes(target.protocol)) return void res.status(400).json({ error: 'url: an http(s) URL' });
-    const hook = { id: store.nextId('wh'), userId: callerOf(res).id, url: target.href, event: typeof event === 'string' ? event : 'order.created' };
+    if (!target || !['http:', 'https:'].includes(target.protocol))
+      return void res.status(400).json({ error: 'url: an http(s) URL' });
+    const hook = {
+      id: store.nextId('wh'),
+      userId: callerOf(res).id,
+      url: target.href,
+      event: typeof event === 'string' ? event : 'order.created',
+    };
     if (secure) {
       const host = target.hostname;
-      if (target.protocol !== 'https:' || LOOPBACK.has(host) || PRIVATE.test(host) || (isIP(host) !== 0 && PRIVATE.test(host))) {
+      if (
+        target.protocol !== 'https:' ||
+        LOOPBACK.has(host) ||
+        PRIVATE.test(host) ||
+        (isIP(host) !== 0 && PRIVATE.test(host))
+      ) {
         return void res.status(400).json({ error: 'url: a public https URL' });
       }
       store.webhooks.push(hook);
       return void res.status(201).json({ ...hook, delivery: 'queued' });
     }
     // The demo's own safety line, not a fix: it never sends a request off this machine.
-    if (!LOOPBACK.has(target.hostname)) return void res.status(400).json({ error: 'this demo only delivers to loopback URLs' });
-    const answer = await fetch(target, { method: 'POST', body: JSON.stringify({ event: hook.event, test: true }), headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(2000) });
+    if (!LOOPBACK.has(target.hostname))
+      return void res.status(400).json({ error: 'this demo only delivers to loopback URLs' });
+    const answer = await fetch(target, {
+      method: 'POST',
+      body: JSON.stringify({ event: hook.event, test: true }),
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(2000),
+    });
     store.webhooks.push(hook);
     res.status(201).json({ ...hook, delivery: { status: answer.status, body: (await answer.text()).slice(0, 200) } });
   });

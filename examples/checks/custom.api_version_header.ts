@@ -24,11 +24,22 @@ export default defineCheck({
       id: 'security_misconfiguration.backend_version_disclosed',
       name: 'Backend version disclosed in a response header',
       cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-200: Exposure of Sensitive Information to an Unauthorized Actor' },
+      classifications: {
+        owasp: 'API8:2023 Security Misconfiguration',
+        cwe: 'CWE-200: Exposure of Sensitive Information to an Unauthorized Actor',
+      },
     },
   ],
   maxCvss: 0,
-  options: [{ name: 'versionHeader', type: 'string[]', flag: '--version-header', valueName: '<name>', doc: 'another response header that names a backend version' }],
+  options: [
+    {
+      name: 'versionHeader',
+      type: 'string[]',
+      flag: '--version-header',
+      valueName: '<name>',
+      doc: 'another response header that names a backend version',
+    },
+  ],
   async run(ctx) {
     const response = await ctx.http.send();
     const names = [...VERSION_HEADERS, ...(ctx.options.versionHeader ?? []).map((name) => name.toLowerCase())];

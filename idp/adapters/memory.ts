@@ -22,7 +22,8 @@ export function createMemoryStore(now: () => number = () => Date.now()): IdpStor
   /** Drops expired entries now and then, so a long test session does not keep every token it ever issued. */
   function sweep(): void {
     const at = now();
-    for (const t of models.values()) for (const [id, entry] of t) if (entry.expiresAt !== undefined && entry.expiresAt <= at) t.delete(id);
+    for (const t of models.values())
+      for (const [id, entry] of t) if (entry.expiresAt !== undefined && entry.expiresAt <= at) t.delete(id);
     for (const [grantId, keys] of grants) {
       for (const key of keys) {
         const cut = key.indexOf(':');

@@ -124,12 +124,17 @@ export function openMongoStore(url: string, options: MongoStoreOptions = {}): Id
     },
     async clear() {
       const collections = await db.listCollections({}, { nameOnly: true }).toArray();
-      await Promise.all(collections.filter((c) => c.name.startsWith('oidc_')).map((c) => db.collection(c.name).deleteMany({})));
+      await Promise.all(
+        collections.filter((c) => c.name.startsWith('oidc_')).map((c) => db.collection(c.name).deleteMany({})),
+      );
     },
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`database did not answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`database did not answer within ${PING_TIMEOUT_MS} ms`)),
+          PING_TIMEOUT_MS,
+        );
       });
       try {
         await Promise.race([db.command({ ping: 1 }), timeout]);

@@ -23,8 +23,15 @@ export interface DebuggerClientChoice {
   label: string;
 }
 
-export function startForm(options: { action: string; clients: DebuggerClientChoice[]; issuer: string; error?: string }): string {
-  const choices = options.clients.map((c) => `<option value="${escapeHtml(c.clientId)}">${escapeHtml(c.label)}</option>`).join('');
+export function startForm(options: {
+  action: string;
+  clients: DebuggerClientChoice[];
+  issuer: string;
+  error?: string;
+}): string {
+  const choices = options.clients
+    .map((c) => `<option value="${escapeHtml(c.clientId)}">${escapeHtml(c.label)}</option>`)
+    .join('');
   return debuggerPage(
     'OIDC debugger',
     `<p>Runs an authorization code flow with PKCE against <code>${escapeHtml(options.issuer)}</code> for the client you
@@ -43,7 +50,10 @@ function section(title: string, value: unknown, id: string): string {
   return `<h2>${escapeHtml(title)}</h2><pre id="${escapeHtml(id)}">${escapeHtml(typeof value === 'string' ? value : JSON.stringify(value, null, 2))}</pre>`;
 }
 
-export function resultPage(options: { restart: string; sections: { title: string; id: string; value: unknown }[] }): string {
+export function resultPage(options: {
+  restart: string;
+  sections: { title: string; id: string; value: unknown }[];
+}): string {
   return debuggerPage(
     'OIDC debugger: result',
     `${options.sections.map((s) => section(s.title, s.value, s.id)).join('\n')}

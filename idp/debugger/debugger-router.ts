@@ -58,14 +58,18 @@ export function debuggerRouter(instance: IssuerInstance): express.Express {
   const here = `${instance.mountPath}/_debugger`;
   app.use((_req, res, next) => {
     res.set({
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     });
     next();
   });
   const clientChoices = () =>
-    debuggerClients(instance).map((c) => ({ clientId: c.client_id, label: `${c.client_id}${c.client_secret ? '' : ' (public, PKCE)'}` }));
+    debuggerClients(instance).map((c) => ({
+      clientId: c.client_id,
+      label: `${c.client_id}${c.client_secret ? '' : ' (public, PKCE)'}`,
+    }));
   const credentials = (clientId: string) => debuggerClients(instance).find((c) => c.client_id === clientId);
 
   app.get('/', (_req, res) => {
@@ -76,12 +80,23 @@ export function debuggerRouter(instance: IssuerInstance): express.Express {
     const form = (req.body ?? {}) as Record<string, string | undefined>;
     const clientId = form.client_id ?? '';
     if (!credentials(clientId)) {
-      return void res.status(400).type('html').send(startForm({ action: `${here}/start`, clients: clientChoices(), issuer: instance.issuer, error: `unknown client "${clientId}"` }));
+      return void res
+        .status(400)
+        .type('html')
+        .send(
+          startForm({
+            action: `${here}/start`,
+            clients: clientChoices(),
+            issuer: instance.issuer,
+            error: `unknown client "${clientId}"`,
+          }),
+        );
     }
     const verifier = randomBytes(32).toString('base64url');
     const state = randomBytes(16).toString('base64url');
     const nonce = randomBytes(16).toString('base64url');
-    for (const [key, p] of pending) if (Date.now() - p.at > PENDING_TTL_MS || pending.size >= PENDING_MAX) pending.delete(key);
+    for (const [key, p] of pending)
+      if (Date.now() - p.at > PENDING_TTL_MS || pending.size >= PENDING_MAX) pending.delete(key);
     pending.set(state, { clientId, verifier, nonce, at: Date.now() });
     const params = new URLSearchParams({
       client_id: clientId,
@@ -101,36 +116,80 @@ export function debuggerRouter(instance: IssuerInstance): express.Express {
     const state = typeof req.query.state === 'string' ? req.query.state : '';
     const flow = pending.get(state);
     pending.delete(state);
-    if (!flow) return void res.status(400).type('html').send(startForm({ action: `${here}/start`, clients: clientChoices(), issuer: instance.issuer, error: 'unknown or expired state: start again' }));
+    if (!flow)
+      return void res
+        .status(400)
+        .type('html')
+        .send(
+          startForm({
+            action: `${here}/start`,
+            clients: clientChoices(),
+            issuer: instance.issuer,
+            error: 'unknown or expired state: start again',
+          }),
+        );
     if (req.query.error) {
-      return void res.status(400).type('html').send(resultPage({ restart: here, sections: [{ title: 'Authorization error', id: 'authorization-error', value: req.query }] }));
+      return void res
+        .status(400)
+        .type('html')
+        .send(
+          resultPage({
+            restart: here,
+            sections: [{ title: 'Authorization error', id: 'authorization-error', value: req.query }],
+          }),
+        );
     }
     const client = credentials(flow.clientId)!;
     const auth: Record<string, string> = client.client_secret
-      ? { authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}` }
+      ? {
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`,
+        }
       : {};
     const form = (fields: Record<string, string>) => ({
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...auth },
       body: new URLSearchParams(client.client_secret ? fields : { ...fields, client_id: client.client_id }),
     });
-    const token = await callJson(`${base}${ROUTES.token}`, form({ grant_type: 'authorization_code', code: typeof req.query.code === 'string' ? req.query.code : '', redirect_uri: callback, code_verifier: flow.verifier }));
+    const token = await callJson(
+      `${base}${ROUTES.token}`,
+      form({
+        grant_type: 'authorization_code',
+        code: typeof req.query.code === 'string' ? req.query.code : '',
+        redirect_uri: callback,
+        code_verifier: flow.verifier,
+      }),
+    );
     const tokens = token.body as { access_token?: string; id_token?: string; refresh_token?: string };
-    const sections: { title: string; id: string; value: unknown }[] = [{ title: `Token response (HTTP ${token.status})`, id: 'token-response', value: token.body }];
+    const sections: { title: string; id: string; value: unknown }[] = [
+      { title: `Token response (HTTP ${token.status})`, id: 'token-response', value: token.body },
+    ];
     if (token.status === 200) {
       const idClaims = decoded(tokens.id_token) as { payload?: { nonce?: string } };
       sections.push({ title: 'ID token (decoded)', id: 'id-token', value: idClaims });
-      if (idClaims.payload && idClaims.payload.nonce !== flow.nonce) sections.push({ title: 'Warning', id: 'nonce', value: 'the ID token nonce does not match the request' });
+      if (idClaims.payload && idClaims.payload.nonce !== flow.nonce)
+        sections.push({ title: 'Warning', id: 'nonce', value: 'the ID token nonce does not match the request' });
       sections.push({ title: 'Access token (decoded)', id: 'access-token', value: decoded(tokens.access_token) });
-      const userinfo = await callJson(`${base}${ROUTES.userinfo}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      const userinfo = await callJson(`${base}${ROUTES.userinfo}`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
       sections.push({ title: `Userinfo (HTTP ${userinfo.status})`, id: 'userinfo', value: userinfo.body });
       if (tokens.refresh_token) {
-        const refreshed = await callJson(`${base}${ROUTES.token}`, form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }));
+        const refreshed = await callJson(
+          `${base}${ROUTES.token}`,
+          form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+        );
         const fresh = refreshed.body as { id_token?: string; access_token?: string };
         sections.push({
           title: `Refresh (HTTP ${refreshed.status})`,
           id: 'refresh',
-          value: refreshed.status === 200 ? { id_token: decoded(fresh.id_token), access_token: decoded(fresh.access_token), response: refreshed.body } : refreshed.body,
+          value:
+            refreshed.status === 200
+              ? {
+                  id_token: decoded(fresh.id_token),
+                  access_token: decoded(fresh.access_token),
+                  response: refreshed.body,
+                }
+              : refreshed.body,
         });
       } else {
         sections.push({ title: 'Refresh', id: 'refresh', value: 'no refresh token (ask for offline_access)' });

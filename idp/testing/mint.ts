@@ -42,7 +42,11 @@ const LIFETIME = { access: 3600, id: 3600, refresh: 14 * 24 * 3600 };
 
 export class MintError extends Error {}
 
-async function signingKey(built: BuiltIdp, alg: string | undefined, foreign: boolean): Promise<{ alg: string; key: Parameters<SignJWT['sign']>[0]; kid?: string }> {
+async function signingKey(
+  built: BuiltIdp,
+  alg: string | undefined,
+  foreign: boolean,
+): Promise<{ alg: string; key: Parameters<SignJWT['sign']>[0]; kid?: string }> {
   const wanted = alg ?? keyAlgorithm(built.jwks.keys[0]);
   if (foreign) {
     const { privateKey, publicKey } = await generateKeyPair(wanted, { extractable: true });
@@ -50,28 +54,48 @@ async function signingKey(built: BuiltIdp, alg: string | undefined, foreign: boo
     return { alg: wanted, key: privateKey, kid: `foreign-${(jwk.n ?? jwk.x ?? '').slice(0, 8)}` };
   }
   const jwk = built.jwks.keys.find((k) => keyAlgorithm(k) === wanted);
-  if (!jwk) throw new MintError(`no signing key for alg ${wanted} (the keys sign ${[...new Set(built.jwks.keys.map(keyAlgorithm))].join(', ')})`);
+  if (!jwk)
+    throw new MintError(
+      `no signing key for alg ${wanted} (the keys sign ${[...new Set(built.jwks.keys.map(keyAlgorithm))].join(', ')})`,
+    );
   return { alg: wanted, key: await importJWK(jwk, wanted), kid: jwk.kid };
 }
 
-async function mintJwt(built: BuiltIdp, payload: Record<string, unknown>, request: MintRequest, typ?: string): Promise<string> {
+async function mintJwt(
+  built: BuiltIdp,
+  payload: Record<string, unknown>,
+  request: MintRequest,
+  typ?: string,
+): Promise<string> {
   if (request.alg === 'none') return new UnsecuredJWT(payload).encode();
   const { alg, key, kid } = await signingKey(built, request.alg, request.signWith === 'foreign');
   return new SignJWT(payload).setProtectedHeader({ alg, ...(kid ? { kid } : {}), ...(typ ? { typ } : {}) }).sign(key);
 }
 
 function validate(request: MintRequest): void {
-  if (request.kind !== undefined && !['access', 'id', 'refresh'].includes(request.kind)) throw new MintError('kind must be access, id or refresh');
+  if (request.kind !== undefined && !['access', 'id', 'refresh'].includes(request.kind))
+    throw new MintError('kind must be access, id or refresh');
   for (const field of ['expiresIn', 'notBefore'] as const) {
-    if (request[field] !== undefined && !Number.isFinite(request[field])) throw new MintError(`${field} must be a number of seconds`);
+    if (request[field] !== undefined && !Number.isFinite(request[field]))
+      throw new MintError(`${field} must be a number of seconds`);
   }
-  if (request.claims !== undefined && (typeof request.claims !== 'object' || request.claims === null || Array.isArray(request.claims))) {
+  if (
+    request.claims !== undefined &&
+    (typeof request.claims !== 'object' || request.claims === null || Array.isArray(request.claims))
+  ) {
     throw new MintError('claims must be an object');
   }
-  if (request.signWith !== undefined && !['current', 'foreign'].includes(request.signWith)) throw new MintError('signWith must be current or foreign');
+  if (request.signWith !== undefined && !['current', 'foreign'].includes(request.signWith))
+    throw new MintError('signWith must be current or foreign');
 }
 
-export async function mintToken(built: BuiltIdp, clock: TestClock, accessTokenFormat: 'opaque' | 'jwt', defaultAudience: string | undefined, request: MintRequest): Promise<MintedToken> {
+export async function mintToken(
+  built: BuiltIdp,
+  clock: TestClock,
+  accessTokenFormat: 'opaque' | 'jwt',
+  defaultAudience: string | undefined,
+  request: MintRequest,
+): Promise<MintedToken> {
   validate(request);
   const kind = request.kind ?? 'access';
   const sub = request.sub ?? built.accounts.defaultUser.sub;
@@ -105,7 +129,9 @@ export async function mintToken(built: BuiltIdp, clock: TestClock, accessTokenFo
     if (lifetime <= 0) {
       // Expired opaque token: issued 60 s before it expired, on a clock moved back that far (the store keeps its expiry).
       const back: TestClock = { offsetSeconds: clock.offsetSeconds + lifetime - 60 };
-      const minted = await withClock(back, () => mintToken(built, back, accessTokenFormat, defaultAudience, { ...request, expiresIn: 60 }));
+      const minted = await withClock(back, () =>
+        mintToken(built, back, accessTokenFormat, defaultAudience, { ...request, expiresIn: 60 }),
+      );
       return { ...minted, expiresAt };
     }
     const client = await built.provider.Client.find(clientId);

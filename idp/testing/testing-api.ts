@@ -30,7 +30,10 @@ export interface TestingApi {
 export class TestingInputError extends Error {}
 
 async function newKey(alg: string): Promise<JWK> {
-  const { privateKey } = await generateKeyPair(alg, { extractable: true, ...(alg.startsWith('RS') || alg.startsWith('PS') ? { modulusLength: 2048 } : {}) });
+  const { privateKey } = await generateKeyPair(alg, {
+    extractable: true,
+    ...(alg.startsWith('RS') || alg.startsWith('PS') ? { modulusLength: 2048 } : {}),
+  });
   const jwk = await exportJWK(privateKey);
   return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg, use: 'sig' };
 }
@@ -46,10 +49,14 @@ function currentKeys(jwks: PrivateJwks): JWK[] {
   });
 }
 
-export function createTestingApi(instance: IssuerInstance, settings: { accessTokenFormat: 'opaque' | 'jwt'; defaultAudience?: string }): TestingApi {
+export function createTestingApi(
+  instance: IssuerInstance,
+  settings: { accessTokenFormat: 'opaque' | 'jwt'; defaultAudience?: string },
+): TestingApi {
   const state = instance.testing!;
   const ready = () => {
-    if (!instance.built) throw new TestingInputError('the identity provider is not ready yet (waiting for its database)');
+    if (!instance.built)
+      throw new TestingInputError('the identity provider is not ready yet (waiting for its database)');
     return instance.built;
   };
 
@@ -63,8 +70,12 @@ export function createTestingApi(instance: IssuerInstance, settings: { accessTok
       }
     },
     async nextLogin(login) {
-      if (typeof login?.sub !== 'string' || !login.sub.trim()) throw new TestingInputError('sub must be a non-empty string');
-      if (login.claims !== undefined && (typeof login.claims !== 'object' || login.claims === null || Array.isArray(login.claims))) {
+      if (typeof login?.sub !== 'string' || !login.sub.trim())
+        throw new TestingInputError('sub must be a non-empty string');
+      if (
+        login.claims !== undefined &&
+        (typeof login.claims !== 'object' || login.claims === null || Array.isArray(login.claims))
+      ) {
         throw new TestingInputError('claims must be an object');
       }
       const times = login.times ?? 1;
@@ -77,11 +88,19 @@ export function createTestingApi(instance: IssuerInstance, settings: { accessTok
       if (Object.keys(login.claims ?? {}).some((name) => name !== 'sub' && !known.has(name))) await instance.rebuild();
     },
     fault(fault) {
-      if (!fault || !(fault.endpoint in FAULT_ENDPOINTS)) throw new TestingInputError(`endpoint must be one of ${Object.keys(FAULT_ENDPOINTS).join(', ')}`);
-      if (fault.status !== undefined && (!Number.isInteger(fault.status) || fault.status < 400 || fault.status > 599)) throw new TestingInputError('status must be an HTTP error status (400-599)');
-      if (fault.delayMs !== undefined && (!Number.isFinite(fault.delayMs) || fault.delayMs < 0 || fault.delayMs > 60000)) throw new TestingInputError('delayMs must be between 0 and 60000');
-      if (fault.error !== undefined && !/^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/.test(fault.error)) throw new TestingInputError('error must be an OAuth error code');
-      if (!fault.error && !fault.status && !fault.delayMs) throw new TestingInputError('a fault needs an error, a status or a delayMs');
+      if (!fault || !(fault.endpoint in FAULT_ENDPOINTS))
+        throw new TestingInputError(`endpoint must be one of ${Object.keys(FAULT_ENDPOINTS).join(', ')}`);
+      if (fault.status !== undefined && (!Number.isInteger(fault.status) || fault.status < 400 || fault.status > 599))
+        throw new TestingInputError('status must be an HTTP error status (400-599)');
+      if (
+        fault.delayMs !== undefined &&
+        (!Number.isFinite(fault.delayMs) || fault.delayMs < 0 || fault.delayMs > 60000)
+      )
+        throw new TestingInputError('delayMs must be between 0 and 60000');
+      if (fault.error !== undefined && !/^[\x20-\x21\x23-\x5B\x5D-\x7E]+$/.test(fault.error))
+        throw new TestingInputError('error must be an OAuth error code');
+      if (!fault.error && !fault.status && !fault.delayMs)
+        throw new TestingInputError('a fault needs an error, a status or a delayMs');
       const times = fault.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new TestingInputError('times must be a positive integer');
       state.faults.push({ ...fault, remaining: times });

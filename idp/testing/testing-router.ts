@@ -16,7 +16,8 @@ export function testingRouter(api: TestingApi): express.Express {
     res.set('cache-control', 'no-store');
     next();
   });
-  const body = (req: Request): Record<string, unknown> => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
+  const body = (req: Request): Record<string, unknown> =>
+    req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
 
   app.post('/tokens', async (req, res) => {
     res.status(201).json(await api.mintToken(body(req)));
@@ -55,9 +56,11 @@ export function testingRouter(api: TestingApi): express.Express {
   });
   // Express recognises an error handler by its four parameters.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (error instanceof TestingInputError) return void res.status(400).json({ error: 'invalid_request', error_description: error.message });
+    if (error instanceof TestingInputError)
+      return void res.status(400).json({ error: 'invalid_request', error_description: error.message });
     const status = (error as { status?: number }).status;
-    if (status && status >= 400 && status < 500) return void res.status(status).json({ error: 'invalid_request', error_description: (error as Error).message });
+    if (status && status >= 400 && status < 500)
+      return void res.status(status).json({ error: 'invalid_request', error_description: (error as Error).message });
     res.status(500).json({ error: 'server_error', error_description: (error as Error).message });
   });
   return app;

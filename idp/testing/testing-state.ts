@@ -79,9 +79,15 @@ export function createTestingState(): TestingState {
       const answer = () => {
         if (!fault.error && !fault.status) return proceed();
         const error = fault.error ?? (fault.status! >= 500 ? 'server_error' : 'invalid_request');
-        const status = fault.status ?? (error === 'invalid_client' ? 401 : error === 'temporarily_unavailable' ? 503 : 400);
+        const status =
+          fault.status ?? (error === 'invalid_client' ? 401 : error === 'temporarily_unavailable' ? 503 : 400);
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ error, error_description: fault.errorDescription ?? `fault injected by the testing API (${fault.endpoint})` }));
+        res.end(
+          JSON.stringify({
+            error,
+            error_description: fault.errorDescription ?? `fault injected by the testing API (${fault.endpoint})`,
+          }),
+        );
       };
       if (fault.delayMs) setTimeout(answer, fault.delayMs);
       else answer();

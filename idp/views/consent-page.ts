@@ -2,7 +2,13 @@
 import { escapeHtml } from './escape-html.js';
 import { page } from './layout.js';
 
-export function consentPage(options: { action: string; abortAction: string; clientName: string; userLabel: string; scopes: string[] }): string {
+export function consentPage(options: {
+  action: string;
+  abortAction: string;
+  clientName: string;
+  userLabel: string;
+  scopes: string[];
+}): string {
   const scopes = options.scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('');
   return page(
     'Allow access?',

@@ -3,7 +3,13 @@ import type { IdpUser } from '../accounts.js';
 import { escapeHtml } from './escape-html.js';
 import { page } from './layout.js';
 
-export function loginPage(options: { action: string; users: readonly IdpUser[]; clientName: string; loginHint?: string; error?: string }): string {
+export function loginPage(options: {
+  action: string;
+  users: readonly IdpUser[];
+  clientName: string;
+  loginHint?: string;
+  error?: string;
+}): string {
   const buttons = options.users
     .map((u) => {
       const label = [u.name, u.email].filter((v) => typeof v === 'string').join(' · ') || u.sub;

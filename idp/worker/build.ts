@@ -21,8 +21,10 @@ export interface WorkerBundle {
 }
 
 const STUBS: Record<string, string> = {
-  'adapters/mongo.js': 'export async function createMongoStore() { throw new Error("MongoDB is not available on the worker (state lives in D1)"); }',
-  'jwks-file.js': 'export function loadOrCreateJwksFile() { throw new Error("--jwks-file is not available on the worker (keys live in D1)"); }',
+  'adapters/mongo.js':
+    'export async function createMongoStore() { throw new Error("MongoDB is not available on the worker (state lives in D1)"); }',
+  'jwks-file.js':
+    'export function loadOrCreateJwksFile() { throw new Error("--jwks-file is not available on the worker (keys live in D1)"); }',
   // The Node version removes its filter with a timer, which workerd forbids at global scope; on the worker the
   // filter stays, and drops only oidc-provider's "Unsupported runtime" line (workerd is expected here).
   'quiet-runtime-warning.js': `const original = console.warn;
@@ -32,8 +34,15 @@ console.warn = (...args) => { if (typeof args[0] === 'string' && args[0].include
 const notOnWorker: Plugin = {
   name: 'not-on-worker',
   setup(b) {
-    const filter = new RegExp(`/(${Object.keys(STUBS).map((s) => s.replace(/[./]/g, '\\$&')).join('|')})$`);
-    b.onResolve({ filter }, (args) => ({ path: Object.keys(STUBS).find((s) => args.path.endsWith(s))!, namespace: 'not-on-worker' }));
+    const filter = new RegExp(
+      `/(${Object.keys(STUBS)
+        .map((s) => s.replace(/[./]/g, '\\$&'))
+        .join('|')})$`,
+    );
+    b.onResolve({ filter }, (args) => ({
+      path: Object.keys(STUBS).find((s) => args.path.endsWith(s))!,
+      namespace: 'not-on-worker',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'not-on-worker' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
   },
 };
@@ -47,7 +56,14 @@ const BANNER = [
   "require('node:util').debuglog = () => Object.assign(() => {}, { enabled: false });",
 ].join(' ');
 
-const SETTINGS = { esbuildVersion, banner: BANNER, stubs: STUBS, format: 'esm', target: 'es2023', conditions: ['workerd', 'worker'] };
+const SETTINGS = {
+  esbuildVersion,
+  banner: BANNER,
+  stubs: STUBS,
+  format: 'esm',
+  target: 'es2023',
+  conditions: ['workerd', 'worker'],
+};
 
 function fingerprint(inputs: string[]): string {
   const hash = createHash('sha256').update(JSON.stringify(SETTINGS));
@@ -70,7 +86,8 @@ export async function buildWorkerBundle(options: { outDir?: string; force?: bool
   if (!options.force) {
     try {
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { inputs: string[]; fingerprint: string };
-      if (manifest.fingerprint === fingerprint(manifest.inputs)) return { path, bytes: statSync(path).size, rebuilt: false };
+      if (manifest.fingerprint === fingerprint(manifest.inputs))
+        return { path, bytes: statSync(path).size, rebuilt: false };
     } catch {
       // no usable cache: build
     }

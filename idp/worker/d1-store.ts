@@ -53,7 +53,9 @@ export function createD1Store(db: D1Database): IdpStore {
     const findWhere = async (column: 'id' | 'uid' | 'user_code', value: string) => {
       await ready();
       const row = await db
-        .prepare(`SELECT payload, consumed FROM idp_oidc WHERE model = ? AND ${column} = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1`)
+        .prepare(
+          `SELECT payload, consumed FROM idp_oidc WHERE model = ? AND ${column} = ? AND (expires_at IS NULL OR expires_at > ?) LIMIT 1`,
+        )
         .bind(model, value, nowMs())
         .first<Row>();
       return toPayload(row);
@@ -61,7 +63,7 @@ export function createD1Store(db: D1Database): IdpStore {
     return {
       async upsert(id, payload, expiresIn) {
         await ready();
-        const text = (field: string) => (typeof payload[field] === 'string' ? (payload[field]) : null);
+        const text = (field: string) => (typeof payload[field] === 'string' ? payload[field] : null);
         const statements = [
           db
             .prepare(
@@ -69,9 +71,18 @@ export function createD1Store(db: D1Database): IdpStore {
                ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, uid = excluded.uid, user_code = excluded.user_code,
                grant_id = excluded.grant_id, expires_at = excluded.expires_at, consumed = NULL`,
             )
-            .bind(model, id, JSON.stringify(payload), text('uid'), text('userCode'), text('grantId'), expiresIn ? nowMs() + expiresIn * 1000 : null),
+            .bind(
+              model,
+              id,
+              JSON.stringify(payload),
+              text('uid'),
+              text('userCode'),
+              text('grantId'),
+              expiresIn ? nowMs() + expiresIn * 1000 : null,
+            ),
         ];
-        if (++writes % SWEEP_EVERY === 0) statements.push(db.prepare('DELETE FROM idp_oidc WHERE expires_at <= ?').bind(nowMs()));
+        if (++writes % SWEEP_EVERY === 0)
+          statements.push(db.prepare('DELETE FROM idp_oidc WHERE expires_at <= ?').bind(nowMs()));
         await db.batch(statements);
       },
       find: (id) => findWhere('id', id),
@@ -79,7 +90,10 @@ export function createD1Store(db: D1Database): IdpStore {
       findByUserCode: (userCode) => findWhere('user_code', userCode),
       async consume(id) {
         await ready();
-        await db.prepare('UPDATE idp_oidc SET consumed = ? WHERE model = ? AND id = ?').bind(Math.floor(nowMs() / 1000), model, id).run();
+        await db
+          .prepare('UPDATE idp_oidc SET consumed = ? WHERE model = ? AND id = ?')
+          .bind(Math.floor(nowMs() / 1000), model, id)
+          .run();
       },
       async destroy(id) {
         await ready();
@@ -100,7 +114,9 @@ export function createD1Store(db: D1Database): IdpStore {
       await ready();
       // INSERT … DO NOTHING then read back: concurrent isolates all end up with the first writer's value.
       const [, read] = await db.batch([
-        db.prepare('INSERT INTO idp_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').bind(name, JSON.stringify(value)),
+        db
+          .prepare('INSERT INTO idp_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING')
+          .bind(name, JSON.stringify(value)),
         db.prepare('SELECT value FROM idp_state WHERE name = ?').bind(name),
       ]);
       const row = read.results[0] as { value: string } | undefined;

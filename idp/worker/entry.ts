@@ -34,7 +34,10 @@ function configFrom(env: WorkerEnv) {
     try {
       const parsed = workerSettingsFrom(env);
       // Workers collect console output as the log stream; pino's JSON lines go there.
-      const logger = createLogger({ level: parsed.settings.logLevel, name: 'idp' }, { write: (line: string) => console.log(line.trimEnd()) });
+      const logger = createLogger(
+        { level: parsed.settings.logLevel, name: 'idp' },
+        { write: (line: string) => console.log(line.trimEnd()) },
+      );
       config = { value: { ...parsed, logger } };
     } catch (error) {
       config = { error: error as Error };
@@ -48,7 +51,11 @@ function issuerOf(headers: { get(name: string): string | null | undefined }, con
   return configured ?? `${headers.get('x-forwarded-proto')}://${headers.get('x-forwarded-host')}`;
 }
 
-function idpFor(issuer: string, env: WorkerEnv, settings: WorkerSettings & { logger: Logger }): Promise<IssuerInstance> {
+function idpFor(
+  issuer: string,
+  env: WorkerEnv,
+  settings: WorkerSettings & { logger: Logger },
+): Promise<IssuerInstance> {
   let pending = building.get(issuer);
   if (!pending) {
     const d1 = (store ??= createD1Store(env.DB!));
@@ -108,7 +115,10 @@ async function readWholeBody(request: Request): Promise<{ body?: Uint8Array; too
 }
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /** Health answers for when the provider cannot be built (no D1 binding, invalid variables). */
@@ -133,7 +143,9 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   const issuer = issuerOf({ get: (name) => req.headers[name] as string | undefined }, config?.value?.settings.issuer);
   const idp = built.get(issuer);
   if (!idp?.built) {
-    res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'temporarily_unavailable' }));
+    res
+      .writeHead(503, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: 'temporarily_unavailable' }));
     return;
   }
   const path = (req.url ?? '/').split('?')[0];
@@ -155,7 +167,8 @@ export default {
     }
     const headers = new Headers(request.headers);
     // The request URL is authoritative unless IDP_TRUST_PROXY says a proxy in front already set these.
-    if (!settings.settings.trustProxy || !headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', url.protocol.slice(0, -1));
+    if (!settings.settings.trustProxy || !headers.has('x-forwarded-proto'))
+      headers.set('x-forwarded-proto', url.protocol.slice(0, -1));
     if (!settings.settings.trustProxy || !headers.has('x-forwarded-host')) headers.set('x-forwarded-host', url.host);
     const connecting = headers.get('cf-connecting-ip');
     if (connecting && !settings.settings.trustProxy) headers.set('x-forwarded-for', connecting);
@@ -168,7 +181,15 @@ export default {
       return unavailable(url.pathname, { oidc: `cannot start: ${(buildError as Error).message}`, db: undefined });
     }
     const { body, tooLarge } = await readWholeBody(request);
-    if (tooLarge) return json(413, { error: 'invalid_request', error_description: `request body larger than ${MAX_BODY_BYTES} bytes` });
-    return bridge.fetch(new Request(request.url, { method: request.method, headers, body, redirect: 'manual' }), env, ctx);
+    if (tooLarge)
+      return json(413, {
+        error: 'invalid_request',
+        error_description: `request body larger than ${MAX_BODY_BYTES} bytes`,
+      });
+    return bridge.fetch(
+      new Request(request.url, { method: request.method, headers, body, redirect: 'manual' }),
+      env,
+      ctx,
+    );
   },
 };

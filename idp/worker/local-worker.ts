@@ -46,11 +46,20 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     bindings: options.vars ?? {},
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
-    ...(withD1 ? { d1Databases: { [binding]: wrangler.d1_databases[0].database_name }, d1Persist: options.d1Dir ?? false } : {}),
+    ...(withD1
+      ? { d1Databases: { [binding]: wrangler.d1_databases[0].database_name }, d1Persist: options.d1Dir ?? false }
+      : {}),
     handleRuntimeStdio: (out: Readable, err: Readable) => {
       for (const stream of [out, err]) {
         if (!options.onLog) stream.resume();
-        else stream.on('data', (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach((line) => options.onLog!(line)));
+        else
+          stream.on('data', (chunk: Buffer) =>
+            chunk
+              .toString('utf8')
+              .split('\n')
+              .filter(Boolean)
+              .forEach((line) => options.onLog!(line)),
+          );
       }
     },
   };

@@ -19,7 +19,8 @@ const WORKER_REFUSED: Partial<Record<keyof IdpSettings, string>> = {
   jwksFile: 'a worker has no file system: the signing keys are generated once and kept in D1',
   saveJwks: 'a worker has no file system: the signing keys are generated once and kept in D1',
   databaseUrl: 'the worker stores everything in its D1 binding',
-  enableTestingApi: 'the testing API is served by the Node IdP only (a deployed worker must not mint tokens for anyone)',
+  enableTestingApi:
+    'the testing API is served by the Node IdP only (a deployed worker must not mint tokens for anyone)',
   allowTestingApiOnPublicHost: 'the testing API is served by the Node IdP only',
   tenants: 'a worker serves one issuer: deploy one worker per tenant',
 };

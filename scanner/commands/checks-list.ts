@@ -19,16 +19,22 @@ Every check is validated first: a malformed custom check is an error naming its 
 export async function checksList(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgv(
     argv,
-    { 'checks-dir': { type: 'string', multiple: true }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      'checks-dir': { type: 'string', multiple: true },
+      format: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     'checks list',
   );
   if (values.help) {
     io.stdout.write(checksListHelp);
     return 0;
   }
-  if (positionals.length > 0) throw scannerError('invalid_argument', `checks list takes no arguments, got ${positionals.join(' ')}`);
+  if (positionals.length > 0)
+    throw scannerError('invalid_argument', `checks list takes no arguments, got ${positionals.join(' ')}`);
   const format = (values.format as string | undefined) ?? 'table';
-  if (format !== 'table' && format !== 'json') throw scannerError('invalid_argument', `--format ${format}: expected table or json`);
+  if (format !== 'table' && format !== 'json')
+    throw scannerError('invalid_argument', `--format ${format}: expected table or json`);
   const checks = await loadChecks({ dirs: (values['checks-dir'] as string[] | undefined) ?? [], cwd: io.cwd });
   const rows = checks
     .map(({ definition: d, origin }) => ({
@@ -46,7 +52,11 @@ export async function checksList(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
-  const table = new Table({ head: ['ID', 'NAME', 'MAX CVSS', 'DEPENDS ON', 'ORIGIN'], style: { head: [], border: [] }, chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } });
+  const table = new Table({
+    head: ['ID', 'NAME', 'MAX CVSS', 'DEPENDS ON', 'ORIGIN'],
+    style: { head: [], border: [] },
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+  });
   table.push(...rows.map((r) => [r.id, r.name, r.maxCvss.toFixed(1), r.dependsOn.join(', ') || '-', r.origin]));
   io.stdout.write(`${table.toString()}\n`);
   return 0;

@@ -7,7 +7,9 @@ import { executeScan } from '../execute-scan.js';
 import { parseScanArgv } from '../scan-argv.js';
 
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
-const discoverCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
+const discoverCurlOptions = Object.fromEntries(
+  Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)),
+);
 
 export const discoverApiHelp = `Usage: scanner discover api <URL> [flags]
 
@@ -20,8 +22,16 @@ export async function discoverApi(argv: string[], io: CliIo): Promise<number> {
   const args = await parseScanArgv(argv, io, 'discover api', discoverCurlOptions, discoverApiHelp);
   if (!args) return 0;
   const { values, positionals, common } = args;
-  if (positionals.length !== 1) throw scannerError('invalid_argument', 'discover api needs one URL (see scanner discover api --help)');
+  if (positionals.length !== 1)
+    throw scannerError('invalid_argument', 'discover api needs one URL (see scanner discover api --help)');
   const curl = curlFlagsFrom(values);
   const operation = operationFromCurl(positionals[0], { ...curl, method: 'GET', data: [], json: [] });
-  return executeScan(io, { command: 'discover api', kind: 'discover', operations: [operation], common, curl, checks: args });
+  return executeScan(io, {
+    command: 'discover api',
+    kind: 'discover',
+    operations: [operation],
+    common,
+    curl,
+    checks: args,
+  });
 }

@@ -27,12 +27,17 @@ function mergeReports(reports: Report[], sources: string[]): Report {
     reports: reports.flatMap((r) => r.reports),
   };
   const curl = reports.find((r) => r.curl)?.curl;
-  if (curl) merged.curl = { ...curl, issues: [...new Map(reports.flatMap((r) => r.curl?.issues ?? []).map((i) => [i.id, i])).values()] };
+  if (curl)
+    merged.curl = {
+      ...curl,
+      issues: [...new Map(reports.flatMap((r) => r.curl?.issues ?? []).map((i) => [i.id, i])).values()],
+    };
   const withOpenapi = reports.filter((r) => r.openapi);
   if (withOpenapi.length > 0) {
     const paths: Record<string, Record<string, unknown>> = {};
     for (const report of withOpenapi) {
-      for (const [path, methods] of Object.entries(report.openapi!.paths)) paths[path] = { ...(paths[path] ?? {}), ...methods };
+      for (const [path, methods] of Object.entries(report.openapi!.paths))
+        paths[path] = { ...(paths[path] ?? {}), ...methods };
     }
     merged.openapi = { paths };
   }
@@ -47,7 +52,8 @@ export async function reportMerge(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(reportMergeHelp);
     return 0;
   }
-  if (positionals.length < 1) throw scannerError('invalid_argument', 'report merge needs at least one report (see scanner report merge --help)');
+  if (positionals.length < 1)
+    throw scannerError('invalid_argument', 'report merge needs at least one report (see scanner report merge --help)');
   const reports: Report[] = [];
   for (const file of positionals) {
     let parsed: unknown;

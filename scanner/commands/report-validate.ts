@@ -20,19 +20,26 @@ export async function reportValidate(argv: string[], io: CliIo): Promise<number>
     io.stdout.write(reportValidateHelp);
     return 0;
   }
-  if (positionals.length !== 1) throw scannerError('invalid_argument', 'report validate needs one file (see scanner report validate --help)');
+  if (positionals.length !== 1)
+    throw scannerError('invalid_argument', 'report validate needs one file (see scanner report validate --help)');
   const file = positionals[0];
   let text: string;
   try {
     text = await readFile(resolve(io.cwd ?? process.cwd(), file), 'utf8');
   } catch (error) {
-    throw scannerError('invalid_argument', `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw scannerError(
+      'invalid_argument',
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   let report: unknown;
   try {
     report = JSON.parse(text);
   } catch (error) {
-    throw scannerError('invalid_report', `${file}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw scannerError(
+      'invalid_report',
+      `${file}: not JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const problems = reportProblems(report);
   if (problems.length === 0) {

@@ -20,7 +20,12 @@ export async function scanCurl(argv: string[], io: CliIo): Promise<number> {
   if (!args) return 0;
   const { values, positionals, common } = args;
   if (positionals.length !== 1) {
-    throw scannerError('invalid_argument', positionals.length === 0 ? 'scan curl needs a URL (see scanner scan curl --help)' : `scan curl takes one URL, got ${positionals.length}: ${positionals.join(' ')}`);
+    throw scannerError(
+      'invalid_argument',
+      positionals.length === 0
+        ? 'scan curl needs a URL (see scanner scan curl --help)'
+        : `scan curl takes one URL, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   }
   const curl = curlFlagsFrom(values);
   const operation = operationFromCurl(positionals[0], curl);

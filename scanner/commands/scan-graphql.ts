@@ -26,8 +26,16 @@ export async function scanGraphql(argv: string[], io: CliIo): Promise<number> {
   const args = await parseScanArgv(argv, io, 'scan graphql', graphqlCurlOptions, scanGraphqlHelp);
   if (!args) return 0;
   const { values, positionals, common } = args;
-  if (positionals.length !== 1) throw scannerError('invalid_argument', 'scan graphql needs one endpoint URL (see scanner scan graphql --help)');
+  if (positionals.length !== 1)
+    throw scannerError('invalid_argument', 'scan graphql needs one endpoint URL (see scanner scan graphql --help)');
   const curl = curlFlagsFrom(values);
   const operation = operationFromCurl(positionals[0], { ...curl, method: 'POST', data: [], json: [TYPENAME_QUERY] });
-  return executeScan(io, { command: 'scan graphql', kind: 'graphql', operations: [operation], common, curl, checks: args });
+  return executeScan(io, {
+    command: 'scan graphql',
+    kind: 'graphql',
+    operations: [operation],
+    common,
+    curl,
+    checks: args,
+  });
 }

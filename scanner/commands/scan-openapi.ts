@@ -54,7 +54,8 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
   );
   if (!args) return 0;
   const { values, positionals, common } = args;
-  if (positionals.length !== 1) throw scannerError('invalid_argument', 'scan openapi needs one file or URL (see scanner scan openapi --help)');
+  if (positionals.length !== 1)
+    throw scannerError('invalid_argument', 'scan openapi needs one file or URL (see scanner scan openapi --help)');
   const curl = curlFlagsFrom(values);
   const baseUrl = typeof values['base-url'] === 'string' ? parseTargetUrl(values['base-url']).href : undefined;
   const byScheme = schemeValues((values['security-schemes'] as string[] | undefined) ?? []);
@@ -69,14 +70,20 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
   }
   const flagCredential = detectCredential(curl, headers);
   let fallback = flagCredential?.value;
-  if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin) fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
+  if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin)
+    fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
 
   const loaded = await loadOpenApiDocument(positionals[0], io.cwd ?? process.cwd());
   const cookies = parseCookies(curl.cookies);
   const operations = operationsFromDocument(loaded, { baseUrl, credentials: { byScheme, fallback } }).map((op) => ({
     ...op,
     cookies: { ...cookies, ...op.cookies },
-    headers: { ...headers, ...(curl.userAgent ? { 'User-Agent': [curl.userAgent] } : {}), ...(curl.referer ? { Referer: [curl.referer] } : {}), ...op.headers },
+    headers: {
+      ...headers,
+      ...(curl.userAgent ? { 'User-Agent': [curl.userAgent] } : {}),
+      ...(curl.referer ? { Referer: [curl.referer] } : {}),
+      ...op.headers,
+    },
   }));
   return executeScan(io, { command: 'scan openapi', kind: 'openapi', operations, common, curl, checks: args });
 }

@@ -38,7 +38,10 @@ export function formatSarif(outcome: ScanOutcome): string {
           ...(issue.url ? { helpUri: issue.url } : {}),
           properties: {
             'security-severity': issue.cvss.score.toFixed(1),
-            tags: ['security', ...[issue.classifications?.owasp, issue.classifications?.cwe].filter((t): t is string => Boolean(t))],
+            tags: [
+              'security',
+              ...[issue.classifications?.owasp, issue.classifications?.cwe].filter((t): t is string => Boolean(t)),
+            ],
           },
         });
       }
@@ -47,7 +50,9 @@ export function formatSarif(outcome: ScanOutcome): string {
       results.push({
         ruleId: issue.id,
         level: level(score),
-        message: { text: `${issue.name} (${result.checkId}, CVSS 4.0 ${score.toFixed(1)}${linked}) on ${result.operationId}${finding.detail ? `: ${finding.detail}` : ''}` },
+        message: {
+          text: `${issue.name} (${result.checkId}, CVSS 4.0 ${score.toFixed(1)}${linked}) on ${result.operationId}${finding.detail ? `: ${finding.detail}` : ''}`,
+        },
         locations: [{ physicalLocation: { artifactLocation: { uri: operation?.url ?? result.operationId } } }],
         properties: {
           check: result.checkId,
@@ -64,7 +69,13 @@ export function formatSarif(outcome: ScanOutcome): string {
     runs: [
       {
         tool: { driver: { name: 'gatehouse-scanner', version: VERSION, rules: [...rules.values()] } },
-        invocations: [{ executionSuccessful: true, startTimeUtc: outcome.startTime.toISOString(), endTimeUtc: outcome.endTime.toISOString() }],
+        invocations: [
+          {
+            executionSuccessful: true,
+            startTimeUtc: outcome.startTime.toISOString(),
+            endTimeUtc: outcome.endTime.toISOString(),
+          },
+        ],
         results,
       },
     ],

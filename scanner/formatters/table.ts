@@ -55,7 +55,11 @@ function skippedTable(outcome: ScanOutcome): string | undefined {
   if (groups.size === 0) return undefined;
   const rows = [...groups.values()]
     .sort((a, b) => a.checkId.localeCompare(b.checkId))
-    .map((g) => [g.checkId, g.operations.length === 1 ? g.operations[0] : `${g.operations.length} operations`, g.reason]);
+    .map((g) => [
+      g.checkId,
+      g.operations.length === 1 ? g.operations[0] : `${g.operations.length} operations`,
+      g.reason,
+    ]);
   return draw(['SKIPPED CHECK', 'OPERATION', 'REASON'], rows);
 }
 
@@ -65,7 +69,15 @@ export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } 
   if (options.advice ?? true) parts.push(adviceLine(rows, incompleteness(outcome)));
   const wellKnown = wellKnownPaths(outcome.results);
   if (wellKnown) {
-    parts.push(draw(['WELL-KNOWN PATHS', 'URL'], [['OpenAPI', wellKnown.openapi ?? 'N/A'], ['GraphQL', wellKnown.graphql ?? 'N/A']]));
+    parts.push(
+      draw(
+        ['WELL-KNOWN PATHS', 'URL'],
+        [
+          ['OpenAPI', wellKnown.openapi ?? 'N/A'],
+          ['GraphQL', wellKnown.graphql ?? 'N/A'],
+        ],
+      ),
+    );
   }
   const fingerprint = fingerprintFrom(outcome.results.flatMap((r) => r.attempts));
   const fingerprintRows = [
@@ -79,7 +91,12 @@ export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } 
   if (skipped) parts.push(skipped);
   const errored = outcome.results.filter((r) => r.status === 'errored');
   if (errored.length > 0) {
-    parts.push(['Errored checks (neither safe nor vulnerable):', ...errored.map((r) => `  - ${r.checkId} on ${r.operationId}: ${r.reason ?? 'error'}`)].join('\n'));
+    parts.push(
+      [
+        'Errored checks (neither safe nor vulnerable):',
+        ...errored.map((r) => `  - ${r.checkId} on ${r.operationId}: ${r.reason ?? 'error'}`),
+      ].join('\n'),
+    );
   }
   return `${parts.join('\n\n')}\n`;
 }

@@ -20,7 +20,8 @@ export function firstBrokenRef(document: unknown, node: unknown, at = '#'): stri
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') {
     if (ref === '#') return undefined;
-    if (!ref.startsWith('#/')) return `$ref "${ref}" at ${at} is external; only references inside the description are resolved`;
+    if (!ref.startsWith('#/'))
+      return `$ref "${ref}" at ${at} is external; only references inside the description are resolved`;
     if (!pointsAtSomething(document, ref)) return `$ref "${ref}" at ${at} cannot be resolved`;
   }
   for (const [key, value] of Object.entries(node)) {

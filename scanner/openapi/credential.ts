@@ -19,17 +19,47 @@ export interface CredentialValues {
 function credentialFor(name: string, scheme: SchemeObject, value: string): Credential | undefined {
   const type = scheme.type;
   if (type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') {
-    return { schemeName: name, type: 'http', scheme: 'bearer', in: 'header', name: 'Authorization', format: scheme.bearerFormat?.toUpperCase() === 'JWT' || isJwt(value) ? 'jwt' : 'opaque', value };
+    return {
+      schemeName: name,
+      type: 'http',
+      scheme: 'bearer',
+      in: 'header',
+      name: 'Authorization',
+      format: scheme.bearerFormat?.toUpperCase() === 'JWT' || isJwt(value) ? 'jwt' : 'opaque',
+      value,
+    };
   }
   if (type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
     const encoded = value.includes(':') ? Buffer.from(value).toString('base64') : value;
-    return { schemeName: name, type: 'http', scheme: 'basic', in: 'header', name: 'Authorization', format: 'opaque', value: encoded };
+    return {
+      schemeName: name,
+      type: 'http',
+      scheme: 'basic',
+      in: 'header',
+      name: 'Authorization',
+      format: 'opaque',
+      value: encoded,
+    };
   }
   if (type === 'apiKey' && scheme.name && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie')) {
-    return { schemeName: name, type: 'apiKey', in: scheme.in, name: scheme.name, format: isJwt(value) ? 'jwt' : 'opaque', value };
+    return {
+      schemeName: name,
+      type: 'apiKey',
+      in: scheme.in,
+      name: scheme.name,
+      format: isJwt(value) ? 'jwt' : 'opaque',
+      value,
+    };
   }
   if (type === 'oauth2' || type === 'openIdConnect') {
-    return { schemeName: name, type, in: 'header', name: 'Authorization', format: isJwt(value) ? 'jwt' : 'opaque', value };
+    return {
+      schemeName: name,
+      type,
+      in: 'header',
+      name: 'Authorization',
+      format: isJwt(value) ? 'jwt' : 'opaque',
+      value,
+    };
   }
   return undefined;
 }
@@ -39,7 +69,10 @@ export function operationSecurity(
   requirements: Record<string, unknown>[],
   values: CredentialValues,
 ): { credential?: Credential; schemeNames: string[] } {
-  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<string, unknown>;
+  const schemes = ((document.components as Record<string, unknown> | undefined)?.securitySchemes ?? {}) as Record<
+    string,
+    unknown
+  >;
   const schemeNames = [...new Set(requirements.flatMap((r) => Object.keys(r)))];
   for (const requirement of requirements) {
     const names = Object.keys(requirement);

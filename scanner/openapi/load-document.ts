@@ -6,7 +6,10 @@ import { load } from 'js-yaml';
 import { scannerError } from '../errors.js';
 import { firstBrokenRef } from './check-refs.js';
 
-export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, unknown>> };
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+};
 
 export interface LoadedDocument {
   document: OpenApiDocument;
@@ -23,13 +26,19 @@ async function readSource(source: string, cwd: string): Promise<{ text: string; 
       return { text: response.body, remote: true, where: source };
     } catch (error) {
       if (error instanceof Error && 'code' in error && (error as { code: string }).code === 'invalid_spec') throw error;
-      throw scannerError('invalid_spec', `${source}: cannot be fetched (${error instanceof Error ? error.message : String(error)})`);
+      throw scannerError(
+        'invalid_spec',
+        `${source}: cannot be fetched (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
   try {
     return { text: await readFile(resolve(cwd, source), 'utf8'), remote: false, where: source };
   } catch (error) {
-    throw scannerError('invalid_spec', `${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw scannerError(
+      'invalid_spec',
+      `${source}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
 }
 
@@ -39,12 +48,18 @@ export async function loadOpenApiDocument(source: string, cwd: string): Promise<
   try {
     parsed = text.trimStart().startsWith('{') ? JSON.parse(text) : load(text);
   } catch (error) {
-    throw scannerError('invalid_spec', `${where}: neither JSON nor YAML (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
+    throw scannerError(
+      'invalid_spec',
+      `${where}: neither JSON nor YAML (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`,
+    );
   }
   const doc = parsed as Partial<OpenApiDocument> | null;
   const swagger = typeof doc === 'object' && doc !== null ? (doc as { swagger?: unknown }).swagger : undefined;
   if (swagger !== undefined) {
-    throw scannerError('invalid_spec', `${where}: a Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} description; only OpenAPI 3.x is scanned (convert it first, e.g. with swagger2openapi)`);
+    throw scannerError(
+      'invalid_spec',
+      `${where}: a Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} description; only OpenAPI 3.x is scanned (convert it first, e.g. with swagger2openapi)`,
+    );
   }
   if (typeof doc !== 'object' || doc === null || typeof doc.openapi !== 'string' || !/^3\./.test(doc.openapi)) {
     throw scannerError('invalid_spec', `${where}: not an OpenAPI 3 description (no "openapi: 3.x" field)`);

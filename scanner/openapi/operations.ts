@@ -14,10 +14,18 @@ import { sampleValue } from './sample-value.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-type Parameter = { name?: string; in?: string; required?: boolean; schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+type Parameter = {
+  name?: string;
+  in?: string;
+  required?: boolean;
+  schema?: unknown;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+};
 
 function serverUrl(loaded: LoadedDocument, baseUrl: string | undefined): URL {
-  const servers = loaded.document.servers as { url?: string; variables?: Record<string, { default?: string }> }[] | undefined;
+  const servers = loaded.document.servers as
+    { url?: string; variables?: Record<string, { default?: string }> }[] | undefined;
   let raw = baseUrl;
   if (!raw && servers?.[0]?.url) {
     raw = servers[0].url.replace(/\{([^}]+)\}/g, (_, name: string) => servers[0].variables?.[name]?.default ?? '');
@@ -53,14 +61,21 @@ function parameterValue(document: unknown, parameter: Parameter): string {
 }
 
 function jsonBody(document: unknown, requestBody: unknown): string | undefined {
-  const body = resolveRef<{ content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }>; schema?: unknown }> }>(document, requestBody);
-  const media = body?.content?.['application/json'] ?? Object.entries(body?.content ?? {}).find(([type]) => type.endsWith('+json'))?.[1];
+  const body = resolveRef<{
+    content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }>; schema?: unknown }>;
+  }>(document, requestBody);
+  const media =
+    body?.content?.['application/json'] ??
+    Object.entries(body?.content ?? {}).find(([type]) => type.endsWith('+json'))?.[1];
   if (!media) return undefined;
   const example = media.example ?? (media.examples ? Object.values(media.examples)[0]?.value : undefined);
   return JSON.stringify(example ?? sampleValue(document, media.schema));
 }
 
-export function operationsFromDocument(loaded: LoadedDocument, options: { baseUrl?: string; credentials: CredentialValues }): Operation[] {
+export function operationsFromDocument(
+  loaded: LoadedDocument,
+  options: { baseUrl?: string; credentials: CredentialValues },
+): Operation[] {
   const { document } = loaded;
   const base = serverUrl(loaded, options.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
@@ -71,11 +86,15 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
     .map(([template]) => template);
   for (const [template, rawItem] of Object.entries(document.paths)) {
     const item = resolveRef<Record<string, unknown>>(document, rawItem) ?? {};
-    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p)).filter((p): p is Parameter => Boolean(p));
+    const shared = ((item.parameters ?? []) as unknown[])
+      .map((p) => resolveRef<Parameter>(document, p))
+      .filter((p): p is Parameter => Boolean(p));
     for (const method of METHODS) {
       const op = item[method] as Record<string, unknown> | undefined;
       if (!op) continue;
-      const own = ((op.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p)).filter((p): p is Parameter => Boolean(p));
+      const own = ((op.parameters ?? []) as unknown[])
+        .map((p) => resolveRef<Parameter>(document, p))
+        .filter((p): p is Parameter => Boolean(p));
       const parameters = [...shared.filter((s) => !own.some((o) => o.name === s.name && o.in === s.in)), ...own];
       let path = template;
       const url = new URL(base.href);
@@ -86,7 +105,12 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
         if (!parameter.name) continue;
         const value = parameterValue(document, parameter);
         if (parameter.in === 'path' && template.includes(`{${parameter.name}}`)) {
-          pathParameters.push({ name: parameter.name, value, given: givenValue(document, parameter), ...(fixedValue(document, parameter) ? { fixed: true } : {}) });
+          pathParameters.push({
+            name: parameter.name,
+            value,
+            given: givenValue(document, parameter),
+            ...(fixedValue(document, parameter) ? { fixed: true } : {}),
+          });
         }
         if (parameter.in === 'path') path = path.split(`{${parameter.name}}`).join(encodeURIComponent(value));
         else if (!parameter.required) continue;
@@ -97,7 +121,11 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
       url.pathname = `${basePath}${path.replace(/\{[^}]+\}/g, 'test')}`;
       const body = jsonBody(document, op.requestBody);
       if (body !== undefined) headers['Content-Type'] = ['application/json'];
-      const security = operationSecurity(document, (op.security ?? documentSecurity) as Record<string, unknown>[], options.credentials);
+      const security = operationSecurity(
+        document,
+        (op.security ?? documentSecurity) as Record<string, unknown>[],
+        options.credentials,
+      );
       const upper = method.toUpperCase();
       const promised = responseSchemas(document, op.responses);
       const inputs = inputFields(document, parameters, op.requestBody);
@@ -113,7 +141,13 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
         ...(body !== undefined ? { body } : {}),
         ...(security.credential ? { credential: security.credential } : {}),
         securitySchemes: security.schemeNames,
-        ...(pathParameters.length > 0 ? { pathParameters: pathParameters.sort((a, b) => template.indexOf(`{${a.name}}`) - template.indexOf(`{${b.name}}`)) } : {}),
+        ...(pathParameters.length > 0
+          ? {
+              pathParameters: pathParameters.sort(
+                (a, b) => template.indexOf(`{${a.name}}`) - template.indexOf(`{${b.name}}`),
+              ),
+            }
+          : {}),
         ...(typeof op.operationId === 'string' ? { operationId: op.operationId } : {}),
         ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
         ...(Array.isArray(op.tags) ? { tags: op.tags.filter((t): t is string => typeof t === 'string') } : {}),
@@ -130,7 +164,13 @@ export function operationsFromDocument(loaded: LoadedDocument, options: { baseUr
     const read = op.readBackPath ? operations.find((r) => r.method === 'GET' && r.path === op.readBackPath) : undefined;
     return read?.credential && !op.credential ? { ...op, readBackCredential: read.credential } : op;
   });
-  const registration = withReadBack.find((op) => op.body !== undefined && isRegistration(op.method, op.path, op.operationId, op.summary));
+  const registration = withReadBack.find(
+    (op) => op.body !== undefined && isRegistration(op.method, op.path, op.operationId, op.summary),
+  );
   if (!registration) return withReadBack;
-  return withReadBack.map((op) => (op !== registration && isLogin(op.method, op.path, op.operationId, op.summary) ? { ...op, registration: { url: registration.url, body: registration.body! } } : op));
+  return withReadBack.map((op) =>
+    op !== registration && isLogin(op.method, op.path, op.operationId, op.summary)
+      ? { ...op, registration: { url: registration.url, body: registration.body! } }
+      : op,
+  );
 }

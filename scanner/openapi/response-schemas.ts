@@ -13,7 +13,9 @@ function inlineSchema(document: unknown, schema: unknown, depth = 0): unknown {
   if (typeof resolved !== 'object' || resolved === null) return resolved;
   if (depth >= MAX_DEPTH) return {};
   if (Array.isArray(resolved)) return resolved.map((item) => inlineSchema(document, item, depth + 1));
-  return Object.fromEntries(Object.entries(resolved).map(([key, value]) => [key, inlineSchema(document, value, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(resolved).map(([key, value]) => [key, inlineSchema(document, value, depth + 1)]),
+  );
 }
 
 type Responses = Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;

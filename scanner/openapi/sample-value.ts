@@ -32,7 +32,10 @@ export function sampleValue(document: unknown, input: unknown, depth = 0): unkno
     const list = schema[key];
     if (Array.isArray(list) && list.length > 0) {
       if (key !== 'allOf') return sampleValue(document, list[0], depth + 1);
-      return Object.assign({}, ...list.map((s) => sampleValue(document, s, depth + 1)).filter((v) => typeof v === 'object' && v !== null));
+      return Object.assign(
+        {},
+        ...list.map((s) => sampleValue(document, s, depth + 1)).filter((v) => typeof v === 'object' && v !== null),
+      );
     }
   }
   const type = Array.isArray(schema.type) ? (schema.type as unknown[]).find((t) => t !== 'null') : schema.type;
@@ -43,7 +46,9 @@ export function sampleValue(document: unknown, input: unknown, depth = 0): unkno
   if (type === 'object' || schema.properties) {
     if (depth >= 4) return {};
     const properties = (schema.properties ?? {}) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(properties).map(([name, sub]) => [name, sampleValue(document, sub, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(properties).map(([name, sub]) => [name, sampleValue(document, sub, depth + 1)]),
+    );
   }
   if (typeof schema.format === 'string' && schema.format in BY_FORMAT) return BY_FORMAT[schema.format];
   return 'test';

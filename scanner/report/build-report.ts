@@ -20,7 +20,13 @@ function attemptReport(attempt: Attempt): ScanAttemptReport {
   const { request, response } = attempt;
   const report: ScanAttemptReport = {
     id: attempt.id,
-    request: { id: attempt.id, method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}) },
+    request: {
+      id: attempt.id,
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    },
   };
   if (response) {
     const headers = { ...response.headers };
@@ -40,14 +46,19 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
-  const cited = findings.flatMap((f) => [f.attemptId, ...(f.attemptIds ?? []), ...(f.steps ?? []).map((s) => s.attemptId)]);
+  const cited = findings.flatMap((f) => [
+    f.attemptId,
+    ...(f.attemptIds ?? []),
+    ...(f.steps ?? []).map((s) => s.attemptId),
+  ]);
   const failedAttempts = new Set(cited.filter((id): id is string => id !== undefined));
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
   const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);
   // A finding scored lower than its issue (what the operation is, or a public operation) reports that score.
   const own = findings.map((f) => f.cvss).filter((c) => c !== undefined);
-  const scored = own.length === findings.length && own.length > 0 ? own.reduce((a, b) => (b.score > a.score ? b : a)) : issue.cvss;
+  const scored =
+    own.length === findings.length && own.length > 0 ? own.reduce((a, b) => (b.score > a.score ? b : a)) : issue.cvss;
   const cvss = { version: scored.version, vector: scored.vector, score: scored.score };
   // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
   const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0].cause : undefined;
@@ -67,7 +78,10 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
     ...(Object.keys(evidence).length > 0 ? { evidence } : {}),
     scans: result.attempts
       .filter((a) => a.response !== undefined)
-      .map((a) => ({ id: a.id, status: allFailed || failedAttempts.has(a.id) ? ('failed' as const) : ('passed' as const) })),
+      .map((a) => ({
+        id: a.id,
+        status: allFailed || failedAttempts.has(a.id) ? ('failed' as const) : ('passed' as const),
+      })),
   };
 }
 
@@ -90,8 +104,18 @@ function checkReport(result: CheckResult, definition: CheckDefinition, operation
 function securitySchemeReport(credential: Credential | undefined): SecuritySchemeReport {
   if (!credential) return { type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' };
   const scheme: SecuritySchemeReport['scheme'] =
-    credential.scheme === 'basic' ? 'Basic' : credential.scheme === 'bearer' || credential.type === 'oauth2' || credential.type === 'openIdConnect' ? 'Bearer' : 'None';
-  return { type: credential.type, scheme, in: credential.in, tokenFormat: credential.format === 'jwt' ? 'jwt' : 'none', name: credential.schemeName };
+    credential.scheme === 'basic'
+      ? 'Basic'
+      : credential.scheme === 'bearer' || credential.type === 'oauth2' || credential.type === 'openIdConnect'
+        ? 'Bearer'
+        : 'None';
+  return {
+    type: credential.type,
+    scheme,
+    in: credential.in,
+    tokenFormat: credential.format === 'jwt' ? 'jwt' : 'none',
+    name: credential.schemeName,
+  };
 }
 
 function curlReport(operation: Operation, items: CheckReport[]): CurlReport {
@@ -100,7 +124,8 @@ function curlReport(operation: Operation, items: CheckReport[]): CurlReport {
   const failed = new Map<string, IssueReport>();
   for (const item of items) {
     if (item.operation?.id !== operation.id) continue;
-    for (const issue of item.issues) if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
+    for (const issue of item.issues)
+      if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
   }
   return {
     method: operation.method,
@@ -120,7 +145,8 @@ function openapiReport(operations: Operation[], items: CheckReport[]): NonNullab
     const failed = new Map<string, IssueReport>();
     for (const item of items) {
       if (item.operation?.id !== operation.id) continue;
-      for (const issue of item.issues) if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
+      for (const issue of item.issues)
+        if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
     }
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = {
@@ -135,8 +161,15 @@ function openapiReport(operations: Operation[], items: CheckReport[]): NonNullab
 
 export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
-  const operations = new Map([...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [o.id, o]));
-  const reports = outcome.results.map((r) => checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)));
+  const operations = new Map(
+    [...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [
+      o.id,
+      o,
+    ]),
+  );
+  const reports = outcome.results.map((r) =>
+    checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)),
+  );
   const summary = incompleteness(outcome);
   const completeness: Report['completeness'] = {
     complete: summary.complete,
@@ -152,7 +185,14 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
             ...(outcome.canary.startStatus !== undefined ? { startStatus: outcome.canary.startStatus } : {}),
             ...(outcome.canary.endStatus !== undefined ? { endStatus: outcome.canary.endStatus } : {}),
             ...(outcome.canary.lost
-              ? { lost: { afterRequests: outcome.canary.lost.afterRequests, at: outcome.canary.lost.at.toISOString(), status: outcome.canary.lost.status, reason: outcome.canary.lost.reason } }
+              ? {
+                  lost: {
+                    afterRequests: outcome.canary.lost.afterRequests,
+                    at: outcome.canary.lost.at.toISOString(),
+                    status: outcome.canary.lost.status,
+                    reason: outcome.canary.lost.reason,
+                  },
+                }
               : {}),
           },
         }
@@ -161,6 +201,7 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, completeness, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
   if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
-  if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = { url: outcome.operations[0].url, queries: {}, mutations: {} };
+  if (outcome.kind === 'graphql' && outcome.operations[0])
+    report.graphql = { url: outcome.operations[0].url, queries: {}, mutations: {} };
   return report;
 }

@@ -45,7 +45,16 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
           if (score > row.score) Object.assign(row, { score, risk: riskLevel(score) });
           continue;
         }
-        const created: FindingRow = { operation: origin, checkId: result.checkId, issueId: issue.id, name: issue.name, score, risk: riskLevel(score), owasp: issue.classifications?.owasp ?? '', operations: [operation] };
+        const created: FindingRow = {
+          operation: origin,
+          checkId: result.checkId,
+          issueId: issue.id,
+          name: issue.name,
+          score,
+          risk: riskLevel(score),
+          owasp: issue.classifications?.owasp ?? '',
+          operations: [operation],
+        };
         grouped.set(key, created);
         rows.push(created);
         continue;
@@ -70,5 +79,10 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
     const count = row.operations!.length;
     row.operation = count === 1 ? row.operations![0] : `${row.operation} (${count} operations)`;
   }
-  return rows.sort((a, b) => b.score - a.score || (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) || (a.issueId < b.issueId ? -1 : 1));
+  return rows.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) ||
+      (a.issueId < b.issueId ? -1 : 1),
+  );
 }

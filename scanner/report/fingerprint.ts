@@ -36,7 +36,12 @@ const SERVER_RULES: Rule[] = [
 
 const POWERED_BY_RULES: Rule[] = [
   { pattern: /^Express/i, row: 'framework', name: 'Express', also: { row: 'language', name: 'Node.js' } },
-  { pattern: /^Next\.js(?:\s+([\d.]+))?/i, row: 'framework', name: 'Next.js', also: { row: 'language', name: 'Node.js' } },
+  {
+    pattern: /^Next\.js(?:\s+([\d.]+))?/i,
+    row: 'framework',
+    name: 'Next.js',
+    also: { row: 'language', name: 'Node.js' },
+  },
   { pattern: /^Nuxt/i, row: 'framework', name: 'Nuxt.js', also: { row: 'language', name: 'Node.js' } },
   { pattern: /^PHP(?:\/([\d.]+))?/i, row: 'language', name: 'PHP' },
   { pattern: /^ASP\.NET/i, row: 'framework', name: 'Microsoft ASP.NET' },

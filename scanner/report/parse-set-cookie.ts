@@ -4,7 +4,10 @@ import type { CookieReport } from './report-types.js';
 export function parseSetCookie(header: string): CookieReport {
   const [pair = '', ...attributes] = header.split(';');
   const eq = pair.indexOf('=');
-  const cookie: CookieReport = { name: (eq >= 0 ? pair.slice(0, eq) : pair).trim(), value: eq >= 0 ? pair.slice(eq + 1).trim() : '' };
+  const cookie: CookieReport = {
+    name: (eq >= 0 ? pair.slice(0, eq) : pair).trim(),
+    value: eq >= 0 ? pair.slice(eq + 1).trim() : '',
+  };
   for (const attribute of attributes) {
     const [rawKey = '', ...rest] = attribute.split('=');
     const key = rawKey.trim().toLowerCase();

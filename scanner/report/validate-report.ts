@@ -14,5 +14,7 @@ export function assertValidReport(report: unknown, source = 'report'): void {
   const problems = reportProblems(report);
   if (problems.length === 0) return;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  throw scannerError('invalid_report', `${source}: ${problems[0]}${more}`, { fields: problems.map((message) => ({ path: source, message })) });
+  throw scannerError('invalid_report', `${source}: ${problems[0]}${more}`, {
+    fields: problems.map((message) => ({ path: source, message })),
+  });
 }

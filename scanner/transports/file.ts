@@ -7,6 +7,10 @@ export async function writeToFile(path: string, text: string, cwd: string): Prom
   try {
     await writeFile(resolve(cwd, path), text, 'utf8');
   } catch (error) {
-    throw scannerError('report_transport_failed', `--report-file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'cannot be written'}`, { cause: error });
+    throw scannerError(
+      'report_transport_failed',
+      `--report-file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'cannot be written'}`,
+      { cause: error },
+    );
   }
 }

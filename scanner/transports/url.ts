@@ -14,7 +14,12 @@ export async function postToUrl(url: string, json: string): Promise<void> {
     });
     status = response.statusCode;
   } catch (error) {
-    throw scannerError('report_transport_failed', `--report-url ${url}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw scannerError(
+      'report_transport_failed',
+      `--report-url ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
-  if (status < 200 || status > 299) throw scannerError('report_transport_failed', `--report-url ${url}: the receiver answered ${status}`);
+  if (status < 200 || status > 299)
+    throw scannerError('report_transport_failed', `--report-url ${url}: the receiver answered ${status}`);
 }

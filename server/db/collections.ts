@@ -27,5 +27,11 @@ const schemas: Schema[] = [...Object.values(REPOSITORIES).flatMap((repository) =
 export const STORE_COLLECTIONS: ReadonlyMap<string, IndexSpec[]> = new Map([
   ...schemas.map((schema): [string, IndexSpec[]] => [schema.get('collection') as string, indexesOf(schema)]),
   // Rate-limit slots (their uniqueness is the `_id`): counted per key and window, expired by date.
-  [RATE_LIMIT_COLLECTION, [{ fields: { key: 1, window: 1 }, options: {} }, { fields: { expire: 1 }, options: { expireAfterSeconds: 0 } }]],
+  [
+    RATE_LIMIT_COLLECTION,
+    [
+      { fields: { key: 1, window: 1 }, options: {} },
+      { fields: { expire: 1 }, options: { expireAfterSeconds: 0 } },
+    ],
+  ],
 ]);

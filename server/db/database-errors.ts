@@ -32,7 +32,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) return true;
   // With bufferCommands off, mongoose refuses commands while the connection is closed.
-  return error.name === 'MongooseError' && /before initial connection|connection .* closed|Client must be connected/i.test(error.message);
+  return (
+    error.name === 'MongooseError' &&
+    /before initial connection|connection .* closed|Client must be connected/i.test(error.message)
+  );
 }
 
 export function databaseUnavailable(cause: unknown): AppError {
@@ -53,7 +56,8 @@ export function guardRepository<T extends object>(repository: T): T {
   for (const [name, member] of Object.entries(repository)) {
     guarded[name] =
       typeof member === 'function'
-        ? (...args: unknown[]) => (member as (...a: unknown[]) => Promise<unknown>).apply(repository, args).catch(rethrowDatabaseError)
+        ? (...args: unknown[]) =>
+            (member as (...a: unknown[]) => Promise<unknown>).apply(repository, args).catch(rethrowDatabaseError)
         : member;
   }
   return guarded as T;

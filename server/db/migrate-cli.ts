@@ -8,10 +8,18 @@ import { connectMongo } from './connect.js';
 import { migrate } from './migrate.js';
 
 export const migrateSettings = {
-  mongodbUri: { env: 'MONGODB_URI', type: 'url', required: true, doc: 'MongoDB connection string of the database to migrate.' },
+  mongodbUri: {
+    env: 'MONGODB_URI',
+    type: 'url',
+    required: true,
+    doc: 'MongoDB connection string of the database to migrate.',
+  },
   dbName: { env: 'MONGODB_DB_NAME', type: 'string', doc: 'Database name when it differs from the one in MONGODB_URI.' },
   serverSelectionTimeoutMs: {
-    env: 'MONGODB_SERVER_SELECTION_TIMEOUT_MS', type: 'integer', min: 1, default: 5000,
+    env: 'MONGODB_SERVER_SELECTION_TIMEOUT_MS',
+    type: 'integer',
+    min: 1,
+    default: 5000,
     doc: 'How long to wait for a reachable database before giving up.',
   },
 } as const satisfies SettingsSpec;
@@ -36,11 +44,17 @@ const HELP = [
   '',
 ].join('\n');
 
-export async function runMigrate(argv: string[], env: Record<string, string | undefined>, io: MigrateIo): Promise<number> {
+export async function runMigrate(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: MigrateIo,
+): Promise<number> {
   let help: boolean | undefined;
   let ifConfigured: boolean | undefined;
   try {
-    ({ values: { help, 'if-configured': ifConfigured } } = parseArgs({
+    ({
+      values: { help, 'if-configured': ifConfigured },
+    } = parseArgs({
       args: argv,
       options: { help: { type: 'boolean', short: 'h' }, 'if-configured': { type: 'boolean' } },
       strict: true,
@@ -65,7 +79,10 @@ export async function runMigrate(argv: string[], env: Record<string, string | un
   }
   let connection;
   try {
-    connection = await connectMongo(settings.mongodbUri, { dbName: settings.dbName, serverSelectionTimeoutMS: settings.serverSelectionTimeoutMs });
+    connection = await connectMongo(settings.mongodbUri, {
+      dbName: settings.dbName,
+      serverSelectionTimeoutMS: settings.serverSelectionTimeoutMs,
+    });
   } catch (error) {
     // The URI may hold credentials: name the failure, never the URI.
     io.stderr.write(`db:migrate: cannot reach the database (${(error as Error).name})\n`);

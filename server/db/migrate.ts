@@ -69,7 +69,12 @@ async function writeCatalogue(connection: Connection, name: string, items: reado
 }
 
 export async function migrate(connection: Connection): Promise<MigrationReport> {
-  const report: MigrationReport = { indexesCreated: [], ttlUnsupported: [], platformDocumentsChanged: 0, schemaVersionRecorded: false };
+  const report: MigrationReport = {
+    indexesCreated: [],
+    ttlUnsupported: [],
+    platformDocumentsChanged: 0,
+    schemaVersionRecorded: false,
+  };
   await createIndexes(connection, report);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);

@@ -83,7 +83,10 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
         if (slot > limit) return { allowed: false, remaining: 0, resetMs };
         cursor.next += 1;
         try {
-          await slots.insertOne({ _id: `${key}:${window}:${slot}`, key, window, expire: new Date(windowEnd) }, { maxTimeMS: MAX_TIME_MS });
+          await slots.insertOne(
+            { _id: `${key}:${window}:${slot}`, key, window, expire: new Date(windowEnd) },
+            { maxTimeMS: MAX_TIME_MS },
+          );
           return { allowed: true, remaining: limit - slot, resetMs };
         } catch (error) {
           if (!isDuplicateKey(error)) return insured(key, limit, windowMs);

@@ -35,20 +35,30 @@ function indexFingerprint(): string {
   return createHash('sha256').update(JSON.stringify(layout)).digest('base64url').slice(0, 16);
 }
 
-export async function recordSchemaVersion(connection: Connection, clock: () => Date = () => new Date()): Promise<boolean> {
+export async function recordSchemaVersion(
+  connection: Connection,
+  clock: () => Date = () => new Date(),
+): Promise<boolean> {
   const collection = connection.db!.collection<SchemaRecord>(SCHEMA_COLLECTION);
   const current = await collection.findOne({ _id: SCHEMA_ID });
   const indexes = indexFingerprint();
   if (current && current.version === SCHEMA_VERSION && current.indexes === indexes) return false;
-  await collection.replaceOne({ _id: SCHEMA_ID }, { version: SCHEMA_VERSION, indexes, migratedAt: clock() }, { upsert: true });
+  await collection.replaceOne(
+    { _id: SCHEMA_ID },
+    { version: SCHEMA_VERSION, indexes, migratedAt: clock() },
+    { upsert: true },
+  );
   return true;
 }
 
 export async function readSchemaState(connection: Connection): Promise<SchemaState> {
-  const record = await connection.db!.collection<SchemaRecord>(SCHEMA_COLLECTION).findOne({ _id: SCHEMA_ID }, { maxTimeMS: MAX_TIME_MS });
+  const record = await connection
+    .db!.collection<SchemaRecord>(SCHEMA_COLLECTION)
+    .findOne({ _id: SCHEMA_ID }, { maxTimeMS: MAX_TIME_MS });
   if (!record) return { status: 'unmigrated', version: null };
   if (record.version > SCHEMA_VERSION) return { status: 'newer', version: record.version };
-  if (record.version < SCHEMA_VERSION || record.indexes !== indexFingerprint()) return { status: 'older', version: record.version };
+  if (record.version < SCHEMA_VERSION || record.indexes !== indexFingerprint())
+    return { status: 'older', version: record.version };
   return { status: 'ok', version: record.version };
 }
 

@@ -48,9 +48,13 @@ export function createWriteLocks(connection: Connection, options: WriteLockOptio
       // has just taken is left alone) and race for it again; the insert decides.
       const held = await Locks.findById(key).lean<WriteLockDocument>().maxTimeMS(MAX_TIME_MS);
       if (held && held.leaseUntil.getTime() <= Date.now()) {
-        await Locks.deleteOne({ _id: key, owner: held.owner, leaseUntil: mongoose.trusted({ $lte: new Date() }) }, { maxTimeMS: MAX_TIME_MS });
+        await Locks.deleteOne(
+          { _id: key, owner: held.owner, leaseUntil: mongoose.trusted({ $lte: new Date() }) },
+          { maxTimeMS: MAX_TIME_MS },
+        );
       }
-      if (Date.now() >= deadline) throw apiError('conflict', 'The resource is being changed by another request; try again.');
+      if (Date.now() >= deadline)
+        throw apiError('conflict', 'The resource is being changed by another request; try again.');
       await sleep(Math.min(50, 2 + attempt * 3) * (0.5 + Math.random()));
     }
   }
@@ -61,7 +65,8 @@ export function createWriteLocks(connection: Connection, options: WriteLockOptio
     } catch {
       // Typically the database went away mid-request. Keep trying in the background until the lease would end
       // anyway, so the record is writable as soon as the database is back rather than a lease later.
-      if (Date.now() + RELEASE_RETRY_MS < leaseEnd) setTimeout(() => void release(key, owner, leaseEnd), RELEASE_RETRY_MS).unref();
+      if (Date.now() + RELEASE_RETRY_MS < leaseEnd)
+        setTimeout(() => void release(key, owner, leaseEnd), RELEASE_RETRY_MS).unref();
     }
   }
 

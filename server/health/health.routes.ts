@@ -20,7 +20,11 @@ async function schemaCheck(deps: ApiDeps): Promise<Check> {
   const problem = schemaProblem(state);
   if (problem) return { status: 'error', error: problem };
   return state.status === 'newer'
-    ? { status: 'ok', version: state.version, note: `the database is migrated past this build's version ${SCHEMA_VERSION}` }
+    ? {
+        status: 'ok',
+        version: state.version,
+        note: `the database is migrated past this build's version ${SCHEMA_VERSION}`,
+      }
     : { status: 'ok', version: state.version as number };
 }
 
@@ -46,11 +50,18 @@ export function createHealthRouter(deps: ApiDeps): Router {
       res.json({ status: 'ok', checks: { store, schema } });
       return;
     }
-    const message = store.status === 'ok' ? 'The service is not ready: the database is not migrated.' : 'The service is not ready: the store is unavailable.';
+    const message =
+      store.status === 'ok'
+        ? 'The service is not ready: the database is not migrated.'
+        : 'The service is not ready: the store is unavailable.';
     res
       .status(503)
       .set('Retry-After', READY_RETRY_AFTER_S)
-      .json({ ...errorEnvelope('unavailable', message, req.requestId), status: 'unavailable', checks: { store, schema } });
+      .json({
+        ...errorEnvelope('unavailable', message, req.requestId),
+        status: 'unavailable',
+        checks: { store, schema },
+      });
   });
   return router;
 }

@@ -26,7 +26,10 @@ export function parseIdempotencyKey(header: string | string[]): string {
   const unquoted = /^"(.*)"$/.exec(value.trim())?.[1] ?? value.trim();
   // Node joins repeated headers with ", ": a comma means more than one key was sent.
   if (!/^[\x21-\x7e]{8,255}$/.test(unquoted) || /[",\\]/.test(unquoted)) {
-    throw apiError('invalid_request', 'Idempotency-Key must be sent once, as 8–255 visible characters (a UUID is recommended).');
+    throw apiError(
+      'invalid_request',
+      'Idempotency-Key must be sent once, as 8–255 visible characters (a UUID is recommended).',
+    );
   }
   return unquoted;
 }
@@ -44,11 +47,23 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
     if (header === undefined) return next();
     const organization = req.organization;
     const principal = req.principal;
-    if (!organization || !principal) throw new Error('idempotentCreate needs an authenticated, organization-scoped request');
-    const scope: IdempotencyScope = { organizationId: organization.id, subject: principal.sub, key: parseIdempotencyKey(header) };
+    if (!organization || !principal)
+      throw new Error('idempotentCreate needs an authenticated, organization-scoped request');
+    const scope: IdempotencyScope = {
+      organizationId: organization.id,
+      subject: principal.sub,
+      key: parseIdempotencyKey(header),
+    };
     const { organizationId: _org, ...params } = req.params as Record<string, string>;
     const fingerprint = createHash('sha256')
-      .update(canonicalJson({ method: req.method, route: (req.route as { path?: string } | undefined)?.path ?? req.path, params, body: (req.body as unknown) ?? null }))
+      .update(
+        canonicalJson({
+          method: req.method,
+          route: (req.route as { path?: string } | undefined)?.path ?? req.path,
+          params,
+          body: (req.body as unknown) ?? null,
+        }),
+      )
       .digest('base64url');
 
     const outcome = await deps.store.idempotency.begin({
@@ -59,10 +74,15 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
       ttlMs: IDEMPOTENCY_TTL_MS,
     });
     if (outcome.outcome === 'mismatch') {
-      throw apiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request in the last 24 hours.');
+      throw apiError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with a different request in the last 24 hours.',
+      );
     }
     if (outcome.outcome === 'in_flight') {
-      throw apiError('conflict', 'A request with this Idempotency-Key is still being processed.', { headers: { 'Retry-After': '1' } });
+      throw apiError('conflict', 'A request with this Idempotency-Key is still being processed.', {
+        headers: { 'Retry-After': '1' },
+      });
     }
     if (outcome.outcome === 'completed') return replay(res, outcome.response);
     // The create stores the key on the record it makes (components read it from here).
@@ -95,7 +115,9 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
             }))
           : release(status);
       finish
-        .catch((error: unknown) => deps.logger.warn({ err: error, requestId: req.requestId }, 'idempotency record not updated'))
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: error, requestId: req.requestId }, 'idempotency record not updated'),
+        )
         .finally(() => send(body));
       return res;
     };

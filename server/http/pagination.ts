@@ -68,7 +68,14 @@ export function decodeCursor(cursor: string, binding: ListBinding): PageKey {
     throw invalid();
   }
   const { t, i } = (parsed ?? {}) as { t?: unknown; i?: unknown };
-  if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < MIN_TIME || t > MAX_TIME || typeof i !== 'string' || i.length > 100) {
+  if (
+    typeof t !== 'number' ||
+    !Number.isSafeInteger(t) ||
+    t < MIN_TIME ||
+    t > MAX_TIME ||
+    typeof i !== 'string' ||
+    i.length > 100
+  ) {
     throw invalid();
   }
   return { createdAt: new Date(t), id: i };
@@ -96,14 +103,25 @@ export function parseListParams(req: Request, binding: ListBinding): ListParams 
 }
 
 /** Ask the repository for one more than `limit`; this trims the page and names the next cursor. */
-export function pageResult<T extends PageKey>(items: T[], params: ListParams, binding: ListBinding): { page: T[]; nextCursor: string | null } {
+export function pageResult<T extends PageKey>(
+  items: T[],
+  params: ListParams,
+  binding: ListBinding,
+): { page: T[]; nextCursor: string | null } {
   if (items.length <= params.limit) return { page: items, nextCursor: null };
   const page = items.slice(0, params.limit);
   return { page, nextCursor: encodeCursor(page[page.length - 1], binding) };
 }
 
 /** `Link: <…>; rel="next"` (RFC 8288) built from the configured public base URL, never from the Host header. */
-export function setNextLink(res: Response, req: Request, publicBaseUrl: string, nextCursor: string | null, params: ListParams, binding: ListBinding): void {
+export function setNextLink(
+  res: Response,
+  req: Request,
+  publicBaseUrl: string,
+  nextCursor: string | null,
+  params: ListParams,
+  binding: ListBinding,
+): void {
   if (nextCursor === null) return;
   const path = req.originalUrl.split('?')[0];
   const query = new URLSearchParams();

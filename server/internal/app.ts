@@ -23,7 +23,10 @@ export type { InternalDeps } from './internal-deps.js';
 /** Everything under /internal/v1: authenticated, then every route checks its own scope (deny by default). */
 function createInternalApiRouter(deps: InternalDeps): express.Router {
   // Internal tokens are for this surface only: their audience differs from the public API's (RFC 9068 §4).
-  const authenticate = createAuthenticate({ ...deps, config: { ...deps.config, authAudience: deps.config.internalAuthAudience } });
+  const authenticate = createAuthenticate({
+    ...deps,
+    config: { ...deps.config, authAudience: deps.config.internalAuthAudience },
+  });
   const router = express.Router();
   router.use(authenticate, ...jsonBody());
   router.use(createQueueRouter(deps));

@@ -22,7 +22,10 @@ export interface InternalSurface {
   stop(): Promise<void>;
 }
 
-export function createInternalSurface(deps: ApiDeps, options: { console?: InternalDeps['console'] } = {}): InternalSurface {
+export function createInternalSurface(
+  deps: ApiDeps,
+  options: { console?: InternalDeps['console'] } = {},
+): InternalSurface {
   const provisioning = createProvisioning(deps);
   provisioning?.worker.start(PROVISIONING_POLL_MS);
   const outbox = createOutboxDrain({ ...deps, ...(provisioning && { provisioning: provisioning.hook }) });

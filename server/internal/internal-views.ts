@@ -5,7 +5,10 @@ import type { Registration } from '../components/registrations/registrations.mod
 /** Storage bookkeeping, not part of the record: the outbox, the tombstone mark, the stored Idempotency-Key. */
 const BOOKKEEPING = new Set(['outbox', 'outboxAt', 'removedAt', 'idempotencyKey']);
 
-export function internalRegistrationView(registration: Registration, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function internalRegistrationView(
+  registration: Registration,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const shown = ([key]: [string, unknown]) => !/secret|token/i.test(key) && !BOOKKEEPING.has(key);
   return Object.fromEntries(Object.entries({ ...registration, ...extra }).filter(shown));
 }

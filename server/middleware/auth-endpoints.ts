@@ -25,7 +25,10 @@ export function createAuthEndpoints(config: ServiceConfig): AuthEndpoints {
 
   async function fetchDiscovery(): Promise<Discovered> {
     const url = `${config.authIssuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-    const res = await fetch(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const body: unknown = await res.json();
     if (typeof body !== 'object' || body === null) throw new Error('discovery document is not an object');

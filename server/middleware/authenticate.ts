@@ -27,7 +27,9 @@ export function createAuthenticate(deps: ApiDeps, options: AuthenticateOptions =
   const acceptsJwt = config.authTokenTypes.includes('jwt');
   const acceptsOpaque = config.authTokenTypes.includes('opaque');
   const verifyJwt = acceptsJwt ? createJwtVerifier(config, createSigningKeys(endpoints, logger)) : undefined;
-  const introspect = acceptsOpaque ? createIntrospector(config, endpoints, { timeoutMs: options.introspectionTimeoutMs }) : undefined;
+  const introspect = acceptsOpaque
+    ? createIntrospector(config, endpoints, { timeoutMs: options.introspectionTimeoutMs })
+    : undefined;
 
   return async (req, res, next) => {
     const header = req.headers.authorization;

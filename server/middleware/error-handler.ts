@@ -22,7 +22,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const log = (req as { log?: Logger }).log ?? logger;
     const error = known ?? apiError('internal_error', 'An unexpected error occurred.');
     if (!known) log.error({ err, requestId: req.requestId }, 'unhandled error');
-    else if (error.status >= 500) log.warn({ code: error.code, cause: error.cause, requestId: req.requestId }, error.message);
+    else if (error.status >= 500)
+      log.warn({ code: error.code, cause: error.cause, requestId: req.requestId }, error.message);
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     if (error.status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', DEFAULT_RETRY_AFTER_S);
     res.status(error.status).json(errorEnvelope(error.code, error.message, req.requestId, error.fields));

@@ -65,7 +65,8 @@ function pathOf(parent: string, key: string | number): string {
 /** Every forbidden key or ill-formed string (with its path) and whether the document nests deeper than MAX_DEPTH. */
 function inspect(value: unknown, path: string, depth: number, found: FieldError[]): boolean {
   if (typeof value === 'string') {
-    if (LONE_SURROGATE.test(value)) found.push({ path, message: 'is not a well-formed Unicode string (lone surrogate)' });
+    if (LONE_SURROGATE.test(value))
+      found.push({ path, message: 'is not a well-formed Unicode string (lone surrogate)' });
     return false;
   }
   if (typeof value !== 'object' || value === null) return false;
@@ -89,7 +90,11 @@ export function jsonBody(): RequestHandler[] {
     strict: true,
     // The API is UTF-8 only: a UTF-16 body (byte-order mark) or bytes that do not decode are 415, never guessed at.
     verify: (_req, _res, buffer) => {
-      if (buffer.length >= 2 && ((buffer[0] === 0xfe && buffer[1] === 0xff) || (buffer[0] === 0xff && buffer[1] === 0xfe))) throw notUtf8();
+      if (
+        buffer.length >= 2 &&
+        ((buffer[0] === 0xfe && buffer[1] === 0xff) || (buffer[0] === 0xff && buffer[1] === 0xfe))
+      )
+        throw notUtf8();
       if (!isUtf8(buffer)) throw notUtf8();
     },
   });

@@ -48,7 +48,10 @@ function nonEmpty(value: unknown): value is string {
 function rejection(err: unknown, req: Request, expectedAudience: string): AppError {
   const inner = (err as { inner?: { name?: string; message?: string; expiredAt?: Date } }).inner;
   if (inner?.name === 'TokenExpiredError') {
-    return invalidToken(err, `The access token expired${inner.expiredAt ? ` at ${inner.expiredAt.toISOString()}` : ''}`);
+    return invalidToken(
+      err,
+      `The access token expired${inner.expiredAt ? ` at ${inner.expiredAt.toISOString()}` : ''}`,
+    );
   }
   if (inner?.name === 'JsonWebTokenError' && inner.message?.startsWith('jwt audience invalid')) {
     const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -110,8 +113,14 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
           reject(invalidToken());
           return;
         }
-        const principal: Principal = { sub: payload.sub, clientId: payload.client_id, scopes: scopesOf(payload), tokenKind: 'jwt' };
-        (req as Request & { verifiedUntil?: number }).verifiedUntil = payload.exp * 1000 + config.authClockToleranceS * 1000;
+        const principal: Principal = {
+          sub: payload.sub,
+          clientId: payload.client_id,
+          scopes: scopesOf(payload),
+          tokenKind: 'jwt',
+        };
+        (req as Request & { verifiedUntil?: number }).verifiedUntil =
+          payload.exp * 1000 + config.authClockToleranceS * 1000;
         resolve(principal);
       });
     });

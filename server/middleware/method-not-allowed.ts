@@ -5,6 +5,8 @@ import { apiError } from '../errors.js';
 export function methodNotAllowed(allowed: string[]): RequestHandler {
   const allow = [...new Set(allowed.map((m) => m.toUpperCase()))].join(', ');
   return (req, _res, next) => {
-    next(apiError('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } }));
+    next(
+      apiError('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } }),
+    );
   };
 }

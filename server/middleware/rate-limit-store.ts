@@ -5,7 +5,11 @@
 
 export interface RateLimitStore {
   /** Counts one request against `key`; `resetMs` is the time left in the current window. */
-  consume(key: string, limit: number, windowMs: number): Promise<{ allowed: boolean; remaining: number; resetMs: number }>;
+  consume(
+    key: string,
+    limit: number,
+    windowMs: number,
+  ): Promise<{ allowed: boolean; remaining: number; resetMs: number }>;
 }
 
 interface Window {

@@ -20,7 +20,8 @@ declare module 'express-serve-static-core' {
 function subjectOf(req: Parameters<RequestHandler>[0]): string {
   const sub = req.principal?.sub;
   // authenticate runs first; reaching here without a principal is a wiring bug, answered as unauthenticated.
-  if (!sub) throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+  if (!sub)
+    throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
   return sub;
 }
 
@@ -48,7 +49,10 @@ export function resolveDefaultOrganization(deps: Pick<ApiDeps, 'store'>): Reques
     const grant = await deps.store.grants.defaultFor(subject);
     const organization = grant ? await deps.store.organizations.get(grant.organizationId) : null;
     if (!organization) {
-      throw apiError('default_organization_not_set', 'No default organization is set for this subject; use /organizations/{organizationId}/… or ask an organization admin to mark one.');
+      throw apiError(
+        'default_organization_not_set',
+        'No default organization is set for this subject; use /organizations/{organizationId}/… or ask an organization admin to mark one.',
+      );
     }
     req.organization = organization;
     next();

@@ -47,7 +47,11 @@ function principalOf(body: IntrospectionResponse, config: ServiceConfig, nowS: n
     if (!auds.includes(config.authAudience)) return null;
   }
   // A refresh token or ID token introspected as active is still not an access token.
-  if (body.token_type !== undefined && (typeof body.token_type !== 'string' || !['bearer', 'access_token'].includes(body.token_type.toLowerCase()))) return null;
+  if (
+    body.token_type !== undefined &&
+    (typeof body.token_type !== 'string' || !['bearer', 'access_token'].includes(body.token_type.toLowerCase()))
+  )
+    return null;
   const clientId = typeof body.client_id === 'string' && body.client_id ? body.client_id : undefined;
   // Client-credentials tokens may carry no `sub`; the client is then the subject (RFC 9068 §2.2).
   const sub = typeof body.sub === 'string' && body.sub ? body.sub : clientId;
@@ -70,7 +74,9 @@ export function createIntrospector(
 
   function remember(key: string, principal: Principal | null, expS: unknown): void {
     const now = Date.now();
-    let ttl = principal ? config.authIntrospectionCacheS * 1000 : Math.min(NEGATIVE_TTL_MS, config.authIntrospectionCacheS * 1000);
+    let ttl = principal
+      ? config.authIntrospectionCacheS * 1000
+      : Math.min(NEGATIVE_TTL_MS, config.authIntrospectionCacheS * 1000);
     if (principal && typeof expS === 'number') ttl = Math.min(ttl, expS * 1000 - now);
     if (ttl <= 0) return;
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);

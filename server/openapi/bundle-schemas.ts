@@ -27,15 +27,21 @@ export function schemasById(dir: string): Map<string, { name: string; schema: Js
       .split(/[-_.]/)
       .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
       .join('');
-    const title = typeof schema.title === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(schema.title) ? schema.title : fromFile;
+    const title =
+      typeof schema.title === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(schema.title) ? schema.title : fromFile;
     byId.set(schema.$id, { name: title, schema });
   }
   return byId;
 }
 
 /** Returns a copy of `document` with every external schema reference bundled into `components.schemas`. */
-export function bundleSchemas(document: JsonObject, byId: Map<string, { name: string; schema: JsonObject }>): JsonObject {
-  const handWritten = new Set(Object.keys(((document.components as JsonObject | undefined)?.schemas as JsonObject | undefined) ?? {}));
+export function bundleSchemas(
+  document: JsonObject,
+  byId: Map<string, { name: string; schema: JsonObject }>,
+): JsonObject {
+  const handWritten = new Set(
+    Object.keys(((document.components as JsonObject | undefined)?.schemas as JsonObject | undefined) ?? {}),
+  );
   const names = new Map<string, string>();
   const pending: string[] = [];
 
@@ -58,7 +64,8 @@ export function bundleSchemas(document: JsonObject, byId: Map<string, { name: st
     if (node === null || typeof node !== 'object') return node;
     const copy: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
-      copy[key] = key === '$ref' && typeof value === 'string' ? rewriteRef(value, localBase) : rewrite(value, localBase);
+      copy[key] =
+        key === '$ref' && typeof value === 'string' ? rewriteRef(value, localBase) : rewrite(value, localBase);
     }
     return copy;
   }

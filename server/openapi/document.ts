@@ -7,7 +7,9 @@ let cached: Record<string, unknown> | undefined;
 
 export function loadOpenApiDocument(): Record<string, unknown> {
   if (!cached) {
-    const source = JSON.parse(readFileSync(fromRoot('schemas', 'openapi.json'), 'utf8')) as Parameters<typeof bundleSchemas>[0];
+    const source = JSON.parse(readFileSync(fromRoot('schemas', 'openapi.json'), 'utf8')) as Parameters<
+      typeof bundleSchemas
+    >[0];
     cached = bundleSchemas(source, schemasById(fromRoot('schemas')));
     deepFreeze(cached);
   }

@@ -57,18 +57,28 @@ export function validateResponse(method: string, path: string, status: number, b
   ensureRegistered(document);
   const template = matchPathTemplate(document, path.split('?')[0]);
   if (!template) return [`no path of the OpenAPI document matches ${path}`];
-  const operation = ((document.paths as JsonObject)[template] as JsonObject)[method.toLowerCase()] as JsonObject | undefined;
+  const operation = ((document.paths as JsonObject)[template] as JsonObject)[method.toLowerCase()] as
+    JsonObject | undefined;
   // A method the path does not document can only be answered with the documented 405.
   if (!operation && status !== 405) return [`${method.toUpperCase()} ${template} is not in the OpenAPI document`];
-  const responses = (operation?.responses ?? { '405': { $ref: '#/components/responses/MethodNotAllowed' } }) as JsonObject;
+  const responses = (operation?.responses ?? {
+    '405': { $ref: '#/components/responses/MethodNotAllowed' },
+  }) as JsonObject;
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
   if (!key) return [`${method.toUpperCase()} ${template} does not document status ${status}`];
   let response = responses[key] as JsonObject;
   if (typeof response.$ref === 'string') {
-    response = ((document.components as JsonObject).responses as JsonObject)[response.$ref.split('/').pop() as string] as JsonObject;
+    response = ((document.components as JsonObject).responses as JsonObject)[
+      response.$ref.split('/').pop() as string
+    ] as JsonObject;
   }
   const content = response.content as JsonObject | undefined;
-  if (!content) return body === undefined || body === '' || (typeof body === 'object' && body !== null && Object.keys(body).length === 0) ? [] : [`status ${status} documents no body`];
+  if (!content)
+    return body === undefined ||
+      body === '' ||
+      (typeof body === 'object' && body !== null && Object.keys(body).length === 0)
+      ? []
+      : [`status ${status} documents no body`];
   const cacheKey = `${method} ${template} ${key}`;
   let validate = validators.get(cacheKey);
   if (!validate) {
@@ -77,5 +87,8 @@ export function validateResponse(method: string, path: string, status: number, b
     validators.set(cacheKey, validate);
   }
   if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${method.toUpperCase()} ${template} ${status}: ${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e) =>
+      `${method.toUpperCase()} ${template} ${status}: ${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }

@@ -18,7 +18,18 @@ const SEED_CREATOR = 'seed';
 
 function sameSeededFields(existing: Registration, wanted: Registration): boolean {
   const pick = (r: Registration) =>
-    JSON.stringify([r.organizationId, r.name, r.description, r.clientType, r.applicationType, r.policyProfileId, r.templateId ?? null, r.status, r.clientId ?? null, r.config]);
+    JSON.stringify([
+      r.organizationId,
+      r.name,
+      r.description,
+      r.clientType,
+      r.applicationType,
+      r.policyProfileId,
+      r.templateId ?? null,
+      r.status,
+      r.clientId ?? null,
+      r.config,
+    ]);
   return pick(existing) === pick(wanted);
 }
 
@@ -58,7 +69,11 @@ export async function applySeed(store: Store, data: SeedData, now: Date): Promis
   // Non-default grants first, so a default granted later in the file is never unmarked by them.
   const grants = [...(data.grants ?? [])].sort((a, b) => Number(a.default ?? false) - Number(b.default ?? false));
   for (const grant of grants) {
-    await store.grants.grant({ organizationId: grant.organizationId, subject: grant.subject, isDefault: grant.default ?? false });
+    await store.grants.grant({
+      organizationId: grant.organizationId,
+      subject: grant.subject,
+      isDefault: grant.default ?? false,
+    });
     summary.grants += 1;
   }
   for (const seed of data.registrations ?? []) {
@@ -70,9 +85,7 @@ export async function applySeed(store: Store, data: SeedData, now: Date): Promis
     }
     await store.registrations.upsert(
       // An update keeps what the seed does not describe (creation, review history, an open change set).
-      existing
-        ? { ...existing, ...seededFields(wanted), updatedAt: now, revision: existing.revision + 1 }
-        : wanted,
+      existing ? { ...existing, ...seededFields(wanted), updatedAt: now, revision: existing.revision + 1 } : wanted,
     );
     summary.registrations[existing ? 'updated' : 'created'] += 1;
   }

@@ -7,7 +7,11 @@ import { createHash } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export function derivedId(prefix: string, ...parts: string[]): string {
-  let n = BigInt(`0x${createHash('sha256').update(JSON.stringify([prefix, ...parts])).digest('hex')}`);
+  let n = BigInt(
+    `0x${createHash('sha256')
+      .update(JSON.stringify([prefix, ...parts]))
+      .digest('hex')}`,
+  );
   let out = '';
   for (let i = 0; i < 22; i += 1) {
     out += ALPHABET[Number(n % 62n)];

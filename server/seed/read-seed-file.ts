@@ -7,7 +7,12 @@ import { load } from 'js-yaml';
 import { ajv, loadSchemas, toFieldErrors } from '../../lib/json-schema.js';
 import { findPolicyProfile } from '../components/policy-profiles/policy-profiles.data.js';
 import type { Plan } from '../components/organizations/organizations.model.js';
-import type { ApplicationType, ClientType, RegistrationConfig, RegistrationStatus } from '../components/registrations/registrations.model.js';
+import type {
+  ApplicationType,
+  ClientType,
+  RegistrationConfig,
+  RegistrationStatus,
+} from '../components/registrations/registrations.model.js';
 import { derivedId } from './derived-id.js';
 import seedFileSchema from './seed-file.schema.json' with { type: 'json' };
 
@@ -68,28 +73,35 @@ function crossCheck(data: SeedData, knownOrganizationIds: ReadonlySet<string> = 
   const orgIds = new Set(knownOrganizationIds);
   (data.organizations ?? []).forEach((o, i) => {
     const id = o.id ?? derivedId('org', o.name);
-    if (orgIds.has(id) && !knownOrganizationIds.has(id)) problems.push(`organizations[${i}] ${o.id ? `id ${id}` : `name ${o.name}`} appears twice`);
+    if (orgIds.has(id) && !knownOrganizationIds.has(id))
+      problems.push(`organizations[${i}] ${o.id ? `id ${id}` : `name ${o.name}`} appears twice`);
     orgIds.add(id);
   });
   const defaults = new Map<string, number>();
   (data.grants ?? []).forEach((g, i) => {
-    if (!orgIds.has(g.organizationId)) problems.push(`grants[${i}].organizationId ${g.organizationId} is not an organization of this file`);
+    if (!orgIds.has(g.organizationId))
+      problems.push(`grants[${i}].organizationId ${g.organizationId} is not an organization of this file`);
     if (g.default) defaults.set(g.subject, (defaults.get(g.subject) ?? 0) + 1);
   });
-  for (const [subject, count] of defaults) if (count > 1) problems.push(`grants: subject ${subject} has ${count} default organizations (at most one)`);
+  for (const [subject, count] of defaults)
+    if (count > 1) problems.push(`grants: subject ${subject} has ${count} default organizations (at most one)`);
   const regIds = new Set<string>();
   const clientIds = new Set<string>();
   (data.registrations ?? []).forEach((r, i) => {
     const at = `registrations[${i}]`;
-    if (!orgIds.has(r.organizationId)) problems.push(`${at}.organizationId ${r.organizationId} is not an organization of this file`);
+    if (!orgIds.has(r.organizationId))
+      problems.push(`${at}.organizationId ${r.organizationId} is not an organization of this file`);
     if (r.id) {
       if (regIds.has(r.id)) problems.push(`${at}.id ${r.id} appears twice`);
       regIds.add(r.id);
     }
-    if (!findPolicyProfile(r.policyProfileId)) problems.push(`${at}.policyProfileId ${r.policyProfileId} is not a platform policy profile`);
+    if (!findPolicyProfile(r.policyProfileId))
+      problems.push(`${at}.policyProfileId ${r.policyProfileId} is not a platform policy profile`);
     const status = r.status ?? 'draft';
-    if (APPROVED_STATUSES.includes(status) && !r.clientId) problems.push(`${at}.clientId is required for status ${status}`);
-    if (!APPROVED_STATUSES.includes(status) && r.clientId) problems.push(`${at}.clientId is only allowed for approved statuses (${APPROVED_STATUSES.join(', ')})`);
+    if (APPROVED_STATUSES.includes(status) && !r.clientId)
+      problems.push(`${at}.clientId is required for status ${status}`);
+    if (!APPROVED_STATUSES.includes(status) && r.clientId)
+      problems.push(`${at}.clientId is only allowed for approved statuses (${APPROVED_STATUSES.join(', ')})`);
     if (r.clientId) {
       if (clientIds.has(r.clientId)) problems.push(`${at}.clientId ${r.clientId} appears twice`);
       clientIds.add(r.clientId);

@@ -57,7 +57,8 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
 
     async ping() {
       const { uninitialized, disconnecting } = mongoose.ConnectionStates;
-      if (connection.readyState === uninitialized || connection.readyState === disconnecting) throw databaseUnavailable(new Error('the store is closed'));
+      if (connection.readyState === uninitialized || connection.readyState === disconnecting)
+        throw databaseUnavailable(new Error('the store is closed'));
       try {
         await connection.db!.command({ ping: 1 }, { timeoutMS: PING_TIMEOUT_MS });
       } catch (error) {

@@ -15,7 +15,8 @@ export interface ProvisioningStepEvent {
   revision: number;
 }
 
-export type OutboxEvent = { id: string; kind: 'audit'; entry: AuditEntry } | { id: string; kind: 'provisioning'; step: ProvisioningStepEvent };
+export type OutboxEvent =
+  { id: string; kind: 'audit'; entry: AuditEntry } | { id: string; kind: 'provisioning'; step: ProvisioningStepEvent };
 
 /**
  * Delivers events right after the write that carried them; resolves with the ids it delivered, in order, up to
@@ -54,7 +55,10 @@ export function withoutDelivered<T extends OutboxFields>(record: T, delivered: r
 }
 
 /** Events left after delivering `delivered` (memory stores and the mongo read-modify-write under the record lock). */
-export function remainingEvents(outbox: readonly OutboxEvent[] | undefined, delivered: readonly string[]): OutboxEvent[] {
+export function remainingEvents(
+  outbox: readonly OutboxEvent[] | undefined,
+  delivered: readonly string[],
+): OutboxEvent[] {
   const done = new Set(delivered);
   return (outbox ?? []).filter((event) => !done.has(event.id));
 }

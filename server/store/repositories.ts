@@ -108,11 +108,14 @@ export const REPOSITORIES = {
 export type RepositoryName = keyof typeof REPOSITORIES;
 
 /** Every repository by name, typed by its interface. */
-export type Repositories = { [K in RepositoryName]: (typeof REPOSITORIES)[K] extends RepositoryDefinition<infer T> ? T : never };
+export type Repositories = {
+  [K in RepositoryName]: (typeof REPOSITORIES)[K] extends RepositoryDefinition<infer T> ? T : never;
+};
 
 /** Builds every repository of the list with `make` (the embedded or the mongo factory, wrapped as the store needs). */
 export function buildRepositories(make: <T extends object>(definition: RepositoryDefinition<T>) => T): Repositories {
   const built: Partial<Record<RepositoryName, unknown>> = {};
-  for (const name of Object.keys(REPOSITORIES) as RepositoryName[]) built[name] = make(REPOSITORIES[name] as RepositoryDefinition<object>);
+  for (const name of Object.keys(REPOSITORIES) as RepositoryName[])
+    built[name] = make(REPOSITORIES[name] as RepositoryDefinition<object>);
   return built as Repositories;
 }

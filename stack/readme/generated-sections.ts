@@ -37,7 +37,10 @@ async function scannerFlagsTable(): Promise<string> {
   const options = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })))
     .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
     .map(({ declaration, checks: ids, secret }) => {
-      const doc = `${optionDoc(declaration)}${secret ? '; a secret, redacted from the report' : ''}`.replaceAll('|', '\\|');
+      const doc = `${optionDoc(declaration)}${secret ? '; a secret, redacted from the report' : ''}`.replaceAll(
+        '|',
+        '\\|',
+      );
       return `| \`${flagUsage(declaration).replaceAll('|', '\\|')}\` | ${doc} | ${ids.map((id) => `\`${id}\``).join(', ')} |`;
     });
   const scanWide = scanFlagRows().map((row) => `${row} scan-wide |`);

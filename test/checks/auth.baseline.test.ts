@@ -15,7 +15,11 @@ describe('auth.baseline', () => {
     target = await startJwtTarget(verifiesHs256(SECRET));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET)) });
     expectResult(outcome, ID, { status: 'passed', requests: 3 });
-    expect(resultOf(outcome, ID).data?.facts).to.deep.include({ requiresCredential: true, credentialAccepted: true, garbageRejected: true });
+    expect(resultOf(outcome, ID).data?.facts).to.deep.include({
+      requiresCredential: true,
+      credentialAccepted: true,
+      garbageRejected: true,
+    });
     expect(target.requests()).to.equal(3);
   });
 
@@ -23,13 +27,21 @@ describe('auth.baseline', () => {
     target = await startJwtTarget(() => true, { public: true });
     const outcome = await scanTarget(target.url('/'), { checks: [ID], headers: bearer(hs256Token(SECRET)) });
     expectResult(outcome, ID, { status: 'passed', requests: 3 });
-    expect(resultOf(outcome, ID).data?.facts).to.deep.include({ requiresCredential: false, credentialAccepted: true, garbageRejected: false });
+    expect(resultOf(outcome, ID).data?.facts).to.deep.include({
+      requiresCredential: false,
+      credentialAccepted: true,
+      garbageRejected: false,
+    });
   });
 
   it('tells an endpoint that decodes tokens without verifying them (garbage still rejected) from a public one', async () => {
     target = await startJwtTarget(decodesOnly);
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET)) });
-    expect(resultOf(outcome, ID).data?.facts).to.deep.include({ requiresCredential: true, credentialAccepted: true, garbageRejected: true });
+    expect(resultOf(outcome, ID).data?.facts).to.deep.include({
+      requiresCredential: true,
+      credentialAccepted: true,
+      garbageRejected: true,
+    });
   });
 
   it('records a rejected supplied credential', async () => {

@@ -22,7 +22,7 @@ describe('bfla.admin_operation', () => {
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
 
-  it('is skipped after one request when the scan\'s own token is invalid (401), which says nothing about roles', async () => {
+  it("is skipped after one request when the scan's own token is invalid (401), which says nothing about roles", async () => {
     target = await startObjectsTarget({ checksOwner: true, adminOnly: true });
     const outcome = await scanTarget(target.url('/admin/users'), { checks: [ID], headers: bearer('unknown-token') });
     expectResult(outcome, ID, { status: 'skipped', reason: /credential is rejected/, requests: 1 });

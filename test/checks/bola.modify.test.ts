@@ -29,7 +29,13 @@ describe('bola.modify', () => {
 
   it("fails with broken_object_level_authorization.modify (7.1) when bob's PATCH of alice's order shows on alice's read-back, then restores it", async () => {
     target = await startObjectsTarget({ checksOwner: false });
-    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'PATCH', body: patch, headers: aliceJson, options: asBob });
+    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), {
+      checks: [ID],
+      method: 'PATCH',
+      body: patch,
+      headers: aliceJson,
+      options: asBob,
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.1 }, requests: 4 });
     const path = `/orders/${ORDER_ID}`;
     expect(proofOf(outcome)).to.deep.equal([
@@ -37,15 +43,25 @@ describe('bola.modify', () => {
       `GET ${path} → 200: read-back by the owner (the first identity)`,
       `PATCH ${path} → 200: restore by the owner (PATCH with the earlier "quantity")`,
     ]);
-    expect(resultOf(outcome, ID).findings[0].detail).to.match(/changed "quantity" .* owner's read-back shows it .*restored "quantity" to its earlier value/);
+    expect(resultOf(outcome, ID).findings[0].detail).to.match(
+      /changed "quantity" .* owner's read-back shows it .*restored "quantity" to its earlier value/,
+    );
     // The restore left the order as alice's own write (auth.baseline's) had made it.
-    const order = await fetch(target.url(path), { headers: bearer(TOKENS.alice) }).then((r) => r.json() as Promise<{ quantity: number }>);
+    const order = await fetch(target.url(path), { headers: bearer(TOKENS.alice) }).then(
+      (r) => r.json() as Promise<{ quantity: number }>,
+    );
     expect(order.quantity).to.equal(200);
   });
 
   it("passes with two requests when bob's PATCH gets 404", async () => {
     target = await startObjectsTarget({ checksOwner: true });
-    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'PATCH', body: patch, headers: aliceJson, options: asBob });
+    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), {
+      checks: [ID],
+      method: 'PATCH',
+      body: patch,
+      headers: aliceJson,
+      options: asBob,
+    });
     expectResult(outcome, ID, { status: 'passed', requests: 2 });
   });
 
@@ -80,8 +96,14 @@ describe('bola.modify', () => {
         `PUT ${path} → 200: restore by the owner (PUT with the earlier "displayName")`,
       ]);
       // Who sent them, as the target saw it: bob writes, alice reads back, alice restores.
-      expect(profiles.calls().slice(-3)).to.deep.equal([`PUT ${path} by bob`, `GET ${path} by alice`, `PUT ${path} by alice`]);
-      const readBack = resultOf(outcome, ID).attempts.find((a) => a.id === resultOf(outcome, ID).findings[0].steps![1].attemptId)!;
+      expect(profiles.calls().slice(-3)).to.deep.equal([
+        `PUT ${path} by bob`,
+        `GET ${path} by alice`,
+        `PUT ${path} by alice`,
+      ]);
+      const readBack = resultOf(outcome, ID).attempts.find(
+        (a) => a.id === resultOf(outcome, ID).findings[0].steps![1].attemptId,
+      )!;
       expect(readBack.response!.body).to.match(/"displayName":"gatehouse-[0-9a-f]{12}"/);
       expect(profiles.profiles()[USER_IDS.alice].displayName, 'restored').to.equal('Alice A.');
       // The JSON report carries the same proof, and still validates.
@@ -99,7 +121,13 @@ describe('bola.modify', () => {
 
   it("is skipped on a DELETE that the first identity's own request (auth.baseline) already carried out: its read-back gets 404", async () => {
     target = await startObjectsTarget({ checksOwner: false });
-    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
+    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), {
+      checks: [ID],
+      method: 'DELETE',
+      headers: bearer(TOKENS.alice),
+      options: asBob,
+      allowDestructive: true,
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /cannot read the object back .*404/, requests: 1 });
   });
 
@@ -112,10 +140,15 @@ describe('bola.modify', () => {
       return startTarget((req, res) => {
         const user = bearerOf(req) === TOKENS.alice ? 'alice' : bearerOf(req) === TOKENS.bob ? 'bob' : undefined;
         if (!user) return json(res, 401, { error: 'unauthorized' });
-        if (new URL(req.url ?? '/', 'http://t').pathname !== `/documents/${DOC}` || state === 'gone' || (ownerOnly && user !== 'alice')) {
+        if (
+          new URL(req.url ?? '/', 'http://t').pathname !== `/documents/${DOC}` ||
+          state === 'gone' ||
+          (ownerOnly && user !== 'alice')
+        ) {
           return json(res, 404, { error: 'not found' });
         }
-        if (req.method === 'GET') return json(res, 200, { id: DOC, owner: 'alice', title: 'Q3 plan', trashed: state === 'trashed' });
+        if (req.method === 'GET')
+          return json(res, 200, { id: DOC, owner: 'alice', title: 'Q3 plan', trashed: state === 'trashed' });
         state = state === 'live' ? 'trashed' : 'gone';
         res.writeHead(204).end();
       });
@@ -123,7 +156,13 @@ describe('bola.modify', () => {
 
     it("fails when bob's DELETE purges alice's document: her read-back gets 404, and the detail says it cannot be restored", async () => {
       target = await startTrashTarget(false);
-      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
+      const outcome = await scanTarget(target.url(`/documents/${DOC}`), {
+        checks: [ID],
+        method: 'DELETE',
+        headers: bearer(TOKENS.alice),
+        options: asBob,
+        allowDestructive: true,
+      });
       expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.1 }, requests: 3 });
       const path = `/documents/${DOC}`;
       expect(proofOf(outcome)).to.deep.equal([
@@ -135,32 +174,60 @@ describe('bola.modify', () => {
 
     it('passes its safe twin, where only the owner may delete', async () => {
       target = await startTrashTarget(true);
-      const outcome = await scanTarget(target.url(`/documents/${DOC}`), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
+      const outcome = await scanTarget(target.url(`/documents/${DOC}`), {
+        checks: [ID],
+        method: 'DELETE',
+        headers: bearer(TOKENS.alice),
+        options: asBob,
+        allowDestructive: true,
+      });
       expectResult(outcome, ID, { status: 'passed', requests: 2 });
     });
   });
 
   it('is skipped when the write body has no field a recognisable value can be written to', async () => {
     target = await startObjectsTarget({ checksOwner: false });
-    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], method: 'PATCH', body: '{"ownerId":"x"}', headers: aliceJson, options: asBob });
+    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), {
+      checks: [ID],
+      method: 'PATCH',
+      body: '{"ownerId":"x"}',
+      headers: aliceJson,
+      options: asBob,
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /no JSON field/, requests: 1 });
   });
 
   it('is not applicable to reads', async () => {
     target = await startObjectsTarget({ checksOwner: false });
-    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), { checks: [ID], headers: bearer(TOKENS.alice), options: asBob });
+    const outcome = await scanTarget(target.url(`/orders/${ORDER_ID}`), {
+      checks: [ID],
+      headers: bearer(TOKENS.alice),
+      options: asBob,
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /not a write/, requests: 0 });
   });
 
-  it('is not applicable to a write to the caller\'s own record (PUT /me/profile names no object)', async () => {
+  it("is not applicable to a write to the caller's own record (PUT /me/profile names no object)", async () => {
     target = await startObjectsTarget({ checksOwner: false });
-    const outcome = await scanTarget(target.url('/me/profile'), { checks: [ID], method: 'PUT', body: '{"name":"x"}', headers: aliceJson, options: asBob });
+    const outcome = await scanTarget(target.url('/me/profile'), {
+      checks: [ID],
+      method: 'PUT',
+      body: '{"name":"x"}',
+      headers: aliceJson,
+      options: asBob,
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /names no object/, requests: 0 });
   });
 
   it("is skipped when the first identity's own write failed (auth.baseline got 404)", async () => {
     target = await startObjectsTarget({ checksOwner: true });
-    const outcome = await scanTarget(target.url('/orders/ord_0000000000'), { checks: [ID], method: 'DELETE', headers: bearer(TOKENS.alice), options: asBob, allowDestructive: true });
+    const outcome = await scanTarget(target.url('/orders/ord_0000000000'), {
+      checks: [ID],
+      method: 'DELETE',
+      headers: bearer(TOKENS.alice),
+      options: asBob,
+      allowDestructive: true,
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /own request got 404/, requests: 0 });
   });
 });

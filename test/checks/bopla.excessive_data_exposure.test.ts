@@ -8,7 +8,9 @@ import { scanPassively } from './passive-scan.js';
 const ID = 'bopla.excessive_data_exposure';
 const SENSITIVE = 'broken_object_property_level_authorization.sensitive_data_exposure';
 const RECORDS = 'broken_object_property_level_authorization.undocumented_records';
-const ACCOUNT_SCHEMA = { 200: { type: 'object', properties: { id: { type: 'string' }, username: { type: 'string' } } } };
+const ACCOUNT_SCHEMA = {
+  200: { type: 'object', properties: { id: { type: 'string' }, username: { type: 'string' } } },
+};
 
 describe('bopla.excessive_data_exposure', () => {
   let demo: DemoTarget | undefined;
@@ -24,10 +26,15 @@ describe('bopla.excessive_data_exposure', () => {
     const outcome = await scanPassively(demo.url('/api/users'), ID, { headers: bearer(demo.tokens.alice) });
     expectResult(outcome, ID, { status: 'failed', issues: { [SENSITIVE]: 7.1 } });
     const result = resultOf(outcome, ID);
-    expect(result.findings[0].detail).to.match(/^password, secret or token in the answer to GET \/api\/users sent by test\.sender: password at \$\[0\]\.password; secret or token at \$\[0\]\.apiKey/);
+    expect(result.findings[0].detail).to.match(
+      /^password, secret or token in the answer to GET \/api\/users sent by test\.sender: password at \$\[0\]\.password; secret or token at \$\[0\]\.apiKey/,
+    );
     expect(result.findings[0].detail, 'no value in the detail').to.not.include('alice-in-wonderland');
     expect(outcome.requestsSent, 'only the stand-in sender sent anything').to.equal(1);
-    expect(result.attempts.map((a) => a.request.url), 'the cited exchange is in the evidence').to.deep.equal([demo.url('/api/users')]);
+    expect(
+      result.attempts.map((a) => a.request.url),
+      'the cited exchange is in the evidence',
+    ).to.deep.equal([demo.url('/api/users')]);
   });
 
   it("passes on the secure twin's user list (ids and usernames only)", async () => {
@@ -38,14 +45,22 @@ describe('bopla.excessive_data_exposure', () => {
 
   it('fails with undocumented_records (5.3) when an operation promising the caller lists every account', async () => {
     demo = await startDemoTarget();
-    const outcome = await scanPassively(demo.url('/api/account'), ID, { headers: bearer(demo.tokens.alice), operation: { responseSchemas: ACCOUNT_SCHEMA } });
+    const outcome = await scanPassively(demo.url('/api/account'), ID, {
+      headers: bearer(demo.tokens.alice),
+      operation: { responseSchemas: ACCOUNT_SCHEMA },
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [RECORDS]: 5.3 } });
-    expect(resultOf(outcome, ID).findings[0].detail).to.equal('3 records where the description promises one object (200, GET /api/account sent by test.sender)');
+    expect(resultOf(outcome, ID).findings[0].detail).to.equal(
+      '3 records where the description promises one object (200, GET /api/account sent by test.sender)',
+    );
   });
 
   it('passes when the same operation answers the caller alone (the secure twin)', async () => {
     demo = await startDemoTarget({ secure: true });
-    const outcome = await scanPassively(demo.url('/api/account'), ID, { headers: bearer(demo.tokens.alice), operation: { responseSchemas: ACCOUNT_SCHEMA } });
+    const outcome = await scanPassively(demo.url('/api/account'), ID, {
+      headers: bearer(demo.tokens.alice),
+      operation: { responseSchemas: ACCOUNT_SCHEMA },
+    });
     expectResult(outcome, ID, { status: 'passed' });
   });
 
@@ -64,7 +79,9 @@ describe('bopla.excessive_data_exposure', () => {
     expectResult(login, ID, { status: 'passed' });
     const profile = await scanPassively(target.url('/profile'), ID);
     expectResult(profile, ID, { status: 'failed', issues: { [SENSITIVE]: 7.1 } });
-    expect(resultOf(profile, ID).findings[0].detail).to.include('password hash at $.hash; card number at $.payment.card; national id at $.ssn');
+    expect(resultOf(profile, ID).findings[0].detail).to.include(
+      'password hash at $.hash; card number at $.payment.card; national id at $.ssn',
+    );
   });
 
   it('is skipped when the scan received no 2xx JSON answer on the operation', async () => {

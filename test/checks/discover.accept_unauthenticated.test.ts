@@ -12,7 +12,11 @@ describe('discover.accept_unauthenticated', () => {
   it('fails with discover.accept_unauthenticated_operation (0) without sending anything when no credential is given', async () => {
     target = await startJwtTarget(() => true, { public: true });
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.accept_unauthenticated_operation': 0 }, requests: 0 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'discover.accept_unauthenticated_operation': 0 },
+      requests: 0,
+    });
   });
 
   it('passes when the operation is scanned with a credential', async () => {

@@ -13,9 +13,18 @@ describe('discover.discoverable_openapi', () => {
   afterEach(async () => target?.close());
 
   it('fails with discover.discoverable_openapi (0) and publishes the URL of a published OpenAPI document', async () => {
-    target = await startSiteTarget({ '/openapi.json': { type: 'application/json', body: JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} }) } });
+    target = await startSiteTarget({
+      '/openapi.json': {
+        type: 'application/json',
+        body: JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} }),
+      },
+    });
     const outcome = await discoverTarget(target.url('/api/v1/users'), [ID]);
-    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.discoverable_openapi': 0 }, requests: 1 + PATHS });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'discover.discoverable_openapi': 0 },
+      requests: 1 + PATHS,
+    });
     expect(resultOf(outcome, ID).data?.urls).to.deep.equal([target.url('/openapi.json')]);
   });
 

@@ -13,20 +13,31 @@ describe('discover.graphql', () => {
   afterEach(async () => target?.close());
 
   it('fails with discover.discoverable_graphql (0) when a path answers {__typename} like GraphQL', async () => {
-    target = await startSiteTarget({ '/graphql': { type: 'application/json', body: '{"data":{"__typename":"Query"}}' } });
+    target = await startSiteTarget({
+      '/graphql': { type: 'application/json', body: '{"data":{"__typename":"Query"}}' },
+    });
     const outcome = await discoverTarget(target.url('/'), [ID]);
-    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.discoverable_graphql': 0 }, requests: 1 + PATHS });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'discover.discoverable_graphql': 0 },
+      requests: 1 + PATHS,
+    });
     expect(resultOf(outcome, ID).data?.urls).to.deep.equal([target.url('/graphql')]);
   });
 
   it('finds a GraphiQL IDE page', async () => {
-    target = await startSiteTarget({ '/graphiql': { type: 'text/html', body: '<html><script src="graphiql.min.js"></script></html>' } });
+    target = await startSiteTarget({
+      '/graphiql': { type: 'text/html', body: '<html><script src="graphiql.min.js"></script></html>' },
+    });
     const outcome = await discoverTarget(target.url('/'), [ID]);
     expect(resultOf(outcome, ID).data?.urls).to.deep.equal([target.url('/graphiql')]);
   });
 
   it('passes on a single-page app and on a JSON API that answers 200 with something else', async () => {
-    target = await startSiteTarget({ '/graph': { type: 'application/json', body: '{"nodes":[]}' } }, { catchAll: true });
+    target = await startSiteTarget(
+      { '/graph': { type: 'application/json', body: '{"nodes":[]}' } },
+      { catchAll: true },
+    );
     const outcome = await discoverTarget(target.url('/'), [ID]);
     expectResult(outcome, ID, { status: 'passed', requests: 1 + PATHS });
   });

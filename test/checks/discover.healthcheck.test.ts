@@ -18,7 +18,11 @@ describe('discover.healthcheck', () => {
       '/actuator/health': { type: 'application/json', body: '{"status":"UP"}' },
     });
     const outcome = await discoverTarget(target.url('/'), [ID]);
-    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.discoverable_healthcheck': 0 }, requests: 1 + PATHS });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'discover.discoverable_healthcheck': 0 },
+      requests: 1 + PATHS,
+    });
     expect(resultOf(outcome, ID).data?.urls).to.have.members([target.url('/healthz'), target.url('/actuator/health')]);
   });
 
@@ -31,7 +35,11 @@ describe('discover.healthcheck', () => {
   it('finds liveness and readiness probes that answer 200 with an empty body (/health/live, /health/ready)', async () => {
     target = await startSiteTarget({ '/health/live': { body: '' }, '/health/ready': { body: '' } });
     const outcome = await discoverTarget(target.url('/'), [ID]);
-    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.discoverable_healthcheck': 0 }, requests: 1 + PATHS });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'discover.discoverable_healthcheck': 0 },
+      requests: 1 + PATHS,
+    });
     expect(resultOf(outcome, ID).data?.urls).to.have.members([target.url('/health/live'), target.url('/health/ready')]);
   });
 

@@ -11,7 +11,9 @@ describe('discover.server_signature', () => {
 
   it('fails with discover.fingerprint (0) and publishes server, framework and language with versions', async () => {
     target = await startTarget((_req, res) => {
-      res.writeHead(200, { server: 'nginx/1.25.3', 'x-powered-by': 'Express', 'content-type': 'application/json' }).end('{}');
+      res
+        .writeHead(200, { server: 'nginx/1.25.3', 'x-powered-by': 'Express', 'content-type': 'application/json' })
+        .end('{}');
     });
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'discover.fingerprint': 0 }, requests: 1 });

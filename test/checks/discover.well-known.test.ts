@@ -19,12 +19,19 @@ describe('discover.well-known', () => {
       '/.well-known/security.txt': { body: 'Contact: mailto:security@example.com\nExpires: 2030-01-01T00:00:00Z\n' },
     });
     const outcome = await discoverTarget(target.url('/'), [ID]);
-    expectResult(outcome, ID, { status: 'failed', issues: { 'discover.discoverable_well_known': 0 }, requests: 1 + PATHS });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'discover.discoverable_well_known': 0 },
+      requests: 1 + PATHS,
+    });
     expect(resultOf(outcome, ID).data?.urls).to.have.lengthOf(3);
   });
 
   it('passes when well-known paths answer 200 with a page instead of their format', async () => {
-    target = await startSiteTarget({ '/.well-known/jwks.json': { type: 'text/html', body: '<html>login</html>' } }, { catchAll: true });
+    target = await startSiteTarget(
+      { '/.well-known/jwks.json': { type: 'text/html', body: '<html>login</html>' } },
+      { catchAll: true },
+    );
     const outcome = await discoverTarget(target.url('/'), [ID]);
     expectResult(outcome, ID, { status: 'passed', requests: 1 + PATHS });
   });

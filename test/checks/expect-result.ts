@@ -17,11 +17,15 @@ export function expectResult(outcome: ScanOutcome, checkId: string, expected: Ex
   expect(result.status, `${checkId} status${why}`).to.equal(expected.status);
   const definition = outcome.checks.find((c) => c.definition.id === checkId)!.definition;
   const reported = Object.fromEntries(
-    result.findings.map((f) => [f.issueId, f.cvss?.score ?? definition.issues.find((i) => i.id === f.issueId)!.cvss.score]),
+    result.findings.map((f) => [
+      f.issueId,
+      f.cvss?.score ?? definition.issues.find((i) => i.id === f.issueId)!.cvss.score,
+    ]),
   );
   expect(reported, `${checkId} findings`).to.deep.equal(expected.issues ?? {});
   expect(result.findings.length, `${checkId}: one finding per issue`).to.equal(Object.keys(reported).length);
-  if (expected.requests !== undefined) expect(requestsOf(outcome, checkId), `${checkId} requests sent`).to.equal(expected.requests);
+  if (expected.requests !== undefined)
+    expect(requestsOf(outcome, checkId), `${checkId} requests sent`).to.equal(expected.requests);
   if (expected.reason) expect(result.reason).to.match(expected.reason);
 }
 

@@ -14,17 +14,29 @@ describe('generic.accept_unauthenticated_operation', () => {
   it('fails with broken_authentication.authentication_bypass (9.3) when the endpoint serves its data without the credential', async () => {
     // Another answer without the credential than with it: not a public page, the protected data leaks.
     target = await startTarget((req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(req.headers.authorization ? '{"user":"alice","orders":[1,2]}' : '{"user":null,"orders":[3]}');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(req.headers.authorization ? '{"user":"alice","orders":[1,2]}' : '{"user":null,"orders":[3]}');
     });
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET)) });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'broken_authentication.authentication_bypass': 9.3 }, requests: 0 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'broken_authentication.authentication_bypass': 9.3 },
+      requests: 0,
+    });
   });
 
   it('scores Info, not 9.3, on a public endpoint that answers the same without any credential (scan curl)', async () => {
     target = await startJwtTarget(() => true, { public: true });
     const outcome = await scanTarget(target.url('/'), { checks: [ID], headers: bearer(hs256Token(SECRET)) });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'broken_authentication.authentication_bypass': 0 }, requests: 0 });
-    expect(outcome.results.find((r) => r.checkId === ID)!.findings[0].detail).to.match(/answers the same without any credential/);
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'broken_authentication.authentication_bypass': 0 },
+      requests: 0,
+    });
+    expect(outcome.results.find((r) => r.checkId === ID)!.findings[0].detail).to.match(
+      /answers the same without any credential/,
+    );
   });
 
   it('passes when the endpoint answers 401 without the credential', async () => {

@@ -8,10 +8,16 @@ const SCHEMA = { data: { __schema: { queryType: { name: 'Query' } } } };
 /** A GraphQL endpoint: answers introspection on POST and/or GET as configured, otherwise a GraphQL error. */
 function graphqlTarget(allow: { post: boolean; get: boolean }): Promise<Target> {
   return startTarget((req, res, body) => {
-    const query = req.method === 'POST' ? String((JSON.parse(body || '{}') as { query?: string }).query ?? '') : new URL(req.url ?? '/', 'http://x').searchParams.get('query') ?? '';
+    const query =
+      req.method === 'POST'
+        ? String((JSON.parse(body || '{}') as { query?: string }).query ?? '')
+        : (new URL(req.url ?? '/', 'http://x').searchParams.get('query') ?? '');
     const allowed = req.method === 'POST' ? allow.post : allow.get;
     if (query.includes('__schema') && allowed) return json(res, 200, SCHEMA);
-    if (query.includes('__schema')) return json(res, 200, { errors: [{ message: 'GraphQL introspection is not allowed, but the query contained __schema or queryType' }] });
+    if (query.includes('__schema'))
+      return json(res, 200, {
+        errors: [{ message: 'GraphQL introspection is not allowed, but the query contained __schema or queryType' }],
+      });
     json(res, 200, { data: { __typename: 'Query' } });
   });
 }

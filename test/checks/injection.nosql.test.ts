@@ -7,7 +7,11 @@ import { expectResult } from './expect-result.js';
 
 const ID = 'injection.nosql';
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
-const login = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ username: 'carol', password: 'not-her-password' }) };
+const login = {
+  method: 'POST',
+  headers: JSON_HEADERS,
+  body: JSON.stringify({ username: 'carol', password: 'not-her-password' }),
+};
 const ORDERS = [
   { id: 'o1', status: 'paid' },
   { id: 'o2', status: 'open' },
@@ -36,9 +40,15 @@ describe('injection.nosql', () => {
   it('fails with injection.nosql_authentication_bypass (9.3) when the demo login accepts {"$ne": null} for the password', async () => {
     demo = await startDemoTarget();
     const outcome = await scanTarget(demo.url('/api/login'), { checks: [ID], ...login });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'injection.nosql_authentication_bypass': 9.3 }, requests: 3 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'injection.nosql_authentication_bypass': 9.3 },
+      requests: 3,
+    });
     const result = resultOf(outcome, ID);
-    expect(result.findings[0].detail).to.equal('JSON body (username, password) as {"$ne": null} answered 200; baseline 404, control {"xne": …} 404');
+    expect(result.findings[0].detail).to.equal(
+      'JSON body (username, password) as {"$ne": null} answered 200; baseline 404, control {"xne": …} 404',
+    );
     const cited = result.attempts.find((a) => a.id === result.findings[0].attemptId)!;
     expect(cited.request.body).to.equal('{"username":{"$ne":null},"password":{"$ne":null}}');
   });
@@ -50,7 +60,13 @@ describe('injection.nosql', () => {
   });
 
   it('fails with injection.nosql_operator_injection (7.1) when status[$ne]= widens a filter', async () => {
-    target = await startTarget((req, res) => json(res, 200, ORDERS.filter((o) => matches(o, bracketFilter(req.url)))));
+    target = await startTarget((req, res) =>
+      json(
+        res,
+        200,
+        ORDERS.filter((o) => matches(o, bracketFilter(req.url))),
+      ),
+    );
     const outcome = await scanTarget(target.url('/orders?status=paid'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'failed', issues: { 'injection.nosql_operator_injection': 7.1 }, requests: 3 });
   });
@@ -58,7 +74,11 @@ describe('injection.nosql', () => {
   it('passes when brackets are ignored (the operator and the control get the same answer)', async () => {
     target = await startTarget((req, res) => {
       const status = new URL(req.url ?? '/', 'http://x').searchParams.get('status');
-      json(res, 200, ORDERS.filter((o) => status === null || o.status === status));
+      json(
+        res,
+        200,
+        ORDERS.filter((o) => status === null || o.status === status),
+      );
     });
     const outcome = await scanTarget(target.url('/orders?status=paid'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 5 });
@@ -66,7 +86,8 @@ describe('injection.nosql', () => {
 
   it('passes an API that refuses keys starting with $ (a 400 is validation, not a query that ran)', async () => {
     target = await startTarget((req, res) => {
-      if (req.url?.includes('%24') || req.url?.includes('$')) return json(res, 400, { error: 'keys may not start with $' });
+      if (req.url?.includes('%24') || req.url?.includes('$'))
+        return json(res, 400, { error: 'keys may not start with $' });
       json(res, 422, { error: 'status: a string' });
     });
     const outcome = await scanTarget(target.url('/orders?status=paid'), { checks: [ID] });
@@ -75,7 +96,12 @@ describe('injection.nosql', () => {
 
   it('passes a create that stores and echoes whatever it gets (an echoed operator is not an injection)', async () => {
     target = await startTarget((_req, res, body) => json(res, 201, { id: 'n1', ...(JSON.parse(body) as object) }));
-    const outcome = await scanTarget(target.url('/notes'), { checks: [ID], method: 'POST', headers: JSON_HEADERS, body: '{"title":"x"}' });
+    const outcome = await scanTarget(target.url('/notes'), {
+      checks: [ID],
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{"title":"x"}',
+    });
     expectResult(outcome, ID, { status: 'passed', requests: 5 });
   });
 });

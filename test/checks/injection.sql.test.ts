@@ -10,8 +10,10 @@ const PRODUCTS = [
   { id: 1, name: 'Lamp', category: 'books', hidden: 0 },
   { id: 2, name: 'Chess', category: 'games', hidden: 0 },
 ];
-const categoryOf = (url: string | undefined): string => new URL(url ?? '/', 'http://x').searchParams.get('category') ?? '';
-const concatenated = (category: string) => query({ products: PRODUCTS }, `SELECT id, name FROM products WHERE hidden = 0 AND category = '${category}'`);
+const categoryOf = (url: string | undefined): string =>
+  new URL(url ?? '/', 'http://x').searchParams.get('category') ?? '';
+const concatenated = (category: string) =>
+  query({ products: PRODUCTS }, `SELECT id, name FROM products WHERE hidden = 0 AND category = '${category}'`);
 
 describe('injection.sql', () => {
   let demo: DemoTarget | undefined;
@@ -30,7 +32,10 @@ describe('injection.sql', () => {
     expect(finding.detail).to.match(
       /^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200, 1 record\) and "books' AND '\d+'='\d+" unlike it \(200, 0 records\); also: query category: a quote appended brings a database error \(SQLite: /,
     );
-    expect(finding.attemptIds, 'baseline, true answer, the quote\'s error and the balanced quote cited beside the false one').to.have.length(4);
+    expect(
+      finding.attemptIds,
+      "baseline, true answer, the quote's error and the balanced quote cited beside the false one",
+    ).to.have.length(4);
   });
 
   it("passes on the demo API's secure twin (a bound parameter): the true payload is not answered like the baseline", async () => {
@@ -55,7 +60,11 @@ describe('injection.sql', () => {
     target = await startTarget((req, res) => {
       const category = categoryOf(req.url);
       const open = (category.match(/'/g) ?? []).length % 2 === 1;
-      if (open) return json(res, 400, { error: "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near ''' at line 1" });
+      if (open)
+        return json(res, 400, {
+          error:
+            "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near ''' at line 1",
+        });
       json(res, 200, category === 'books' ? [{ id: 1 }] : [{ id: 1 }, { id: 2 }]);
     });
     const outcome = await scanTarget(target.url('/products?category=books'), { checks: [ID] });
@@ -88,14 +97,22 @@ describe('injection.sql', () => {
     });
     const quiet = await scanTarget(target.url('/products?category=books'), { checks: [ID] });
     expectResult(quiet, ID, { status: 'passed', requests: 3 });
-    const asked = await scanTarget(target.url('/products?category=books'), { checks: [ID], options: { sqlTimeBased: 1 } });
+    const asked = await scanTarget(target.url('/products?category=books'), {
+      checks: [ID],
+      options: { sqlTimeBased: 1 },
+    });
     expectResult(asked, ID, { status: 'failed', issues: { 'injection.sql_time_based': 9.3 }, requests: 6 });
   });
 
   it('never sends a PUT, a PATCH or a destructive operation', async () => {
     target = await startTarget((_req, res) => json(res, 200, {}));
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const outcome = await scanTarget(target.url('/items?name=x'), { checks: [ID], method, body: '{"name":"x"}', headers: { 'Content-Type': 'application/json' } });
+      const outcome = await scanTarget(target.url('/items?name=x'), {
+        checks: [ID],
+        method,
+        body: '{"name":"x"}',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expectResult(outcome, ID, { status: 'skipped', requests: 0 });
     }
     expect(target.requests()).to.equal(0);

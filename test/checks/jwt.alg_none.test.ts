@@ -1,5 +1,11 @@
 import { scanTarget } from '../support/scan.js';
-import { acceptsAlgNone, hs256Token, rs256Signer, startJwtTarget, verifiesHs256 } from '../fixtures/targets/jwt-target.js';
+import {
+  acceptsAlgNone,
+  hs256Token,
+  rs256Signer,
+  startJwtTarget,
+  verifiesHs256,
+} from '../fixtures/targets/jwt-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
 import { bearer, expectResult } from './expect-result.js';
 

@@ -10,7 +10,12 @@ const ISSUE = 'broken_authentication.audience_not_validated';
 const WEAK = 'supersecret'; // in the built-in dictionary: the known-key case
 const ISSUER_KEY = 'issuer-secret-0123456789abcdef0123456789abc';
 const ISS = 'https://idp.example.com/';
-const claims = (aud: string | string[]): Record<string, unknown> => ({ sub: 'user-1', iss: ISS, aud, exp: Math.floor(Date.now() / 1000) + 3600 });
+const claims = (aud: string | string[]): Record<string, unknown> => ({
+  sub: 'user-1',
+  iss: ISS,
+  aud,
+  exp: Math.floor(Date.now() / 1000) + 3600,
+});
 const ORDERS = 'https://orders.example.com';
 const BILLING = 'https://billing.example.com';
 
@@ -29,7 +34,9 @@ describe('jwt.audience_not_validated', () => {
   });
 
   it('passes with one request when the API requires its own audience', async () => {
-    target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS, audience: ORDERS }));
+    target = await startJwtTarget(
+      verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS, audience: ORDERS }),
+    );
     const outcome = await scanTarget(target.url('/orders'), {
       checks: [ID],
       headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
@@ -40,13 +47,19 @@ describe('jwt.audience_not_validated', () => {
 
   it('fails in the known-key case: a dictionary secret lets it re-sign the token for a foreign audience', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [WEAK], checkExp: true, issuer: ISS }));
-    const outcome = await scanTarget(target.url('/orders'), { checks: [ID], headers: bearer(hs256Token(WEAK, claims(ORDERS))) });
+    const outcome = await scanTarget(target.url('/orders'), {
+      checks: [ID],
+      headers: bearer(hs256Token(WEAK, claims(ORDERS))),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.6 }, requests: 1 });
   });
 
   it('passes in the known-key case against a server that checks aud', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [WEAK], checkExp: true, issuer: ISS, audience: ORDERS }));
-    const outcome = await scanTarget(target.url('/orders'), { checks: [ID], headers: bearer(hs256Token(WEAK, claims(ORDERS))) });
+    const outcome = await scanTarget(target.url('/orders'), {
+      checks: [ID],
+      headers: bearer(hs256Token(WEAK, claims(ORDERS))),
+    });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
 
@@ -62,12 +75,17 @@ describe('jwt.audience_not_validated', () => {
 
   it('is skipped without a request when no other-audience token can be had', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true }));
-    const outcome = await scanTarget(target.url('/orders'), { checks: [ID], headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))) });
+    const outcome = await scanTarget(target.url('/orders'), {
+      checks: [ID],
+      headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /--jwt-other-audience-token option/, requests: 0 });
   });
 
   describe('with the second identity (--as-other) given as a token for another audience', () => {
-    const asOther = (token: string): Record<string, unknown> => ({ asOther: { name: 'Authorization', value: `Bearer ${token}` } });
+    const asOther = (token: string): Record<string, unknown> => ({
+      asOther: { name: 'Authorization', value: `Bearer ${token}` },
+    });
 
     it("fails when the API accepts the other identity's token for the billing API (decoded aud differs from the first identity's)", async () => {
       target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS }));
@@ -77,11 +95,15 @@ describe('jwt.audience_not_validated', () => {
         options: asOther(hs256Token(ISSUER_KEY, { ...claims(BILLING), sub: 'user-2' })),
       });
       expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 7.6 }, requests: 1 });
-      expect(resultOf(outcome, ID).findings[0].detail).to.match(/--as-other credential, a token of the same issuer for aud \["https:\/\/billing\.example\.com"\]/);
+      expect(resultOf(outcome, ID).findings[0].detail).to.match(
+        /--as-other credential, a token of the same issuer for aud \["https:\/\/billing\.example\.com"\]/,
+      );
     });
 
     it('passes its safe twin, an API that requires its own audience', async () => {
-      target = await startJwtTarget(verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS, audience: ORDERS }));
+      target = await startJwtTarget(
+        verifiesClaims({ secrets: [ISSUER_KEY], checkExp: true, issuer: ISS, audience: ORDERS }),
+      );
       const outcome = await scanTarget(target.url('/orders'), {
         checks: [ID],
         headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
@@ -97,7 +119,11 @@ describe('jwt.audience_not_validated', () => {
         headers: bearer(hs256Token(ISSUER_KEY, claims(ORDERS))),
         options: asOther(hs256Token(ISSUER_KEY, { ...claims(ORDERS), sub: 'user-2' })),
       });
-      expectResult(outcome, ID, { status: 'skipped', reason: /or an --as-other JWT for another audience/, requests: 0 });
+      expectResult(outcome, ID, {
+        status: 'skipped',
+        reason: /or an --as-other JWT for another audience/,
+        requests: 0,
+      });
     });
   });
 });

@@ -17,7 +17,10 @@ describe('jwt.expired_accepted', () => {
 
   it('fails with broken_authentication.expired_token_accepted (8.3) without a request when the supplied token expired long ago and is accepted', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [STRONG], checkExp: false }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() - 3600))) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(STRONG, claims(now() - 3600))),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.3 }, requests: 0 });
   });
 
@@ -43,38 +46,57 @@ describe('jwt.expired_accepted', () => {
 
   it('fails in the known-key case: a dictionary secret lets it re-sign the token with exp in the past', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [WEAK], checkExp: false }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(WEAK, claims(now() + 3600))) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(WEAK, claims(now() + 3600))),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 8.3 }, requests: 1 });
   });
 
   it('passes in the known-key case against a server that checks exp', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [WEAK], checkExp: true }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(WEAK, claims(now() + 3600))) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(WEAK, claims(now() + 3600))),
+    });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
 
   it('is skipped without a request when no expired token can be had (strong secret, no option)', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [STRONG], checkExp: false }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() + 3600))) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(STRONG, claims(now() + 3600))),
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /--jwt-expired-token option/, requests: 0 });
   });
 
   it('is skipped when the expiredToken option has not expired', async () => {
     target = await startJwtTarget(verifiesClaims({ secrets: [STRONG], checkExp: true }));
     const token = hs256Token(STRONG, claims(now() + 3600));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(token), options: { expiredToken: token } });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(token),
+      options: { expiredToken: token },
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /has not expired/, requests: 0 });
   });
 
   it('is skipped when a garbage credential is accepted too, so acceptance of the expired token proves nothing about exp', async () => {
     target = await startJwtTarget((token) => token.split('.').length === 3 || token.startsWith('gatehouse-invalid-'));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() - 3600))) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(STRONG, claims(now() - 3600))),
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /garbage credential is accepted/, requests: 0 });
   });
 
   it('is skipped on a public endpoint', async () => {
     target = await startJwtTarget(() => true, { public: true });
-    const outcome = await scanTarget(target.url('/'), { checks: [ID], headers: bearer(hs256Token(STRONG, claims(now() - 3600))) });
+    const outcome = await scanTarget(target.url('/'), {
+      checks: [ID],
+      headers: bearer(hs256Token(STRONG, claims(now() - 3600))),
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /does not require a credential/, requests: 0 });
   });
 });

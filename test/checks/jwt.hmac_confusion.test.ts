@@ -2,7 +2,13 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scanTarget } from '../support/scan.js';
-import { confusesAlgorithms, hs256Token, rs256Signer, startJwtTarget, verifiesHs256 } from '../fixtures/targets/jwt-target.js';
+import {
+  confusesAlgorithms,
+  hs256Token,
+  rs256Signer,
+  startJwtTarget,
+  verifiesHs256,
+} from '../fixtures/targets/jwt-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
 import { bearer, expectResult } from './expect-result.js';
 
@@ -20,7 +26,9 @@ describe('jwt.hmac_confusion', () => {
 
   it('fails with broken_authentication.hmac_confusion (9.3) using the key of the published JWKS as HMAC secret', async () => {
     const signer = await rs256Signer();
-    target = await startJwtTarget(confusesAlgorithms(signer.publicPem, signer.verify), { jwks: { keys: [signer.publicJwk] } });
+    target = await startJwtTarget(confusesAlgorithms(signer.publicPem, signer.verify), {
+      jwks: { keys: [signer.publicJwk] },
+    });
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token()) });
     // GET /.well-known/jwks.json, SPKI PEM (rejected), SPKI PEM without final newline (accepted: jose's PEM has none)
     expectResult(outcome, ID, { status: 'failed', issues: ISSUE, requests: 3 });
@@ -32,7 +40,11 @@ describe('jwt.hmac_confusion', () => {
     const file = join(dir, 'public.pem');
     writeFileSync(file, signer.publicPem);
     target = await startJwtTarget(confusesAlgorithms(signer.publicPem, signer.verify));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token()), options: { jwtPublicKeyFile: file } });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(await signer.token()),
+      options: { jwtPublicKeyFile: file },
+    });
     expectResult(outcome, ID, { status: 'failed', issues: ISSUE, requests: 2 });
   });
 

@@ -13,7 +13,11 @@ describe('jwt.jku_injection', () => {
     const signer = await rs256Signer();
     target = await startJwtTarget(followsJku(signer.verify));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token()) });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'broken_authentication.jku_injection': 9.3 }, requests: 1 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'broken_authentication.jku_injection': 9.3 },
+      requests: 1,
+    });
   });
 
   it('passes with one request against a server that verifies RS256 with its own key (jose)', async () => {

@@ -13,18 +13,26 @@ describe('jwt.jwks_issuer_injection', () => {
   let target: Target | undefined;
   afterEach(async () => target?.close());
 
-  it("fails with broken_authentication.jwks_issuer_injection (9.3) when the API fetches the keys of whatever other issuer the token names", async () => {
+  it('fails with broken_authentication.jwks_issuer_injection (9.3) when the API fetches the keys of whatever other issuer the token names', async () => {
     const signer = await rs256Signer();
     target = await startJwtTarget(fetchesIssuerKeys(signer.verify, { issuer: ISSUER, othersTrusted: true }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token({ ...defaultClaims(), iss: ISSUER })) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(await signer.token({ ...defaultClaims(), iss: ISSUER })),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 9.3 }, requests: 1 });
-    expect(resultOf(outcome, ID).findings[0].detail).to.match(/the target fetched its discovery document and key set \(2 request/);
+    expect(resultOf(outcome, ID).findings[0].detail).to.match(
+      /the target fetched its discovery document and key set \(2 request/,
+    );
   });
 
   it('passes with one request when the API only trusts its configured issuer (its safe twin)', async () => {
     const signer = await rs256Signer();
     target = await startJwtTarget(fetchesIssuerKeys(signer.verify, { issuer: ISSUER, othersTrusted: false }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token({ ...defaultClaims(), iss: ISSUER })) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(await signer.token({ ...defaultClaims(), iss: ISSUER })),
+    });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
 

@@ -1,5 +1,12 @@
 import { scanTarget } from '../support/scan.js';
-import { acceptsBlankSecret, hs256Token, kidFileLookup, kidSqlLookup, startJwtTarget, verifiesHs256 } from '../fixtures/targets/jwt-target.js';
+import {
+  acceptsBlankSecret,
+  hs256Token,
+  kidFileLookup,
+  kidSqlLookup,
+  startJwtTarget,
+  verifiesHs256,
+} from '../fixtures/targets/jwt-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
 import { bearer, expectResult } from './expect-result.js';
 
@@ -18,7 +25,10 @@ describe('jwt.kid_injection', () => {
 
   it('fails (sql_injection) with one request when a UNION SELECT in the kid chooses the key — no table name needed', async () => {
     target = await startJwtTarget(kidSqlLookup({ k1: SECRET }));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET, undefined, { kid: 'k1' })) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(SECRET, undefined, { kid: 'k1' })),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: ISSUE, requests: 1 });
   });
 
@@ -26,13 +36,19 @@ describe('jwt.kid_injection', () => {
     const lookup = kidFileLookup({ k1: SECRET });
     cleanup = lookup.cleanup;
     target = await startJwtTarget(lookup.verify);
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET, undefined, { kid: 'k1' })) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(SECRET, undefined, { kid: 'k1' })),
+    });
     expectResult(outcome, ID, { status: 'failed', issues: ISSUE, requests: 3 });
   });
 
   it('passes with two requests against a server that verifies HS256 with its own secret', async () => {
     target = await startJwtTarget(verifiesHs256(SECRET));
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET, undefined, { kid: 'k1' })) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token(SECRET, undefined, { kid: 'k1' })),
+    });
     expectResult(outcome, ID, { status: 'passed', requests: 2 });
   });
 

@@ -13,7 +13,11 @@ describe('jwt.null_signature', () => {
   it('fails with broken_authentication.null_signature (9.3) when the token without signature is accepted', async () => {
     target = await startJwtTarget(acceptsNullSignature(SECRET));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token(SECRET)) });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'broken_authentication.null_signature': 9.3 }, requests: 1 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'broken_authentication.null_signature': 9.3 },
+      requests: 1,
+    });
   });
 
   it('passes with one request against a server that verifies RS256 with jose', async () => {

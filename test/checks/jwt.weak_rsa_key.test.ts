@@ -32,7 +32,9 @@ describe('jwt.weak_rsa_key', () => {
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(signer.token()) });
     // The two key lookups (jwks.json, openid-configuration) find nothing; the signature decides.
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 9.1 }, requests: 2 });
-    expect(resultOf(outcome, ID).findings[0].detail).to.match(/signature is 64 bytes long: the signing key's modulus has at most 512 bits/);
+    expect(resultOf(outcome, ID).findings[0].detail).to.match(
+      /signature is 64 bytes long: the signing key's modulus has at most 512 bits/,
+    );
   });
 
   it('passes from the signature length of a 2048-bit key when no key is published', async () => {
@@ -44,7 +46,10 @@ describe('jwt.weak_rsa_key', () => {
 
   it('is skipped without a request for HMAC tokens', async () => {
     target = await startJwtTarget(() => true);
-    const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token('a-long-random-secret-for-tests-0123456789')) });
+    const outcome = await scanTarget(target.url('/me'), {
+      checks: [ID],
+      headers: bearer(hs256Token('a-long-random-secret-for-tests-0123456789')),
+    });
     expectResult(outcome, ID, { status: 'skipped', reason: /only RS and PS tokens/, requests: 0 });
   });
 });

@@ -23,7 +23,9 @@ describe('jwt.weak_secret', () => {
     target = await startJwtTarget(verifiesHs256('keyboard cat'));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(hs256Token('keyboard cat')) });
     expectResult(outcome, ID, { status: 'failed', issues: ISSUE, requests: 0 });
-    expect(resultOf(outcome, ID).findings[0].detail).to.match(/built-in list entry \d+/).and.not.include('keyboard cat');
+    expect(resultOf(outcome, ID).findings[0].detail)
+      .to.match(/built-in list entry \d+/)
+      .and.not.include('keyboard cat');
   });
 
   it('finds a secret whose token header has a kid and no typ (VulnAPI re-encoded the header and missed it)', async () => {

@@ -13,7 +13,11 @@ describe('jwt.x5c_injection', () => {
     const signer = await rs256Signer();
     target = await startJwtTarget(trustsX5c(signer.verify));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token()) });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'broken_authentication.x5c_injection': 9.3 }, requests: 1 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'broken_authentication.x5c_injection': 9.3 },
+      requests: 1,
+    });
   });
 
   it('passes with one request against a server that verifies RS256 with its own key (jose)', async () => {

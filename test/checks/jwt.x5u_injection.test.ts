@@ -13,7 +13,11 @@ describe('jwt.x5u_injection', () => {
     const signer = await rs256Signer();
     target = await startJwtTarget(followsX5u(signer.verify));
     const outcome = await scanTarget(target.url('/me'), { checks: [ID], headers: bearer(await signer.token()) });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'broken_authentication.x5u_injection': 9.3 }, requests: 1 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'broken_authentication.x5u_injection': 9.3 },
+      requests: 1,
+    });
   });
 
   it('passes with one request against a server that verifies RS256 with its own key (jose)', async () => {

@@ -55,7 +55,11 @@ const CWE = new Set([
   'CWE-1021: Improper Restriction of Rendered UI Layers or Frames',
   'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
 ]);
-const CAPEC = new Set(['CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies', 'CAPEC-194: Fake the Source of Data', 'CAPEC-475: Signature Spoofing by Improper Validation']);
+const CAPEC = new Set([
+  'CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies',
+  'CAPEC-194: Fake the Source of Data',
+  'CAPEC-475: Signature Spoofing by Improper Validation',
+]);
 const P = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N';
 const V93 = `${P}/UI:N/VC:H/VI:H/VA:N/SC:N/SI:N/SA:N`;
 const V0N = `${P}/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
@@ -63,16 +67,57 @@ const V0A = `${P}/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
 const V0P = `${P}/UI:P/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N`;
 const V51 = `${P}/UI:A/VC:N/VI:L/VA:N/SC:N/SI:N/SA:N`;
 // One deliberate difference from VulnAPI: "Operation May Accept…" (its name says "Accepts").
-const VULNAPI: Record<string, { check: string; checkName: string; issues: Record<string, [name: string, vector: string, score: number]> }> = {
-  fingerprint: { check: 'discover.server_signature', checkName: 'Server Signature Discovery', issues: { 'discover.fingerprint': ['Service Fingerprinting', V0N, 0] } },
-  unauth: { check: 'discover.accept_unauthenticated', checkName: 'Accept Unauthenticated Operation', issues: { 'discover.accept_unauthenticated_operation': ['Operation May Accept Unauthenticated Requests', V0N, 0] } },
-  bypass: { check: 'generic.accept_unauthenticated_operation', checkName: 'Accept Unauthenticated Operation', issues: { 'broken_authentication.authentication_bypass': ['Authentication is expected but can be bypassed', V93, 9.3] } },
-  algNone: { check: 'jwt.alg_none', checkName: 'JWT None Algorithm', issues: { 'broken_authentication.alg_none': ['JWT Algorithm None is accepted', V93, 9.3] } },
-  blank: { check: 'jwt.blank_secret', checkName: 'JWT Blank Secret', issues: { 'broken_authentication.blank_secret': ['JWT Secret used for signing is blank', V93, 9.3] } },
-  kid: { check: 'jwt.kid_injection', checkName: 'JWT KID Injection', issues: { 'broken_authentication.kid_injection': ['JWT KID Header Injection', V93, 9.3] } },
-  notVerified: { check: 'jwt.not_verified', checkName: 'JWT Not Verified', issues: { 'broken_authentication.not_verified': ['JWT Token is not verified', V93, 9.3] } },
-  nullSig: { check: 'jwt.null_signature', checkName: 'JWT Null Signature', issues: { 'broken_authentication.null_signature': ['JWT Token has a null signature', V93, 9.3] } },
-  weak: { check: 'jwt.weak_secret', checkName: 'JWT Weak Secret', issues: { 'broken_authentication.weak_secret': ['JWT Secret used for signing is weak', V93, 9.3] } },
+const VULNAPI: Record<
+  string,
+  { check: string; checkName: string; issues: Record<string, [name: string, vector: string, score: number]> }
+> = {
+  fingerprint: {
+    check: 'discover.server_signature',
+    checkName: 'Server Signature Discovery',
+    issues: { 'discover.fingerprint': ['Service Fingerprinting', V0N, 0] },
+  },
+  unauth: {
+    check: 'discover.accept_unauthenticated',
+    checkName: 'Accept Unauthenticated Operation',
+    issues: { 'discover.accept_unauthenticated_operation': ['Operation May Accept Unauthenticated Requests', V0N, 0] },
+  },
+  bypass: {
+    check: 'generic.accept_unauthenticated_operation',
+    checkName: 'Accept Unauthenticated Operation',
+    issues: {
+      'broken_authentication.authentication_bypass': ['Authentication is expected but can be bypassed', V93, 9.3],
+    },
+  },
+  algNone: {
+    check: 'jwt.alg_none',
+    checkName: 'JWT None Algorithm',
+    issues: { 'broken_authentication.alg_none': ['JWT Algorithm None is accepted', V93, 9.3] },
+  },
+  blank: {
+    check: 'jwt.blank_secret',
+    checkName: 'JWT Blank Secret',
+    issues: { 'broken_authentication.blank_secret': ['JWT Secret used for signing is blank', V93, 9.3] },
+  },
+  kid: {
+    check: 'jwt.kid_injection',
+    checkName: 'JWT KID Injection',
+    issues: { 'broken_authentication.kid_injection': ['JWT KID Header Injection', V93, 9.3] },
+  },
+  notVerified: {
+    check: 'jwt.not_verified',
+    checkName: 'JWT Not Verified',
+    issues: { 'broken_authentication.not_verified': ['JWT Token is not verified', V93, 9.3] },
+  },
+  nullSig: {
+    check: 'jwt.null_signature',
+    checkName: 'JWT Null Signature',
+    issues: { 'broken_authentication.null_signature': ['JWT Token has a null signature', V93, 9.3] },
+  },
+  weak: {
+    check: 'jwt.weak_secret',
+    checkName: 'JWT Weak Secret',
+    issues: { 'broken_authentication.weak_secret': ['JWT Secret used for signing is weak', V93, 9.3] },
+  },
   cookies: {
     check: 'misconfiguration.http_cookies',
     checkName: 'HTTP Cookies Misconfiguration',
@@ -88,10 +133,22 @@ const VULNAPI: Record<string, { check: string; checkName: string; issues: Record
     check: 'misconfiguration.http_headers',
     checkName: 'HTTP Headers Misconfiguration',
     issues: {
-      'security_misconfiguration.http_headers_content_options_missing': ['X-Content-Type-Options Header is missing', V0A, 0],
+      'security_misconfiguration.http_headers_content_options_missing': [
+        'X-Content-Type-Options Header is missing',
+        V0A,
+        0,
+      ],
       'security_misconfiguration.http_headers_cors_missing': ['CORS Headers are missing', V0A, 5.1],
-      'security_misconfiguration.http_headers_cors_wildcard': ['CORS Allow-Origin Header is set to wildcard (*)', V0A, 0],
-      'security_misconfiguration.http_headers_csp_frame_ancestors_missing': ['CSP frame-ancestors policy is not set', V51, 5.1],
+      'security_misconfiguration.http_headers_cors_wildcard': [
+        'CORS Allow-Origin Header is set to wildcard (*)',
+        V0A,
+        0,
+      ],
+      'security_misconfiguration.http_headers_csp_frame_ancestors_missing': [
+        'CSP frame-ancestors policy is not set',
+        V51,
+        5.1,
+      ],
       'security_misconfiguration.http_headers_frame_options_missing': ['X-Frame-Options Header is missing', V51, 5.1],
       'security_misconfiguration.http_headers_csp_missing': ['CSP Header is not set', V0A, 0],
       'security_misconfiguration.http_headers_hsts_missing': ['HSTS Header is missing', V0A, 0],
@@ -102,17 +159,53 @@ const VULNAPI: Record<string, { check: string; checkName: string; issues: Record
     checkName: 'HTTP Method Override Misconfiguration',
     issues: {
       'security_misconfiguration.http_method_allow_override': ['Possible HTTP Method Override detected', V0A, 0],
-      'security_misconfiguration.http_method_override_authentication_bypass': ['Possible HTTP Method Override with authentication bypass detected', `${P}/UI:N/VC:H/VI:L/VA:N/SC:N/SI:N/SA:N`, 8.8],
+      'security_misconfiguration.http_method_override_authentication_bypass': [
+        'Possible HTTP Method Override with authentication bypass detected',
+        `${P}/UI:N/VC:H/VI:L/VA:N/SC:N/SI:N/SA:N`,
+        8.8,
+      ],
     },
   },
-  trace: { check: 'misconfiguration.http_trace', checkName: 'HTTP TRACE Method Misconfiguration', issues: { 'security_misconfiguration.http_trace_method_enabled': ['HTTP TRACE Method enabled', V0A, 0] } },
-  track: { check: 'misconfiguration.http_track', checkName: 'HTTP TRACK Method Misconfiguration', issues: { 'security_misconfiguration.http_track_method_enabled': ['HTTP TRACK Method enabled', V0A, 0] } },
-  introspection: { check: 'graphql.introspection_enabled', checkName: 'GraphQL Introspection Enabled', issues: { 'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0] } },
-  openapi: { check: 'discover.discoverable_openapi', checkName: 'Discoverable OpenAPI', issues: { 'discover.discoverable_openapi': ['Discoverable OpenAPI Path', V0N, 0] } },
-  graphql: { check: 'discover.graphql', checkName: 'Discoverable GraphQL Path', issues: { 'discover.discoverable_graphql': ['Discoverable GraphQL Endpoint', V0N, 0] } },
-  exposed: { check: 'discover.exposed_files', checkName: 'Discoverable exposed files', issues: { 'discover.exposed_files': ['Discoverable exposed files', V0N, 0] } },
-  wellKnown: { check: 'discover.well-known', checkName: 'Discoverable well-known path', issues: { 'discover.discoverable_well_known': ['Discoverable well-known path', V0N, 0] } },
-  health: { check: 'discover.healthcheck', checkName: 'Discoverable healthcheck endpoint', issues: { 'discover.discoverable_healthcheck': ['Discoverable healthcheck endpoint', V0N, 0] } },
+  trace: {
+    check: 'misconfiguration.http_trace',
+    checkName: 'HTTP TRACE Method Misconfiguration',
+    issues: { 'security_misconfiguration.http_trace_method_enabled': ['HTTP TRACE Method enabled', V0A, 0] },
+  },
+  track: {
+    check: 'misconfiguration.http_track',
+    checkName: 'HTTP TRACK Method Misconfiguration',
+    issues: { 'security_misconfiguration.http_track_method_enabled': ['HTTP TRACK Method enabled', V0A, 0] },
+  },
+  introspection: {
+    check: 'graphql.introspection_enabled',
+    checkName: 'GraphQL Introspection Enabled',
+    issues: { 'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0] },
+  },
+  openapi: {
+    check: 'discover.discoverable_openapi',
+    checkName: 'Discoverable OpenAPI',
+    issues: { 'discover.discoverable_openapi': ['Discoverable OpenAPI Path', V0N, 0] },
+  },
+  graphql: {
+    check: 'discover.graphql',
+    checkName: 'Discoverable GraphQL Path',
+    issues: { 'discover.discoverable_graphql': ['Discoverable GraphQL Endpoint', V0N, 0] },
+  },
+  exposed: {
+    check: 'discover.exposed_files',
+    checkName: 'Discoverable exposed files',
+    issues: { 'discover.exposed_files': ['Discoverable exposed files', V0N, 0] },
+  },
+  wellKnown: {
+    check: 'discover.well-known',
+    checkName: 'Discoverable well-known path',
+    issues: { 'discover.discoverable_well_known': ['Discoverable well-known path', V0N, 0] },
+  },
+  health: {
+    check: 'discover.healthcheck',
+    checkName: 'Discoverable healthcheck endpoint',
+    issues: { 'discover.discoverable_healthcheck': ['Discoverable healthcheck endpoint', V0N, 0] },
+  },
 };
 
 function cyclePath(start: string): string[] | undefined {
@@ -146,19 +239,25 @@ describe('built-in checks (checks/*.ts)', () => {
       it('has meta valid against schemas/check-meta.schema.json', () => {
         const validate = validatorFor('https://gatehouse.dev/schemas/check-meta.schema.json');
         const meta = Object.fromEntries(Object.entries(definition).filter(([k]) => k !== 'run' && k !== 'appliesTo'));
-        const problems = validate(meta) ? [] : toFieldErrors(validate.errors).map((e) => `${e.path || 'meta'} ${e.message}`);
+        const problems = validate(meta)
+          ? []
+          : toFieldErrors(validate.errors).map((e) => `${e.path || 'meta'} ${e.message}`);
         expect(problems, `checks/${name}.ts: fix the meta`).to.deep.equal([]);
       });
 
       it('documents what it sends and its verdict rule in its header comment', () => {
         const header = /^\/\*\*([\s\S]*?)\*\//.exec(readFileSync(file, 'utf8'))?.[1] ?? '';
         expect(header, `checks/${name}.ts: start the file with a /** … */ comment`).to.not.equal('');
-        expect(header, `checks/${name}.ts: say in the header comment which requests it sends ("Request…")`).to.match(/Request|Sends nothing|Requests: none/);
+        expect(header, `checks/${name}.ts: say in the header comment which requests it sends ("Request…")`).to.match(
+          /Request|Sends nothing|Requests: none/,
+        );
         expect(header, `checks/${name}.ts: add "Verdict: …" to the header comment`).to.include('Verdict');
       });
 
       it('has an id equal to its file name', () => {
-        expect(definition.id, `rename checks/${name}.ts to checks/${definition.id}.ts, or set id: '${name}'`).to.equal(name);
+        expect(definition.id, `rename checks/${name}.ts to checks/${definition.id}.ts, or set id: '${name}'`).to.equal(
+          name,
+        );
       });
 
       it('has a test file', () => {
@@ -168,7 +267,10 @@ describe('built-in checks (checks/*.ts)', () => {
 
       it('depends only on checks that exist, without cycles', () => {
         for (const dep of definition.dependsOn ?? []) {
-          expect(byId.has(dep), `checks/${name}.ts depends on "${dep}": add checks/${dep}.ts or remove it from dependsOn`).to.equal(true);
+          expect(
+            byId.has(dep),
+            `checks/${name}.ts depends on "${dep}": add checks/${dep}.ts or remove it from dependsOn`,
+          ).to.equal(true);
         }
         const cycle = cyclePath(definition.id);
         expect(cycle, `dependency cycle ${cycle?.join(' -> ')}: remove one dependsOn entry`).to.equal(undefined);
@@ -177,26 +279,40 @@ describe('built-in checks (checks/*.ts)', () => {
       it('declares 0 ≤ maxCvss ≤ 10, equal to its highest issue score', () => {
         expect(definition.maxCvss, `checks/${name}.ts: maxCvss must be within 0..10`).to.be.within(0, 10);
         const highest = Math.max(0, ...definition.issues.map((i) => i.cvss.score));
-        expect(definition.maxCvss, `checks/${name}.ts: set maxCvss: ${highest} (its highest issue score)`).to.equal(highest);
+        expect(definition.maxCvss, `checks/${name}.ts: set maxCvss: ${highest} (its highest issue score)`).to.equal(
+          highest,
+        );
       });
 
       // The engine hands a check a frozen object that throws on undeclared keys (so helpers' reads fail the check's own
       // tests); this catches the direct reads before any test runs.
       it('declares every option it reads', () => {
         const source = readFileSync(file, 'utf8');
-        const read = new Set([...source.matchAll(/ctx\.options\.(\w+)|optionJwt\(ctx, '(\w+)'\)/g)].map((m) => m[1] ?? m[2]));
+        const read = new Set(
+          [...source.matchAll(/ctx\.options\.(\w+)|optionJwt\(ctx, '(\w+)'\)/g)].map((m) => m[1] ?? m[2]),
+        );
         const declared = new Set((definition.options ?? []).map((o) => o.name));
         for (const option of read) {
-          expect(declared.has(option), `checks/${name}.ts reads ctx.options.${option}: add its declaration to options (shared ones: checks/support/shared-options.ts)`).to.equal(true);
+          expect(
+            declared.has(option),
+            `checks/${name}.ts reads ctx.options.${option}: add its declaration to options (shared ones: checks/support/shared-options.ts)`,
+          ).to.equal(true);
         }
       });
 
       it('uses only the OWASP API 2023, CWE and CAPEC strings of the VulnAPI vocabulary', () => {
         for (const issue of definition.issues) {
           const { owasp, cwe, capec } = issue.classifications ?? {};
-          if (capec) expect(CAPEC.has(capec), `checks/${name}.ts issue ${issue.id}: unknown CAPEC string "${capec}"`).to.equal(true);
-          if (owasp) expect(OWASP.has(owasp), `checks/${name}.ts issue ${issue.id}: unknown OWASP string "${owasp}"`).to.equal(true);
-          if (cwe) expect(CWE.has(cwe), `checks/${name}.ts issue ${issue.id}: unknown CWE string "${cwe}"`).to.equal(true);
+          if (capec)
+            expect(CAPEC.has(capec), `checks/${name}.ts issue ${issue.id}: unknown CAPEC string "${capec}"`).to.equal(
+              true,
+            );
+          if (owasp)
+            expect(OWASP.has(owasp), `checks/${name}.ts issue ${issue.id}: unknown OWASP string "${owasp}"`).to.equal(
+              true,
+            );
+          if (cwe)
+            expect(CWE.has(cwe), `checks/${name}.ts issue ${issue.id}: unknown CWE string "${cwe}"`).to.equal(true);
         }
       });
     });
@@ -210,15 +326,21 @@ describe('VulnAPI compatibility', () => {
       expect(definition, `add checks/${check}.ts (a VulnAPI check)`).to.not.equal(undefined);
       expect(definition!.name, `checks/${check}.ts: name`).to.equal(checkName);
       const actual = Object.fromEntries(definition!.issues.map((i) => [i.id, [i.name, i.cvss.vector, i.cvss.score]]));
-      expect(actual, `checks/${check}.ts: issues must match research/scanner-reference.md §1.2–§1.3`).to.deep.equal(issues);
+      expect(actual, `checks/${check}.ts: issues must match research/scanner-reference.md §1.2–§1.3`).to.deep.equal(
+        issues,
+      );
     });
   }
 
   it('makes every credential attack depend on auth.baseline, so public endpoints never get JWT or authorization findings', () => {
     for (const definition of byId.values()) {
-      const attacks = (definition.id.startsWith('jwt.') && definition.id !== 'jwt.weak_secret') || /^(bola|bfla)\./.test(definition.id);
+      const attacks =
+        (definition.id.startsWith('jwt.') && definition.id !== 'jwt.weak_secret') ||
+        /^(bola|bfla)\./.test(definition.id);
       if (attacks || definition.id === 'generic.accept_unauthenticated_operation') {
-        expect(definition.dependsOn ?? [], `checks/${definition.id}.ts: add dependsOn: ['auth.baseline']`).to.include('auth.baseline');
+        expect(definition.dependsOn ?? [], `checks/${definition.id}.ts: add dependsOn: ['auth.baseline']`).to.include(
+          'auth.baseline',
+        );
       }
     }
   });

@@ -7,11 +7,19 @@ const REFLECTED = 'security_misconfiguration.cors_origin_reflected';
 const NULL_ORIGIN = 'security_misconfiguration.cors_null_origin_allowed';
 
 /** A CORS middleware that echoes whatever Origin it is sent (the classic `origin: true, credentials: true` mistake). */
-const reflectsOrigin = (allowNull: boolean) => startTarget((req, res) => {
-  const origin = req.headers.origin;
-  const allowed = origin !== undefined && (origin !== 'null' || allowNull);
-  json(res, 200, { ok: true }, allowed ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {});
-});
+const reflectsOrigin = (allowNull: boolean) =>
+  startTarget((req, res) => {
+    const origin = req.headers.origin;
+    const allowed = origin !== undefined && (origin !== 'null' || allowNull);
+    json(
+      res,
+      200,
+      { ok: true },
+      allowed
+        ? { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
+        : {},
+    );
+  });
 
 describe('misconfiguration.cors', () => {
   let target: Target | undefined;
@@ -30,7 +38,9 @@ describe('misconfiguration.cors', () => {
   });
 
   it('passes when the Origin is echoed without Access-Control-Allow-Credentials (no credentialed reads)', async () => {
-    target = await startTarget((req, res) => json(res, 200, {}, { 'access-control-allow-origin': req.headers.origin ?? '' }));
+    target = await startTarget((req, res) =>
+      json(res, 200, {}, { 'access-control-allow-origin': req.headers.origin ?? '' }),
+    );
     const outcome = await scanTarget(target.url('/me'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 2 });
   });
@@ -38,14 +48,23 @@ describe('misconfiguration.cors', () => {
   it('passes with an allowlist that answers only its own origin', async () => {
     target = await startTarget((req, res) => {
       const trusted = req.headers.origin === 'https://app.example.com';
-      json(res, 200, {}, trusted ? { 'access-control-allow-origin': 'https://app.example.com', 'access-control-allow-credentials': 'true' } : {});
+      json(
+        res,
+        200,
+        {},
+        trusted
+          ? { 'access-control-allow-origin': 'https://app.example.com', 'access-control-allow-credentials': 'true' }
+          : {},
+      );
     });
     const outcome = await scanTarget(target.url('/me'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 2 });
   });
 
   it('passes with a wildcard, which browsers never combine with credentials', async () => {
-    target = await startTarget((_req, res) => json(res, 200, {}, { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' }));
+    target = await startTarget((_req, res) =>
+      json(res, 200, {}, { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' }),
+    );
     const outcome = await scanTarget(target.url('/me'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 2 });
   });

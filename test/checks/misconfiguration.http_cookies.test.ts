@@ -35,11 +35,18 @@ describe('misconfiguration.http_cookies', () => {
   it('reports SameSite=None', async () => {
     target = await cookieTarget(['id=1; Secure; HttpOnly; SameSite=None; Expires=Wed, 21 Oct 2037 07:28:00 GMT']);
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
-    expectResult(outcome, ID, { status: 'failed', requests: 1, issues: { 'security_misconfiguration.http_cookies_same_site_none': 0 } });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      requests: 1,
+      issues: { 'security_misconfiguration.http_cookies_same_site_none': 0 },
+    });
   });
 
   it('passes with one request when every cookie is HttpOnly, Secure, SameSite and expiring', async () => {
-    target = await cookieTarget(['a=1; Secure; HttpOnly; SameSite=Lax; Max-Age=60', 'b=2; secure; httponly; samesite=strict; expires=Wed, 21 Oct 2037 07:28:00 GMT']);
+    target = await cookieTarget([
+      'a=1; Secure; HttpOnly; SameSite=Lax; Max-Age=60',
+      'b=2; secure; httponly; samesite=strict; expires=Wed, 21 Oct 2037 07:28:00 GMT',
+    ]);
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });

@@ -6,7 +6,9 @@ import { expectResult } from './expect-result.js';
 const ID = 'misconfiguration.http_headers';
 const headerTarget = (headers: Record<string, string>, contentType = 'application/json'): Promise<Target> =>
   startTarget((_req, res) => {
-    res.writeHead(200, { 'content-type': contentType, ...headers }).end(contentType.includes('html') ? '<!doctype html><p>hi</p>' : '{}');
+    res
+      .writeHead(200, { 'content-type': contentType, ...headers })
+      .end(contentType.includes('html') ? '<!doctype html><p>hi</p>' : '{}');
   });
 
 describe('misconfiguration.http_headers', () => {
@@ -30,7 +32,10 @@ describe('misconfiguration.http_headers', () => {
   });
 
   it("reports frame-ancestors * and the missing X-Frame-Options (Medium on HTML), yet accepts frame-ancestors 'self' alone (VulnAPI required none)", async () => {
-    target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors *", 'x-content-type-options': 'nosniff' }, 'text/html; charset=utf-8');
+    target = await headerTarget(
+      { 'content-security-policy': "default-src 'none'; frame-ancestors *", 'x-content-type-options': 'nosniff' },
+      'text/html; charset=utf-8',
+    );
     let outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
       status: 'failed',
@@ -41,7 +46,10 @@ describe('misconfiguration.http_headers', () => {
       },
     });
     await target.close();
-    target = await headerTarget({ 'content-security-policy': "default-src 'none'; frame-ancestors 'self'", 'x-content-type-options': 'nosniff' });
+    target = await headerTarget({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'self'",
+      'x-content-type-options': 'nosniff',
+    });
     outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });
@@ -57,7 +65,10 @@ describe('misconfiguration.http_headers', () => {
   });
 
   it("reports frame-ancestors whose only source is a quoted URL ('http://example.com' is no CSP3 source expression), saying why", async () => {
-    target = await headerTarget({ 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' }, 'text/html');
+    target = await headerTarget(
+      { 'content-security-policy': "frame-ancestors 'http://example.com'", 'x-content-type-options': 'nosniff' },
+      'text/html',
+    );
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, {
       status: 'failed',
@@ -72,7 +83,10 @@ describe('misconfiguration.http_headers', () => {
   });
 
   it('passes its safe twin, the same origin written as a host-source (frame-ancestors http://example.com)', async () => {
-    target = await headerTarget({ 'content-security-policy': 'frame-ancestors http://example.com', 'x-content-type-options': 'nosniff' });
+    target = await headerTarget({
+      'content-security-policy': 'frame-ancestors http://example.com',
+      'x-content-type-options': 'nosniff',
+    });
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
     expectResult(outcome, ID, { status: 'passed', requests: 1 });
   });

@@ -55,7 +55,10 @@ describe('misconfiguration.http_method_override', () => {
       if (method === 'GET') return json(res, 200, { ok: true });
       json(res, 405, {});
     });
-    const outcome = await scanTarget(target.url('/items'), { checks: [ID, 'misconfiguration.http_trace'], concurrency: 1 });
+    const outcome = await scanTarget(target.url('/items'), {
+      checks: [ID, 'misconfiguration.http_trace'],
+      concurrency: 1,
+    });
     expect(resultOf(outcome, ID).status).to.equal('failed');
     expectResult(outcome, 'misconfiguration.http_trace', { status: 'passed', requests: 1 });
     expect(seen).to.deep.equal([undefined]);

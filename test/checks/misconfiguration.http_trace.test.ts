@@ -11,11 +11,18 @@ describe('misconfiguration.http_trace', () => {
   it('fails with security_misconfiguration.http_trace_method_enabled (0) when TRACE echoes the request', async () => {
     target = await startTarget((req, res) => {
       if (req.method !== 'TRACE') return json(res, 200, {});
-      const head = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`)].join('\r\n');
+      const head = [
+        `${req.method} ${req.url} HTTP/1.1`,
+        ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`),
+      ].join('\r\n');
       res.writeHead(200, { 'content-type': 'message/http' }).end(`${head}\r\n\r\n`);
     });
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'security_misconfiguration.http_trace_method_enabled': 0 }, requests: 1 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'security_misconfiguration.http_trace_method_enabled': 0 },
+      requests: 1,
+    });
   });
 
   it('passes when TRACE is refused with 405', async () => {

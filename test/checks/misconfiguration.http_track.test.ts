@@ -11,10 +11,16 @@ describe('misconfiguration.http_track', () => {
 
   it('fails with security_misconfiguration.http_track_method_enabled (0) when TRACK echoes the request (IIS-style)', async () => {
     target = await startRawTarget((method, head) =>
-      method === 'TRACK' ? { status: 200, headers: { 'content-type': 'message/http' }, body: head } : { status: 200, body: '{}' },
+      method === 'TRACK'
+        ? { status: 200, headers: { 'content-type': 'message/http' }, body: head }
+        : { status: 200, body: '{}' },
     );
     const outcome = await scanTarget(target.url('/'), { checks: [ID] });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'security_misconfiguration.http_track_method_enabled': 0 }, requests: 1 });
+    expectResult(outcome, ID, {
+      status: 'failed',
+      issues: { 'security_misconfiguration.http_track_method_enabled': 0 },
+      requests: 1,
+    });
   });
 
   it('passes when TRACK is refused with 501', async () => {

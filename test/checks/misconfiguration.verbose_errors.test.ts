@@ -15,12 +15,30 @@ const BROKEN = [{}, { url: "/api/products?category=books'" }];
 
 /** Fixed pages as each framework prints them in development. */
 const PAGES: Record<string, { type: string; body: string }> = {
-  '/werkzeug': { type: 'text/html', body: '<title>ZeroDivisionError // Werkzeug Debugger</title><div class="debugger">The debugger caught an exception in your WSGI application.</div>' },
-  '/django': { type: 'text/html', body: "<p>You're seeing this error because you have <code>DEBUG = True</code> in your Django settings file.</p>" },
-  '/python': { type: 'text/plain', body: 'Traceback (most recent call last):\n  File "/srv/app.py", line 12, in handler\n    1 / 0\nZeroDivisionError: division by zero' },
-  '/spring': { type: 'application/json', body: '{"timestamp":"2026-01-01T00:00:00Z","status":500,"error":"Internal Server Error","trace":"java.lang.NullPointerException\\n\\tat com.example.Api.get(Api.java:42)\\n\\tat com.example.Api.run(Api.java:12)"}' },
-  '/graphql': { type: 'application/json', body: '{"errors":[{"message":"boom","extensions":{"code":"INTERNAL_SERVER_ERROR","stacktrace":["Error: boom","    at resolve (/srv/app/schema.js:12:9)","    at field (/srv/node_modules/graphql/execution/execute.js:481:20)"]}}]}' },
-  '/plain': { type: 'application/json', body: '{"error":"not found","hint":"look at /docs: at most 10 items (see page 2:3)"}' },
+  '/werkzeug': {
+    type: 'text/html',
+    body: '<title>ZeroDivisionError // Werkzeug Debugger</title><div class="debugger">The debugger caught an exception in your WSGI application.</div>',
+  },
+  '/django': {
+    type: 'text/html',
+    body: "<p>You're seeing this error because you have <code>DEBUG = True</code> in your Django settings file.</p>",
+  },
+  '/python': {
+    type: 'text/plain',
+    body: 'Traceback (most recent call last):\n  File "/srv/app.py", line 12, in handler\n    1 / 0\nZeroDivisionError: division by zero',
+  },
+  '/spring': {
+    type: 'application/json',
+    body: '{"timestamp":"2026-01-01T00:00:00Z","status":500,"error":"Internal Server Error","trace":"java.lang.NullPointerException\\n\\tat com.example.Api.get(Api.java:42)\\n\\tat com.example.Api.run(Api.java:12)"}',
+  },
+  '/graphql': {
+    type: 'application/json',
+    body: '{"errors":[{"message":"boom","extensions":{"code":"INTERNAL_SERVER_ERROR","stacktrace":["Error: boom","    at resolve (/srv/app/schema.js:12:9)","    at field (/srv/node_modules/graphql/execution/execute.js:481:20)"]}}]}',
+  },
+  '/plain': {
+    type: 'application/json',
+    body: '{"error":"not found","hint":"look at /docs: at most 10 items (see page 2:3)"}',
+  },
 };
 
 describe('misconfiguration.verbose_errors', () => {
@@ -72,7 +90,8 @@ describe('misconfiguration.verbose_errors', () => {
       const page = PAGES[req.url ?? ''] ?? PAGES['/plain'];
       res.writeHead(500, { 'content-type': page.type }).end(page.body);
     });
-    const found = async (path: string) => resultOf(await scanPassively(target!.url(path), ID), ID).findings.map((f) => f.issueId);
+    const found = async (path: string) =>
+      resultOf(await scanPassively(target!.url(path), ID), ID).findings.map((f) => f.issueId);
     expect(await found('/werkzeug')).to.deep.equal([DEBUG]);
     expect(await found('/django')).to.deep.equal([DEBUG]);
     expect(await found('/python')).to.deep.equal([STACK]);

@@ -19,7 +19,11 @@ export interface PassiveScanOptions {
   operation?: Partial<Operation>;
 }
 
-export async function scanPassively(url: string, checkId: string, options: PassiveScanOptions = {}): Promise<ScanOutcome> {
+export async function scanPassively(
+  url: string,
+  checkId: string,
+  options: PassiveScanOptions = {},
+): Promise<ScanOutcome> {
   const passive = (await loadedChecks()).find((c) => c.definition.id === checkId)!;
   const sender: LoadedCheck = {
     file: 'test.sender',
@@ -34,7 +38,15 @@ export async function scanPassively(url: string, checkId: string, options: Passi
       },
     }),
   };
-  const flags = emptyCurlFlags({ method: options.method, headers: Object.entries(options.headers ?? {}).map(([n, v]) => `${n}: ${v}`) });
+  const flags = emptyCurlFlags({
+    method: options.method,
+    headers: Object.entries(options.headers ?? {}).map(([n, v]) => `${n}: ${v}`),
+  });
   const operation = { ...operationFromCurl(url, flags), ...options.operation };
-  return runScan({ kind: 'openapi', operations: [operation], checks: [passive, sender], rate: { count: 1000, perMs: 1000 } });
+  return runScan({
+    kind: 'openapi',
+    operations: [operation],
+    checks: [passive, sender],
+    rate: { count: 1000, perMs: 1000 },
+  });
 }

@@ -11,7 +11,9 @@ const limitedTarget = (limit: number, headers: boolean) => {
   let used = 0;
   return startTarget((_req, res) => {
     used += 1;
-    const fields: Record<string, string> = headers ? { 'RateLimit-Policy': `"default";q=${limit};w=60`, RateLimit: `"default";r=${Math.max(0, limit - used)};t=60` } : {};
+    const fields: Record<string, string> = headers
+      ? { 'RateLimit-Policy': `"default";q=${limit};w=60`, RateLimit: `"default";r=${Math.max(0, limit - used)};t=60` }
+      : {};
     if (used > limit) return json(res, 429, { error: 'rate_limited' }, { ...fields, 'Retry-After': '60' });
     json(res, 200, { items: [] }, fields);
   });
@@ -37,7 +39,9 @@ describe('resource.rate_limit_absent', () => {
 
   it("counts the scan's other requests to the operation toward the burst, and sends at least 3 of its own", async () => {
     target = await startTarget((_req, res) => json(res, 200, { items: [] }));
-    const outcome = await scanTarget(target.url('/items'), { checks: [ID, 'misconfiguration.http_headers', 'misconfiguration.cors'] });
+    const outcome = await scanTarget(target.url('/items'), {
+      checks: [ID, 'misconfiguration.http_headers', 'misconfiguration.cors'],
+    });
     const others = outcome.results.filter((r) => r.checkId !== ID).reduce((n, r) => n + r.attempts.length, 0);
     expect(others).to.be.greaterThan(0);
     expectResult(outcome, ID, { status: 'failed', issues: { [ISSUE]: 2.3 }, requests: 30 - others });
@@ -46,7 +50,11 @@ describe('resource.rate_limit_absent', () => {
   it('bursts once per path and within the per-scan budget', async () => {
     target = await startTarget((_req, res) => json(res, 200, { items: [] }));
     const outcome = await scanTarget(target.url('/items'), { checks: [ID], options: { rateLimitBudget: 10 } });
-    expectResult(outcome, ID, { status: 'skipped', reason: /budget of 10 requests \(--rate-limit-budget\) is spent/, requests: 0 });
+    expectResult(outcome, ID, {
+      status: 'skipped',
+      reason: /budget of 10 requests \(--rate-limit-budget\) is spent/,
+      requests: 0,
+    });
   });
 
   it('honours the rateLimitBurst option', async () => {

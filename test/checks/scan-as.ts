@@ -8,13 +8,23 @@ import { runScan, type ScanKind, type ScanOutcome } from '../../scanner/engine.j
 import { selectChecks } from '../../scanner/select-checks.js';
 import { loadedChecks } from '../support/scan.js';
 
-export async function scanAs(kind: ScanKind, url: string, checks: string[], options: { method?: string; headers?: Record<string, string> } = {}): Promise<ScanOutcome> {
+export async function scanAs(
+  kind: ScanKind,
+  url: string,
+  checks: string[],
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<ScanOutcome> {
   const selected = selectChecks(await loadedChecks(), { scans: checks, severityThreshold: 0 }).checks;
   const flags = emptyCurlFlags({
     method: options.method,
     headers: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
   });
-  return runScan({ kind, operations: [operationFromCurl(url, flags)], checks: selected, rate: { count: 1000, perMs: 1000 } });
+  return runScan({
+    kind,
+    operations: [operationFromCurl(url, flags)],
+    checks: selected,
+    rate: { count: 1000, perMs: 1000 },
+  });
 }
 
 export const discoverTarget = (url: string, checks: string[]): Promise<ScanOutcome> => scanAs('discover', url, checks);

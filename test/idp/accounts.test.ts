@@ -9,13 +9,18 @@ describe('idp: accounts', () => {
 
   it('rejects documents without users, users without sub, and duplicate subs, naming the file', () => {
     expect(() => parseUsers('{}', 'users.yaml')).to.throw('users.yaml must hold a non-empty list');
-    expect(() => parseUsers('- email: x@y\n', 'users.yaml')).to.throw('users.yaml: user 0 needs a non-empty string "sub"');
+    expect(() => parseUsers('- email: x@y\n', 'users.yaml')).to.throw(
+      'users.yaml: user 0 needs a non-empty string "sub"',
+    );
     expect(() => parseUsers('- sub: a\n- sub: a\n', 'users.yaml')).to.throw('duplicate user sub "a"');
     expect(() => parseUsers('users: [', 'users.yaml')).to.throw(/users.yaml is not valid YAML or JSON/);
   });
 
   it('chooses by sub, then email (any case), then preferred_username, and the default user without a hint', () => {
-    const dir = createAccountDirectory([{ sub: 'a', email: 'A@x.org' }, { sub: 'b', preferred_username: 'bee' }]);
+    const dir = createAccountDirectory([
+      { sub: 'a', email: 'A@x.org' },
+      { sub: 'b', preferred_username: 'bee' },
+    ]);
     expect(dir.choose('b')!.sub).to.equal('b');
     expect(dir.choose('a@X.org')!.sub).to.equal('a');
     expect(dir.choose('bee')!.sub).to.equal('b');
@@ -34,7 +39,10 @@ describe('idp: accounts', () => {
     const dir = createAccountDirectory();
     expect(dir.defaultUser).to.equal(DEMO_USER);
     const account = await dir.findAccount({} as never, 'alice');
-    expect(await account!.claims('userinfo', 'openid email', {}, [])).to.include({ sub: 'alice', email: 'alice@example.com' });
+    expect(await account!.claims('userinfo', 'openid email', {}, [])).to.include({
+      sub: 'alice',
+      email: 'alice@example.com',
+    });
     expect(await dir.findAccount({} as never, 'mallory')).to.equal(undefined);
   });
 });

@@ -39,7 +39,9 @@ function probeAsSoonAsOpen(port: number, waitMs: number): Promise<string> {
             resolve(data.split('\r\n')[0]);
           }
         });
-        socket.write(`GET /.well-known/openid-configuration HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `GET /.well-known/openid-configuration HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+        );
       });
     };
     attempt();
@@ -94,7 +96,9 @@ describe('idp: clean start', function () {
 
     it('with requireDatabaseAtStart, refuses to start and says why', async () => {
       let failure: unknown;
-      await createIdp({ port: 0, databaseUrl: await nowhere(), requireDatabaseAtStart: true }).catch((e) => (failure = e));
+      await createIdp({ port: 0, databaseUrl: await nowhere(), requireDatabaseAtStart: true }).catch(
+        (e) => (failure = e),
+      );
       expect((failure as Error).message).to.match(/^cannot use the database: /);
     });
 

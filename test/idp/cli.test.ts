@@ -61,7 +61,9 @@ describe('idp CLI', () => {
     const c = start(['--help']);
     expect(await c.code).to.equal(0);
     for (const [key, setting] of Object.entries(idpSettings)) {
-      expect(c.stdout()).to.contain(`--${flagName(key)}`).and.contain(`[${setting.env}]`);
+      expect(c.stdout())
+        .to.contain(`--${flagName(key)}`)
+        .and.contain(`[${setting.env}]`);
       expect(setting.env).to.equal(`IDP_${key.replace(/[A-Z]/g, (ch) => `_${ch}`).toUpperCase()}`);
     }
   });
@@ -69,7 +71,9 @@ describe('idp CLI', () => {
   it('exits 1 with one readable line naming the flag or variable for invalid values', async () => {
     expect(await fails(['--port', 'abc'])).to.equal('idp: --port must be an integer (got "abc") (see idp --help)');
     expect(await fails([], { IDP_PORT: '99999' })).to.contain('IDP_PORT must be ≤ 65535');
-    expect(await fails(['--access-token-format', 'xml'])).to.contain('--access-token-format must be one of opaque, jwt');
+    expect(await fails(['--access-token-format', 'xml'])).to.contain(
+      '--access-token-format must be one of opaque, jwt',
+    );
     expect(await fails(['--redirect-uri', 'not a url'])).to.contain('--redirect-uri must be an absolute URI');
     expect(await fails(['--database-url', 'http://db.example'])).to.contain('--database-url must be a mongodb:// URL');
     expect(await fails(['--skip-prompt=maybe'])).to.match(/^idp: /);
@@ -77,9 +81,15 @@ describe('idp CLI', () => {
     expect(await fails(['--users', join(dir, 'missing.yaml')])).to.contain('cannot read users file');
     expect(await fails(['--default-user', '{not json'])).to.contain('--default-user must be a JSON object');
     expect(await fails(['--default-user', '{"name":"no sub"}'])).to.contain('needs a non-empty string "sub"');
-    expect(await fails(['--port', '0', '--jwks-file', join(dir, 'missing.json')])).to.contain('cannot read --jwks-file');
-    expect(await fails(['--port', '0', '--public-client'])).to.contain('--public-client needs at least one --redirect-uri');
-    expect(await fails(['--port', '0', '--registration-initial-access-token', 't'])).to.contain('needs --enable-registration');
+    expect(await fails(['--port', '0', '--jwks-file', join(dir, 'missing.json')])).to.contain(
+      'cannot read --jwks-file',
+    );
+    expect(await fails(['--port', '0', '--public-client'])).to.contain(
+      '--public-client needs at least one --redirect-uri',
+    );
+    expect(await fails(['--port', '0', '--registration-initial-access-token', 't'])).to.contain(
+      'needs --enable-registration',
+    );
     expect(await fails(['--port', '0', '--scopes', 'email,profile'])).to.contain('scopes must include openid');
   });
 
@@ -95,22 +105,40 @@ describe('idp CLI', () => {
 
   it('prints issuer, discovery URL, the client and the registration details at start, and exits 0 when stopped', async () => {
     const c = start([
-      '--port', '0', '--client-id', 'web', '--client-secret', 's3cret', '--redirect-uri', 'http://127.0.0.1:9/a',
-      '--redirect-uri', 'http://127.0.0.1:9/b', '--enable-registration', '--registration-initial-access-token', 'iat-1',
+      '--port',
+      '0',
+      '--client-id',
+      'web',
+      '--client-secret',
+      's3cret',
+      '--redirect-uri',
+      'http://127.0.0.1:9/a',
+      '--redirect-uri',
+      'http://127.0.0.1:9/b',
+      '--enable-registration',
+      '--registration-initial-access-token',
+      'iat-1',
     ]);
     const idp = await c.idp;
     const out = c.stdout();
     expect(out).to.contain(`Issuer:`).and.contain(idp.issuer);
     expect(out).to.contain(`${idp.issuer}/.well-known/openid-configuration`);
-    expect(out).to.match(/Client ID:\s+web\n/).and.match(/Client secret:\s+s3cret\n/);
+    expect(out)
+      .to.match(/Client ID:\s+web\n/)
+      .and.match(/Client secret:\s+s3cret\n/);
     expect(out).to.match(/Redirect URIs:\s+http:\/\/127\.0\.0\.1:9\/a http:\/\/127\.0\.0\.1:9\/b\n/);
-    expect(out).to.match(new RegExp(`Registration URL:\\s+${idp.issuer}/register\\n`)).and.match(/Initial access token:\s+iat-1\n/);
+    expect(out)
+      .to.match(new RegExp(`Registration URL:\\s+${idp.issuer}/register\\n`))
+      .and.match(/Initial access token:\s+iat-1\n/);
     expect(await c.stop()).to.equal(0);
   });
 
   it('takes every setting from IDP_ variables, and a flag beats its variable', async () => {
     const users = join(dir, 'users.yaml');
-    writeFileSync(users, 'users:\n  - sub: dana\n    email: dana@example.com\n  - sub: erin\n    email: erin@example.com\n');
+    writeFileSync(
+      users,
+      'users:\n  - sub: dana\n    email: dana@example.com\n  - sub: erin\n    email: erin@example.com\n',
+    );
     const c = start(['--port', '0', '--client-id', 'from-flag'], {
       IDP_CLIENT_ID: 'from-env',
       IDP_CLIENT_SECRET: 'env-secret',
@@ -132,7 +160,9 @@ describe('idp CLI', () => {
   });
 
   it('takes the users document inline as JSON', async () => {
-    const c = start(['--port', '0', '--skip-prompt', '--redirect-uri', 'http://127.0.0.1:9/cb'], { IDP_USERS: '[{"sub":"fay","email":"fay@example.com"}]' });
+    const c = start(['--port', '0', '--skip-prompt', '--redirect-uri', 'http://127.0.0.1:9/cb'], {
+      IDP_USERS: '[{"sub":"fay","email":"fay@example.com"}]',
+    });
     const idp = await c.idp;
     try {
       const { tokens } = await headlessLogin(await discover(idp), idp, { loginHint: 'fay@example.com' });
@@ -146,11 +176,14 @@ describe('idp CLI', () => {
 
   it('writes generated keys with --save-jwks and signs with the same key on the next start', async () => {
     const file = join(dir, 'keys.json');
-    const kidOf = async (idp: RunningIdp) => ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
+    const kidOf = async (idp: RunningIdp) =>
+      ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
     const first = start(['--port', '0', '--jwks-file', file, '--save-jwks']);
     const kid = await kidOf(await first.idp);
     await first.stop();
-    expect((JSON.parse(readFileSync(file, 'utf8')) as { keys: { kid: string; d?: string }[] }).keys[0]).to.include({ kid }).and.have.property('d');
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { keys: { kid: string; d?: string }[] }).keys[0])
+      .to.include({ kid })
+      .and.have.property('d');
     const second = start(['--port', '0', '--jwks-file', file]);
     expect(await kidOf(await second.idp)).to.equal(kid);
     await second.stop();

@@ -29,7 +29,9 @@ describe('idp: createIdp', () => {
     await first.close();
     const idp = await createIdp({ port: Number(port), issuer: `http://localhost:${port}` });
     try {
-      const metadata = (await (await fetch(`${idp.url}/.well-known/openid-configuration`, { headers: { host: `localhost:${port}` } })).json()) as Record<string, string>;
+      const metadata = (await (
+        await fetch(`${idp.url}/.well-known/openid-configuration`, { headers: { host: `localhost:${port}` } })
+      ).json()) as Record<string, string>;
       expect(metadata.issuer).to.equal(`http://localhost:${port}`);
     } finally {
       await idp.close();
@@ -60,7 +62,14 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
   });
 
   const start = (port: number) =>
-    createIdp({ port, databaseUrl: url, redirectUris: [REDIRECT], postLogoutRedirectUri: AFTER_LOGOUT, skipPrompt: true, enableRegistration: true });
+    createIdp({
+      port,
+      databaseUrl: url,
+      redirectUris: [REDIRECT],
+      postLogoutRedirectUri: AFTER_LOGOUT,
+      skipPrompt: true,
+      enableRegistration: true,
+    });
 
   it('keeps sessions, tokens, grants, clients, registrations and keys across a restart', async () => {
     idp = await start(0);
@@ -71,7 +80,14 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
     // Before the restart: login → code → tokens (with refresh), a registration, the signing key in use.
     const { tokens, browser } = await headlessLogin(config, idp, { scope: 'openid email offline_access' });
     expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).to.equal(true);
-    const registered = (await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT], client_name: 'Persisted' }, undefined, insecure)).clientMetadata() as Record<string, string>;
+    const registered = (
+      await oidc.dynamicClientRegistration(
+        new URL(idp.issuer),
+        { redirect_uris: [REDIRECT], client_name: 'Persisted' },
+        undefined,
+        insecure,
+      )
+    ).clientMetadata() as Record<string, string>;
     const kidBefore = ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
 
     await idp.close();
@@ -83,7 +99,10 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
     expect(idp.client.clientSecret).to.equal(clientBefore.clientSecret);
     const { keys } = (await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] };
     expect(keys.map((k) => k.kid)).to.include(kidBefore);
-    await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), { issuer: idp.issuer, audience: idp.client.clientId });
+    await jwtVerify(tokens.id_token!, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), {
+      issuer: idp.issuer,
+      audience: idp.client.clientId,
+    });
 
     // Tokens issued before the restart still introspect active, work at /me and refresh.
     expect(await oidc.tokenIntrospection(config, tokens.access_token)).to.include({ active: true, sub: 'alice' });
@@ -96,7 +115,9 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
     expect(silent.tokens.claims()!.sub).to.equal('alice');
 
     // Registration management of the client registered before the restart.
-    const read = await fetch(registered.registration_client_uri, { headers: { authorization: `Bearer ${registered.registration_access_token}` } });
+    const read = await fetch(registered.registration_client_uri, {
+      headers: { authorization: `Bearer ${registered.registration_access_token}` },
+    });
     expect(await read.json()).to.include({ client_id: registered.client_id, client_name: 'Persisted' });
     const put = await fetch(registered.registration_client_uri, {
       method: 'PUT',
@@ -104,14 +125,39 @@ describe('idp: full flow on MongoDB with a restart in the middle', function () {
       body: JSON.stringify({ client_id: registered.client_id, redirect_uris: [REDIRECT], client_name: 'Renamed' }),
     });
     expect(await put.json()).to.include({ client_name: 'Renamed' });
-    const del = await fetch(registered.registration_client_uri, { method: 'DELETE', headers: { authorization: `Bearer ${registered.registration_access_token}` } });
+    const del = await fetch(registered.registration_client_uri, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${registered.registration_access_token}` },
+    });
     expect(del.status).to.equal(204);
 
     // Logout ends the stored session and revokes its grant's tokens.
-    const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: silent.tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'db' }).href);
+    const landed = await browser.go(
+      oidc.buildEndSessionUrl(config, {
+        id_token_hint: silent.tokens.id_token!,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+        state: 'db',
+      }).href,
+    );
     expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=db`);
     expect((await oidc.tokenIntrospection(config, silent.tokens.access_token)).active).to.equal(false);
-    const after = new URL((await new Browser(new URL(idp.url).origin).go((await (async () => oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', prompt: 'none', state: 's', code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()), code_challenge_method: 'S256' }))()).href)).url);
+    const after = new URL(
+      (
+        await new Browser(new URL(idp.url).origin).go(
+          (
+            await (async () =>
+              oidc.buildAuthorizationUrl(config, {
+                redirect_uri: REDIRECT,
+                scope: 'openid',
+                prompt: 'none',
+                state: 's',
+                code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+                code_challenge_method: 'S256',
+              }))()
+          ).href,
+        )
+      ).url,
+    );
     expect(after.searchParams.get('error')).to.equal('login_required');
   });
 });

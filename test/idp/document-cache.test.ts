@@ -9,7 +9,10 @@ describe('idp: discovery and JWKS served from memory with strong ETags', () => {
   });
   after(() => idp.close());
 
-  for (const [name, path] of [['discovery', '/.well-known/openid-configuration'], ['JWKS', '/jwks']]) {
+  for (const [name, path] of [
+    ['discovery', '/.well-known/openid-configuration'],
+    ['JWKS', '/jwks'],
+  ]) {
     it(`sends ${name} with a strong ETag and Cache-Control: no-cache, and 304 to a matching If-None-Match`, async () => {
       const first = await fetch(`${idp.issuer}${path}`);
       expect(first.status).to.equal(200);
@@ -42,7 +45,9 @@ describe('idp: discovery and JWKS served from memory with strong ETags', () => {
 
   it('keeps endpoint URLs on the host that was asked, one cached document per host', async () => {
     const port = new URL(idp.url).port;
-    const viaLocalhost = (await request(idp.url).get('/.well-known/openid-configuration').set('host', `localhost:${port}`)).body as { token_endpoint: string };
+    const viaLocalhost = (
+      await request(idp.url).get('/.well-known/openid-configuration').set('host', `localhost:${port}`)
+    ).body as { token_endpoint: string };
     const viaIp = (await (await fetch(idp.discoveryUrl)).json()) as { token_endpoint: string };
     expect(viaLocalhost.token_endpoint).to.equal(`http://localhost:${port}/token`);
     expect(viaIp.token_endpoint).to.equal(`${idp.url}/token`);

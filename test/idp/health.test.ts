@@ -28,14 +28,23 @@ describe('idp: health endpoints', () => {
 
   describe('runChecks', () => {
     it('reports a failing check with its error string and an overall error', async () => {
-      const result = await runChecks({ oidc: async () => undefined, db: async () => Promise.reject(new Error('connection refused')) });
-      expect(result).to.deep.equal({ status: 'error', checks: { oidc: { status: 'ok' }, db: { status: 'error', error: 'connection refused' } } });
+      const result = await runChecks({
+        oidc: async () => undefined,
+        db: async () => Promise.reject(new Error('connection refused')),
+      });
+      expect(result).to.deep.equal({
+        status: 'error',
+        checks: { oidc: { status: 'ok' }, db: { status: 'error', error: 'connection refused' } },
+      });
     });
   });
 
   describe('with a store whose database does not answer', () => {
     it('GET /readyz answers 503 naming the db check and its error; /healthz stays 200', async () => {
-      const store = { ...createMemoryStore(), ping: async () => Promise.reject(new Error('database did not answer within 2000 ms')) };
+      const store = {
+        ...createMemoryStore(),
+        ping: async () => Promise.reject(new Error('database did not answer within 2000 ms')),
+      };
       const idp = await createIdp({ port: 0, store });
       try {
         const res = await request(idp.url).get('/readyz').expect(503);

@@ -24,7 +24,14 @@ describe('idp: signing keys per client, honest discovery and client authenticati
   it('signs ID tokens with RS256 by default, and with ES256 for a client registered with id_token_signed_response_alg ES256', async () => {
     const { tokens } = await headlessLogin(await discover(idp), idp);
     expect(decodeProtectedHeader(tokens.id_token!).alg).to.equal('RS256');
-    const registered = (await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT], id_token_signed_response_alg: 'ES256' }, undefined, insecure)).clientMetadata();
+    const registered = (
+      await oidc.dynamicClientRegistration(
+        new URL(idp.issuer),
+        { redirect_uris: [REDIRECT], id_token_signed_response_alg: 'ES256' },
+        undefined,
+        insecure,
+      )
+    ).clientMetadata();
     const config = await discover(idp, registered.client_id, registered.client_secret);
     const es = await headlessLogin(config, idp);
     expect(decodeProtectedHeader(es.tokens.id_token!).alg).to.equal('ES256');
@@ -64,7 +71,10 @@ describe('idp: signing keys per client, honest discovery and client authenticati
   it(`still answers 401 invalid_client for wrong credentials at introspection`, async () => {
     const response = await fetch(`${idp.issuer}/token/introspection`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${idp.client.clientId}:wrong`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${idp.client.clientId}:wrong`).toString('base64')}`,
+      },
       body: new URLSearchParams({ token: 'whatever' }),
     });
     expect(response.status).to.equal(401);

@@ -24,9 +24,13 @@ describe('idp: authorization code flow', () => {
       const browser = new Browser(new URL(idp.url).origin);
       const loginPage = await browser.go((await request.url()).href);
       expect(loginPage.status).to.equal(200);
-      expect(loginPage.html).to.contain('Sign in').and.not.match(/<(link|script)[^>]+(href|src)=/);
+      expect(loginPage.html)
+        .to.contain('Sign in')
+        .and.not.match(/<(link|script)[^>]+(href|src)=/);
       const headers = (await fetch(loginPage.url, { headers: { cookie: browser.cookieHeader() } })).headers;
-      expect(headers.get('content-security-policy')).to.contain("default-src 'none'").and.contain("frame-ancestors 'none'");
+      expect(headers.get('content-security-policy'))
+        .to.contain("default-src 'none'")
+        .and.contain("frame-ancestors 'none'");
       const consent = await browser.submit(loginPage, /\/login$/, { login: 'bob@example.com' });
       expect(consent.html).to.contain('Allow access?').and.contain('offline_access');
       const landed = await browser.submit(consent, /\/confirm$/);
@@ -57,7 +61,9 @@ describe('idp: authorization code flow', () => {
       const config = await discover(idp);
       const request = authorizationRequest(config, idp, { scope: 'openid email' });
       const browser = new Browser(new URL(idp.url).origin);
-      const consent = await browser.submit(await browser.go((await request.url()).href), /\/login$/, { login: 'alice' });
+      const consent = await browser.submit(await browser.go((await request.url()).href), /\/login$/, {
+        login: 'alice',
+      });
       const landed = await browser.submit(consent, /\/abort$/);
       const callback = new URL(landed.url);
       expect(callback.searchParams.get('error')).to.equal('access_denied');
@@ -68,7 +74,9 @@ describe('idp: authorization code flow', () => {
       const config = await discover(idp);
       const request = authorizationRequest(config, idp, { scope: 'openid' });
       const browser = new Browser(new URL(idp.url).origin);
-      const consent = await browser.submit(await browser.go((await request.url()).href), /\/login$/, { login: 'alice' });
+      const consent = await browser.submit(await browser.go((await request.url()).href), /\/login$/, {
+        login: 'alice',
+      });
       const landed = await browser.submit(consent, /\/confirm$/);
       const tokens = await exchange(config, landed.url, request);
       expect(tokens.refresh_token).to.equal(undefined);
@@ -128,7 +136,13 @@ describe('idp: authorization code flow', () => {
   describe('public client', () => {
     let idp: RunningIdp;
     before(async () => {
-      idp = await createIdp({ port: 0, redirectUris: [REDIRECT], publicClient: true, skipPrompt: true, clientId: 'spa' });
+      idp = await createIdp({
+        port: 0,
+        redirectUris: [REDIRECT],
+        publicClient: true,
+        skipPrompt: true,
+        clientId: 'spa',
+      });
     });
     after(() => idp.close());
 

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { checkPrivateJwks, generateSigningJwks, resolveSigningKeys, signingAlgorithm, signingAlgorithms } from '../../idp/keys.js';
+import {
+  checkPrivateJwks,
+  generateSigningJwks,
+  resolveSigningKeys,
+  signingAlgorithm,
+  signingAlgorithms,
+} from '../../idp/keys.js';
 import { createMemoryStore } from '../../idp/adapters/memory.js';
 
 describe('idp: signing keys', () => {

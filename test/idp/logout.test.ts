@@ -20,7 +20,13 @@ function recordingStore(events: string[]): IdpStore {
     adapter(model) {
       const adapter = store.adapter(model);
       if (model !== 'Session') return adapter;
-      return { ...adapter, destroy: async (id) => { events.push('session destroyed'); return adapter.destroy(id); } };
+      return {
+        ...adapter,
+        destroy: async (id) => {
+          events.push('session destroyed');
+          return adapter.destroy(id);
+        },
+      };
     },
   };
 }
@@ -57,7 +63,14 @@ describe('idp: RP-initiated and back-channel logout', () => {
     before(async () => {
       receiver = await startBackchannelReceiver();
       const store = recordingStore(events);
-      idp = await createIdp({ port: 0, redirectUris: [REDIRECT], postLogoutRedirectUri: AFTER_LOGOUT, skipPrompt: true, enableRegistration: true, store });
+      idp = await createIdp({
+        port: 0,
+        redirectUris: [REDIRECT],
+        postLogoutRedirectUri: AFTER_LOGOUT,
+        skipPrompt: true,
+        enableRegistration: true,
+        store,
+      });
       after(() => store.close());
     });
     after(async () => {
@@ -68,13 +81,24 @@ describe('idp: RP-initiated and back-channel logout', () => {
     it('ends the session without a page and redirects to the registered post_logout_redirect_uri with state', async () => {
       const config = await discover(idp);
       const { tokens, browser } = await headlessLogin(config, idp, { scope: 'openid' });
-      const logout = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'st-42' });
+      const logout = oidc.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+        state: 'st-42',
+      });
       const landed = await browser.go(logout.href);
       expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=st-42`);
       expect(browser.hasCookie('_session')).to.equal(false);
 
       // The session is gone: a silent authorization request now needs a login.
-      const silent = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', prompt: 'none', state: 's', code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()), code_challenge_method: 'S256' });
+      const silent = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        prompt: 'none',
+        state: 's',
+        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
       const after = new URL((await browser.go(silent.href)).url);
       expect(after.searchParams.get('error')).to.equal('login_required');
     });
@@ -82,7 +106,11 @@ describe('idp: RP-initiated and back-channel logout', () => {
     it('refuses a post_logout_redirect_uri that is not registered for the client', async () => {
       const config = await discover(idp);
       const { tokens, browser } = await headlessLogin(config, idp, { scope: 'openid' });
-      const logout = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'https://evil.example/', state: 'x' });
+      const logout = oidc.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: 'https://evil.example/',
+        state: 'x',
+      });
       const page = await browser.go(logout.href);
       expect(page.status).to.equal(400);
       expect(page.html).to.contain('invalid_request').and.contain('post_logout_redirect_uri not registered');
@@ -101,7 +129,13 @@ describe('idp: RP-initiated and back-channel logout', () => {
         return originalPush(...t);
       };
 
-      const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bc' }).href);
+      const landed = await browser.go(
+        oidc.buildEndSessionUrl(config, {
+          id_token_hint: tokens.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+          state: 'bc',
+        }).href,
+      );
       expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=bc`);
       expect(receiver.tokens).to.have.length(1);
       // (login itself destroys the pre-login session record when it rotates the id; logout's destroy is the last one)
@@ -119,15 +153,31 @@ describe('idp: RP-initiated and back-channel logout', () => {
       const logger = createLogger({ level: 'warn' }, { write: (line: string) => lines.push(line) });
       const dead = await startBackchannelReceiver();
       await dead.close();
-      const local = await createIdp({ port: 0, redirectUris: [REDIRECT], postLogoutRedirectUri: AFTER_LOGOUT, skipPrompt: true, enableRegistration: true, logger });
+      const local = await createIdp({
+        port: 0,
+        redirectUris: [REDIRECT],
+        postLogoutRedirectUri: AFTER_LOGOUT,
+        skipPrompt: true,
+        enableRegistration: true,
+        logger,
+      });
       try {
         const registered = await registerBackchannelClient(local, dead);
         const meta = registered.clientMetadata();
         const config = await discover(local, meta.client_id, meta.client_secret);
         const { tokens, browser } = await headlessLogin(config, local, { scope: 'openid' });
-        const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'down' }).href);
+        const landed = await browser.go(
+          oidc.buildEndSessionUrl(config, {
+            id_token_hint: tokens.id_token!,
+            post_logout_redirect_uri: AFTER_LOGOUT,
+            state: 'down',
+          }).href,
+        );
         expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=down`);
-        expect(lines.join('')).to.contain('back-channel logout failed').and.contain(meta.client_id).and.not.contain(tokens.id_token!.split('.')[1]);
+        expect(lines.join(''))
+          .to.contain('back-channel logout failed')
+          .and.contain(meta.client_id)
+          .and.not.contain(tokens.id_token!.split('.')[1]);
       } finally {
         await local.close();
       }
@@ -137,7 +187,13 @@ describe('idp: RP-initiated and back-channel logout', () => {
       const config = await discover(idp);
       const { tokens } = await headlessLogin(config, idp, { scope: 'openid' });
       const fresh = new Browser(new URL(idp.url).origin);
-      const landed = await fresh.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'none' }).href);
+      const landed = await fresh.go(
+        oidc.buildEndSessionUrl(config, {
+          id_token_hint: tokens.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+          state: 'none',
+        }).href,
+      );
       expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=none`);
     });
   });
@@ -147,7 +203,12 @@ describe('idp: RP-initiated and back-channel logout', () => {
     let receiver: BackchannelReceiver;
     before(async () => {
       receiver = await startBackchannelReceiver();
-      idp = await createIdp({ port: 0, redirectUris: [REDIRECT], postLogoutRedirectUri: AFTER_LOGOUT, enableRegistration: true });
+      idp = await createIdp({
+        port: 0,
+        redirectUris: [REDIRECT],
+        postLogoutRedirectUri: AFTER_LOGOUT,
+        enableRegistration: true,
+      });
     });
     after(async () => {
       await idp.close();
@@ -160,12 +221,27 @@ describe('idp: RP-initiated and back-channel logout', () => {
       const config = await discover(idp, clientId, registered.clientMetadata().client_secret);
       const browser = new Browser(new URL(idp.url).origin);
       const verifier = oidc.randomPKCECodeVerifier();
-      const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        state: 's',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      });
       const consent = await browser.submit(await browser.go(url.href), /\/login$/, { login: 'alice' });
       const landed = await browser.submit(consent, /\/confirm$/);
-      const tokens = await oidc.authorizationCodeGrant(config, new URL(landed.url), { pkceCodeVerifier: verifier, expectedState: 's' });
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(landed.url), {
+        pkceCodeVerifier: verifier,
+        expectedState: 's',
+      });
 
-      const confirm = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'conf' }).href);
+      const confirm = await browser.go(
+        oidc.buildEndSessionUrl(config, {
+          id_token_hint: tokens.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+          state: 'conf',
+        }).href,
+      );
       expect(confirm.status).to.equal(200);
       expect(confirm.html).to.contain('Sign out?');
       const done = await browser.submit(confirm, /\/session\/end\/confirm$/, { logout: 'yes' });

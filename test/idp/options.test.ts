@@ -9,20 +9,39 @@ import { Browser } from './support/browser.js';
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
 describe('idp: options', () => {
-  it('serves extra static clients, e.g. a resource server that introspects the configured client\'s tokens', async () => {
-    const idp = await createIdp({ port: 0, clients: [{ client_id: 'api', client_secret: 'api-secret', grant_types: [], response_types: [], redirect_uris: [] }] });
+  it("serves extra static clients, e.g. a resource server that introspects the configured client's tokens", async () => {
+    const idp = await createIdp({
+      port: 0,
+      clients: [
+        { client_id: 'api', client_secret: 'api-secret', grant_types: [], response_types: [], redirect_uris: [] },
+      ],
+    });
     try {
       const app = await discover(idp);
       const api = await discover(idp, 'api', 'api-secret');
       const { access_token } = await oidc.clientCredentialsGrant(app, { scope: 'registrations:read' });
-      expect(await oidc.tokenIntrospection(api, access_token)).to.include({ active: true, client_id: idp.client.clientId });
+      expect(await oidc.tokenIntrospection(api, access_token)).to.include({
+        active: true,
+        client_id: idp.client.clientId,
+      });
     } finally {
       await idp.close();
     }
   });
 
   it('lets a client revoke only its own tokens (RFC 7009 §2.1)', async () => {
-    const idp = await createIdp({ port: 0, clients: [{ client_id: 'other', client_secret: 'other-secret', grant_types: ['client_credentials'], response_types: [], redirect_uris: [] }] });
+    const idp = await createIdp({
+      port: 0,
+      clients: [
+        {
+          client_id: 'other',
+          client_secret: 'other-secret',
+          grant_types: ['client_credentials'],
+          response_types: [],
+          redirect_uris: [],
+        },
+      ],
+    });
     try {
       const app = await discover(idp);
       const other = await discover(idp, 'other', 'other-secret');
@@ -51,11 +70,20 @@ describe('idp: options', () => {
   });
 
   it('builds endpoint URLs from X-Forwarded-* only with --trust-proxy', async () => {
-    const [plain, proxied] = await Promise.all([createIdp({ port: 0 }), createIdp({ port: 0, trustProxy: true, issuer: 'https://idp.example.com' })]);
+    const [plain, proxied] = await Promise.all([
+      createIdp({ port: 0 }),
+      createIdp({ port: 0, trustProxy: true, issuer: 'https://idp.example.com' }),
+    ]);
     try {
       const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'idp.example.com' };
-      const a = (await (await fetch(`${plain.url}/.well-known/openid-configuration`, { headers })).json()) as Record<string, string>;
-      const b = (await (await fetch(`${proxied.url}/.well-known/openid-configuration`, { headers })).json()) as Record<string, string>;
+      const a = (await (await fetch(`${plain.url}/.well-known/openid-configuration`, { headers })).json()) as Record<
+        string,
+        string
+      >;
+      const b = (await (await fetch(`${proxied.url}/.well-known/openid-configuration`, { headers })).json()) as Record<
+        string,
+        string
+      >;
       expect(a.token_endpoint).to.equal(`${plain.url}/token`);
       expect(b.token_endpoint).to.equal('https://idp.example.com/token');
     } finally {
@@ -73,7 +101,10 @@ describe('idp: options', () => {
       const request = authorizationRequest(config, idp, {});
       const landed = await new Browser(new URL(idp.url).origin).go((await request.url()).href);
       const tokens = await exchange(config, landed.url, request);
-      const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0], 'base64url').toString()) as { alg: string; kid: string };
+      const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0], 'base64url').toString()) as {
+        alg: string;
+        kid: string;
+      };
       expect(header).to.include({ alg: 'RS256', kid: 'rsa-1' });
     } finally {
       await idp.close();
@@ -90,7 +121,11 @@ describe('idp: options', () => {
       const code = new URL(landed.url).searchParams.get('code')!;
       let failure: unknown;
       await oidc
-        .authorizationCodeGrant(config, new URL(`http://127.0.0.1:9/other?code=${code}&state=${request.state}&iss=${encodeURIComponent(idp.issuer)}`), { pkceCodeVerifier: request.verifier, expectedState: request.state })
+        .authorizationCodeGrant(
+          config,
+          new URL(`http://127.0.0.1:9/other?code=${code}&state=${request.state}&iss=${encodeURIComponent(idp.issuer)}`),
+          { pkceCodeVerifier: request.verifier, expectedState: request.state },
+        )
         .catch((e) => (failure = e));
       expect((failure as oidc.ResponseBodyError).error).to.equal('invalid_grant');
     } finally {
@@ -99,11 +134,15 @@ describe('idp: options', () => {
   });
 
   it('does not print oidc-provider\'s "Unsupported runtime" warning when loaded', () => {
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "await import('./idp/provider.ts'); console.error('loaded');"], {
-      cwd: new URL('../../', import.meta.url),
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', "await import('./idp/provider.ts'); console.error('loaded');"],
+      {
+        cwd: new URL('../../', import.meta.url),
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(child.stderr).to.contain('loaded').and.not.contain('Unsupported runtime');
   });
 });

@@ -12,7 +12,13 @@ describe('idp: discovery and OAuth error handling', () => {
   let idp: RunningIdp;
   let metadata: oidc.ServerMetadata;
   before(async () => {
-    idp = await createIdp({ port: 0, redirectUris: [REDIRECT], enableRegistration: true, clientId: 'web', clientSecret: 'web-secret' });
+    idp = await createIdp({
+      port: 0,
+      redirectUris: [REDIRECT],
+      enableRegistration: true,
+      clientId: 'web',
+      clientSecret: 'web-secret',
+    });
     metadata = (await oidc.discovery(new URL(idp.issuer), 'web', 'web-secret', undefined, insecure)).serverMetadata();
   });
   after(() => idp.close());
@@ -33,18 +39,34 @@ describe('idp: discovery and OAuth error handling', () => {
     });
 
     it('advertises the scopes, grants, PKCE method, signing algorithms and logout support the provider really has', () => {
-      expect(metadata.scopes_supported).to.include.members(['openid', 'offline_access', 'profile', 'email', ...SERVICE_SCOPES]);
-      expect(metadata.grant_types_supported).to.include.members(['authorization_code', 'refresh_token', 'client_credentials']);
+      expect(metadata.scopes_supported).to.include.members([
+        'openid',
+        'offline_access',
+        'profile',
+        'email',
+        ...SERVICE_SCOPES,
+      ]);
+      expect(metadata.grant_types_supported).to.include.members([
+        'authorization_code',
+        'refresh_token',
+        'client_credentials',
+      ]);
       expect(metadata.response_types_supported).to.include('code');
       expect(metadata.code_challenge_methods_supported).to.deep.equal(['S256']);
       expect(metadata.id_token_signing_alg_values_supported).to.include.members(['RS256', 'ES256']);
-      expect(metadata.token_endpoint_auth_methods_supported).to.include.members(['client_secret_basic', 'client_secret_post', 'none']);
+      expect(metadata.token_endpoint_auth_methods_supported).to.include.members([
+        'client_secret_basic',
+        'client_secret_post',
+        'none',
+      ]);
       expect(metadata).to.include({ backchannel_logout_supported: true, backchannel_logout_session_supported: true });
       expect(metadata.claims_supported).to.include.members(['sub', 'email', 'name']);
     });
 
     it('serves every endpoint it advertises (none answers 404)', async () => {
-      const endpoints = Object.entries(metadata).filter(([key, value]) => (key.endsWith('_endpoint') || key === 'jwks_uri') && typeof value === 'string');
+      const endpoints = Object.entries(metadata).filter(
+        ([key, value]) => (key.endsWith('_endpoint') || key === 'jwks_uri') && typeof value === 'string',
+      );
       expect(endpoints.length).to.be.at.least(9);
       for (const [key, value] of endpoints) {
         const method = /token_endpoint|introspection|revocation|registration|pushed/.test(key) ? 'POST' : 'GET';
@@ -70,19 +92,27 @@ describe('idp: discovery and OAuth error handling', () => {
 
   describe('bad input never crashes and gets OAuth-conformant errors', () => {
     it('shows an error page (400, no stack) for an unknown client at /auth', async () => {
-      const page = await new Browser(new URL(idp.url).origin).go(`${idp.issuer}/auth?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=openid`);
+      const page = await new Browser(new URL(idp.url).origin).go(
+        `${idp.issuer}/auth?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=openid`,
+      );
       expect(page.status).to.equal(400);
-      expect(page.html).to.contain('invalid_client').and.not.match(/at .+\.js:\d+/);
+      expect(page.html)
+        .to.contain('invalid_client')
+        .and.not.match(/at .+\.js:\d+/);
     });
 
     it('shows an error page for a redirect_uri that is not registered (never redirecting to it)', async () => {
-      const page = await new Browser(new URL(idp.url).origin).go(`${idp.issuer}/auth?client_id=web&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&response_type=code&scope=openid`);
+      const page = await new Browser(new URL(idp.url).origin).go(
+        `${idp.issuer}/auth?client_id=web&redirect_uri=${encodeURIComponent('https://evil.example/cb')}&response_type=code&scope=openid`,
+      );
       expect(page.status).to.equal(400);
       expect(page.html).to.contain('invalid_redirect_uri');
     });
 
     it('redirects other authorization errors back to the client with state', async () => {
-      const landed = await new Browser(new URL(idp.url).origin).go(`${idp.issuer}/auth?client_id=web&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=openid&state=s1&code_challenge_method=plain&code_challenge=x`);
+      const landed = await new Browser(new URL(idp.url).origin).go(
+        `${idp.issuer}/auth?client_id=web&redirect_uri=${encodeURIComponent(REDIRECT)}&response_type=code&scope=openid&state=s1&code_challenge_method=plain&code_challenge=x`,
+      );
       const callback = new URL(landed.url);
       expect(callback.searchParams.get('error')).to.equal('invalid_request');
       expect(callback.searchParams.get('state')).to.equal('s1');
@@ -108,30 +138,52 @@ describe('idp: discovery and OAuth error handling', () => {
       const response = await fetch(`${idp.issuer}/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'made-up', redirect_uri: REDIRECT, client_id: 'web', client_secret: 'web-secret' }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: 'made-up',
+          redirect_uri: REDIRECT,
+          client_id: 'web',
+          client_secret: 'web-secret',
+        }),
       });
       expect(response.status).to.equal(400);
       expect(await response.json()).to.include({ error: 'invalid_grant' });
     });
 
     it('answers invalid_request for malformed JSON at /register', async () => {
-      const response = await fetch(`${idp.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"redirect_uris": [' });
+      const response = await fetch(`${idp.issuer}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"redirect_uris": [',
+      });
       expect(response.status).to.equal(400);
       expect(await response.json()).to.include({ error: 'invalid_request' });
     });
 
     it('answers invalid_request for a body that is not JSON at /register', async () => {
-      const response = await fetch(`${idp.issuer}/register`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+      const response = await fetch(`${idp.issuer}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'hello',
+      });
       expect(response.status).to.equal(400);
       expect(await response.json()).to.include({ error: 'invalid_request' });
     });
 
     it('answers an oversized body with an OAuth error and keeps serving', async () => {
       const huge = JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'x'.repeat(200_000) });
-      const response = await fetch(`${idp.issuer}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: huge });
+      const response = await fetch(`${idp.issuer}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: huge,
+      });
       expect(response.status).to.equal(400);
       expect(await response.json()).to.include({ error: 'invalid_request' });
-      const form = await fetch(`${idp.issuer}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=client_credentials&pad=${'y'.repeat(200_000)}` });
+      const form = await fetch(`${idp.issuer}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&pad=${'y'.repeat(200_000)}`,
+      });
       expect(form.status).to.equal(400);
       expect((await fetch(`${idp.url}/healthz`)).status).to.equal(200);
     });
@@ -149,7 +201,11 @@ describe('idp: discovery and OAuth error handling', () => {
     });
 
     it('answers a malformed form post to an interaction without crashing', async () => {
-      const response = await fetch(`${idp.url}/interaction/whatever/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'login=%E0%A4%A' });
+      const response = await fetch(`${idp.url}/interaction/whatever/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'login=%E0%A4%A',
+      });
       expect(response.status).to.be.within(400, 499);
     });
   });

@@ -8,11 +8,18 @@ const REDIRECT = 'http://127.0.0.1:9/callback';
 async function manage(uri: string, method: string, token?: string, body?: unknown) {
   const response = await fetch(uri, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+    headers: response.headers,
+  };
 }
 
 describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)', () => {
@@ -24,16 +31,29 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
     after(() => idp.close());
 
     it('registers at /register with the seed defaults and returns the management credentials', async () => {
-      const registered = await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT], client_name: 'Demo app' }, undefined, insecure);
+      const registered = await oidc.dynamicClientRegistration(
+        new URL(idp.issuer),
+        { redirect_uris: [REDIRECT], client_name: 'Demo app' },
+        undefined,
+        insecure,
+      );
       const metadata = registered.clientMetadata();
-      expect(metadata).to.include({ client_name: 'Demo app', registration_client_uri: `${idp.issuer}/register/${metadata.client_id}` });
+      expect(metadata).to.include({
+        client_name: 'Demo app',
+        registration_client_uri: `${idp.issuer}/register/${metadata.client_id}`,
+      });
       expect(metadata.grant_types).to.deep.equal(['authorization_code']);
       expect(metadata.response_types).to.deep.equal(['code']);
       expect(metadata.client_secret).to.be.a('string');
       expect(metadata.registration_access_token).to.be.a('string');
 
       // The registered client really works.
-      const config = await discover(idp, metadata.client_id, metadata.client_secret, oidc.ClientSecretBasic(metadata.client_secret));
+      const config = await discover(
+        idp,
+        metadata.client_id,
+        metadata.client_secret,
+        oidc.ClientSecretBasic(metadata.client_secret),
+      );
       const { tokens } = await headlessLogin(config, idp, { redirectUri: REDIRECT });
       expect(tokens.claims()!.aud).to.equal(metadata.client_id);
     });
@@ -41,17 +61,31 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
     it('reads, replaces (PUT is a full replacement) and deletes a registration with its registration access token', async () => {
       const registered = await oidc.dynamicClientRegistration(
         new URL(idp.issuer),
-        { redirect_uris: [REDIRECT], client_name: 'Before', grant_types: ['authorization_code', 'refresh_token'], contacts: ['ops@example.com'] },
+        {
+          redirect_uris: [REDIRECT],
+          client_name: 'Before',
+          grant_types: ['authorization_code', 'refresh_token'],
+          contacts: ['ops@example.com'],
+        },
         undefined,
         insecure,
       );
-      const { client_id: clientId, client_secret: secret, registration_client_uri: uri, registration_access_token: rat } = registered.clientMetadata() as Record<string, string>;
+      const {
+        client_id: clientId,
+        client_secret: secret,
+        registration_client_uri: uri,
+        registration_access_token: rat,
+      } = registered.clientMetadata() as Record<string, string>;
 
       const read = await manage(uri, 'GET', rat);
       expect(read.status).to.equal(200);
       expect(read.body).to.include({ client_id: clientId, client_name: 'Before' });
 
-      const put = await manage(uri, 'PUT', rat, { client_id: clientId, redirect_uris: ['http://127.0.0.1:9/other'], client_name: 'After' });
+      const put = await manage(uri, 'PUT', rat, {
+        client_id: clientId,
+        redirect_uris: ['http://127.0.0.1:9/other'],
+        client_name: 'After',
+      });
       expect(put.status).to.equal(200);
       expect(put.body).to.include({ client_id: clientId, client_name: 'After', client_secret: secret });
       expect(put.body!.redirect_uris).to.deep.equal(['http://127.0.0.1:9/other']);
@@ -66,8 +100,16 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
     });
 
     it('rejects management calls without or with a wrong registration access token', async () => {
-      const registered = await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, insecure);
-      const { registration_client_uri: uri, client_id: clientId } = registered.clientMetadata() as Record<string, string>;
+      const registered = await oidc.dynamicClientRegistration(
+        new URL(idp.issuer),
+        { redirect_uris: [REDIRECT] },
+        undefined,
+        insecure,
+      );
+      const { registration_client_uri: uri, client_id: clientId } = registered.clientMetadata() as Record<
+        string,
+        string
+      >;
       for (const method of ['GET', 'PUT', 'DELETE']) {
         const body = method === 'PUT' ? { client_id: clientId, redirect_uris: [REDIRECT] } : undefined;
         const missing = await manage(uri, method, undefined, body);
@@ -81,18 +123,27 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
     });
 
     it('does not let one client manage another with its own registration access token', async () => {
-      const a = (await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, insecure)).clientMetadata();
-      const b = (await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, insecure)).clientMetadata();
+      const a = (
+        await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, insecure)
+      ).clientMetadata();
+      const b = (
+        await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, insecure)
+      ).clientMetadata();
       const hijack = await manage(b.registration_client_uri as string, 'DELETE', a.registration_access_token as string);
       expect(hijack.status).to.equal(401);
-      expect((await manage(b.registration_client_uri as string, 'GET', b.registration_access_token as string)).status).to.equal(200);
+      expect(
+        (await manage(b.registration_client_uri as string, 'GET', b.registration_access_token as string)).status,
+      ).to.equal(200);
     });
 
     it('answers invalid_redirect_uri / invalid_client_metadata for bad metadata', async () => {
       const noRedirect = await manage(`${idp.issuer}/register`, 'POST', undefined, { client_name: 'x' });
       expect(noRedirect.status).to.equal(400);
       expect(noRedirect.body!.error).to.match(/^invalid_(redirect_uri|client_metadata)$/);
-      const badGrant = await manage(`${idp.issuer}/register`, 'POST', undefined, { redirect_uris: [REDIRECT], grant_types: ['password'] });
+      const badGrant = await manage(`${idp.issuer}/register`, 'POST', undefined, {
+        redirect_uris: [REDIRECT],
+        grant_types: ['password'],
+      });
       expect(badGrant.status).to.equal(400);
       expect(badGrant.body!.error).to.equal('invalid_client_metadata');
     });
@@ -106,7 +157,12 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
     after(() => idp.close());
 
     it('registers with the initial access token', async () => {
-      const registered = await oidc.dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, { ...insecure, initialAccessToken: 'let-me-in' });
+      const registered = await oidc.dynamicClientRegistration(
+        new URL(idp.issuer),
+        { redirect_uris: [REDIRECT] },
+        undefined,
+        { ...insecure, initialAccessToken: 'let-me-in' },
+      );
       expect(registered.clientMetadata().client_id).to.be.a('string');
     });
 
@@ -114,7 +170,10 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
       for (const token of [undefined, 'guess']) {
         let failure: unknown;
         await oidc
-          .dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, { ...insecure, ...(token ? { initialAccessToken: token } : {}) })
+          .dynamicClientRegistration(new URL(idp.issuer), { redirect_uris: [REDIRECT] }, undefined, {
+            ...insecure,
+            ...(token ? { initialAccessToken: token } : {}),
+          })
           .catch((e) => (failure = e));
         expect(failure, String(token)).to.be.instanceOf(Error);
         const direct = await manage(`${idp.issuer}/register`, 'POST', token, { redirect_uris: [REDIRECT] });
@@ -130,7 +189,15 @@ describe('idp: dynamic client registration (RFC 7591) and management (RFC 7592)'
       try {
         const config = await oidc.discovery(new URL(idp.issuer), 'x', undefined, undefined, insecure);
         expect(config.serverMetadata().registration_endpoint).to.equal(undefined);
-        expect((await fetch(`${idp.issuer}/register`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).to.equal(404);
+        expect(
+          (
+            await fetch(`${idp.issuer}/register`, {
+              method: 'POST',
+              body: '{}',
+              headers: { 'content-type': 'application/json' },
+            })
+          ).status,
+        ).to.equal(404);
       } finally {
         await idp.close();
       }

@@ -11,7 +11,10 @@ describe('idp: request log at debug', () => {
     try {
       const response = await fetch(`${idp.issuer}/token`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${idp.client.clientId}:${idp.client.clientSecret}`).toString('base64')}` },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${idp.client.clientId}:${idp.client.clientSecret}`).toString('base64')}`,
+        },
         body: new URLSearchParams({ grant_type: 'client_credentials' }),
       });
       const { access_token: token } = (await response.json()) as { access_token: string };
@@ -19,7 +22,12 @@ describe('idp: request log at debug', () => {
       await new Promise((resolve) => setImmediate(resolve));
       const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((r) => r.msg === 'request');
       const tokenLine = records.find((r) => r.path === '/token');
-      expect(tokenLine).to.include({ method: 'POST', status: 200, clientId: idp.client.clientId, grantType: 'client_credentials' });
+      expect(tokenLine).to.include({
+        method: 'POST',
+        status: 200,
+        clientId: idp.client.clientId,
+        grantType: 'client_credentials',
+      });
       expect(tokenLine!.ms).to.be.a('number');
       expect(records.find((r) => r.path === '/me')).to.include({ method: 'GET' });
       expect(lines.join('\n')).to.not.contain(token);
@@ -31,7 +39,10 @@ describe('idp: request log at debug', () => {
 
   it('writes nothing per request at info', async () => {
     const lines: string[] = [];
-    const idp = await createIdp({ port: 0, logger: createLogger({ level: 'info' }, { write: (line: string) => void lines.push(line) }) });
+    const idp = await createIdp({
+      port: 0,
+      logger: createLogger({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+    });
     try {
       await fetch(idp.discoveryUrl);
       expect(lines.filter((l) => l.includes('"request"'))).to.deep.equal([]);
@@ -43,7 +54,13 @@ describe('idp: request log at debug', () => {
 
 describe('idp: request records', () => {
   it('redact every credential-bearing query parameter and keep the others', () => {
-    expect(redactQuery('?code=abc&state=s&client_id=web&code_verifier=v&id_token_hint=x')).to.deep.equal({ code: '[redacted]', state: '[redacted]', client_id: 'web', code_verifier: '[redacted]', id_token_hint: '[redacted]' });
+    expect(redactQuery('?code=abc&state=s&client_id=web&code_verifier=v&id_token_hint=x')).to.deep.equal({
+      code: '[redacted]',
+      state: '[redacted]',
+      client_id: 'web',
+      code_verifier: '[redacted]',
+      id_token_hint: '[redacted]',
+    });
     expect(redactQuery('')).to.equal(undefined);
   });
 });

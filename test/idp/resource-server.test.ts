@@ -11,7 +11,13 @@ describe('idp: access tokens', () => {
   describe('with --access-token-format jwt and --default-audience', () => {
     let idp: RunningIdp;
     before(async () => {
-      idp = await createIdp({ port: 0, redirectUris: [REDIRECT], skipPrompt: true, accessTokenFormat: 'jwt', defaultAudience: API });
+      idp = await createIdp({
+        port: 0,
+        redirectUris: [REDIRECT],
+        skipPrompt: true,
+        accessTokenFormat: 'jwt',
+        defaultAudience: API,
+      });
     });
     after(() => idp.close());
 
@@ -22,15 +28,25 @@ describe('idp: access tokens', () => {
 
     it('issues RFC 9068 access tokens that verify against /jwks with iss, aud, exp, scope, client_id and identity claims', async () => {
       const config = await discover(idp);
-      const { tokens } = await headlessLogin(config, idp, { scope: 'openid email registrations:read registrations:write' });
+      const { tokens } = await headlessLogin(config, idp, {
+        scope: 'openid email registrations:read registrations:write',
+      });
       expect(decodeProtectedHeader(tokens.access_token).typ).to.equal('at+jwt');
       const { payload } = await verify(tokens.access_token, API);
-      expect(payload).to.include({ iss: idp.issuer, aud: API, client_id: idp.client.clientId, sub: 'alice', email: 'alice@example.com' });
-      expect(payload.exp).to.be.a('number').above(Math.floor(Date.now() / 1000));
+      expect(payload).to.include({
+        iss: idp.issuer,
+        aud: API,
+        client_id: idp.client.clientId,
+        sub: 'alice',
+        email: 'alice@example.com',
+      });
+      expect(payload.exp)
+        .to.be.a('number')
+        .above(Math.floor(Date.now() / 1000));
       expect(String(payload.scope).split(' ')).to.include.members(['registrations:read', 'registrations:write']);
     });
 
-    it('answers /me with the user\'s claims for a JWT access token, as for an opaque one', async () => {
+    it("answers /me with the user's claims for a JWT access token, as for an opaque one", async () => {
       const config = await discover(idp);
       const { tokens } = await headlessLogin(config, idp, { scope: 'openid email' });
       const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, 'alice');
@@ -94,7 +110,11 @@ describe('idp: access tokens', () => {
     it('still issues a JWT, with the issuer as audience', async () => {
       const config = await discover(idp);
       const { tokens } = await headlessLogin(config, idp, { scope: 'openid' });
-      const { payload } = await jwtVerify(tokens.access_token, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), { issuer: idp.issuer, audience: idp.issuer, typ: 'at+jwt' });
+      const { payload } = await jwtVerify(tokens.access_token, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), {
+        issuer: idp.issuer,
+        audience: idp.issuer,
+        typ: 'at+jwt',
+      });
       expect(payload.sub).to.equal('alice');
     });
   });
@@ -134,7 +154,12 @@ describe('idp: access tokens', () => {
     });
 
     it('binds tokens to --default-audience without making them JWTs', async () => {
-      const withAudience = await createIdp({ port: 0, redirectUris: [REDIRECT], skipPrompt: true, defaultAudience: API });
+      const withAudience = await createIdp({
+        port: 0,
+        redirectUris: [REDIRECT],
+        skipPrompt: true,
+        defaultAudience: API,
+      });
       try {
         const config = await discover(withAudience);
         const tokens = await oidc.clientCredentialsGrant(config, { scope: 'registrations:read' });

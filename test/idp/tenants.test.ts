@@ -18,7 +18,14 @@ function tenantSuite(label: string, databaseUrl: () => string | undefined) {
     let b: RunningIdp;
     before(async function () {
       if (label === 'MongoDB' && !databaseUrl()) this.skip(); // reason printed once by mongoTestUrl: MONGODB_URI is not set
-      idp = await createIdp({ port: 0, tenants: ['a', 'b'], redirectUris: [REDIRECT], skipPrompt: true, enableTestingApi: true, databaseUrl: databaseUrl() });
+      idp = await createIdp({
+        port: 0,
+        tenants: ['a', 'b'],
+        redirectUris: [REDIRECT],
+        skipPrompt: true,
+        enableTestingApi: true,
+        databaseUrl: databaseUrl(),
+      });
       a = tenant(idp, 'a');
       b = tenant(idp, 'b');
     });
@@ -31,11 +38,16 @@ function tenantSuite(label: string, databaseUrl: () => string | undefined) {
     it('serves an issuer per tenant under the base URL, each with its own discovery', async () => {
       expect(a.issuer).to.equal(`${idp.url}/a`);
       const metadata = (await discover(b)).serverMetadata();
-      expect(metadata).to.include({ issuer: `${idp.url}/b`, token_endpoint: `${idp.url}/b/token`, jwks_uri: `${idp.url}/b/jwks` });
+      expect(metadata).to.include({
+        issuer: `${idp.url}/b`,
+        token_endpoint: `${idp.url}/b/token`,
+        jwks_uri: `${idp.url}/b/jwks`,
+      });
     });
 
     it('gives each tenant its own keys and client', async () => {
-      const kids = async (t: RunningIdp) => ((await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+      const kids = async (t: RunningIdp) =>
+        ((await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
       const [ka, kb] = await Promise.all([kids(a), kids(b)]);
       expect(ka.filter((kid) => kb.includes(kid))).to.deep.equal([]);
       expect(a.client.clientId).to.not.equal(b.client.clientId);
@@ -49,12 +61,22 @@ function tenantSuite(label: string, databaseUrl: () => string | undefined) {
       expect((await oidc.tokenIntrospection(configB, token)).active).to.equal(false);
       const { tokens } = await headlessLogin(configB, b, { scope: 'openid email' });
       expect(tokens.claims()).to.include({ iss: b.issuer, sub: 'alice' });
-      expect((await fetch(`${b.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).to.equal(200);
-      expect((await fetch(`${a.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).to.equal(401);
+      expect(
+        (await fetch(`${b.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status,
+      ).to.equal(200);
+      expect(
+        (await fetch(`${a.issuer}/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status,
+      ).to.equal(401);
     });
 
     it('gives each tenant its own testing surface', async () => {
-      const minted = (await (await fetch(`${a.issuer}/_testing/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"scope":"openid"}' })).json()) as { token: string };
+      const minted = (await (
+        await fetch(`${a.issuer}/_testing/tokens`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"scope":"openid"}',
+        })
+      ).json()) as { token: string };
       expect((await oidc.tokenIntrospection(await discover(a), minted.token)).active).to.equal(true);
       expect((await oidc.tokenIntrospection(await discover(b), minted.token)).active).to.equal(false);
       a.testing!.fault({ endpoint: 'token', error: 'invalid_grant' });

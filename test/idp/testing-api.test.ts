@@ -10,7 +10,15 @@ import { authorizationRequest, discover, exchange } from './support/relying-part
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
 /** Calls one testing operation over HTTP; resolves to the status and JSON body. */
-async function testing(idp: { issuer: string }, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- JSON bodies of many shapes, asserted per test */ {
+async function testing(
+  idp: { issuer: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{
+  status: number;
+  body: any;
+}> /* eslint-disable-line @typescript-eslint/no-explicit-any -- JSON bodies of many shapes, asserted per test */ {
   const response = await fetch(`${idp.issuer}/_testing${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -46,13 +54,24 @@ describe('idp: testing API over HTTP (--enable-testing-api), driven with openid-
     const { status, body } = await testing(idp, 'POST', '/tokens', { sub: 'alice', scope: 'openid email' });
     expect(status).to.equal(201);
     expect(body).to.include({ kind: 'access', format: 'opaque' });
-    expect(await oidc.fetchUserInfo(config, body.token, 'alice')).to.include({ sub: 'alice', email: 'alice@example.com' });
-    expect(await oidc.tokenIntrospection(config, body.token)).to.include({ active: true, sub: 'alice', client_id: idp.client.clientId });
+    expect(await oidc.fetchUserInfo(config, body.token, 'alice')).to.include({
+      sub: 'alice',
+      email: 'alice@example.com',
+    });
+    expect(await oidc.tokenIntrospection(config, body.token)).to.include({
+      active: true,
+      sub: 'alice',
+      client_id: idp.client.clientId,
+    });
   });
 
   it('mints an ID token signed with the current key, and deliberately bad tokens that /me refuses', async () => {
-    const id = (await testing(idp, 'POST', '/tokens', { kind: 'id', sub: 'bob', claims: { name: 'Bob' } })).body.token as string;
-    const { payload } = await jwtVerify(id, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), { issuer: idp.issuer, audience: idp.client.clientId });
+    const id = (await testing(idp, 'POST', '/tokens', { kind: 'id', sub: 'bob', claims: { name: 'Bob' } })).body
+      .token as string;
+    const { payload } = await jwtVerify(id, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), {
+      issuer: idp.issuer,
+      audience: idp.client.clientId,
+    });
     expect(payload).to.include({ sub: 'bob', name: 'Bob' });
     for (const bad of [{ expiresIn: -60 }, { alg: 'none' }, { signWith: 'foreign' }, { notBefore: 600 }]) {
       const { status, body } = await testing(idp, 'POST', '/tokens', { sub: 'alice', ...bad });
@@ -71,7 +90,15 @@ describe('idp: testing API over HTTP (--enable-testing-api), driven with openid-
   });
 
   it('makes the next token request fail with the chosen error, and the one after succeed', async () => {
-    expect((await testing(idp, 'POST', '/faults', { endpoint: 'token', error: 'invalid_grant', errorDescription: 'try again' })).status).to.equal(204);
+    expect(
+      (
+        await testing(idp, 'POST', '/faults', {
+          endpoint: 'token',
+          error: 'invalid_grant',
+          errorDescription: 'try again',
+        })
+      ).status,
+    ).to.equal(204);
     let failure: unknown;
     await oidc.clientCredentialsGrant(config).catch((e) => (failure = e));
     expect(failure).to.be.instanceOf(oidc.ResponseBodyError);
@@ -93,7 +120,10 @@ describe('idp: testing API over HTTP (--enable-testing-api), driven with openid-
     await testing(idp, 'POST', '/logins', { sub: 'carol', claims: { email: 'carol@example.com', groups: ['admins'] } });
     const tokens = await login(config, idp, 'openid email profile');
     expect(tokens.claims()).to.include({ sub: 'carol' });
-    expect(await oidc.fetchUserInfo(config, tokens.access_token, 'carol')).to.deep.include({ email: 'carol@example.com', groups: ['admins'] });
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, 'carol')).to.deep.include({
+      email: 'carol@example.com',
+      groups: ['admins'],
+    });
     const request = authorizationRequest(config, idp, {});
     const page = await new Browser(new URL(idp.url).origin).go((await request.url()).href);
     expect(page.status).to.equal(200);
@@ -143,9 +173,16 @@ describe('idp: testing API over HTTP (--enable-testing-api), driven with openid-
     const since = ((await testing(idp, 'GET', '/requests')).body.requests as { seq: number }[]).at(-1)?.seq ?? 0;
     await oidc.clientCredentialsGrant(config);
     await fetch(`${idp.issuer}/me?access_token=secret-looking`);
-    const { requests } = (await testing(idp, 'GET', `/requests?since=${since}`)).body as { requests: Record<string, unknown>[] };
+    const { requests } = (await testing(idp, 'GET', `/requests?since=${since}`)).body as {
+      requests: Record<string, unknown>[];
+    };
     const token = requests.find((r) => r.path === '/token');
-    expect(token).to.include({ method: 'POST', status: 200, clientId: idp.client.clientId, grantType: 'client_credentials' });
+    expect(token).to.include({
+      method: 'POST',
+      status: 200,
+      clientId: idp.client.clientId,
+      grantType: 'client_credentials',
+    });
     expect(requests.find((r) => r.path === '/me')).to.deep.include({ query: { access_token: '[redacted]' } });
     expect(JSON.stringify(requests)).to.not.contain(idp.client.clientSecret!).and.not.contain('secret-looking');
     expect(requests.some((r) => String(r.path).startsWith('/_testing'))).to.equal(false);
@@ -164,7 +201,9 @@ describe('idp: testing API over HTTP (--enable-testing-api), driven with openid-
     expect((await testing(idp, 'GET', '/clock')).body).to.deep.equal({ offsetSeconds: 0 });
     expect((await oidc.tokenIntrospection(config, token)).active).to.equal(false);
     expect((await oidc.clientCredentialsGrant(config)).access_token).to.be.a('string');
-    const page = await new Browser(new URL(idp.url).origin).go((await authorizationRequest(config, idp, {}).url()).href);
+    const page = await new Browser(new URL(idp.url).origin).go(
+      (await authorizationRequest(config, idp, {}).url()).href,
+    );
     expect(page.status).to.equal(200); // no queued login left: the login page
   });
 });
@@ -228,7 +267,11 @@ describe('idp: testing API availability', () => {
     await createIdp({ port: 0, host: '0.0.0.0', enableTestingApi: true }).catch((e) => (failure = e));
     expect((failure as Error).message).to.match(/refusing it on 0\.0\.0\.0.*--allow-testing-api-on-public-host/);
     let err = '';
-    const code = await run(['--host', '0.0.0.0', '--port', '0', '--enable-testing-api'], { stdout: { write: () => true }, stderr: { write: (s: string) => (err += s) }, env: {} });
+    const code = await run(['--host', '0.0.0.0', '--port', '0', '--enable-testing-api'], {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => (err += s) },
+      env: {},
+    });
     expect(code).to.equal(1);
     expect(err.trim().split('\n')).to.have.length(1);
     expect(err).to.contain('--allow-testing-api-on-public-host');
@@ -246,7 +289,8 @@ describe('idp: testing API on MongoDB', function () {
 
   it('keeps rotated keys across a restart, and reset brings back the keys it started with and empties the stored tokens', async () => {
     let idp = await createIdp({ port: 0, databaseUrl: url, enableTestingApi: true });
-    const kids = async () => ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+    const kids = async () =>
+      ((await (await fetch(`${idp.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
     try {
       const start = await kids();
       const { token } = await idp.testing!.mintToken({});

@@ -21,17 +21,37 @@ describe('scanner --baseline', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const scan = (...flags: string[]) => runCli(['scan', 'curl', `${target.url}/ok`, '--checks-dir', thresholdChecks, ...flags]);
+  const scan = (...flags: string[]) =>
+    runCli(['scan', 'curl', `${target.url}/ok`, '--checks-dir', thresholdChecks, ...flags]);
 
   it('reports only findings that are not in the baseline, and exits 0 when nothing is new', async () => {
     const first = join(dir, 'first.json');
     await scan('--scans', 'custom.high', '--report-file', first, '--report-format', 'json');
-    const second = await scan('--scans', 'custom.*', '--baseline', first, '--report-format', 'json', '--only-scans-above-threshold');
+    const second = await scan(
+      '--scans',
+      'custom.*',
+      '--baseline',
+      first,
+      '--report-format',
+      'json',
+      '--only-scans-above-threshold',
+    );
     const report = JSON.parse(second.stdout) as Report;
-    expect(report.reports.find((r) => r.id === 'custom.high')).to.include({ status: 'passed', reason: 'every finding is in the baseline' });
+    expect(report.reports.find((r) => r.id === 'custom.high')).to.include({
+      status: 'passed',
+      reason: 'every finding is in the baseline',
+    });
     expect(report.reports.find((r) => r.id === 'custom.low')).to.include({ status: 'failed' });
     expect(second.code).to.equal(2); // custom.low is new
-    const third = await scan('--scans', 'custom.*', '--baseline', first, '--exclude-scans', 'custom.low', '--only-scans-above-threshold');
+    const third = await scan(
+      '--scans',
+      'custom.*',
+      '--baseline',
+      first,
+      '--exclude-scans',
+      'custom.low',
+      '--only-scans-above-threshold',
+    );
     expect(third.code).to.equal(0);
     expect(third.stdout).to.match(/^Success: No issue detected!/);
   });
@@ -55,22 +75,50 @@ describe('scanner --report-format sarif', () => {
   after(() => target.close());
 
   it('writes a valid SARIF log with no rules and no results when nothing is found', async () => {
-    const result = await runCli(['scan', 'curl', `${target.url}/ok`, '--scans', 'misconfiguration.http_trace', '--report-format', 'sarif']);
+    const result = await runCli([
+      'scan',
+      'curl',
+      `${target.url}/ok`,
+      '--scans',
+      'misconfiguration.http_trace',
+      '--report-format',
+      'sarif',
+    ]);
     expect(result.code).to.equal(0);
-    const sarif = JSON.parse(result.stdout) as { runs: { tool: { driver: { rules: unknown[] } }; results: unknown[] }[] };
+    const sarif = JSON.parse(result.stdout) as {
+      runs: { tool: { driver: { rules: unknown[] } }; results: unknown[] }[];
+    };
     expect(sarifProblems(sarif)).to.deep.equal([]);
     expect(sarif.runs[0].tool.driver.rules).to.deep.equal([]);
     expect(sarif.runs[0].results).to.deep.equal([]);
   });
 
   it('writes SARIF 2.1.0 with one rule per issue, its security-severity and level', async () => {
-    const result = await runCli(['scan', 'curl', `${target.url}/ok`, '--checks-dir', thresholdChecks, '--scans', 'custom.*', '--report-format', 'sarif']);
+    const result = await runCli([
+      'scan',
+      'curl',
+      `${target.url}/ok`,
+      '--checks-dir',
+      thresholdChecks,
+      '--scans',
+      'custom.*',
+      '--report-format',
+      'sarif',
+    ]);
     expect(result.code).to.equal(0);
-    const sarif = JSON.parse(result.stdout) as { version: string; runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } }; results: { ruleId: string; level: string }[] }[] };
+    const sarif = JSON.parse(result.stdout) as {
+      version: string;
+      runs: {
+        tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } };
+        results: { ruleId: string; level: string }[];
+      }[];
+    };
     expect(sarif.version).to.equal('2.1.0');
     expect(sarifProblems(sarif)).to.deep.equal([]);
     const run = sarif.runs[0];
-    expect(run.tool.driver.rules.find((r) => r.id === 'custom.high_found')!.properties['security-severity']).to.equal('8.0');
+    expect(run.tool.driver.rules.find((r) => r.id === 'custom.high_found')!.properties['security-severity']).to.equal(
+      '8.0',
+    );
     expect(run.results.map((r) => [r.ruleId, r.level]).sort()).to.deep.equal([
       ['custom.high_found', 'error'],
       ['custom.info_found', 'note'],

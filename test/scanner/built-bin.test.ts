@@ -14,7 +14,11 @@ describe('the built scanner bin (dist/scanner/bin.js)', function () {
   this.timeout(60_000);
 
   it('loads a custom check written in TypeScript from --checks-dir, even on a Node without type stripping', async () => {
-    const { stdout } = await run(process.execPath, [bin, 'checks', 'list', '--checks-dir', 'examples/checks', '--format', 'json'], { cwd: fromRoot() });
+    const { stdout } = await run(
+      process.execPath,
+      [bin, 'checks', 'list', '--checks-dir', 'examples/checks', '--format', 'json'],
+      { cwd: fromRoot() },
+    );
     const checks = JSON.parse(stdout) as { id: string; origin: string }[];
     expect(checks.find((c) => c.id === 'custom.api_version_header')).to.include({ origin: 'custom' });
     expect(checks.filter((c) => c.origin === 'built-in').map((c) => c.id)).to.include('jwt.alg_none');

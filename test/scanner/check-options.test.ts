@@ -18,7 +18,14 @@ function customCheck(id: string, option: Record<string, unknown>, run = 'async r
 `;
 }
 
-const API_KEY = { name: 'apiKey', type: 'string', flag: '--custom-api-key', valueName: '<key>', doc: 'the API key the custom check sends', secret: true };
+const API_KEY = {
+  name: 'apiKey',
+  type: 'string',
+  flag: '--custom-api-key',
+  valueName: '<key>',
+  doc: 'the API key the custom check sends',
+  secret: true,
+};
 const SENDS_KEY = `async run(ctx) {
     const response = await ctx.http.send({ headers: { 'x-api-key': ctx.options.apiKey } });
     ctx.setFact('echoed', response.body);
@@ -48,11 +55,15 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
     await writeFile(join(checks, 'custom.key_check.mjs'), customCheck('custom.key_check', API_KEY, SENDS_KEY));
     const result = await runCli(['scan', 'curl', '--checks-dir', checks, '--help']);
     expect(result.code).to.equal(0);
-    expect(result.stdout).to.match(/--custom-api-key <key>\s+the API key the custom check sends\n\s+read by custom\.key_check\n/);
+    expect(result.stdout).to.match(
+      /--custom-api-key <key>\s+the API key the custom check sends\n\s+read by custom\.key_check\n/,
+    );
     expect(result.stdout).to.include('--jwt-secrets-file <path>');
     const without = await runCli(['scan', 'curl', '--help']);
     expect(without.stdout).to.not.include('--custom-api-key');
-    const listed = JSON.parse((await runCli(['checks', 'list', '--checks-dir', checks, '--format', 'json'])).stdout) as { id: string; options: string[] }[];
+    const listed = JSON.parse(
+      (await runCli(['checks', 'list', '--checks-dir', checks, '--format', 'json'])).stdout,
+    ) as { id: string; options: string[] }[];
     expect(listed.find((c) => c.id === 'custom.key_check')!.options).to.deep.equal(['--custom-api-key']);
   });
 
@@ -61,12 +72,26 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
     await mkdir(checks);
     await writeFile(join(checks, 'custom.key_check.mjs'), customCheck('custom.key_check', API_KEY, SENDS_KEY));
     const key = 'custom-secret-key-7781';
-    const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', checks, '--scans', 'custom.key_check', '--report-format', 'json', '--custom-api-key', key]);
+    const result = await runCli([
+      'scan',
+      'curl',
+      `${target.url}/`,
+      '--checks-dir',
+      checks,
+      '--scans',
+      'custom.key_check',
+      '--report-format',
+      'json',
+      '--custom-api-key',
+      key,
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     expect(received.at(-1)).to.equal(key);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.options.apiKey).to.equal('[redacted]');
-    expect(report.reports[0].issues[0]).to.include({ status: 'failed' }).and.have.deep.property('details', ['accepted [redacted]']);
+    expect(report.reports[0].issues[0])
+      .to.include({ status: 'failed' })
+      .and.have.deep.property('details', ['accepted [redacted]']);
     expect(report.reports[0].data).to.deep.equal({ echoed: 'key [redacted]' });
     expect(result.stdout).to.not.include(key);
   });
@@ -77,14 +102,23 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
     const burst = { name: 'customBurst', type: 'integer', flag: '--custom-burst', doc: 'requests', min: 1, max: 10 };
     await writeFile(join(checks, 'custom.burst.mjs'), customCheck('custom.burst', burst));
     const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', checks, '--custom-burst', '11']);
-    expect(result).to.deep.include({ code: 1, stderr: 'scanner: --custom-burst 11: expected a whole number from 1 to 10\n' });
+    expect(result).to.deep.include({
+      code: 1,
+      stderr: 'scanner: --custom-burst 11: expected a whole number from 1 to 10\n',
+    });
   });
 
   it('refuses one option declared with two different types, naming both files', async () => {
     const checks = join(dir, 'clash');
     await mkdir(checks);
-    await writeFile(join(checks, 'custom.first.mjs'), customCheck('custom.first', { name: 'depth', type: 'integer', flag: '--depth', doc: 'depth' }));
-    await writeFile(join(checks, 'custom.second.mjs'), customCheck('custom.second', { name: 'depth', type: 'string', flag: '--depth', doc: 'depth' }));
+    await writeFile(
+      join(checks, 'custom.first.mjs'),
+      customCheck('custom.first', { name: 'depth', type: 'integer', flag: '--depth', doc: 'depth' }),
+    );
+    await writeFile(
+      join(checks, 'custom.second.mjs'),
+      customCheck('custom.second', { name: 'depth', type: 'string', flag: '--depth', doc: 'depth' }),
+    );
     const result = await runCli(['checks', 'list', '--checks-dir', checks]);
     expect(result.code).to.equal(1);
     expect(result.stderr).to.equal(
@@ -95,8 +129,14 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
   it('refuses a check option whose flag is already a scanner flag', async () => {
     const checks = join(dir, 'reserved');
     await mkdir(checks);
-    await writeFile(join(checks, 'custom.rate.mjs'), customCheck('custom.rate', { name: 'myRate', type: 'string', flag: '--rate', doc: 'rate' }));
+    await writeFile(
+      join(checks, 'custom.rate.mjs'),
+      customCheck('custom.rate', { name: 'myRate', type: 'string', flag: '--rate', doc: 'rate' }),
+    );
     const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', checks]);
-    expect(result).to.deep.include({ code: 1, stderr: 'scanner: custom.rate: option "myRate" uses --rate, which is a scanner flag\n' });
+    expect(result).to.deep.include({
+      code: 1,
+      stderr: 'scanner: custom.rate: option "myRate" uses --rate, which is a scanner flag\n',
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { encodeSegment, isJwt, parseUnverified } from '../../scanner/compact-jwt.js';
 
-const token = (header: unknown, payload: unknown, signature = 'c2ln'): string => `${encodeSegment(header)}.${encodeSegment(payload)}.${signature}`;
+const token = (header: unknown, payload: unknown, signature = 'c2ln'): string =>
+  `${encodeSegment(header)}.${encodeSegment(payload)}.${signature}`;
 
 describe('scanner/compact-jwt: the one JWT-shape detector', () => {
   it('calls a compact JWS with an alg header and a JSON-object payload a JWT, signed or not', () => {

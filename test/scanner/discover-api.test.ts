@@ -7,7 +7,10 @@ describe('scanner discover api', () => {
   let target: Target;
   before(async () => {
     target = await startTarget((req, res) => {
-      if (req.url === '/openapi.json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{}}');
+      if (req.url === '/openapi.json')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{}}');
       res.writeHead(404, { server: 'nginx/1.25.3', 'content-type': 'text/plain' }).end('not found');
     });
   });
@@ -34,6 +37,10 @@ describe('scanner discover api', () => {
 
   it('refuses -X and -d, which discover does not take', async () => {
     const result = await runCli(['discover', 'api', `${target.url}/`, '-X', 'POST']);
-    expect(result).to.deep.equal({ code: 1, stdout: '', stderr: 'scanner: unknown flag -X (see scanner discover api --help)\n' });
+    expect(result).to.deep.equal({
+      code: 1,
+      stdout: '',
+      stderr: 'scanner: unknown flag -X (see scanner discover api --help)\n',
+    });
   });
 });

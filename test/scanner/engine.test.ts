@@ -7,7 +7,11 @@ import { operationFromCurl } from '../../scanner/curl-operation.js';
 import { runScan } from '../../scanner/engine.js';
 import type { LoadedCheck } from '../../scanner/loader.js';
 
-const loaded = (definition: CheckDefinition): LoadedCheck => ({ definition, file: `${definition.id}.ts`, origin: 'custom' });
+const loaded = (definition: CheckDefinition): LoadedCheck => ({
+  definition,
+  file: `${definition.id}.ts`,
+  origin: 'custom',
+});
 const probe = (id: string, extra: Partial<CheckDefinition> = {}): CheckDefinition =>
   defineCheck({ id, name: id, issues: [], maxCvss: 0, async run() {}, ...extra });
 
@@ -37,7 +41,8 @@ describe('scanner engine (runScan)', () => {
     maxInFlight = 0;
   });
 
-  const operation = () => operationFromCurl(url, emptyCurlFlags({ headers: ['Authorization: Bearer good', 'X-Trace: a', 'X-Trace: b'] }));
+  const operation = () =>
+    operationFromCurl(url, emptyCurlFlags({ headers: ['Authorization: Bearer good', 'X-Trace: a', 'X-Trace: b'] }));
 
   it('runs a dependent after its dependency and lets it read the dependency facts', async () => {
     const base = probe('t.base', {
@@ -55,7 +60,11 @@ describe('scanner engine (runScan)', () => {
         if (ctx.fact<number>('t.base', 'status') === 200) ctx.report('t.issue', { detail: 'baseline accepted' });
       },
     });
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(dependent), loaded(base)] });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks: [loaded(dependent), loaded(base)],
+    });
     expect(outcome.results.map((r) => [r.checkId, r.status])).to.deep.equal([
       ['t.base', 'passed'],
       ['t.dependent', 'failed'],
@@ -109,7 +118,11 @@ describe('scanner engine (runScan)', () => {
         ctx.skip(`gave up on ${String(ctx.options.expiredToken)}`);
       },
     });
-    const options = { asOther: { name: 'Authorization', value: other }, expiredToken: 'expired-token-456', label: 'plain-label' };
+    const options = {
+      asOther: { name: 'Authorization', value: other },
+      expiredToken: 'expired-token-456',
+      label: 'plain-label',
+    };
     const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(check)], options });
     const written = JSON.stringify(outcome.results[0]);
     expect(written).to.not.include('other-identity-token-123');
@@ -137,17 +150,30 @@ describe('scanner engine (runScan)', () => {
         ctx.setFact('stolen', ctx.options.given);
       },
     });
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(declared), loaded(nosy)], options: { given: 'x', other: 'y' } });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks: [loaded(declared), loaded(nosy)],
+      options: { given: 'x', other: 'y' },
+    });
     expect(outcome.results.map((r) => [r.checkId, r.status, r.data ?? r.reason])).to.deep.equal([
       ['t.declared', 'passed', { seen: { burst: 50, given: 'x' } }],
-      ['t.nosy_options', 'errored', 't.nosy_options: reads option "given", which is not in its options (declare it in defineCheck({ options }))'],
+      [
+        't.nosy_options',
+        'errored',
+        't.nosy_options: reads option "given", which is not in its options (declare it in defineCheck({ options }))',
+      ],
     ]);
   });
 
   it('skips a check whose dependency did not pass, with the dependency and its reason', async () => {
     const base = probe('t.base', { appliesTo: () => 'endpoint is public' });
     const dependent = probe('t.dependent', { dependsOn: ['t.base'] });
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(base), loaded(dependent)] });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks: [loaded(base), loaded(dependent)],
+    });
     expect(outcome.results.map((r) => [r.status, r.reason])).to.deep.equal([
       ['skipped', 'endpoint is public'],
       ['skipped', 'dependency t.base skipped: endpoint is public'],
@@ -166,7 +192,11 @@ describe('scanner engine (runScan)', () => {
         ctx.fact('t.throws', 'anything');
       },
     });
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [throws, hangs, nosy].map(loaded) });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks: [throws, hangs, nosy].map(loaded),
+    });
     expect(outcome.results.map((r) => [r.checkId, r.status, r.reason])).to.deep.equal([
       ['t.hangs', 'errored', 'timed out after 50 ms'],
       ['t.nosy', 'errored', 't.nosy: reads a fact of "t.throws", which is not in its dependsOn'],
@@ -187,16 +217,33 @@ describe('scanner engine (runScan)', () => {
   it('never has more checks in flight than --concurrency', async () => {
     const checks = ['t.a', 't.b', 't.c', 't.d'].map((id) =>
       // Probes with a header of their own: a check's first as-given request would reuse the shared baseline answer.
-      loaded(probe(id, { async run(ctx) { await ctx.http.send({ headers: { 'X-Probe': id } }); await ctx.http.send({ headers: { 'X-Probe': id } }); } })),
+      loaded(
+        probe(id, {
+          async run(ctx) {
+            await ctx.http.send({ headers: { 'X-Probe': id } });
+            await ctx.http.send({ headers: { 'X-Probe': id } });
+          },
+        }),
+      ),
     );
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks, concurrency: 1, rate: { count: 1000, perMs: 1000 } });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks,
+      concurrency: 1,
+      rate: { count: 1000, perMs: 1000 },
+    });
     expect(outcome.requestsSent).to.equal(8);
     expect(maxInFlight).to.equal(1);
   });
 
   it('leaves out checks that do not run in this kind of scan', async () => {
     const discoverOnly = probe('t.discover', { scanKinds: ['discover'] });
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(discoverOnly), loaded(probe('t.curl'))] });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks: [loaded(discoverOnly), loaded(probe('t.curl'))],
+    });
     expect(outcome.results.map((r) => r.checkId)).to.deep.equal(['t.curl']);
   });
 
@@ -205,10 +252,21 @@ describe('scanner engine (runScan)', () => {
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     try {
       const target = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/`;
-      const check = probe('t.hang', { async run(ctx) { await ctx.http.send(); } });
-      const outcome = await runScan({ kind: 'curl', operations: [operationFromCurl(target, emptyCurlFlags())], checks: [loaded(check)], requestTimeoutMs: 100 });
+      const check = probe('t.hang', {
+        async run(ctx) {
+          await ctx.http.send();
+        },
+      });
+      const outcome = await runScan({
+        kind: 'curl',
+        operations: [operationFromCurl(target, emptyCurlFlags())],
+        checks: [loaded(check)],
+        requestTimeoutMs: 100,
+      });
       expect(outcome.results[0].status).to.equal('errored');
-      expect(outcome.results[0].reason).to.match(/^GET http:\/\/127\.0\.0\.1:\d+\/: Timeout awaiting 'request' for 100ms$/);
+      expect(outcome.results[0].reason).to.match(
+        /^GET http:\/\/127\.0\.0\.1:\d+\/: Timeout awaiting 'request' for 100ms$/,
+      );
       expect(outcome.results[0].attempts[0].error).to.equal(outcome.results[0].reason);
     } finally {
       hanging.closeAllConnections();
@@ -223,8 +281,18 @@ describe('scanner engine (runScan)', () => {
         controller.abort(new Error('interrupted'));
       },
     });
-    const later = probe('t.later', { async run(ctx) { await ctx.http.send(); } });
-    const outcome = await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(first), loaded(later)], concurrency: 1, signal: controller.signal });
+    const later = probe('t.later', {
+      async run(ctx) {
+        await ctx.http.send();
+      },
+    });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [operation()],
+      checks: [loaded(first), loaded(later)],
+      concurrency: 1,
+      signal: controller.signal,
+    });
     expect(outcome.results.map((r) => [r.checkId, r.status, r.reason])).to.deep.equal([
       ['t.first', 'passed', undefined],
       ['t.later', 'skipped', 'the scan was interrupted before this check ran'],
@@ -235,7 +303,9 @@ describe('scanner engine (runScan)', () => {
   it('refuses checks whose dependency is not among them', async () => {
     const orphan = probe('t.orphan', { dependsOn: ['t.missing'] });
     let message = '';
-    await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(orphan)] }).catch((e: Error) => (message = e.message));
+    await runScan({ kind: 'curl', operations: [operation()], checks: [loaded(orphan)] }).catch(
+      (e: Error) => (message = e.message),
+    );
     expect(message).to.equal('t.orphan.ts: depends on "t.missing", which does not exist');
   });
 });

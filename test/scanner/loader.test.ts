@@ -27,13 +27,17 @@ describe('scanner loader', () => {
 
   it('loads a plain JavaScript check (.mjs) that does not import defineCheck', async () => {
     const checks = await loadChecks({ dirs: [dir('plain-js')], includeBuiltIn: false });
-    expect(checks.map((c) => [c.definition.id, c.file.endsWith('custom.plain.mjs')])).to.deep.equal([['custom.plain', true]]);
+    expect(checks.map((c) => [c.definition.id, c.file.endsWith('custom.plain.mjs')])).to.deep.equal([
+      ['custom.plain', true],
+    ]);
   });
 
   it('refuses the same id in two directories, naming both files', async () => {
     const error = await loadError([dir('duplicate-a'), dir('duplicate-b')]);
     expect(error.code).to.equal('duplicate_check');
-    expect(error.message).to.match(/duplicate-b\/custom\.same\.ts: check id "custom\.same" is already defined by .*duplicate-a\/custom\.same\.ts \(custom\)/);
+    expect(error.message).to.match(
+      /duplicate-b\/custom\.same\.ts: check id "custom\.same" is already defined by .*duplicate-a\/custom\.same\.ts \(custom\)/,
+    );
   });
 
   it('refuses a dependency that does not exist', async () => {
@@ -53,7 +57,9 @@ describe('scanner loader', () => {
     expect(error.code).to.equal('invalid_check');
     expect(error.message).to.match(/^.*custom\.bad_meta\.ts: /);
     expect(error.message).to.not.include('\n');
-    expect(error.fields?.map((f) => f.message).join(' | ')).to.include('maxCvss').and.include('dependOn is not a known field');
+    expect(error.fields?.map((f) => f.message).join(' | '))
+      .to.include('maxCvss')
+      .and.include('dependOn is not a known field');
   });
 
   it('refuses a check whose id differs from its file name', async () => {

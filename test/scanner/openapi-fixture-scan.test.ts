@@ -31,7 +31,11 @@ const PUBLIC = ['GET /health', 'GET /catalog', 'GET /catalog/{productId}', 'POST
 
 function failedFindings(report: Report): string[] {
   return report.reports
-    .flatMap((item) => item.issues.filter((issue) => issue.status === 'failed').map((issue) => `${item.operation?.id} | ${item.id} | ${issue.id}`))
+    .flatMap((item) =>
+      item.issues
+        .filter((issue) => issue.status === 'failed')
+        .map((issue) => `${item.operation?.id} | ${item.id} | ${issue.id}`),
+    )
     .sort();
 }
 
@@ -77,7 +81,22 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
   // checks interleave, so it is pushed out of reach here to compare two runs request for request (it has its own
   // tests in safety-and-completeness.test.ts).
   const scan = (...flags: string[]) =>
-    runCli(['scan', 'openapi', spec, '--base-url', target.baseUrl, ...target.securitySchemes, '--as-other', target.asOther, '--rate', '2000/s', '--no-progress', '--canary-every', '1000000', ...flags]);
+    runCli([
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      target.baseUrl,
+      ...target.securitySchemes,
+      '--as-other',
+      target.asOther,
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--canary-every',
+      '1000000',
+      ...flags,
+    ]);
 
   before(async function () {
     // Two full scans of 24 operations with every check: a few seconds each on an idle machine, but far longer when
@@ -88,11 +107,17 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     const json = await scan('--report-format', 'json', '--report-file', join(dir, 'full.json'));
     expect(json.code, json.stderr).to.equal(0);
     report = JSON.parse(await readFile(join(dir, 'full.json'), 'utf8')) as Report;
-    firstRun = target.requests.splice(0).map((r) => requestLine(r, target.authorizations)).sort();
+    firstRun = target.requests
+      .splice(0)
+      .map((r) => requestLine(r, target.authorizations))
+      .sort();
     const sarifRun = await scan('--report-format', 'sarif');
     expect(sarifRun.code, sarifRun.stderr).to.equal(0);
     sarif = JSON.parse(sarifRun.stdout);
-    secondRun = target.requests.splice(0).map((r) => requestLine(r, target.authorizations)).sort();
+    secondRun = target.requests
+      .splice(0)
+      .map((r) => requestLine(r, target.authorizations))
+      .sort();
   });
   after(async () => {
     await target.close();
@@ -105,7 +130,9 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
 
   it('writes a report that validates, with all 24 operations in the openapi section', () => {
     expect(reportProblems(report)).to.deep.equal([]);
-    const operations = Object.entries(report.openapi!.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    const operations = Object.entries(report.openapi!.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
     expect(operations).to.have.length(24);
     const auditLog = report.openapi!.paths['/audit-log'].GET as { issues: { id: string }[] };
     expect(auditLog.issues.map((i) => i.id)).to.deep.equal(['broken_authentication.alg_none']);
@@ -116,10 +143,17 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     // DESIGN §2.6: an object the scan's own POST /orders made (the target names it ord-new) may be deleted again;
     // nothing the target held before the scan is.
     const deleted = firstRun.filter((line) => line.startsWith('DELETE ')).map((line) => line.split(' ')[1]);
-    expect(deleted.every((path) => path?.endsWith('/orders/ord-new')), deleted.join(', ')).to.equal(true);
+    expect(
+      deleted.every((path) => path?.endsWith('/orders/ord-new')),
+      deleted.join(', '),
+    ).to.equal(true);
     const deletes = report.reports.filter((r) => r.operation?.id.startsWith('DELETE '));
     expect(deletes).to.not.have.length(0);
-    for (const item of deletes) expect(item.scans.filter((scan) => scan.request?.method === 'DELETE'), item.id).to.deep.equal([]);
+    for (const item of deletes)
+      expect(
+        item.scans.filter((scan) => scan.request?.method === 'DELETE'),
+        item.id,
+      ).to.deep.equal([]);
     expect(deletes.some((r) => /not sent without --allow-destructive/.test(r.reason ?? ''))).to.equal(true);
   });
 
@@ -130,7 +164,8 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
 
   it('fills generated path parameters with ids from the first identity’s answers, and keeps the ones the description gives', () => {
     const urls = new Set(report.reports.map((r) => `${r.operation?.id} ${r.scans[0]?.request?.url ?? ''}`));
-    const urlOf = (id: string): string => [...urls].find((line) => line.startsWith(`${id} `) && line.length > id.length + 1)!.slice(id.length + 1);
+    const urlOf = (id: string): string =>
+      [...urls].find((line) => line.startsWith(`${id} `) && line.length > id.length + 1)!.slice(id.length + 1);
     expect(urlOf('GET /orders/{orderId}')).to.equal(`${target.baseUrl}/orders/ord-a1`);
     expect(urlOf('GET /invoices/{invoiceId}')).to.equal(`${target.baseUrl}/invoices/inv-a1`);
     expect(urlOf('GET /catalog/{productId}')).to.equal(`${target.baseUrl}/catalog/p-1`);
@@ -140,7 +175,14 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
 
   it('writes SARIF that validates against the SARIF 2.1.0 schema: one rule per issue id, one result per finding', () => {
     expect(sarifProblems(sarif)).to.deep.equal([]);
-    const run = (sarif as { runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; properties: { operation: string } }[] }[] }).runs[0];
+    const run = (
+      sarif as {
+        runs: {
+          tool: { driver: { rules: { id: string }[] } };
+          results: { ruleId: string; properties: { operation: string } }[];
+        }[];
+      }
+    ).runs[0];
     const issueIds = [...new Set([...PLANTED, ...PUBLIC].map((line) => line.split(' | ')[2]))].sort();
     expect(run.tool.driver.rules.map((r) => r.id).sort()).to.deep.equal(issueIds);
     expect(run.results.map((r) => `${r.properties.operation} | ${r.ruleId}`).sort()).to.deep.equal(
@@ -162,7 +204,8 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     const mergedReport = JSON.parse(merged.stdout) as Report;
     expect(reportProblems(mergedReport)).to.deep.equal([]);
     expect(failedFindings(mergedReport)).to.deep.equal(failedFindings(report));
-    const statuses = (r: Report): string[] => r.reports.map((item) => `${item.operation?.id} | ${item.id} | ${item.status}`).sort();
+    const statuses = (r: Report): string[] =>
+      r.reports.map((item) => `${item.operation?.id} | ${item.id} | ${item.status}`).sort();
     expect(statuses(mergedReport)).to.deep.equal(statuses(report));
   });
 
@@ -176,11 +219,24 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
     }
     expect(reportProblems(baseline)).to.deep.equal([]);
     await writeFile(join(dir, 'baseline.json'), JSON.stringify(baseline));
-    const result = await scan('--scans', 'jwt.alg_none', '--scans', 'generic.*', '--scans', 'misconfiguration.cors', '--baseline', join(dir, 'baseline.json'), '--report-format', 'json');
+    const result = await scan(
+      '--scans',
+      'jwt.alg_none',
+      '--scans',
+      'generic.*',
+      '--scans',
+      'misconfiguration.cors',
+      '--baseline',
+      join(dir, 'baseline.json'),
+      '--report-format',
+      'json',
+    );
     expect(result.code, result.stderr).to.equal(0);
     const again = JSON.parse(result.stdout) as Report;
     expect(failedFindings(again)).to.deep.equal(['GET /audit-log | jwt.alg_none | broken_authentication.alg_none']);
-    const suppressed = again.reports.filter((item) => item.reason === 'every finding is in the baseline').map((item) => `${item.operation?.id} | ${item.id}`);
+    const suppressed = again.reports
+      .filter((item) => item.reason === 'every finding is in the baseline')
+      .map((item) => `${item.operation?.id} | ${item.id}`);
     expect(suppressed.sort()).to.deep.equal(['GET /me | misconfiguration.cors']);
     target.requests.length = 0;
   });

@@ -35,36 +35,93 @@ describe('scanner scan openapi refuses unusable descriptions with one line and e
   };
 
   it('refuses a document that is not OpenAPI', async () => {
-    expectOneLine(await scanFile('package.json', { name: 'x', version: '1.0.0' }, '--base-url', target.url), /package\.json: not an OpenAPI 3 description \(no "openapi: 3\.x" field\)\n$/);
-    expectOneLine(await scanFile('notes.txt', 'key: [unclosed', '--base-url', target.url), /notes\.txt: neither JSON nor YAML/);
+    expectOneLine(
+      await scanFile('package.json', { name: 'x', version: '1.0.0' }, '--base-url', target.url),
+      /package\.json: not an OpenAPI 3 description \(no "openapi: 3\.x" field\)\n$/,
+    );
+    expectOneLine(
+      await scanFile('notes.txt', 'key: [unclosed', '--base-url', target.url),
+      /notes\.txt: neither JSON nor YAML/,
+    );
   });
 
   it('says so for a Swagger 2.0 description', async () => {
-    const swagger = { swagger: '2.0', info: { title: 't', version: '1' }, host: '127.0.0.1', paths: { '/a': operation } };
-    expectOneLine(await scanFile('swagger.json', swagger, '--base-url', target.url), /swagger\.json: a Swagger 2\.0 description; only OpenAPI 3\.x is scanned \(convert it first/);
+    const swagger = {
+      swagger: '2.0',
+      info: { title: 't', version: '1' },
+      host: '127.0.0.1',
+      paths: { '/a': operation },
+    };
+    expectOneLine(
+      await scanFile('swagger.json', swagger, '--base-url', target.url),
+      /swagger\.json: a Swagger 2\.0 description; only OpenAPI 3\.x is scanned \(convert it first/,
+    );
   });
 
   it('refuses a description without operations', async () => {
-    expectOneLine(await scanFile('no-paths.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\n', '--base-url', target.url), /no-paths\.yaml: has no paths to scan\n$/);
-    const onlyParameters = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { parameters: [], summary: 'nothing' } } };
-    expectOneLine(await scanFile('no-operations.json', onlyParameters, '--base-url', target.url), /no-operations\.json: has no operations to scan\n$/);
+    expectOneLine(
+      await scanFile(
+        'no-paths.yaml',
+        'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\n',
+        '--base-url',
+        target.url,
+      ),
+      /no-paths\.yaml: has no paths to scan\n$/,
+    );
+    const onlyParameters = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { parameters: [], summary: 'nothing' } },
+    };
+    expectOneLine(
+      await scanFile('no-operations.json', onlyParameters, '--base-url', target.url),
+      /no-operations\.json: has no operations to scan\n$/,
+    );
   });
 
   it('refuses a $ref that cannot be resolved, naming it and where it is', async () => {
     const broken = {
       openapi: '3.1.0',
       info: { title: 't', version: '1' },
-      paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/missing' }], responses: { '200': { description: 'ok' } } } } },
+      paths: {
+        '/a': {
+          get: {
+            parameters: [{ $ref: '#/components/parameters/missing' }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
     };
-    expectOneLine(await scanFile('broken-ref.json', broken, '--base-url', target.url), /broken-ref\.json: \$ref "#\/components\/parameters\/missing" at #\/paths\/~1a\/get\/parameters\/0 cannot be resolved\n$/);
-    const external = { openapi: '3.0.0', info: { title: 't', version: '1' }, paths: { '/a': { $ref: 'other.yaml#/a' } } };
-    expectOneLine(await scanFile('external-ref.json', external, '--base-url', target.url), /\$ref "other\.yaml#\/a" at #\/paths\/~1a is external; only references inside the description are resolved\n$/);
+    expectOneLine(
+      await scanFile('broken-ref.json', broken, '--base-url', target.url),
+      /broken-ref\.json: \$ref "#\/components\/parameters\/missing" at #\/paths\/~1a\/get\/parameters\/0 cannot be resolved\n$/,
+    );
+    const external = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { $ref: 'other.yaml#/a' } },
+    };
+    expectOneLine(
+      await scanFile('external-ref.json', external, '--base-url', target.url),
+      /\$ref "other\.yaml#\/a" at #\/paths\/~1a is external; only references inside the description are resolved\n$/,
+    );
   });
 
   it('refuses a description with no usable base URL unless --base-url is given', async () => {
-    const relative = { openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [{ url: '/v1' }], paths: { '/ok': operation } };
-    expectOneLine(await scanFile('relative.json', relative), /relative\.json: servers\[0\]\.url "\/v1" is not absolute; give --base-url\n$/);
+    const relative = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      servers: [{ url: '/v1' }],
+      paths: { '/ok': operation },
+    };
+    expectOneLine(
+      await scanFile('relative.json', relative),
+      /relative\.json: servers\[0\]\.url "\/v1" is not absolute; give --base-url\n$/,
+    );
     const none = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/ok': operation } };
-    expectOneLine(await scanFile('no-servers.json', none), /no-servers\.json: no servers\[0\]\.url; give --base-url\n$/);
+    expectOneLine(
+      await scanFile('no-servers.json', none),
+      /no-servers\.json: no servers\[0\]\.url; give --base-url\n$/,
+    );
   });
 });

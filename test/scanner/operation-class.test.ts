@@ -6,11 +6,19 @@ const classOf = (method: string, path: string, names: { operationId?: string; su
 
 describe('operationClass (scanner/operation-class.ts)', () => {
   it('calls GET, HEAD and OPTIONS reads', () => {
-    expect(['GET', 'head', 'OPTIONS'].map((m) => classOf(m, '/api/products/{id}'))).to.deep.equal(['read', 'read', 'read']);
+    expect(['GET', 'head', 'OPTIONS'].map((m) => classOf(m, '/api/products/{id}'))).to.deep.equal([
+      'read',
+      'read',
+      'read',
+    ]);
   });
 
   it('calls POST, PUT and PATCH writes', () => {
-    expect(['POST', 'PUT', 'patch'].map((m) => classOf(m, '/api/users/{id}'))).to.deep.equal(['write', 'write', 'write']);
+    expect(['POST', 'PUT', 'patch'].map((m) => classOf(m, '/api/users/{id}'))).to.deep.equal([
+      'write',
+      'write',
+      'write',
+    ]);
   });
 
   it('calls every DELETE destructive, whatever its path', () => {

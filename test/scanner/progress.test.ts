@@ -20,12 +20,15 @@ describe('scanner progress bar', () => {
   async function scan(isTTY: boolean, ...flags: string[]) {
     let stdout = '';
     let stderr = '';
-    const code = await run(['scan', 'curl', `${target.url}/ok`, '--scans', 'misconfiguration.http_t*', '--report-format', 'json', ...flags], {
-      stdout: { write: (c: string) => (stdout += c) },
-      stderr: Object.assign({ write: (c: string) => (stderr += c) }, { isTTY, columns: 80 }),
-      env: {},
-      isTTY,
-    });
+    const code = await run(
+      ['scan', 'curl', `${target.url}/ok`, '--scans', 'misconfiguration.http_t*', '--report-format', 'json', ...flags],
+      {
+        stdout: { write: (c: string) => (stdout += c) },
+        stderr: Object.assign({ write: (c: string) => (stderr += c) }, { isTTY, columns: 80 }),
+        env: {},
+        isTTY,
+      },
+    );
     return { code, stdout, stderr };
   }
 
@@ -45,7 +48,10 @@ describe('scanner progress bar', () => {
 describe('scanner progress lines when stderr is not a terminal', () => {
   const collect = () => {
     const lines: string[] = [];
-    return { lines, io: { stdout: { write: () => true }, stderr: { write: (c: string) => lines.push(c) }, isTTY: false } };
+    return {
+      lines,
+      io: { stdout: { write: () => true }, stderr: { write: (c: string) => lines.push(c) }, isTTY: false },
+    };
   };
   const until = async (test: () => boolean) => {
     for (let waited = 0; !test() && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
@@ -78,17 +84,34 @@ describe('scanner progress lines when stderr is not a terminal', () => {
 });
 
 describe('scanner progress counting', () => {
-  const loaded = (definition: CheckDefinition): LoadedCheck => ({ definition, file: `${definition.id}.ts`, origin: 'custom' });
+  const loaded = (definition: CheckDefinition): LoadedCheck => ({
+    definition,
+    file: `${definition.id}.ts`,
+    origin: 'custom',
+  });
   const check = (id: string, extra: Partial<CheckDefinition> = {}): LoadedCheck =>
     loaded(defineCheck({ id, name: id, issues: [], maxCvss: 0, async run() {}, ...extra }));
-  const operation = (id: string): Operation => ({ id, method: 'GET', url: `http://127.0.0.1:9/${id}`, path: `/${id}`, headers: {}, cookies: {}, securitySchemes: [] });
+  const operation = (id: string): Operation => ({
+    id,
+    method: 'GET',
+    url: `http://127.0.0.1:9/${id}`,
+    path: `/${id}`,
+    headers: {},
+    cookies: {},
+    securitySchemes: [],
+  });
 
   it('counts operations × checks, a once-per-scan check once and a check of another scan kind not at all', async () => {
     const calls: [number, number][] = [];
     await runScan({
       kind: 'openapi',
       operations: ['a', 'b', 'c', 'd'].map(operation),
-      checks: [check('custom.one'), check('custom.two'), check('custom.once', { oncePerScan: true }), check('custom.graphql_only', { scanKinds: ['graphql'] })],
+      checks: [
+        check('custom.one'),
+        check('custom.two'),
+        check('custom.once', { oncePerScan: true }),
+        check('custom.graphql_only', { scanKinds: ['graphql'] }),
+      ],
       onProgress: (done, total) => calls.push([done, total]),
     });
     expect(calls).to.have.length(4 * 2 + 1);
@@ -100,12 +123,27 @@ describe('scanner progress counting', () => {
     let stderr = '';
     const target = await startTarget((_req, res) => res.writeHead(200).end('{}'));
     try {
-      const code = await run(['scan', 'openapi', shopSpec, '--base-url', `${target.url}/v1`, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--report-format', 'json'], {
-        stdout: { write: () => true },
-        stderr: Object.assign({ write: (c: string) => (stderr += c) }, { isTTY: true, columns: 120 }),
-        env: {},
-        isTTY: true,
-      });
+      const code = await run(
+        [
+          'scan',
+          'openapi',
+          shopSpec,
+          '--base-url',
+          `${target.url}/v1`,
+          '--checks-dir',
+          probeChecks,
+          '--scans',
+          'custom.probe',
+          '--report-format',
+          'json',
+        ],
+        {
+          stdout: { write: () => true },
+          stderr: Object.assign({ write: (c: string) => (stderr += c) }, { isTTY: true, columns: 120 }),
+          env: {},
+          isTTY: true,
+        },
+      );
       expect(code).to.equal(0);
       expect(stderr).to.include('/4 (4 operations × 1 check)');
     } finally {

@@ -44,7 +44,17 @@ describe('scanner proxy (-x and the proxy environment variables)', () => {
   });
 
   it('sends every request through -x', async () => {
-    const result = await runCli(['scan', 'curl', 'http://api.invalid/items', '-x', proxyUrl, '--scans', 'misconfiguration.http_trace', '--report-format', 'json']);
+    const result = await runCli([
+      'scan',
+      'curl',
+      'http://api.invalid/items',
+      '-x',
+      proxyUrl,
+      '--scans',
+      'misconfiguration.http_trace',
+      '--report-format',
+      'json',
+    ]);
     expect(result.code).to.equal(0);
     expect(JSON.parse(result.stdout).reports[0].status).to.equal('passed');
     expect(tunnels).to.deep.equal(['api.invalid:80']);
@@ -52,21 +62,42 @@ describe('scanner proxy (-x and the proxy environment variables)', () => {
   });
 
   it('uses HTTP_PROXY from the environment', async () => {
-    const result = await runCli(['scan', 'curl', 'http://api.invalid/items', '--scans', 'misconfiguration.http_trace'], { env: { HTTP_PROXY: proxyUrl } });
+    const result = await runCli(
+      ['scan', 'curl', 'http://api.invalid/items', '--scans', 'misconfiguration.http_trace'],
+      { env: { HTTP_PROXY: proxyUrl } },
+    );
     expect(result.code).to.equal(0);
     expect(tunnels).to.deep.equal(['api.invalid:80']);
   });
 
   it('picks -x first, then the scheme’s variable, and honours NO_PROXY', () => {
-    expect(proxyFor('http://api.invalid/', undefined, { http_proxy: 'http://p:1', NO_PROXY: '.invalid' })).to.equal(undefined);
-    expect(proxyFor('http://api.invalid/', undefined, { http_proxy: 'http://p:1', NO_PROXY: 'other.test' })).to.equal('http://p:1');
-    expect(proxyFor('https://api.test/', undefined, { HTTP_PROXY: 'http://p:1', HTTPS_PROXY: 'http://s:2' })).to.equal('http://s:2');
+    expect(proxyFor('http://api.invalid/', undefined, { http_proxy: 'http://p:1', NO_PROXY: '.invalid' })).to.equal(
+      undefined,
+    );
+    expect(proxyFor('http://api.invalid/', undefined, { http_proxy: 'http://p:1', NO_PROXY: 'other.test' })).to.equal(
+      'http://p:1',
+    );
+    expect(proxyFor('https://api.test/', undefined, { HTTP_PROXY: 'http://p:1', HTTPS_PROXY: 'http://s:2' })).to.equal(
+      'http://s:2',
+    );
     expect(proxyFor('https://api.test/', 'http://x:3', { HTTPS_PROXY: 'http://s:2' })).to.equal('http://x:3');
   });
 
   it('records the proxy in the report options without its credentials', async () => {
     const withUser = proxyUrl.replace('http://', 'http://user:pw@');
-    const result = await runCli(['scan', 'curl', 'http://api.invalid/items', '-x', withUser, '--scans', 'misconfiguration.http_trace', '--report-format', 'json']);
-    expect(JSON.parse(result.stdout).options.proxy).to.equal(`${proxyUrl.replace('http://', 'http://%5Bredacted%5D@')}/`);
+    const result = await runCli([
+      'scan',
+      'curl',
+      'http://api.invalid/items',
+      '-x',
+      withUser,
+      '--scans',
+      'misconfiguration.http_trace',
+      '--report-format',
+      'json',
+    ]);
+    expect(JSON.parse(result.stdout).options.proxy).to.equal(
+      `${proxyUrl.replace('http://', 'http://%5Bredacted%5D@')}/`,
+    );
   });
 });

@@ -3,7 +3,10 @@ import { createRateLimiter, parseRate } from '../../scanner/rate-limiter.js';
 
 const settled = async (promise: Promise<unknown>): Promise<boolean> => {
   let done = false;
-  void promise.then(() => (done = true), () => (done = true));
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await new Promise((resolve) => setImmediate(resolve));
   return done;
 };

@@ -16,11 +16,30 @@ function report(): Record<string, unknown> {
         name: 'JWT None Algorithm',
         startTime: '2026-01-01T00:00:00.000Z',
         status: 'passed',
-        scans: [{ id: 'a1', request: { id: 'a1', method: 'GET', url: 'http://h/', headers: { 'User-Agent': 'x' } }, response: { statusCode: 401, headers: { server: 'x' } } }],
-        issues: [{ id: 'broken_authentication.alg_none', name: 'JWT Algorithm None is accepted', cvss: { version: 4, score: 9.3 }, status: 'passed', scans: [{ id: 'a1', status: 'passed' }] }],
+        scans: [
+          {
+            id: 'a1',
+            request: { id: 'a1', method: 'GET', url: 'http://h/', headers: { 'User-Agent': 'x' } },
+            response: { statusCode: 401, headers: { server: 'x' } },
+          },
+        ],
+        issues: [
+          {
+            id: 'broken_authentication.alg_none',
+            name: 'JWT Algorithm None is accepted',
+            cvss: { version: 4, score: 9.3 },
+            status: 'passed',
+            scans: [{ id: 'a1', status: 'passed' }],
+          },
+        ],
       },
     ],
-    curl: { method: 'GET', url: 'http://h/', securitySchemes: [{ type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' }], issues: [] },
+    curl: {
+      method: 'GET',
+      url: 'http://h/',
+      securitySchemes: [{ type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' }],
+      issues: [],
+    },
   };
 }
 
@@ -53,11 +72,21 @@ describe('scanner report schemas (revision 2024-10)', () => {
   // Each of VulnAPI's known deviations (research §3.2) is refused by our schema, so we cannot emit it.
   const deviations: [string, (string | number)[], unknown, string][] = [
     ['an issue status of none', ['reports', 0, 'issues', 0, 'status'], 'none', 'reports[0].issues[0].status'],
-    ['header values as arrays', ['reports', 0, 'scans', 0, 'request', 'headers'], { 'User-Agent': ['x'] }, 'reports[0].scans[0].request.headers.User-Agent'],
+    [
+      'header values as arrays',
+      ['reports', 0, 'scans', 0, 'request', 'headers'],
+      { 'User-Agent': ['x'] },
+      'reports[0].scans[0].request.headers.User-Agent',
+    ],
     ['a security scheme with in: null', ['curl', 'securitySchemes', 0, 'in'], null, 'curl.securitySchemes[0].in'],
     ['an error without a message', ['reports', 0, 'scans', 0, 'error'], {}, 'reports[0].scans[0].error.message'],
     ['curl data as a bare string', ['curl', 'data'], 'a=1', 'curl.data'],
-    ['capitalised cookie keys', ['reports', 0, 'scans', 0, 'response', 'cookies'], [{ Name: 'a', Value: 'b' }], 'reports[0].scans[0].response.cookies[0]'],
+    [
+      'capitalised cookie keys',
+      ['reports', 0, 'scans', 0, 'response', 'cookies'],
+      [{ Name: 'a', Value: 'b' }],
+      'reports[0].scans[0].response.cookies[0]',
+    ],
   ];
   for (const [what, at, value, path] of deviations) {
     it(`refuses ${what}`, () => {

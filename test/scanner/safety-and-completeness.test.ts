@@ -66,12 +66,27 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
   it('never sends GET /reset-db or a DELETE at defaults, and reports them skipped with the flag that would allow them', async () => {
     const spec = await startWipingTarget();
     const file = join(dir, 'report.json');
-    const result = await runCli(['scan', 'openapi', spec, '--base-url', target!.origin, '--rate', '2000/s', '--no-progress', '--report-format', 'json', '--report-file', file]);
+    const result = await runCli([
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      target!.origin,
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     expect(hits).to.deep.equal({ reset: 0, delete: 0 });
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
-    const destructive = report.reports.filter((r) => r.operation?.id === 'GET /reset-db' || r.operation?.id === 'DELETE /items/{id}');
+    const destructive = report.reports.filter(
+      (r) => r.operation?.id === 'GET /reset-db' || r.operation?.id === 'DELETE /items/{id}',
+    );
     expect(destructive).to.not.have.length(0);
     // Other methods may probe the same URL (TRACE /items/i-1); nothing that deletes or names a wipe is ever sent.
     for (const item of destructive) {
@@ -80,12 +95,24 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
         expect(scan.request?.url, `${item.id} on ${item.operation?.id}`).to.not.include('/reset-db');
       }
     }
-    expect(destructive.filter((r) => r.status === 'skipped').map((r) => r.reason)).to.include('destructive operation: not sent without --allow-destructive');
+    expect(destructive.filter((r) => r.status === 'skipped').map((r) => r.reason)).to.include(
+      'destructive operation: not sent without --allow-destructive',
+    );
   });
 
   it('sends them with --allow-destructive', async () => {
     const spec = await startWipingTarget();
-    const result = await runCli(['scan', 'openapi', spec, '--base-url', target!.origin, '--rate', '2000/s', '--no-progress', '--allow-destructive']);
+    const result = await runCli([
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      target!.origin,
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--allow-destructive',
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     expect(hits.reset).to.be.greaterThan(0);
     expect(hits.delete).to.be.greaterThan(0);
@@ -95,24 +122,62 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
     const spec = await startWipingTarget();
     const file = join(dir, 'report.json');
     const result = await runCli([
-      'scan', 'openapi', spec, '--base-url', target!.origin, '--rate', '2000/s', '--no-progress', '--allow-destructive',
-      '--include-operations', 'GET /items*', '--include-operations', 'resetDatabase', '--exclude-operations', 'reset*',
-      '--report-format', 'json', '--report-file', file,
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      target!.origin,
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--allow-destructive',
+      '--include-operations',
+      'GET /items*',
+      '--include-operations',
+      'resetDatabase',
+      '--exclude-operations',
+      'reset*',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
     ]);
     expect(result.code, result.stderr).to.equal(0);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
-    expect([...new Set(report.reports.map((r) => r.operation?.id))].sort()).to.deep.equal(['GET /items', 'GET /items/{id}']);
+    expect([...new Set(report.reports.map((r) => r.operation?.id))].sort()).to.deep.equal([
+      'GET /items',
+      'GET /items/{id}',
+    ]);
     expect(hits).to.deep.equal({ reset: 0, delete: 0 });
   });
 
   it('scan curl of a public endpoint with a token reports nothing above Info', async () => {
-    const hardened = { 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'ratelimit-policy': '"d";q=100;w=60' };
+    const hardened = {
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'ratelimit-policy': '"d";q=100;w=60',
+    };
     target = await startTarget((_req, res) => json(res, 200, { status: 'up' }, hardened));
     const file = join(dir, 'report.json');
-    const result = await runCli(['scan', 'curl', target.url('/status'), '-H', `Authorization: Bearer ${TOKEN}`, '--rate', '2000/s', '--no-progress', '--report-format', 'json', '--report-file', file]);
+    const result = await runCli([
+      'scan',
+      'curl',
+      target.url('/status'),
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
-    const scores = report.reports.flatMap((r) => r.issues.filter((i) => i.status === 'failed').map((i) => [r.id, i.cvss.score] as const));
+    const scores = report.reports.flatMap((r) =>
+      r.issues.filter((i) => i.status === 'failed').map((i) => [r.id, i.cvss.score] as const),
+    );
     expect(scores.filter(([, score]) => score > 0)).to.deep.equal([]);
   });
 
@@ -126,15 +191,35 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       return json(res, 401, { error: 'admin role required for this resource' });
     });
     const file = join(dir, 'report.json');
-    const result = await runCli(['scan', 'curl', target.url('/admin/stats'), '-H', `Authorization: Bearer ${TOKEN}`, '--scans', 'jwt.alg_none', '--rate', '2000/s', '--no-progress', '--report-format', 'json', '--report-file', file]);
+    const result = await runCli([
+      'scan',
+      'curl',
+      target.url('/admin/stats'),
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      '--scans',
+      'jwt.alg_none',
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     const algNone = report.reports.find((r) => r.id === 'jwt.alg_none')!;
     expect(algNone.status, algNone.reason).to.equal('failed');
     // The unsigned token the target accepted is a working credential: redacted from the evidence like the supplied one.
-    const cited = algNone.scans.filter((s) => algNone.issues[0].scans!.some((i) => i.id === s.id && i.status === 'failed'));
+    const cited = algNone.scans.filter((s) =>
+      algNone.issues[0].scans!.some((i) => i.id === s.id && i.status === 'failed'),
+    );
     expect(cited).to.not.have.length(0);
-    for (const scan of cited) expect(scan.request?.headers?.Authorization ?? scan.request?.headers?.authorization).to.equal('Bearer [redacted]');
+    for (const scan of cited)
+      expect(scan.request?.headers?.Authorization ?? scan.request?.headers?.authorization).to.equal(
+        'Bearer [redacted]',
+      );
     expect(JSON.stringify(report)).to.not.include(TOKEN);
     const baseline = report.reports.find((r) => r.id === 'auth.baseline')!;
     expect(baseline.data?.facts).to.deep.include({ credentialAccepted: false, notPermitted: true });
@@ -142,26 +227,67 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
 
   it('an empty token: a warning at the start, the incomplete advice line, a marked JSON report, exit 3 with --fail-on-incomplete', async () => {
     target = await startTarget((_req, res) => json(res, 400, { error: 'bad authorization header' }));
-    const table = await runCli(['scan', 'curl', target.url('/me'), '-H', 'Authorization: Bearer ', '--rate', '2000/s', '--no-progress']);
+    const table = await runCli([
+      'scan',
+      'curl',
+      target.url('/me'),
+      '-H',
+      'Authorization: Bearer ',
+      '--rate',
+      '2000/s',
+      '--no-progress',
+    ]);
     expect(table.code, table.stderr).to.equal(0);
     expect(table.stderr.split('\n')[0]).to.match(/^warning: the Authorization value is empty/);
     expect(table.stdout).to.not.include('Success: No issue detected!');
-    expect(table.stdout).to.match(/^Warning: the scan is incomplete: \d+ checks could not run: the Authorization value is empty/m);
+    expect(table.stdout).to.match(
+      /^Warning: the scan is incomplete: \d+ checks could not run: the Authorization value is empty/m,
+    );
     expect(table.stdout).to.include('SKIPPED CHECK');
 
     const file = join(dir, 'report.json');
-    const strict = await runCli(['scan', 'curl', target.url('/me'), '-H', 'Authorization: Bearer ', '--rate', '2000/s', '--no-progress', '--fail-on-incomplete', '--report-format', 'json', '--report-file', file]);
+    const strict = await runCli([
+      'scan',
+      'curl',
+      target.url('/me'),
+      '-H',
+      'Authorization: Bearer ',
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--fail-on-incomplete',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
+    ]);
     expect(strict.code).to.equal(3);
     expect(strict.stderr).to.match(/Warning: the scan is incomplete/);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
     expect(report.completeness?.complete).to.equal(false);
-    expect(report.reports.find((r) => r.id === 'jwt.alg_none')).to.deep.include({ status: 'skipped', incomplete: true });
+    expect(report.reports.find((r) => r.id === 'jwt.alg_none')).to.deep.include({
+      status: 'skipped',
+      incomplete: true,
+    });
   });
 
   it('names flags, not option keys, in skip reasons', async () => {
-    target = await startTarget((req, res) => (bearerOf(req) === TOKEN ? json(res, 200, { ok: true }) : json(res, 401, { error: 'unauthorized' })));
-    const result = await runCli(['scan', 'curl', target.url('/me'), '-H', `Authorization: Bearer ${TOKEN}`, '--scans', 'jwt.expired_accepted', '--rate', '2000/s', '--no-progress']);
+    target = await startTarget((req, res) =>
+      bearerOf(req) === TOKEN ? json(res, 200, { ok: true }) : json(res, 401, { error: 'unauthorized' }),
+    );
+    const result = await runCli([
+      'scan',
+      'curl',
+      target.url('/me'),
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      '--scans',
+      'jwt.expired_accepted',
+      '--rate',
+      '2000/s',
+      '--no-progress',
+    ]);
     expect(result.stdout).to.include('--jwt-expired-token');
     expect(result.stdout).to.not.match(/\bexpiredToken\b/);
   });
@@ -176,7 +302,24 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       return json(res, 200, { id: 'me' });
     });
     const file = join(dir, 'report.json');
-    const result = await runCli(['scan', 'curl', target.url('/me'), '-H', `Authorization: Bearer ${TOKEN}`, '--canary-every', '5', '--concurrency', '1', '--rate', '2000/s', '--no-progress', '--report-format', 'json', '--report-file', file]);
+    const result = await runCli([
+      'scan',
+      'curl',
+      target.url('/me'),
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      '--canary-every',
+      '5',
+      '--concurrency',
+      '1',
+      '--rate',
+      '2000/s',
+      '--no-progress',
+      '--report-format',
+      'json',
+      '--report-file',
+      file,
+    ]);
     expect(result.code, result.stderr).to.equal(0);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect(reportProblems(report)).to.deep.equal([]);

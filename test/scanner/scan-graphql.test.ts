@@ -11,18 +11,32 @@ describe('scanner scan graphql', () => {
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         const introspection = body.includes('__schema') || (req.url ?? '').includes('__schema');
-        res.writeHead(200, { 'content-type': 'application/json' }).end(introspection ? '{"data":{"__schema":{"queryType":{"name":"Query"}}}}' : '{"data":{"__typename":"Query"}}');
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            introspection ? '{"data":{"__schema":{"queryType":{"name":"Query"}}}}' : '{"data":{"__typename":"Query"}}',
+          );
       });
     });
   });
   after(() => target.close());
 
   it('finds introspection enabled and writes a graphql section', async () => {
-    const result = await runCli(['scan', 'graphql', `${target.url}/graphql`, '--scans', 'graphql.*', '--report-format', 'json']);
+    const result = await runCli([
+      'scan',
+      'graphql',
+      `${target.url}/graphql`,
+      '--scans',
+      'graphql.*',
+      '--report-format',
+      'json',
+    ]);
     expect(result.code).to.equal(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
     expect(report.graphql).to.deep.equal({ url: `${target.url}/graphql`, queries: {}, mutations: {} });
-    expect(report.reports.map((r) => [r.id, r.status, r.operation?.id])).to.deep.equal([['graphql.introspection_enabled', 'failed', 'POST /graphql']]);
+    expect(report.reports.map((r) => [r.id, r.status, r.operation?.id])).to.deep.equal([
+      ['graphql.introspection_enabled', 'failed', 'POST /graphql'],
+    ]);
   });
 });

@@ -27,7 +27,20 @@ describe('scanner scan openapi', () => {
   beforeEach(() => (seen.length = 0));
 
   const scan = (...flags: string[]) =>
-    runCli(['scan', 'openapi', spec, '--base-url', `${target.url}/v1`, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--report-format', 'json', ...flags]);
+    runCli([
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      `${target.url}/v1`,
+      '--checks-dir',
+      probeChecks,
+      '--scans',
+      'custom.probe',
+      '--report-format',
+      'json',
+      ...flags,
+    ]);
 
   it('sends every operation with path, required query parameters, a JSON body and each operation’s credential', async () => {
     const result = await scan('--security-schemes', 'bearerAuth=tok-bearer', '--security-schemes', 'apiKey=key-123');
@@ -52,25 +65,54 @@ describe('scanner scan openapi', () => {
       securitySchemes: [{ type: 'http', scheme: 'Bearer', in: 'header', tokenFormat: 'jwt', name: 'bearerAuth' }],
       issues: [],
     });
-    expect(report.openapi!.paths['/health'].GET).to.have.deep.property('securitySchemes', [{ type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' }]);
+    expect(report.openapi!.paths['/health'].GET).to.have.deep.property('securitySchemes', [
+      { type: 'none', scheme: 'None', tokenFormat: 'none', name: 'no_auth' },
+    ]);
     expect(report.reports.map((r) => r.operation?.id)).to.include('GET /items/{itemId}');
   });
 
   it('uses the first line of standard input as the token when no --security-schemes is given', async () => {
     let stdout = '';
-    const code = await run(['scan', 'openapi', spec, '--base-url', `${target.url}/v1`, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--report-format', 'json'], {
-      stdout: { write: (c: string) => (stdout += c) },
-      stderr: { write: () => true },
-      stdin: Readable.from(['piped-token\nignored\n']),
-      env: {},
-    });
+    const code = await run(
+      [
+        'scan',
+        'openapi',
+        spec,
+        '--base-url',
+        `${target.url}/v1`,
+        '--checks-dir',
+        probeChecks,
+        '--scans',
+        'custom.probe',
+        '--report-format',
+        'json',
+      ],
+      {
+        stdout: { write: (c: string) => (stdout += c) },
+        stderr: { write: () => true },
+        stdin: Readable.from(['piped-token\nignored\n']),
+        env: {},
+      },
+    );
     expect(code).to.equal(0);
     expect(seen.filter((s) => s.headers.authorization === 'Bearer piped-token')).to.have.length(2);
     expect(seen.find((s) => s.url.startsWith('/v1/items/'))!.url).to.match(/api_key=piped-token$/);
   });
 
   it('takes servers[0].url with its variables when --base-url is not given', async () => {
-    const result = await runCli(['scan', 'openapi', spec, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--report-format', 'json', '--security-schemes', 'bearerAuth=t']);
+    const result = await runCli([
+      'scan',
+      'openapi',
+      spec,
+      '--checks-dir',
+      probeChecks,
+      '--scans',
+      'custom.probe',
+      '--report-format',
+      'json',
+      '--security-schemes',
+      'bearerAuth=t',
+    ]);
     // The fixture's server points at port 1, where nothing listens: the scan stops before sending anything.
     expect(result).to.deep.equal({ code: 1, stdout: '', stderr: 'scanner: http://127.0.0.1:1: connection refused\n' });
   });
@@ -79,11 +121,29 @@ describe('scanner scan openapi', () => {
     const served = await startTarget((req, res) => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' });
       if (req.url === '/specs/api.json') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/ok': { get: { responses: { '200': { description: 'ok' } } } } } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({
+              openapi: '3.1.0',
+              info: { title: 't', version: '1' },
+              paths: { '/ok': { get: { responses: { '200': { description: 'ok' } } } } },
+            }),
+          );
       } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     try {
-      const result = await runCli(['scan', 'openapi', `${served.url}/specs/api.json`, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--report-format', 'json']);
+      const result = await runCli([
+        'scan',
+        'openapi',
+        `${served.url}/specs/api.json`,
+        '--checks-dir',
+        probeChecks,
+        '--scans',
+        'custom.probe',
+        '--report-format',
+        'json',
+      ]);
       expect(result.code, result.stderr).to.equal(0);
       expect(seen.map((s) => `${s.method} ${s.url}`)).to.deep.equal(['GET /specs/api.json', 'GET /ok']);
     } finally {
@@ -95,6 +155,8 @@ describe('scanner scan openapi', () => {
     const notSpec = fileURLToPath(new URL('../fixtures/custom-checks/valid/custom.probe.ts', import.meta.url));
     const result = await runCli(['scan', 'openapi', notSpec]);
     expect(result.code).to.equal(1);
-    expect(result.stderr).to.match(/^scanner: .*custom\.probe\.ts: (neither JSON nor YAML|not an OpenAPI 3 description).*\n$/);
+    expect(result.stderr).to.match(
+      /^scanner: .*custom\.probe\.ts: (neither JSON nor YAML|not an OpenAPI 3 description).*\n$/,
+    );
   });
 });

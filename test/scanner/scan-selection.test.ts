@@ -24,8 +24,23 @@ describe('scanner --scans / --exclude-scans', () => {
     const all = await loadChecks();
     const jwtIds = all.map((c) => c.definition.id).filter((id) => id.startsWith('jwt.'));
     expect(jwtIds.length).to.be.greaterThan(0);
-    const expected = [...withDependencies(jwtIds, all.map((c) => c.definition))].sort();
-    const result = await runCli(['scan', 'curl', `${target.url}/ok`, '-H', 'Authorization: Bearer opaque-token', '--scans', 'jwt.*', '--report-format', 'json']);
+    const expected = [
+      ...withDependencies(
+        jwtIds,
+        all.map((c) => c.definition),
+      ),
+    ].sort();
+    const result = await runCli([
+      'scan',
+      'curl',
+      `${target.url}/ok`,
+      '-H',
+      'Authorization: Bearer opaque-token',
+      '--scans',
+      'jwt.*',
+      '--report-format',
+      'json',
+    ]);
     expect(result.code).to.equal(0);
     const report = JSON.parse(result.stdout) as Report;
     expect([...new Set(report.reports.map((r) => r.id))].sort()).to.deep.equal(expected);
@@ -36,14 +51,30 @@ describe('scanner --scans / --exclude-scans', () => {
       { id: 'jwt.a', maxCvss: 9 },
       { id: 'jwt.b', maxCvss: 9 },
       { id: 'misc.c', maxCvss: 0 },
-    ].map(({ id, maxCvss }) => ({ definition: { id, name: id, issues: [], maxCvss, async run() {} }, file: `${id}.ts`, origin: 'custom' as const }));
+    ].map(({ id, maxCvss }) => ({
+      definition: { id, name: id, issues: [], maxCvss, async run() {} },
+      file: `${id}.ts`,
+      origin: 'custom' as const,
+    }));
     const selected = selectChecks(checks, { scans: ['jwt.*'], excludeScans: ['jwt.b'] });
     expect(selected.checks.map((c) => c.definition.id)).to.deep.equal(['jwt.a']);
-    expect(selectChecks(checks, { excludeScans: ['jwt.*'] }).checks.map((c) => c.definition.id)).to.deep.equal(['misc.c']);
+    expect(selectChecks(checks, { excludeScans: ['jwt.*'] }).checks.map((c) => c.definition.id)).to.deep.equal([
+      'misc.c',
+    ]);
   });
 
   it('--exclude-scans removes a check from a real scan', async () => {
-    const result = await runCli(['scan', 'curl', `${target.url}/ok`, '--scans', 'misconfiguration.http_*', '--exclude-scans', 'misconfiguration.http_trac?', '--report-format', 'json']);
+    const result = await runCli([
+      'scan',
+      'curl',
+      `${target.url}/ok`,
+      '--scans',
+      'misconfiguration.http_*',
+      '--exclude-scans',
+      'misconfiguration.http_trac?',
+      '--report-format',
+      'json',
+    ]);
     const ids = (JSON.parse(result.stdout) as Report).reports.map((r) => r.id);
     expect(ids).to.include('misconfiguration.http_headers');
     expect(ids).to.not.include('misconfiguration.http_trace');

@@ -24,7 +24,23 @@ describe('scanner --shard and report merge', () => {
 
   const shard = async (slice: string) => {
     const file = join(dir, `shard-${slice.replace('/', '-of-')}.json`);
-    const result = await runCli(['scan', 'openapi', spec, '--base-url', `${target.url}/v1`, '--checks-dir', probeChecks, '--scans', 'custom.probe', '--shard', slice, '--report-file', file, '--report-format', 'json']);
+    const result = await runCli([
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      `${target.url}/v1`,
+      '--checks-dir',
+      probeChecks,
+      '--scans',
+      'custom.probe',
+      '--shard',
+      slice,
+      '--report-file',
+      file,
+      '--report-format',
+      'json',
+    ]);
     expect(result.code).to.equal(0);
     return file;
   };
@@ -45,7 +61,11 @@ describe('scanner --shard and report merge', () => {
 
   it('refuses a shard outside 1..n and a merge input that is not a valid report', async () => {
     const bad = await runCli(['scan', 'openapi', spec, '--shard', '3/2']);
-    expect(bad).to.deep.equal({ code: 1, stdout: '', stderr: 'scanner: --shard 3/2: expected <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4\n' });
+    expect(bad).to.deep.equal({
+      code: 1,
+      stdout: '',
+      stderr: 'scanner: --shard 3/2: expected <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4\n',
+    });
     const notReport = await runCli(['report', 'merge', spec]);
     expect(notReport).to.deep.equal({ code: 1, stdout: '', stderr: `scanner: ${spec}: not JSON\n` });
   });

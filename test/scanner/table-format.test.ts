@@ -5,11 +5,33 @@ import { findingRows } from '../../scanner/report/findings.js';
 import { riskLevel } from '../../scanner/report/risk.js';
 import type { ScanOutcome, CheckResult } from '../../scanner/scan-result.js';
 
-const issue = (id: string, score: number) => ({ id, name: `${id} name`, cvss: { version: 4.0 as const, vector: 'CVSS:4.0/AV:N', score }, classifications: { owasp: 'API8:2023 Security Misconfiguration' } });
-const op = (method: string, path: string): Operation => ({ id: `${method} ${path}`, method, url: `http://h${path}`, path, headers: {}, cookies: {}, securitySchemes: [] });
+const issue = (id: string, score: number) => ({
+  id,
+  name: `${id} name`,
+  cvss: { version: 4.0 as const, vector: 'CVSS:4.0/AV:N', score },
+  classifications: { owasp: 'API8:2023 Security Misconfiguration' },
+});
+const op = (method: string, path: string): Operation => ({
+  id: `${method} ${path}`,
+  method,
+  url: `http://h${path}`,
+  path,
+  headers: {},
+  cookies: {},
+  securitySchemes: [],
+});
 
-function outcome(findings: { op: Operation; issueId: string; score: number }[], attempts: CheckResult['attempts'] = []): ScanOutcome {
-  const definition: CheckDefinition = { id: 't.check', name: 'T', issues: findings.map((f) => issue(f.issueId, f.score)), maxCvss: 10, async run() {} };
+function outcome(
+  findings: { op: Operation; issueId: string; score: number }[],
+  attempts: CheckResult['attempts'] = [],
+): ScanOutcome {
+  const definition: CheckDefinition = {
+    id: 't.check',
+    name: 'T',
+    issues: findings.map((f) => issue(f.issueId, f.score)),
+    maxCvss: 10,
+    async run() {},
+  };
   const operations = [...new Map(findings.map((f) => [f.op.id, f.op])).values()];
   const now = new Date();
   return {
@@ -33,7 +55,17 @@ function outcome(findings: { op: Operation; issueId: string; score: number }[], 
 
 describe('scanner table format', () => {
   it('bands risk levels without gaps at 4.0, 7.0 and 9.0', () => {
-    expect([0, 0.1, 3.9, 4, 6.9, 7, 8.9, 9, 10].map(riskLevel)).to.deep.equal(['Info', 'Low', 'Low', 'Medium', 'Medium', 'High', 'High', 'Critical', 'Critical']);
+    expect([0, 0.1, 3.9, 4, 6.9, 7, 8.9, 9, 10].map(riskLevel)).to.deep.equal([
+      'Info',
+      'Low',
+      'Low',
+      'Medium',
+      'Medium',
+      'High',
+      'High',
+      'Critical',
+      'Critical',
+    ]);
   });
 
   it('sorts vulnerabilities by score descending, then operation', () => {
@@ -55,12 +87,26 @@ describe('scanner table format', () => {
 
   it('chooses the advice line from the findings', () => {
     expect(adviceLine([])).to.equal(ADVICE.success);
-    expect(adviceLine(findingRows(outcome([{ op: op('GET', '/'), issueId: 'x.i', score: 0 }])))).to.equal(ADVICE.warning);
+    expect(adviceLine(findingRows(outcome([{ op: op('GET', '/'), issueId: 'x.i', score: 0 }])))).to.equal(
+      ADVICE.warning,
+    );
     expect(adviceLine(findingRows(outcome([{ op: op('GET', '/'), issueId: 'x.h', score: 7 }])))).to.equal(ADVICE.error);
   });
 
   it('prints the advice, the fingerprint and the vulnerability list with the columns of the spec', () => {
-    const attempts = [{ id: 'a1', request: { method: 'GET', url: 'http://h/', headers: {} }, response: { status: 200, headers: { server: 'Apache/2.4.29 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' }, setCookies: [], body: '', durationMs: 1 } }];
+    const attempts = [
+      {
+        id: 'a1',
+        request: { method: 'GET', url: 'http://h/', headers: {} },
+        response: {
+          status: 200,
+          headers: { server: 'Apache/2.4.29 (Ubuntu)', 'x-powered-by': 'PHP/7.4.3' },
+          setCookies: [],
+          body: '',
+          durationMs: 1,
+        },
+      },
+    ];
     const text = formatTable(outcome([{ op: op('GET', '/'), issueId: 'x.h', score: 8.8 }], attempts));
     const lines = text.split('\n');
     expect(lines[0]).to.equal(ADVICE.error);
@@ -75,7 +121,15 @@ describe('scanner table format', () => {
   it('prints the well-known paths table with N/A when the discover checks found nothing', () => {
     const base = outcome([{ op: op('GET', '/'), issueId: 'x.i', score: 0 }]);
     const now = new Date();
-    const discover = ['discover.discoverable_openapi', 'discover.graphql'].map((checkId) => ({ checkId, operationId: 'GET /', status: 'passed' as const, findings: [], attempts: [], startTime: now, endTime: now }));
+    const discover = ['discover.discoverable_openapi', 'discover.graphql'].map((checkId) => ({
+      checkId,
+      operationId: 'GET /',
+      status: 'passed' as const,
+      findings: [],
+      attempts: [],
+      startTime: now,
+      endTime: now,
+    }));
     const text = formatTable({ ...base, results: [...base.results, ...discover] });
     expect(text).to.match(/│ WELL-KNOWN PATHS │ URL │/);
     expect(text).to.match(/│ OpenAPI\s+│ N\/A │/);

@@ -50,13 +50,27 @@ describe('scanner threshold rules (DESIGN §2.2)', () => {
   });
 
   it('rule 4: with --only-scans-above-threshold skips checks whose maxCvss is below the threshold before the scan', async () => {
-    const { report } = await jsonScan('/ok', '--scans', 'custom.*', '--severity-threshold', '5', '--only-scans-above-threshold');
+    const { report } = await jsonScan(
+      '/ok',
+      '--scans',
+      'custom.*',
+      '--severity-threshold',
+      '5',
+      '--only-scans-above-threshold',
+    );
     expect(report.reports.map((r) => r.id)).to.not.include.members(['custom.low', 'custom.info']);
     expect(report.options.checks).to.deep.equal(['custom.gate', 'custom.high']);
   });
 
   it('rule 4: keeps a check whose maxCvss equals the threshold (only below is skipped)', async () => {
-    const { report } = await jsonScan('/ok', '--scans', 'custom.*', '--severity-threshold', '2', '--only-scans-above-threshold');
+    const { report } = await jsonScan(
+      '/ok',
+      '--scans',
+      'custom.*',
+      '--severity-threshold',
+      '2',
+      '--only-scans-above-threshold',
+    );
     expect(report.options.checks).to.deep.equal(['custom.gate', 'custom.high', 'custom.low']);
   });
 
@@ -78,7 +92,14 @@ describe('scanner threshold rules (DESIGN §2.2)', () => {
   });
 
   it('rule 6: a dependency of a kept check runs whatever its own score, and is named as pulled in', async () => {
-    const { report } = await jsonScan('/ok', '--scans', 'custom.high', '--severity-threshold', '5', '--only-scans-above-threshold');
+    const { report } = await jsonScan(
+      '/ok',
+      '--scans',
+      'custom.high',
+      '--severity-threshold',
+      '5',
+      '--only-scans-above-threshold',
+    );
     expect(report.reports.map((r) => [r.id, r.status])).to.deep.equal([
       ['custom.gate', 'passed'],
       ['custom.high', 'failed'],

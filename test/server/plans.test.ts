@@ -11,7 +11,11 @@ describe('plans', () => {
   });
 
   it('allows change sets from pro', () => {
-    expect([planFor('free').changeSets, planFor('pro').changeSets, planFor('enterprise').changeSets]).to.deep.equal([false, true, true]);
+    expect([planFor('free').changeSets, planFor('pro').changeSets, planFor('enterprise').changeSets]).to.deep.equal([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it('offers client_credentials from pro and the device grant on enterprise only', () => {

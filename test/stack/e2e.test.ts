@@ -69,7 +69,10 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
 
   const api = (path: string) => `${stack.service}/api/v1${path}`;
   const call = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(api(path), { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+    fetch(api(path), {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    });
   const tokenRequest = () => ({
     issuer: stack.idp,
     clientId: DEMO.clientId,
@@ -81,7 +84,10 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
   it('issues a user token through a headless authorization code + PKCE flow, and a machine token through client credentials', async () => {
     userAccess = await userToken({ ...tokenRequest(), redirectUri: DEMO.redirectUri, loginHint: DEMO.user });
     machineAccess = await machineToken(tokenRequest());
-    const [user, machine] = await Promise.all([call(userAccess, '/organizations'), call(machineAccess, '/organizations')]);
+    const [user, machine] = await Promise.all([
+      call(userAccess, '/organizations'),
+      call(machineAccess, '/organizations'),
+    ]);
     expect(user.status).to.equal(200);
     expect(machine.status).to.equal(200);
     expect((await json<List>(user)).data.map((o) => o.id)).to.deep.equal([DEMO.organizationId]);
@@ -91,7 +97,11 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     const base = `/organizations/${DEMO.organizationId}/registrations`;
     const created = await call(userAccess, base, {
       method: 'POST',
-      body: JSON.stringify({ name: 'Billing portal', templateId: 'tpl_web', config: { redirectUris: ['https://billing.example.com/cb'] } }),
+      body: JSON.stringify({
+        name: 'Billing portal',
+        templateId: 'tpl_web',
+        config: { redirectUris: ['https://billing.example.com/cb'] },
+      }),
     });
     expect(created.status).to.equal(201);
     const body = await json<Resource>(created);
@@ -106,7 +116,10 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     });
     expect(edited.status).to.equal(200);
 
-    const submitted = await call(userAccess, `${registrationUrl}/actions/submit`, { method: 'POST', headers: { 'if-match': edited.headers.get('etag')! } });
+    const submitted = await call(userAccess, `${registrationUrl}/actions/submit`, {
+      method: 'POST',
+      headers: { 'if-match': edited.headers.get('etag')! },
+    });
     expect(submitted.status).to.equal(200);
     expect((await json<Resource>(submitted)).status).to.equal('pending_review');
   });
@@ -121,9 +134,13 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     });
     const internalRegistration = `${stack.internal}/internal/v1/organizations/${DEMO.organizationId}/registrations/${registrationId}`;
     // The public listener has no such route, whatever the token.
-    const wrongDoor = await fetch(`${stack.service}/internal/v1/review-queue`, { headers: { authorization: `Bearer ${reviewer}` } });
+    const wrongDoor = await fetch(`${stack.service}/internal/v1/review-queue`, {
+      headers: { authorization: `Bearer ${reviewer}` },
+    });
     expect(wrongDoor.status).to.equal(404);
-    const queue = await fetch(`${stack.internal}/internal/v1/review-queue`, { headers: { authorization: `Bearer ${reviewer}` } });
+    const queue = await fetch(`${stack.internal}/internal/v1/review-queue`, {
+      headers: { authorization: `Bearer ${reviewer}` },
+    });
     expect(queue.status).to.equal(200);
     expect(JSON.stringify(await queue.json())).to.include(registrationId);
 
@@ -137,7 +154,9 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     expect(approval.status).to.equal('active');
 
     // Approval registers the client at the IdP (RFC 7591) through the provisioning outbox.
-    let registration = await json<Resource & { clientId?: string; provisioning?: { status: string } }>(await call(machineAccess, registrationUrl));
+    let registration = await json<Resource & { clientId?: string; provisioning?: { status: string } }>(
+      await call(machineAccess, registrationUrl),
+    );
     for (let i = 0; i < 100 && registration.provisioning?.status !== 'done'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       registration = await json(await call(machineAccess, registrationUrl));
@@ -149,26 +168,45 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
 
     const proposed = await call(machineAccess, `${registrationUrl}/change-sets`, {
       method: 'POST',
-      body: JSON.stringify({ changes: { redirectUris: ['https://billing.example.com/cb', 'https://billing.example.com/cb2'] } }),
+      body: JSON.stringify({
+        changes: { redirectUris: ['https://billing.example.com/cb', 'https://billing.example.com/cb2'] },
+      }),
     });
     const changeSet = await json<Resource>(proposed);
     expect(proposed.status, JSON.stringify(changeSet)).to.equal(201);
     expect(changeSet.status).to.equal('pending_review');
   });
 
-  it('scans every operation of the service\'s OpenAPI document (npm run scan:self) and finds nothing above CVSS 0', async () => {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', fromRoot('stack', 'scan-self-bin.ts'), '--report-format', 'json', '--no-progress'], {
-      cwd: fromRoot(),
-      env: { ...process.env, API_AUTH_ISSUER: stack.idp, PUBLIC_BASE_URL: stack.service, API_AUTH_AUDIENCE: stack.audience },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const report = JSON.parse(stdout) as { reports: { id: string; operation?: { id: string }; issues: { id: string; status: string; cvss: { score: number } }[] }[] };
+  it("scans every operation of the service's OpenAPI document (npm run scan:self) and finds nothing above CVSS 0", async () => {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', fromRoot('stack', 'scan-self-bin.ts'), '--report-format', 'json', '--no-progress'],
+      {
+        cwd: fromRoot(),
+        env: {
+          ...process.env,
+          API_AUTH_ISSUER: stack.idp,
+          PUBLIC_BASE_URL: stack.service,
+          API_AUTH_AUDIENCE: stack.audience,
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const report = JSON.parse(stdout) as {
+      reports: {
+        id: string;
+        operation?: { id: string };
+        issues: { id: string; status: string; cvss: { score: number } }[];
+      }[];
+    };
     // It says whom it scans as, and why the rate limit will not cost it coverage.
     expect(stderr).to.include(`as ${DEMO.selfScanUser} in ${DEMO.selfScanOrganizationId} (enterprise plan`);
     const operations = new Set(report.reports.map((r) => r.operation?.id).filter(Boolean));
     expect(operations.size).to.be.at.least(15);
     const findings = report.reports.flatMap((r) =>
-      r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => `${r.operation?.id} ${r.id}: ${i.id}`),
+      r.issues
+        .filter((i) => i.status === 'failed' && i.cvss.score > 0)
+        .map((i) => `${r.operation?.id} ${r.id}: ${i.id}`),
     );
     expect(findings).to.deep.equal([]);
   });
@@ -178,13 +216,34 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     for (const path of targets) {
       const { stdout } = await run(
         process.execPath,
-        ['--import', 'tsx', fromRoot('scanner', 'bin.ts'), 'scan', 'curl', api(path), '-H', `Authorization: Bearer ${userAccess}`, '--report-format', 'json', '--no-progress'],
+        [
+          '--import',
+          'tsx',
+          fromRoot('scanner', 'bin.ts'),
+          'scan',
+          'curl',
+          api(path),
+          '-H',
+          `Authorization: Bearer ${userAccess}`,
+          '--report-format',
+          'json',
+          '--no-progress',
+        ],
         { cwd: fromRoot(), maxBuffer: 64 * 1024 * 1024 },
       );
-      const report = JSON.parse(stdout) as { reports: { id: string; scans: unknown[]; issues: { id: string; status: string; cvss: { score: number } }[] }[] };
+      const report = JSON.parse(stdout) as {
+        reports: { id: string; scans: unknown[]; issues: { id: string; status: string; cvss: { score: number } }[] }[];
+      };
       const ran = report.reports.map((r) => r.id);
-      expect(ran).to.include.members(['auth.baseline', 'jwt.alg_none', 'jwt.not_verified', 'misconfiguration.http_headers']);
-      const findings = report.reports.flatMap((r) => r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => `${r.id}: ${i.id}`));
+      expect(ran).to.include.members([
+        'auth.baseline',
+        'jwt.alg_none',
+        'jwt.not_verified',
+        'misconfiguration.http_headers',
+      ]);
+      const findings = report.reports.flatMap((r) =>
+        r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => `${r.id}: ${i.id}`),
+      );
       expect(findings, `findings on ${path}`).to.deep.equal([]);
     }
   });

@@ -16,8 +16,23 @@ interface Report {
 }
 
 async function scan(url: string, token: string): Promise<{ findings: string[]; code: number }> {
-  const args = ['--import', 'tsx', fromRoot('scanner', 'bin.ts'), 'scan', 'curl', url, '-H', `Authorization: Bearer ${token}`,
-    '--scans', 'jwt.*', '--scans', 'auth.baseline', '--report-format', 'json', '--no-progress'];
+  const args = [
+    '--import',
+    'tsx',
+    fromRoot('scanner', 'bin.ts'),
+    'scan',
+    'curl',
+    url,
+    '-H',
+    `Authorization: Bearer ${token}`,
+    '--scans',
+    'jwt.*',
+    '--scans',
+    'auth.baseline',
+    '--report-format',
+    'json',
+    '--no-progress',
+  ];
   try {
     const { stdout } = await run(process.execPath, args, { cwd: fromRoot(), maxBuffer: 64 * 1024 * 1024 });
     return { findings: findingsOf(JSON.parse(stdout) as Report), code: 0 };
@@ -29,7 +44,9 @@ async function scan(url: string, token: string): Promise<{ findings: string[]; c
 }
 
 function findingsOf(report: Report): string[] {
-  return report.reports.flatMap((r) => r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => i.id));
+  return report.reports.flatMap((r) =>
+    r.issues.filter((i) => i.status === 'failed' && i.cvss.score > 0).map((i) => i.id),
+  );
 }
 
 describe('the self-scan against a planted weakness', function () {

@@ -63,7 +63,8 @@ export async function scanTarget(url: string, options: ScanTargetOptions): Promi
 /** The result of one check (on the first operation), failing loudly when the check did not run at all. */
 export function resultOf(outcome: ScanOutcome, checkId: string): CheckResult {
   const result = outcome.results.find((r) => r.checkId === checkId);
-  if (!result) throw new Error(`no result for ${checkId}; results: ${outcome.results.map((r) => r.checkId).join(', ')}`);
+  if (!result)
+    throw new Error(`no result for ${checkId}; results: ${outcome.results.map((r) => r.checkId).join(', ')}`);
   return result;
 }
 

@@ -23,7 +23,10 @@ export interface ServiceHarness {
   /** An RS256 `at+jwt` token for subject `alice` with every API scope; `claims` override (undefined removes). */
   token(claims?: Record<string, unknown>): Promise<string>;
   /** A new organization (default plan `pro`) with an API-access grant for `subject` (default `alice`). */
-  createOrganization(plan?: Plan, options?: { subject?: string; isDefault?: boolean; name?: string }): Promise<Organization>;
+  createOrganization(
+    plan?: Plan,
+    options?: { subject?: string; isDefault?: boolean; name?: string },
+  ): Promise<Organization>;
   close(): Promise<void>;
 }
 

@@ -28,8 +28,10 @@ function oid(dotted: string): Buffer {
 }
 
 const sequence = (...items: Buffer[]): Buffer => tlv(0x30, ...items);
-const utcTime = (date: Date): Buffer => tlv(0x17, Buffer.from(`${date.toISOString().slice(2, 19).replace(/[-:T]/g, '')}Z`));
-const name = (commonName: string): Buffer => sequence(tlv(0x31, sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from(commonName)))));
+const utcTime = (date: Date): Buffer =>
+  tlv(0x17, Buffer.from(`${date.toISOString().slice(2, 19).replace(/[-:T]/g, '')}Z`));
+const name = (commonName: string): Buffer =>
+  sequence(tlv(0x31, sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from(commonName)))));
 /** sha256WithRSAEncryption (RFC 4055 §5) with its NULL parameters. */
 const SHA256_WITH_RSA = sequence(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
 

@@ -72,10 +72,15 @@ export async function randomKeySignature(alg: string, signingInput: string): Pro
   const data = Buffer.from(signingInput);
   if (info.family === 'eddsa') return cryptoSign(null, data, key).toString('base64url');
   if (info.family === 'rsa-pss') {
-    return cryptoSign(info.hash, data, { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }).toString('base64url');
+    return cryptoSign(info.hash, data, {
+      key,
+      padding: constants.RSA_PKCS1_PSS_PADDING,
+      saltLength: constants.RSA_PSS_SALTLEN_DIGEST,
+    }).toString('base64url');
   }
   // JWS ECDSA signatures are the raw R||S concatenation (RFC 7518 §3.4), not DER.
-  if (info.family === 'ec') return cryptoSign(info.hash, data, { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+  if (info.family === 'ec')
+    return cryptoSign(info.hash, data, { key, dsaEncoding: 'ieee-p1363' }).toString('base64url');
   return cryptoSign(info.hash, data, key).toString('base64url');
 }
 

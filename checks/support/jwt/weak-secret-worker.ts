@@ -59,6 +59,10 @@ if (parentPort) {
     .then(() => crack(workerData as CrackJob))
     .then(
       (outcome) => port.postMessage(outcome),
-      (error: unknown) => port.postMessage({ tried: 0, error: error instanceof Error ? error.message : String(error) } satisfies CrackOutcome),
+      (error: unknown) =>
+        port.postMessage({
+          tried: 0,
+          error: error instanceof Error ? error.message : String(error),
+        } satisfies CrackOutcome),
     );
 }

@@ -8,11 +8,16 @@ import { auditModel, type AuditDocument } from './audit.schema.js';
 
 function toEntry(doc: AuditDocument & { _id: string }): AuditEntry {
   const { _id, ...rest } = doc;
-  const entry = Object.fromEntries(Object.entries({ id: _id, ...rest }).filter(([, value]) => value !== undefined && value !== null));
+  const entry = Object.fromEntries(
+    Object.entries({ id: _id, ...rest }).filter(([, value]) => value !== undefined && value !== null),
+  );
   return entry as unknown as AuditEntry;
 }
 
-export function createMongoAuditRepository(connection: Connection, options: { clock?: () => Date } = {}): AuditRepository {
+export function createMongoAuditRepository(
+  connection: Connection,
+  options: { clock?: () => Date } = {},
+): AuditRepository {
   const clock = options.clock ?? (() => new Date());
   const Audit = auditModel(connection);
   return {
@@ -39,7 +44,10 @@ export function createMongoAuditRepository(connection: Connection, options: { cl
       }
       if (query.after) {
         and.push({
-          $or: [{ at: mongoose.trusted({ $gt: query.after.at }) }, { at: query.after.at, _id: mongoose.trusted({ $gt: query.after.id }) }],
+          $or: [
+            { at: mongoose.trusted({ $gt: query.after.at }) },
+            { at: query.after.at, _id: mongoose.trusted({ $gt: query.after.id }) },
+          ],
         });
       }
       // Operators are marked trusted one by one (sanitizeFilter is on for the connection); values are typed strings.

@@ -20,7 +20,11 @@ export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEn
 function matchesAuditQuery(entry: AuditEntry, query: AuditQuery): boolean {
   if (query.organizationId !== undefined && entry.organizationId !== query.organizationId) return false;
   if (query.targetId !== undefined && entry.targetId !== query.targetId) return false;
-  if (query.registrationId !== undefined && entry.targetId !== query.registrationId && entry.registrationId !== query.registrationId) {
+  if (
+    query.registrationId !== undefined &&
+    entry.targetId !== query.registrationId &&
+    entry.registrationId !== query.registrationId
+  ) {
     return false;
   }
   return true;

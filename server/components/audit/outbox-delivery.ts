@@ -25,7 +25,10 @@ const PAGE = 100;
 const MAX_PAGES = 20;
 
 /** Delivers events in order; the ids delivered before the first failure, and that failure. */
-async function deliverEvents(deps: OutboxDeps, events: readonly OutboxEvent[]): Promise<{ delivered: string[]; error?: unknown }> {
+async function deliverEvents(
+  deps: OutboxDeps,
+  events: readonly OutboxEvent[],
+): Promise<{ delivered: string[]; error?: unknown }> {
   const delivered: string[] = [];
   try {
     for (const event of events) {
@@ -53,7 +56,11 @@ export function outboxDelivery(deps: OutboxDeps): OutboxDelivery {
 }
 
 /** Delivers one record's outbox and clears what was delivered; throws when a delivery fails (the rest stays). */
-async function deliverOutbox(deps: OutboxDeps, holder: OutboxHolder, record: OutboxFields & { organizationId: string; id: string }): Promise<void> {
+async function deliverOutbox(
+  deps: OutboxDeps,
+  holder: OutboxHolder,
+  record: OutboxFields & { organizationId: string; id: string },
+): Promise<void> {
   const events = record.outbox ?? [];
   if (events.length === 0) return;
   const { delivered, error } = await deliverEvents(deps, events);

@@ -16,7 +16,9 @@ export interface TransitionEffects {
 
 export function transitionEvents(effects: TransitionEffects): OutboxEvent[] {
   const audit = { ...effects.audit, id: newId('aud') };
-  const entry = Object.fromEntries(Object.entries(audit).filter(([, value]) => value !== undefined)) as unknown as AuditEntry;
+  const entry = Object.fromEntries(
+    Object.entries(audit).filter(([, value]) => value !== undefined),
+  ) as unknown as AuditEntry;
   const events: OutboxEvent[] = [{ id: entry.id, kind: 'audit', entry }];
   const step = effects.provisioning;
   if (step) events.push({ id: `${step.registrationId}:${step.kind}:${step.revision}`, kind: 'provisioning', step });

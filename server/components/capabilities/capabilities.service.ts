@@ -62,8 +62,16 @@ export function buildCapabilities(input: {
     grantedScopes: SCOPES.filter((s) => input.scopes.has(s)),
     clientTypes: clientTypeRules.map((c) => {
       const applicationTypes = c.applicationTypes
-        .filter((a) => profiles.some((p) => p.appliesTo.includes(c.clientType) && p.constraints.applicationTypes.includes(a.applicationType)))
-        .map((a) => ({ applicationType: a.applicationType, grantTypes: onPlan(a.grantTypes), redirectUris: a.redirectUris }));
+        .filter((a) =>
+          profiles.some(
+            (p) => p.appliesTo.includes(c.clientType) && p.constraints.applicationTypes.includes(a.applicationType),
+          ),
+        )
+        .map((a) => ({
+          applicationType: a.applicationType,
+          grantTypes: onPlan(a.grantTypes),
+          redirectUris: a.redirectUris,
+        }));
       return {
         clientType: c.clientType,
         tokenEndpointAuthMethods: [...c.tokenEndpointAuthMethods],
@@ -81,6 +89,11 @@ export function buildCapabilities(input: {
       applicationType: t.applicationType,
       policyProfileId: t.policyProfileId,
     })),
-    rateLimits: { limit, windowSeconds: RATE_LIMIT_WINDOW_S, policy: `"${plan.plan}";q=${limit};w=${RATE_LIMIT_WINDOW_S}`, partition: 'subject and organization' },
+    rateLimits: {
+      limit,
+      windowSeconds: RATE_LIMIT_WINDOW_S,
+      policy: `"${plan.plan}";q=${limit};w=${RATE_LIMIT_WINDOW_S}`,
+      partition: 'subject and organization',
+    },
   };
 }

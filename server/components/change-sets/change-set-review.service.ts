@@ -12,7 +12,12 @@ import type { Registration } from '../registrations/registrations.model.js';
 import type { ServiceDeps } from '../registrations/registrations.service.js';
 import { refusalError } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
-import { changeSetReviewTable, changeSetRow, lockRefusal, type ChangeSetReviewAction } from './change-set-state-machine.js';
+import {
+  changeSetReviewTable,
+  changeSetRow,
+  lockRefusal,
+  type ChangeSetReviewAction,
+} from './change-set-state-machine.js';
 import type { ChangeSet } from './change-sets.model.js';
 import { changeSetAudit, closeChangeSet, releaseRegistrationLock } from './change-sets.service.js';
 import { mergeConfig } from './merge-config.js';
@@ -31,21 +36,31 @@ interface Pending {
   registration: Registration;
 }
 
-async function pending(deps: ServiceDeps, input: ChangeSetReviewInput, action: ChangeSetReviewAction): Promise<Pending> {
+async function pending(
+  deps: ServiceDeps,
+  input: ChangeSetReviewInput,
+  action: ChangeSetReviewAction,
+): Promise<Pending> {
   const changeSet = await deps.store.changeSets.get(input.organizationId, input.registrationId, input.changeSetId);
   if (!changeSet) throw apiError('not_found', 'No such change set.');
-  if (!changeSetRow(changeSetReviewTable, action).from.includes(changeSet.status)) throw writeMissError('invalid_status', action, changeSet);
+  if (!changeSetRow(changeSetReviewTable, action).from.includes(changeSet.status))
+    throw writeMissError('invalid_status', action, changeSet);
   if (changeSet.createdBy === input.reviewer) throw separationOfDuties();
   const registration = await deps.store.registrations.get(input.organizationId, input.registrationId);
   if (!registration) throw apiError('not_found', 'No such registration.');
   return { changeSet, registration };
 }
 
-const target = (input: ChangeSetReviewInput) => ({ organizationId: input.organizationId, registrationId: input.registrationId, id: input.changeSetId });
+const target = (input: ChangeSetReviewInput) => ({
+  organizationId: input.organizationId,
+  registrationId: input.registrationId,
+  id: input.changeSetId,
+});
 
 export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
   const { changeSet, registration } = await pending(deps, input, 'approve');
-  const stale = () => apiError('conflict', 'The registration changed after this change set was proposed; it must be proposed again.');
+  const stale = () =>
+    apiError('conflict', 'The registration changed after this change set was proposed; it must be proposed again.');
   if (registration.revision !== changeSet.baseRevision) throw stale();
   const now = deps.clock();
   const audit = changeSetAudit(changeSet, {
@@ -67,7 +82,9 @@ export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReview
   });
   if (!applied.ok) {
     if (applied.reason === 'stale_revision') throw stale();
-    throw applied.reason === 'guard_failed' ? refusalError(lockRefusal()) : writeMissError(applied.reason, 'approve', applied.current);
+    throw applied.reason === 'guard_failed'
+      ? refusalError(lockRefusal())
+      : writeMissError(applied.reason, 'approve', applied.current);
   }
   return closeChangeSet(deps, target(input), 'approve', input.reviewer, now);
 }
@@ -77,13 +94,24 @@ export async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewI
   const now = deps.clock();
   const reason = input.reason?.trim() || undefined;
   await releaseRegistrationLock(deps, registration, changeSet.id, now, (current) => ({
-    audit: changeSetAudit(changeSet, { action: 'reject', actor: input.reviewer, to: 'rejected', now, revision: current.revision + 1, reason }),
+    audit: changeSetAudit(changeSet, {
+      action: 'reject',
+      actor: input.reviewer,
+      to: 'rejected',
+      now,
+      revision: current.revision + 1,
+      reason,
+    }),
   }));
   return closeChangeSet(deps, target(input), 'reject', input.reviewer, now);
 }
 
 /** A decision by name, as the internal API and the console call it; rejecting needs a reason. */
-export function decideChangeSet(deps: ServiceDeps, action: ChangeSetReviewAction, input: ChangeSetReviewInput): Promise<ChangeSet> {
+export function decideChangeSet(
+  deps: ServiceDeps,
+  action: ChangeSetReviewAction,
+  input: ChangeSetReviewInput,
+): Promise<ChangeSet> {
   if (action === 'reject' && !input.reason?.trim()) return Promise.reject(reasonRequired('reject'));
   return action === 'approve' ? approveChangeSet(deps, input) : rejectChangeSet(deps, input);
 }

@@ -1,7 +1,13 @@
 /** The change-set transition table (DESIGN.md §1.4): self-service withdraw; approve/reject for reviewers only. */
 import type { AppError } from '../../../lib/app-error.js';
 import type { Scope } from '../../principal.js';
-import { refusalError, scopeRefusal, statusRefusal, type BlockedAction, type Refusal } from '../registrations/state-machine.js';
+import {
+  refusalError,
+  scopeRefusal,
+  statusRefusal,
+  type BlockedAction,
+  type Refusal,
+} from '../registrations/state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 
 export const CHANGE_SET_SELF_SERVICE_ACTIONS = ['withdraw'] as const;
@@ -40,10 +46,17 @@ export interface ChangeSetActionContext {
 }
 
 export function lockRefusal(): Refusal {
-  return { code: 'conflict', message: 'This change set is being decided (it no longer holds its registration); read it again.' };
+  return {
+    code: 'conflict',
+    message: 'This change set is being decided (it no longer holds its registration); read it again.',
+  };
 }
 
-function changeSetRefusalOf(action: ChangeSetSelfServiceAction, record: ChangeSet, context: ChangeSetActionContext): Refusal | undefined {
+function changeSetRefusalOf(
+  action: ChangeSetSelfServiceAction,
+  record: ChangeSet,
+  context: ChangeSetActionContext,
+): Refusal | undefined {
   const row = changeSetRow(changeSetSelfServiceTable, action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
@@ -51,7 +64,11 @@ function changeSetRefusalOf(action: ChangeSetSelfServiceAction, record: ChangeSe
   return undefined;
 }
 
-export function checkChangeSet(action: ChangeSetSelfServiceAction, record: ChangeSet, context: ChangeSetActionContext): AppError | undefined {
+export function checkChangeSet(
+  action: ChangeSetSelfServiceAction,
+  record: ChangeSet,
+  context: ChangeSetActionContext,
+): AppError | undefined {
   const refusal = changeSetRefusalOf(action, record, context);
   return refusal && refusalError(refusal);
 }

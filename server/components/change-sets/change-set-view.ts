@@ -1,6 +1,10 @@
 /** The public representation of a change set: ISO dates and `actions`; no reviewer identity. */
 import type { ChangeSet } from './change-sets.model.js';
-import { evaluateChangeSetActions, type ChangeSetActionContext, type ChangeSetSelfServiceAction } from './change-set-state-machine.js';
+import {
+  evaluateChangeSetActions,
+  type ChangeSetActionContext,
+  type ChangeSetSelfServiceAction,
+} from './change-set-state-machine.js';
 import type { BlockedAction } from '../registrations/state-machine.js';
 
 export interface ChangeSetView {

@@ -17,7 +17,9 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
   const ChangeSets = changeSetModel(connection);
 
   async function readOne(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null> {
-    const doc = await ChangeSets.findOne({ _id: id, organizationId, registrationId }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+    const doc = await ChangeSets.findOne({ _id: id, organizationId, registrationId })
+      .lean<ChangeSetDocument>()
+      .maxTimeMS(MAX_TIME_MS);
     return doc ? toChangeSet(doc) : null;
   }
 
@@ -35,7 +37,9 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
     get: readOne,
 
     async findByIdempotencyKey(organizationId, idempotencyKey) {
-      const doc = await ChangeSets.findOne({ idempotencyKey, organizationId }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+      const doc = await ChangeSets.findOne({ idempotencyKey, organizationId })
+        .lean<ChangeSetDocument>()
+        .maxTimeMS(MAX_TIME_MS);
       return doc ? toChangeSet(doc) : null;
     },
 
@@ -46,7 +50,11 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
         ...afterKey(query.after),
       };
       if (query.status !== undefined) filter.status = query.status;
-      const docs = await ChangeSets.find(filter).sort(KEYSET_SORT).limit(query.limit).lean<ChangeSetDocument[]>().maxTimeMS(MAX_TIME_MS);
+      const docs = await ChangeSets.find(filter)
+        .sort(KEYSET_SORT)
+        .limit(query.limit)
+        .lean<ChangeSetDocument[]>()
+        .maxTimeMS(MAX_TIME_MS);
       return docs.map(toChangeSet);
     },
 
@@ -76,7 +84,9 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
     async clearOutbox(organizationId, id, eventIds) {
       // Under the change set's lock, like its transitions, so the read-modify-write holds on FerretDB too.
       await locks.withLock(`change-set:${id}`, async () => {
-        const doc = await ChangeSets.findOne({ _id: id, organizationId }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+        const doc = await ChangeSets.findOne({ _id: id, organizationId })
+          .lean<ChangeSetDocument>()
+          .maxTimeMS(MAX_TIME_MS);
         if (!doc) return;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };

@@ -14,7 +14,9 @@ export interface ChangeSetRepository extends OutboxStore<ChangeSet> {
   /** The change set a proposal with this stored Idempotency-Key made, if any. */
   findByIdempotencyKey(organizationId: string, idempotencyKey: string): Promise<ChangeSet | null>;
   get(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null>;
-  list(query: PageQuery & { organizationId: string; registrationId: string; status?: ChangeSetStatus }): Promise<ChangeSet[]>;
+  list(
+    query: PageQuery & { organizationId: string; registrationId: string; status?: ChangeSetStatus },
+  ): Promise<ChangeSet[]>;
   /** One conditional update: applies `changes`, adds 1 to `revision`, sets `updatedAt`. */
   update(filter: ChangeSetWriteFilter, changes: ChangeSetChanges, now: Date): Promise<WriteOutcome<ChangeSet>>;
 }
@@ -24,21 +26,28 @@ export function createMemoryChangeSetRepository(): ChangeSetRepository {
   const copy = (record: ChangeSet): ChangeSet => structuredClone(record);
   const find = (organizationId: string, registrationId: string, id: string) => {
     const record = byId.get(id);
-    return record && record.organizationId === organizationId && record.registrationId === registrationId ? record : undefined;
+    return record && record.organizationId === organizationId && record.registrationId === registrationId
+      ? record
+      : undefined;
   };
 
   return {
     async create(record) {
       if (byId.has(record.id)) return { ok: false, reason: 'duplicate' };
       // The unique idempotencyKey index of the mongo store, the same rule here.
-      if (record.idempotencyKey !== undefined && [...byId.values()].some((c) => c.idempotencyKey === record.idempotencyKey)) {
+      if (
+        record.idempotencyKey !== undefined &&
+        [...byId.values()].some((c) => c.idempotencyKey === record.idempotencyKey)
+      ) {
         return { ok: false, reason: 'duplicate' };
       }
       byId.set(record.id, copy(record));
       return { ok: true, record: copy(record) };
     },
     async findByIdempotencyKey(organizationId, idempotencyKey) {
-      const record = [...byId.values()].find((c) => c.organizationId === organizationId && c.idempotencyKey === idempotencyKey);
+      const record = [...byId.values()].find(
+        (c) => c.organizationId === organizationId && c.idempotencyKey === idempotencyKey,
+      );
       return record ? copy(record) : null;
     },
     async get(organizationId, registrationId, id) {

@@ -13,7 +13,13 @@ import { changeSetView } from './change-set-view.js';
 import { CHANGE_SET_STATUSES, type ChangeSet, type ChangeSetStatus } from './change-sets.model.js';
 import { getChangeSet, listChangeSets, proposeChangeSet, withdrawChangeSet } from './change-sets.service.js';
 
-function sendChangeSet(res: Response, context: RequestContext, record: ChangeSet, lockHolder: string | undefined, status = 200): void {
+function sendChangeSet(
+  res: Response,
+  context: RequestContext,
+  record: ChangeSet,
+  lockHolder: string | undefined,
+  status = 200,
+): void {
   setEtag(res, record.revision);
   res.status(status).json(changeSetView(record, { scopes: context.principal.scopes, lockHolder }));
 }
@@ -54,7 +60,10 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
       const idempotencyKey = res.locals.idempotencyKey as string | undefined;
       const record = await proposeChangeSet(deps, context, registrationId(req), req.body, ifMatch, { idempotencyKey });
-      res.setHeader('Location', `${registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.registrationId)}/change-sets/${record.id}`);
+      res.setHeader(
+        'Location',
+        `${registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.registrationId)}/change-sets/${record.id}`,
+      );
       sendChangeSet(res, context, record, record.id, 201);
     })
     .all(methodNotAllowed(['GET', 'HEAD', 'POST']));
@@ -74,7 +83,12 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
       // Withdrawing released the registration lock: nothing holds it now.
-      sendChangeSet(res, context, await withdrawChangeSet(deps, context, registrationId(req), changeSetId(req), req.body, ifMatch), undefined);
+      sendChangeSet(
+        res,
+        context,
+        await withdrawChangeSet(deps, context, registrationId(req), changeSetId(req), req.body, ifMatch),
+        undefined,
+      );
     })
     .all(methodNotAllowed(['POST']));
   return router;

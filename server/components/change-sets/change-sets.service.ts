@@ -11,7 +11,12 @@ import { validateBody } from '../../http/validate-body.js';
 import type { PageQuery } from '../../store/keyset-page.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { Registration, RegistrationConfig } from '../registrations/registrations.model.js';
-import { ACTION_REQUEST_SCHEMA, getRegistration, scopedIdempotencyKey, type ServiceDeps } from '../registrations/registrations.service.js';
+import {
+  ACTION_REQUEST_SCHEMA,
+  getRegistration,
+  scopedIdempotencyKey,
+  type ServiceDeps,
+} from '../registrations/registrations.service.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
 import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
@@ -48,10 +53,16 @@ export async function proposeChangeSet(
   const input = validateBody<{ changes: Partial<RegistrationConfig> }>(CHANGE_SET_CREATE_SCHEMA, body);
   const organizationId = context.organization.id;
   // A retry after an unknown outcome: the change set the first attempt made.
-  const idempotencyKey = options.idempotencyKey === undefined ? undefined : scopedIdempotencyKey(context, options.idempotencyKey);
+  const idempotencyKey =
+    options.idempotencyKey === undefined ? undefined : scopedIdempotencyKey(context, options.idempotencyKey);
   const made = async () => {
-    const existing = idempotencyKey === undefined ? null : await deps.store.changeSets.findByIdempotencyKey(organizationId, idempotencyKey);
-    return existing && existing.registrationId === registrationId ? deliverAfterCommit(deps, 'changeSets', existing) : null;
+    const existing =
+      idempotencyKey === undefined
+        ? null
+        : await deps.store.changeSets.findByIdempotencyKey(organizationId, idempotencyKey);
+    return existing && existing.registrationId === registrationId
+      ? deliverAfterCommit(deps, 'changeSets', existing)
+      : null;
   };
   const earlier = await made();
   if (earlier) return earlier;
@@ -79,9 +90,13 @@ export async function proposeChangeSet(
       return key !== undefined && key in input.changes ? { ...f, path: f.path.replace(/^config\./, 'changes.') } : f;
     });
     if (violations.length > 0) {
-      throw apiError('validation_failed', 'The proposed config does not satisfy the policy profile and the platform policy.', {
-        fields: violations,
-      });
+      throw apiError(
+        'validation_failed',
+        'The proposed config does not satisfy the policy profile and the platform policy.',
+        {
+          fields: violations,
+        },
+      );
     }
     const id = newId('cs');
     const locked = await deps.store.registrations.update(
@@ -96,7 +111,8 @@ export async function proposeChangeSet(
       deps.clock(),
     );
     if (!locked.ok) {
-      if (revisionIn === undefined && locked.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
+      if (revisionIn === undefined && locked.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH)
+        continue;
       throw writeMissError(locked.reason, 'propose_change_set', locked.current, () =>
         apiError('conflict', 'Another change set is still pending review.'),
       );
@@ -116,7 +132,13 @@ export async function proposeChangeSet(
       ...(idempotencyKey !== undefined && { idempotencyKey }),
     };
     // The proposal is acknowledged once the change set exists: its audit entry is written with it.
-    const audit = changeSetAudit(record, { action: 'propose', actor: context.principal.sub, to: 'pending_review', now, revision: 1 });
+    const audit = changeSetAudit(record, {
+      action: 'propose',
+      actor: context.principal.sub,
+      to: 'pending_review',
+      now,
+      revision: 1,
+    });
     delete audit.from;
     record.outbox = transitionEvents({ audit });
     record.outboxAt = now;
@@ -126,7 +148,11 @@ export async function proposeChangeSet(
         // A concurrent retry with the same key made it first: give our lock back (below) and answer with its.
         const concurrent = await made();
         if (concurrent) {
-          await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+          await deps.store.registrations.update(
+            { organizationId, id: registrationId, pendingChangeSetId: id },
+            { pendingChangeSetId: null },
+            deps.clock(),
+          );
           return concurrent;
         }
         throw new Error('a freshly generated change-set id collided');
@@ -135,9 +161,15 @@ export async function proposeChangeSet(
     } catch (error) {
       // Give the lock back only when the change set surely does not exist: after an unknown outcome (the insert
       // may have landed) the lock stays, and the retry finds the change set, or treats the lock as a phantom.
-      const landed = await deps.store.changeSets.get(organizationId, registrationId, id).catch(() => 'unknown' as const);
+      const landed = await deps.store.changeSets
+        .get(organizationId, registrationId, id)
+        .catch(() => 'unknown' as const);
       if (landed === null) {
-        await deps.store.registrations.update({ organizationId, id: registrationId, pendingChangeSetId: id }, { pendingChangeSetId: null }, deps.clock());
+        await deps.store.registrations.update(
+          { organizationId, id: registrationId, pendingChangeSetId: id },
+          { pendingChangeSetId: null },
+          deps.clock(),
+        );
       }
       throw error;
     }
@@ -150,9 +182,16 @@ export interface ChangeSetWithRegistration {
   registration: Registration;
 }
 
-export async function getChangeSet(deps: ServiceDeps, context: RequestContext, registrationId: string, id: string): Promise<ChangeSetWithRegistration> {
+export async function getChangeSet(
+  deps: ServiceDeps,
+  context: RequestContext,
+  registrationId: string,
+  id: string,
+): Promise<ChangeSetWithRegistration> {
   const registration = await getRegistration(deps, context, registrationId);
-  const changeSet = isId('cs', id) ? await deps.store.changeSets.get(context.organization.id, registrationId, id) : null;
+  const changeSet = isId('cs', id)
+    ? await deps.store.changeSets.get(context.organization.id, registrationId, id)
+    : null;
   if (!changeSet) throw apiError('not_found', 'No such change set.');
   return { changeSet, registration };
 }
@@ -165,7 +204,12 @@ export async function listChangeSets(
   query: PageQuery & { status?: ChangeSetStatus },
 ): Promise<{ items: ChangeSet[]; registration: Registration }> {
   const registration = await getRegistration(deps, context, registrationId);
-  const items = await deps.store.changeSets.list({ ...query, limit: query.limit + 1, organizationId: context.organization.id, registrationId });
+  const items = await deps.store.changeSets.list({
+    ...query,
+    limit: query.limit + 1,
+    organizationId: context.organization.id,
+    registrationId,
+  });
   return { items, registration };
 }
 
@@ -183,13 +227,29 @@ export async function withdrawChangeSet(
 ): Promise<ChangeSet> {
   validateBody(ACTION_REQUEST_SCHEMA, body);
   const { changeSet, registration } = await getChangeSet(deps, context, registrationId, id);
-  const refused = checkChangeSet('withdraw', changeSet, { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId });
+  const refused = checkChangeSet('withdraw', changeSet, {
+    scopes: context.principal.scopes,
+    lockHolder: registration.pendingChangeSetId,
+  });
   if (refused) throw refused;
-  if (revisionIn !== undefined && !revisionIn.includes(changeSet.revision)) throw writeMissError('stale_revision', 'withdraw', changeSet);
+  if (revisionIn !== undefined && !revisionIn.includes(changeSet.revision))
+    throw writeMissError('stale_revision', 'withdraw', changeSet);
   const now = deps.clock();
-  const audit = changeSetAudit(changeSet, { action: 'withdraw', actor: context.principal.sub, to: 'withdrawn', now, revision: changeSet.revision + 1 });
+  const audit = changeSetAudit(changeSet, {
+    action: 'withdraw',
+    actor: context.principal.sub,
+    to: 'withdrawn',
+    now,
+    revision: changeSet.revision + 1,
+  });
   await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit });
-  return closeChangeSet(deps, { organizationId: context.organization.id, registrationId, id, revisionIn }, 'withdraw', undefined, now);
+  return closeChangeSet(
+    deps,
+    { organizationId: context.organization.id, registrationId, id, revisionIn },
+    'withdraw',
+    undefined,
+    now,
+  );
 }
 
 /** The audit entry of a change-set transition, on the change set, with its registration so that history shows it. */
@@ -235,7 +295,8 @@ export async function releaseRegistrationLock(
       effects: [typeof effects === 'function' ? effects(current) : effects],
     });
     if (outcome.ok) return outcome.record;
-    if (outcome.reason !== 'stale_revision' || !outcome.current || attempt >= RETRIES_WITHOUT_IF_MATCH) throw refusalError(lockRefusal());
+    if (outcome.reason !== 'stale_revision' || !outcome.current || attempt >= RETRIES_WITHOUT_IF_MATCH)
+      throw refusalError(lockRefusal());
     current = outcome.current;
   }
 }
@@ -248,7 +309,10 @@ export async function closeChangeSet(
   decidedBy: string | undefined,
   now: Date = deps.clock(),
 ): Promise<ChangeSet> {
-  const row = action === 'withdraw' ? changeSetRow(changeSetSelfServiceTable, 'withdraw') : changeSetRow(changeSetReviewTable, action);
+  const row =
+    action === 'withdraw'
+      ? changeSetRow(changeSetSelfServiceTable, 'withdraw')
+      : changeSetRow(changeSetReviewTable, action);
   const outcome = await deps.store.changeSets.update(
     { ...target, statusIn: row.from },
     { status: row.to, decidedAt: now, ...(decidedBy !== undefined && { decidedBy }) },

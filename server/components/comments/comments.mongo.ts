@@ -15,7 +15,11 @@ export function createMongoCommentRepository(connection: Connection): CommentRep
       return structuredClone(comment);
     },
     async list(query) {
-      const filter = { organizationId: query.organizationId, registrationId: query.registrationId, ...afterKey(query.after) };
+      const filter = {
+        organizationId: query.organizationId,
+        registrationId: query.registrationId,
+        ...afterKey(query.after),
+      };
       const docs = await Comments.find(filter)
         .sort(KEYSET_SORT)
         .limit(query.limit)

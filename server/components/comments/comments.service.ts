@@ -16,7 +16,8 @@ export async function addComment(
       fields: [{ path: 'body', message: `must be 1 to ${MAX_COMMENT_LENGTH} characters` }],
     });
   }
-  if (!(await deps.store.registrations.get(input.organizationId, input.registrationId))) throw apiError('not_found', 'No such registration.');
+  if (!(await deps.store.registrations.get(input.organizationId, input.registrationId)))
+    throw apiError('not_found', 'No such registration.');
   return deps.store.comments.add({
     id: newId('cmt'),
     organizationId: input.organizationId,
@@ -31,6 +32,11 @@ export async function listComments(
   deps: Deps,
   input: { organizationId: string; registrationId: string; limit?: number },
 ): Promise<Comment[]> {
-  if (!(await deps.store.registrations.get(input.organizationId, input.registrationId))) throw apiError('not_found', 'No such registration.');
-  return deps.store.comments.list({ organizationId: input.organizationId, registrationId: input.registrationId, limit: input.limit ?? 100 });
+  if (!(await deps.store.registrations.get(input.organizationId, input.registrationId)))
+    throw apiError('not_found', 'No such registration.');
+  return deps.store.comments.list({
+    organizationId: input.organizationId,
+    registrationId: input.registrationId,
+    limit: input.limit ?? 100,
+  });
 }

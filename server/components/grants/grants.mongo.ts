@@ -19,7 +19,10 @@ async function upsertRetrying<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createMongoGrantRepository(connection: Connection, options: { clock?: () => Date } = {}): GrantRepository {
+export function createMongoGrantRepository(
+  connection: Connection,
+  options: { clock?: () => Date } = {},
+): GrantRepository {
   const clock = options.clock ?? (() => new Date());
   const Grants = grantModel(connection);
   const Defaults = subjectDefaultModel(connection);
@@ -39,14 +42,20 @@ export function createMongoGrantRepository(connection: Connection, options: { cl
     async grant(input) {
       const { organizationId, subject } = input;
       const doc = await upsertRetrying(() =>
-        Grants.findOneAndUpdate({ organizationId, subject }, { $setOnInsert: { createdAt: clock() } }, {
-          upsert: true,
-          returnDocument: 'after',
-          maxTimeMS: MAX_TIME_MS,
-        }).lean<GrantDocument>(),
+        Grants.findOneAndUpdate(
+          { organizationId, subject },
+          { $setOnInsert: { createdAt: clock() } },
+          {
+            upsert: true,
+            returnDocument: 'after',
+            maxTimeMS: MAX_TIME_MS,
+          },
+        ).lean<GrantDocument>(),
       );
       if (input.isDefault) {
-        await upsertRetrying(() => Defaults.updateOne({ _id: subject }, { $set: { organizationId } }, { upsert: true, maxTimeMS: MAX_TIME_MS }));
+        await upsertRetrying(() =>
+          Defaults.updateOne({ _id: subject }, { $set: { organizationId } }, { upsert: true, maxTimeMS: MAX_TIME_MS }),
+        );
       } else {
         // Unmark only if this organization is the default; another organization's mark stays.
         await Defaults.deleteOne({ _id: subject, organizationId }, { maxTimeMS: MAX_TIME_MS });
@@ -55,8 +64,14 @@ export function createMongoGrantRepository(connection: Connection, options: { cl
     },
     async revoke(input) {
       // The default mark goes first: a crash in between leaves a plain grant, never a default pointing nowhere.
-      await Defaults.deleteOne({ _id: input.subject, organizationId: input.organizationId }, { maxTimeMS: MAX_TIME_MS });
-      const result = await Grants.deleteOne({ organizationId: input.organizationId, subject: input.subject }, { maxTimeMS: MAX_TIME_MS });
+      await Defaults.deleteOne(
+        { _id: input.subject, organizationId: input.organizationId },
+        { maxTimeMS: MAX_TIME_MS },
+      );
+      const result = await Grants.deleteOne(
+        { organizationId: input.organizationId, subject: input.subject },
+        { maxTimeMS: MAX_TIME_MS },
+      );
       return result.deletedCount > 0;
     },
     async find(subject, organizationId) {
@@ -76,7 +91,9 @@ export function createMongoGrantRepository(connection: Connection, options: { cl
     async defaultFor(subject) {
       const defaultId = await defaultOf(subject);
       if (defaultId === undefined) return null;
-      const doc = await Grants.findOne({ organizationId: defaultId, subject }).lean<GrantDocument>().maxTimeMS(MAX_TIME_MS);
+      const doc = await Grants.findOne({ organizationId: defaultId, subject })
+        .lean<GrantDocument>()
+        .maxTimeMS(MAX_TIME_MS);
       return doc ? toGrant(doc, defaultId) : null;
     },
   };

@@ -33,5 +33,6 @@ export function grantModel(connection: Connection): Model<GrantDocument> {
 }
 
 export function subjectDefaultModel(connection: Connection): Model<SubjectDefaultDocument> {
-  return (connection.models.SubjectDefault ?? connection.model('SubjectDefault', subjectDefaultSchema)) as Model<SubjectDefaultDocument>;
+  return (connection.models.SubjectDefault ??
+    connection.model('SubjectDefault', subjectDefaultSchema)) as Model<SubjectDefaultDocument>;
 }

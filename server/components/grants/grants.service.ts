@@ -14,13 +14,22 @@ export interface GrantAccessInput {
 }
 
 /** Grants `subject` access to an existing organization (idempotent). Unknown organization → 404 `not_found`. */
-export async function grantAccess(store: Pick<Store, 'organizations' | 'grants'>, input: GrantAccessInput): Promise<Grant> {
+export async function grantAccess(
+  store: Pick<Store, 'organizations' | 'grants'>,
+  input: GrantAccessInput,
+): Promise<Grant> {
   if (typeof input.subject !== 'string' || input.subject.length === 0) {
-    throw apiError('invalid_request', 'A grant needs a non-empty subject.', { fields: [{ path: 'subject', message: 'is required' }] });
+    throw apiError('invalid_request', 'A grant needs a non-empty subject.', {
+      fields: [{ path: 'subject', message: 'is required' }],
+    });
   }
   const organization = await store.organizations.get(input.organizationId);
   if (!organization) throw apiError('not_found', 'No such organization.');
-  return store.grants.grant({ organizationId: organization.id, subject: input.subject, isDefault: input.isDefault ?? false });
+  return store.grants.grant({
+    organizationId: organization.id,
+    subject: input.subject,
+    isDefault: input.isDefault ?? false,
+  });
 }
 
 /** Removes the subject's access; returns whether a grant existed. The subject's resources stay with the organization. */

@@ -8,7 +8,12 @@ import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
-import type { BeginOutcome, IdempotencyRepository, IdempotencyScope, StoredResponse } from './idempotency.repository.js';
+import type {
+  BeginOutcome,
+  IdempotencyRepository,
+  IdempotencyScope,
+  StoredResponse,
+} from './idempotency.repository.js';
 import { idempotencyModel, type IdempotencyDocument } from './idempotency.schema.js';
 
 /** Every this many claims, expired records are deleted (the TTL monitor's job where the server has one). */
@@ -23,7 +28,9 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
 
   function sweep(now: Date): void {
     // Best effort and off the request path: a failed sweep only delays the cleanup.
-    Records.deleteMany({ expiresAt: mongoose.trusted({ $lte: now }) }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+    Records.deleteMany({ expiresAt: mongoose.trusted({ $lte: now }) }, { maxTimeMS: MAX_TIME_MS }).catch(
+      () => undefined,
+    );
   }
 
   return {
@@ -44,22 +51,29 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
           if (!isDuplicateKey(error)) throw error;
         }
         // The key exists. Expired, or unfinished with an expired lease: it counts as absent, take it over.
-        const answer = await locks.withLock(`idempotency:${JSON.stringify([input.organizationId, input.subject, input.key])}`, async () => {
-          const taken = await Records.findOneAndUpdate(
-            {
-              ...scopeFilter(input),
-              $or: [
-                { expiresAt: mongoose.trusted({ $lte: now }) },
-                // Only the same request: another body under a lapsed claim is a mismatch (something may exist).
-                { response: mongoose.trusted({ $exists: false }), leaseUntil: mongoose.trusted({ $lte: now }), fingerprint: input.fingerprint },
-              ],
-            },
-            { $set: fields, $unset: { response: '' } },
-            { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
-          ).lean<IdempotencyDocument>();
-          if (taken) return { outcome: 'started' } satisfies BeginOutcome;
-          return Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
-        });
+        const answer = await locks.withLock(
+          `idempotency:${JSON.stringify([input.organizationId, input.subject, input.key])}`,
+          async () => {
+            const taken = await Records.findOneAndUpdate(
+              {
+                ...scopeFilter(input),
+                $or: [
+                  { expiresAt: mongoose.trusted({ $lte: now }) },
+                  // Only the same request: another body under a lapsed claim is a mismatch (something may exist).
+                  {
+                    response: mongoose.trusted({ $exists: false }),
+                    leaseUntil: mongoose.trusted({ $lte: now }),
+                    fingerprint: input.fingerprint,
+                  },
+                ],
+              },
+              { $set: fields, $unset: { response: '' } },
+              { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
+            ).lean<IdempotencyDocument>();
+            if (taken) return { outcome: 'started' } satisfies BeginOutcome;
+            return Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+          },
+        );
         // Gone (released or swept) since our insert failed: claim again.
         if (answer === null) continue;
         if ('outcome' in answer) return answer;
@@ -82,7 +96,10 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
     },
 
     async release(input) {
-      await Records.deleteOne({ ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) }, { maxTimeMS: MAX_TIME_MS });
+      await Records.deleteOne(
+        { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) },
+        { maxTimeMS: MAX_TIME_MS },
+      );
     },
   };
 }

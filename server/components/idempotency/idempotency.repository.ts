@@ -28,7 +28,9 @@ export interface IdempotencyRepository {
    * `in_flight`; finished → `completed` with the response. An expired record counts as absent, and the same
    * request takes over an unfinished one whose lease lapsed.
    */
-  begin(input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; ttlMs: number }): Promise<BeginOutcome>;
+  begin(
+    input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; ttlMs: number },
+  ): Promise<BeginOutcome>;
   /** Stores the response of a claimed key (kept until the record's expiry). */
   complete(input: IdempotencyScope & { response: StoredResponse }): Promise<void>;
   /** Drops a claimed key so the request may be retried (the request failed before creating anything). */
@@ -66,7 +68,11 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
         if (existing.leaseExpiresAt > now) return { outcome: 'in_flight' };
         // The claim lapsed (crash or unknown outcome): the same request takes it over.
       }
-      records.set(key, { fingerprint: input.fingerprint, leaseExpiresAt: now + input.leaseMs, expiresAt: now + input.ttlMs });
+      records.set(key, {
+        fingerprint: input.fingerprint,
+        leaseExpiresAt: now + input.leaseMs,
+        expiresAt: now + input.ttlMs,
+      });
       return { outcome: 'started' };
     },
     async complete(input) {

@@ -17,7 +17,14 @@ export const idempotencySchema = new Schema(
     /** The response to replay; absent while the request is in flight. */
     response: { type: Schema.Types.Mixed },
   },
-  { collection: 'idempotency_records', strict: 'throw', strictQuery: 'throw', minimize: false, versionKey: false, id: false },
+  {
+    collection: 'idempotency_records',
+    strict: 'throw',
+    strictQuery: 'throw',
+    minimize: false,
+    versionKey: false,
+    id: false,
+  },
 );
 idempotencySchema.index({ organizationId: 1, subject: 1, key: 1 }, { unique: true });
 idempotencySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
@@ -25,5 +32,6 @@ idempotencySchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 export type IdempotencyDocument = InferSchemaType<typeof idempotencySchema>;
 
 export function idempotencyModel(connection: Connection): Model<IdempotencyDocument> {
-  return (connection.models.IdempotencyRecord ?? connection.model('IdempotencyRecord', idempotencySchema)) as Model<IdempotencyDocument>;
+  return (connection.models.IdempotencyRecord ??
+    connection.model('IdempotencyRecord', idempotencySchema)) as Model<IdempotencyDocument>;
 }

@@ -6,7 +6,10 @@ import { newId } from '../../ids.js';
 import type { OrganizationRepository } from './organizations.repository.js';
 import { organizationModel, toOrganization, type OrganizationDocument } from './organizations.schema.js';
 
-export function createMongoOrganizationRepository(connection: Connection, options: { clock?: () => Date } = {}): OrganizationRepository {
+export function createMongoOrganizationRepository(
+  connection: Connection,
+  options: { clock?: () => Date } = {},
+): OrganizationRepository {
   const clock = options.clock ?? (() => new Date());
   const Organizations = organizationModel(connection);
 
@@ -44,11 +47,15 @@ export function createMongoOrganizationRepository(connection: Connection, option
       return toOrganization(doc);
     },
     async setPlan(id, plan) {
-      const doc = await Organizations.findOneAndUpdate({ _id: id }, { $set: { plan } }, {
-        returnDocument: 'after',
-        runValidators: true,
-        maxTimeMS: MAX_TIME_MS,
-      }).lean<OrganizationDocument>();
+      const doc = await Organizations.findOneAndUpdate(
+        { _id: id },
+        { $set: { plan } },
+        {
+          returnDocument: 'after',
+          runValidators: true,
+          maxTimeMS: MAX_TIME_MS,
+        },
+      ).lean<OrganizationDocument>();
       return doc ? toOrganization(doc) : null;
     },
   };

@@ -35,12 +35,10 @@ export function createMemoryOrganizationRepository(options: { clock?: () => Date
       return org ? copy(org) : null;
     },
     async getMany(ids) {
-      return [...new Set(ids)]
-        .sort()
-        .flatMap((id) => {
-          const org = byId.get(id);
-          return org ? [copy(org)] : [];
-        });
+      return [...new Set(ids)].sort().flatMap((id) => {
+        const org = byId.get(id);
+        return org ? [copy(org)] : [];
+      });
     },
     async create(input) {
       const id = input.id ?? newId('org');

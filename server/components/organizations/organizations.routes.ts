@@ -28,7 +28,8 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
     .route('/organizations')
     .get(rateLimit, requireScope('registrations:read'), async (req, res) => {
       const sub = req.principal?.sub;
-      if (!sub) throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+      if (!sub)
+        throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
       // The cursor is bound to the subject: a cursor of another caller's list is invalid here.
       const binding: ListBinding = { resource: 'organizations', organizationId: '', filters: { subject: sub } };
       const params = parseListParams(req, binding);

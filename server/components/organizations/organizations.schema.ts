@@ -15,7 +15,8 @@ export const organizationSchema = new Schema(
 export type OrganizationDocument = InferSchemaType<typeof organizationSchema>;
 
 export function organizationModel(connection: Connection): Model<OrganizationDocument> {
-  return (connection.models.Organization ?? connection.model('Organization', organizationSchema)) as Model<OrganizationDocument>;
+  return (connection.models.Organization ??
+    connection.model('Organization', organizationSchema)) as Model<OrganizationDocument>;
 }
 
 export function toOrganization(doc: OrganizationDocument): Organization {

@@ -49,7 +49,8 @@ export const POLICY_PROFILES: readonly Readonly<PolicyProfile>[] = deepFreeze<Po
   {
     id: 'pp_service',
     name: 'Service (machine to machine)',
-    description: 'Back-end services acting on their own behalf: confidential clients, client_credentials only, no redirect URIs.',
+    description:
+      'Back-end services acting on their own behalf: confidential clients, client_credentials only, no redirect URIs.',
     appliesTo: ['confidential'],
     constraints: {
       applicationTypes: ['service'],

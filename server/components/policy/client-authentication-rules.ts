@@ -19,20 +19,34 @@ export function clientAuthenticationProblems(ctx: PolicyContext): FieldError[] {
     problems.push({ path, message: 'must be none: public clients cannot keep a secret or key (RFC 6749 §2.1)' });
   } else if (ctx.clientType === 'confidential' && method === 'none') {
     problems.push({ path, message: 'none is only for public clients; confidential clients must authenticate' });
-  } else if (clientTypeRule(ctx.clientType) && profile && !profile.constraints.tokenEndpointAuthMethods.includes(method)) {
-    problems.push({ path, message: `${method} is not allowed by policy profile ${profile.id} (allowed: ${profile.constraints.tokenEndpointAuthMethods.join(', ')})` });
+  } else if (
+    clientTypeRule(ctx.clientType) &&
+    profile &&
+    !profile.constraints.tokenEndpointAuthMethods.includes(method)
+  ) {
+    problems.push({
+      path,
+      message: `${method} is not allowed by policy profile ${profile.id} (allowed: ${profile.constraints.tokenEndpointAuthMethods.join(', ')})`,
+    });
   }
 
   const hasJwks = raw.jwks !== undefined && raw.jwks !== null;
   const hasJwksUri = typeof raw.jwksUri === 'string';
-  if (hasJwks && hasJwksUri) problems.push({ path: 'config.jwks', message: 'must not be given together with jwksUri (RFC 7591 §2)' });
+  if (hasJwks && hasJwksUri)
+    problems.push({ path: 'config.jwks', message: 'must not be given together with jwksUri (RFC 7591 §2)' });
   if (KEY_BASED_AUTH_METHODS.includes(method) && !hasJwks && !hasJwksUri) {
-    problems.push({ path: 'config.jwksUri', message: `is required (or jwks) for ${method}: the server needs the client's public keys` });
+    problems.push({
+      path: 'config.jwksUri',
+      message: `is required (or jwks) for ${method}: the server needs the client's public keys`,
+    });
   }
 
   if (raw.requirePkce === false) {
     if (ctx.clientType === 'public') {
-      problems.push({ path: 'config.requirePkce', message: 'must be true: PKCE is required for public clients (RFC 9700 §2.1.1)' });
+      problems.push({
+        path: 'config.requirePkce',
+        message: 'must be true: PKCE is required for public clients (RFC 9700 §2.1.1)',
+      });
     } else if (profile?.constraints.requirePkce) {
       problems.push({ path: 'config.requirePkce', message: `must be true under policy profile ${profile.id}` });
     }

@@ -10,7 +10,10 @@ export function clientKindProblems(ctx: PolicyContext): FieldError[] {
   if (!appRule) problems.push({ path: 'applicationType', message: 'must be web, spa, native or service' });
   else if (appRule.clientType !== ctx.clientType) {
     // RFC 8252 §8.5: native apps cannot keep secrets; browsers cannot either; servers can.
-    problems.push({ path: 'applicationType', message: `${ctx.applicationType} applications must be ${appRule.clientType} clients` });
+    problems.push({
+      path: 'applicationType',
+      message: `${ctx.applicationType} applications must be ${appRule.clientType} clients`,
+    });
   }
 
   const profile = ctx.profile;
@@ -22,7 +25,10 @@ export function clientKindProblems(ctx: PolicyContext): FieldError[] {
     problems.push({ path: 'policyProfileId', message: `${profile.id} is not available on the ${ctx.plan.plan} plan` });
   }
   if (!profile.appliesTo.includes(ctx.clientType)) {
-    problems.push({ path: 'clientType', message: `policy profile ${profile.id} applies to ${profile.appliesTo.join(' and ')} clients only` });
+    problems.push({
+      path: 'clientType',
+      message: `policy profile ${profile.id} applies to ${profile.appliesTo.join(' and ')} clients only`,
+    });
   }
   if (!profile.constraints.applicationTypes.includes(ctx.applicationType)) {
     problems.push({

@@ -26,8 +26,13 @@ function strings(value: unknown): string[] | undefined {
  * `tokenEndpointAuthMethod` `none` for public clients, `client_secret_basic` otherwise (RFC 7591 §2);
  * `requirePkce` true, and always true for public clients (RFC 9700 §2.1.1).
  */
-export function effectiveConfig(config: RegistrationConfig, clientType: ClientType, applicationType: ApplicationType): EffectiveConfig {
-  const grantTypes = strings(config.grantTypes) ?? (applicationType === 'service' ? ['client_credentials'] : ['authorization_code']);
+export function effectiveConfig(
+  config: RegistrationConfig,
+  clientType: ClientType,
+  applicationType: ApplicationType,
+): EffectiveConfig {
+  const grantTypes =
+    strings(config.grantTypes) ?? (applicationType === 'service' ? ['client_credentials'] : ['authorization_code']);
   const responseTypes = strings(config.responseTypes) ?? (grantTypes.includes('authorization_code') ? ['code'] : []);
   const out: EffectiveConfig = {
     ...config,
@@ -36,7 +41,11 @@ export function effectiveConfig(config: RegistrationConfig, clientType: ClientTy
     grantTypes,
     responseTypes,
     tokenEndpointAuthMethod:
-      typeof config.tokenEndpointAuthMethod === 'string' ? config.tokenEndpointAuthMethod : clientType === 'public' ? 'none' : 'client_secret_basic',
+      typeof config.tokenEndpointAuthMethod === 'string'
+        ? config.tokenEndpointAuthMethod
+        : clientType === 'public'
+          ? 'none'
+          : 'client_secret_basic',
     scopes: strings(config.scopes) ?? [],
     contacts: strings(config.contacts) ?? [],
     requirePkce: clientType === 'public' ? true : config.requirePkce !== false,

@@ -18,23 +18,33 @@ export function grantTypeProblems(ctx: PolicyContext): FieldError[] {
   const appRule = applicationTypeRule(ctx.applicationType)?.rule;
   const seen = new Set<string>();
 
-  if (grantTypes.length === 0) problems.push({ path: 'config.grantTypes', message: 'must name at least one grant type' });
+  if (grantTypes.length === 0)
+    problems.push({ path: 'config.grantTypes', message: 'must name at least one grant type' });
   grantTypes.forEach((grant, i) => {
     const path = `config.grantTypes[${i}]`;
     if (seen.has(grant)) problems.push({ path, message: `duplicates ${grant}` });
     seen.add(grant);
     const forbidden = FORBIDDEN_WHY[grant];
     if (forbidden) return void problems.push({ path, message: forbidden });
-    if (!(GRANT_TYPES as readonly string[]).includes(grant)) return void problems.push({ path, message: `${grant} is not a supported grant type` });
-    if (appRule && !appRule.grantTypes.includes(grant)) problems.push({ path, message: `${grant} is not available to ${ctx.applicationType} applications` });
+    if (!(GRANT_TYPES as readonly string[]).includes(grant))
+      return void problems.push({ path, message: `${grant} is not a supported grant type` });
+    if (appRule && !appRule.grantTypes.includes(grant))
+      problems.push({ path, message: `${grant} is not available to ${ctx.applicationType} applications` });
     if (ctx.profile && !ctx.profile.constraints.grantTypes.includes(grant)) {
       problems.push({ path, message: `${grant} is not allowed by policy profile ${ctx.profile.id}` });
     }
-    if (!ctx.plan.grantTypes.includes(grant)) problems.push({ path, message: `${grant} is not available on the ${ctx.plan.plan} plan` });
+    if (!ctx.plan.grantTypes.includes(grant))
+      problems.push({ path, message: `${grant} is not available on the ${ctx.plan.plan} plan` });
   });
 
-  if (grantTypes.includes('refresh_token') && !platformPolicy.grantTypes.refreshTokenNeeds.some((g) => grantTypes.includes(g))) {
-    problems.push({ path: 'config.grantTypes', message: 'refresh_token needs a grant that issues refresh tokens (authorization_code or the device grant)' });
+  if (
+    grantTypes.includes('refresh_token') &&
+    !platformPolicy.grantTypes.refreshTokenNeeds.some((g) => grantTypes.includes(g))
+  ) {
+    problems.push({
+      path: 'config.grantTypes',
+      message: 'refresh_token needs a grant that issues refresh tokens (authorization_code or the device grant)',
+    });
   }
 
   responseTypes.forEach((type, i) => {
@@ -47,10 +57,16 @@ export function grantTypeProblems(ctx: PolicyContext): FieldError[] {
   });
   // RFC 7591 §2.1: the authorization_code grant goes with the code response type, both ways.
   if (grantTypes.includes('authorization_code') && !responseTypes.includes('code')) {
-    problems.push({ path: 'config.responseTypes', message: 'must include "code" because grantTypes includes authorization_code (RFC 7591 §2.1)' });
+    problems.push({
+      path: 'config.responseTypes',
+      message: 'must include "code" because grantTypes includes authorization_code (RFC 7591 §2.1)',
+    });
   }
   if (responseTypes.includes('code') && !grantTypes.includes('authorization_code')) {
-    problems.push({ path: 'config.grantTypes', message: 'must include authorization_code because responseTypes includes "code" (RFC 7591 §2.1)' });
+    problems.push({
+      path: 'config.grantTypes',
+      message: 'must include authorization_code because responseTypes includes "code" (RFC 7591 §2.1)',
+    });
   }
   return problems;
 }

@@ -15,7 +15,8 @@ export function metadataUrlProblems(ctx: PolicyContext): FieldError[] {
       problems.push({ path, message: 'must be a string' });
       continue;
     }
-    if (value.length > platformPolicy.urls.maxLength) problems.push({ path, message: `must be at most ${platformPolicy.urls.maxLength} characters` });
+    if (value.length > platformPolicy.urls.maxLength)
+      problems.push({ path, message: `must be at most ${platformPolicy.urls.maxLength} characters` });
     let url: URL | undefined;
     try {
       url = new URL(value);

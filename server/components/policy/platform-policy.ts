@@ -6,7 +6,14 @@ import { DEVICE_CODE_GRANT } from '../../plans.js';
 import { deepFreeze } from '../../../lib/deep-freeze.js';
 import type { ApplicationType, ClientType } from '../registrations/registrations.model.js';
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE_GRANT, 'implicit', 'password'] as const;
+export const GRANT_TYPES = [
+  'authorization_code',
+  'refresh_token',
+  'client_credentials',
+  DEVICE_CODE_GRANT,
+  'implicit',
+  'password',
+] as const;
 export const TOKEN_ENDPOINT_AUTH_METHODS = [
   'none',
   'client_secret_basic',
@@ -47,7 +54,11 @@ export const clientTypeRules: readonly ClientTypeRule[] = deepFreeze([
     requirePkce: true,
     applicationTypes: [
       { applicationType: 'spa', grantTypes: ['authorization_code', 'refresh_token'], redirectUris: true },
-      { applicationType: 'native', grantTypes: ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT], redirectUris: true },
+      {
+        applicationType: 'native',
+        grantTypes: ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT],
+        redirectUris: true,
+      },
     ],
   },
   {
@@ -55,7 +66,11 @@ export const clientTypeRules: readonly ClientTypeRule[] = deepFreeze([
     tokenEndpointAuthMethods: TOKEN_ENDPOINT_AUTH_METHODS.filter((m) => m !== 'none'),
     requirePkce: false,
     applicationTypes: [
-      { applicationType: 'web', grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'], redirectUris: true },
+      {
+        applicationType: 'web',
+        grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
+        redirectUris: true,
+      },
       { applicationType: 'service', grantTypes: ['client_credentials'], redirectUris: false },
     ],
   },
@@ -65,7 +80,9 @@ export function clientTypeRule(clientType: ClientType): ClientTypeRule | undefin
   return clientTypeRules.find((r) => r.clientType === clientType);
 }
 
-export function applicationTypeRule(applicationType: ApplicationType): { clientType: ClientType; rule: ApplicationTypeRule } | undefined {
+export function applicationTypeRule(
+  applicationType: ApplicationType,
+): { clientType: ClientType; rule: ApplicationTypeRule } | undefined {
   for (const c of clientTypeRules) {
     const rule = c.applicationTypes.find((a) => a.applicationType === applicationType);
     if (rule) return { clientType: c.clientType, rule };
@@ -97,7 +114,11 @@ export const platformPolicy = deepFreeze({
   /** RFC 9700 §2.1.2: no token response types (implicit, hybrid); `code` ↔ `authorization_code` (RFC 7591 §2.1). */
   responseTypes: { allowed: ['code'] },
   pkce: { requiredFor: ['public'] as ClientType[], method: 'S256' },
-  tokenEndpointAuthMethod: { noneOnlyFor: ['public'] as ClientType[], keyBased: KEY_BASED_AUTH_METHODS, jwksAndJwksUri: 'mutually exclusive' },
+  tokenEndpointAuthMethod: {
+    noneOnlyFor: ['public'] as ClientType[],
+    keyBased: KEY_BASED_AUTH_METHODS,
+    jwksAndJwksUri: 'mutually exclusive',
+  },
   scopes: { maxCount: 50 },
   contacts: { maxCount: 10 },
 });

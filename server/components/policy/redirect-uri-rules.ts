@@ -57,14 +57,21 @@ function redirectUriProblems(raw: string, path: string, applicationType: Applica
   } else if (!rules.privateUseSchemesFor.includes(applicationType)) {
     add('must use https (private-use URI schemes are for native apps only, RFC 8252 §7.1)');
   } else {
-    if (!REVERSE_DNS.test(scheme)) add('must use a reverse-DNS private-use scheme such as com.example.app (RFC 8252 §7.1)');
-    if (!/^[^:]+:\/(?!\/)/.test(raw)) add('must have the form com.example.app:/path, with a single slash and no host (RFC 8252 §7.1)');
+    if (!REVERSE_DNS.test(scheme))
+      add('must use a reverse-DNS private-use scheme such as com.example.app (RFC 8252 §7.1)');
+    if (!/^[^:]+:\/(?!\/)/.test(raw))
+      add('must have the form com.example.app:/path, with a single slash and no host (RFC 8252 §7.1)');
   }
   return problems;
 }
 
 /** Problems of a whole list: count cap, duplicates, and every URI's own problems. */
-function redirectUriListProblems(uris: readonly string[], path: string, applicationType: ApplicationType, maxCount: number): FieldError[] {
+function redirectUriListProblems(
+  uris: readonly string[],
+  path: string,
+  applicationType: ApplicationType,
+  maxCount: number,
+): FieldError[] {
   const problems: FieldError[] = [];
   if (uris.length > maxCount) problems.push({ path, message: `must have at most ${maxCount} entries` });
   const seen = new Map<string, number>();
@@ -89,7 +96,10 @@ export function redirectUriFieldProblems(ctx: PolicyContext): FieldError[] {
         ? `the ${ctx.applicationType} application type`
         : undefined;
 
-  for (const [field, uris] of [['redirectUris', redirectUris], ['postLogoutRedirectUris', postLogoutRedirectUris]] as const) {
+  for (const [field, uris] of [
+    ['redirectUris', redirectUris],
+    ['postLogoutRedirectUris', postLogoutRedirectUris],
+  ] as const) {
     const path = `config.${field}`;
     if (forbiddenBy && uris.length > 0) {
       problems.push({ path, message: `must be empty: ${forbiddenBy} allows no browser redirects` });
@@ -99,7 +109,10 @@ export function redirectUriFieldProblems(ctx: PolicyContext): FieldError[] {
   }
   // RFC 6749 §3.1.2.2 / RFC 9700 §4.1.1: a code flow client registers the exact URIs codes may be sent to.
   if (!forbiddenBy && grantTypes.includes('authorization_code') && redirectUris.length === 0) {
-    problems.push({ path: 'config.redirectUris', message: 'must list at least one redirect URI for the authorization_code grant' });
+    problems.push({
+      path: 'config.redirectUris',
+      message: 'must list at least one redirect URI for the authorization_code grant',
+    });
   }
   return problems;
 }

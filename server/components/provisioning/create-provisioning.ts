@@ -13,13 +13,19 @@ export interface Provisioning {
   worker: ProvisioningWorker;
 }
 
-export function createProvisioning(deps: ApiDeps, options: { client?: RegistrationClient } = {}): Provisioning | undefined {
+export function createProvisioning(
+  deps: ApiDeps,
+  options: { client?: RegistrationClient } = {},
+): Provisioning | undefined {
   const { config } = deps;
   if (!config.provisioningRegistrationEndpoint) return undefined;
   // loadServiceConfig already refused an endpoint without its token and key.
   const client =
     options.client ??
-    createRegistrationClient({ endpoint: config.provisioningRegistrationEndpoint, initialAccessToken: config.provisioningInitialAccessToken as string });
+    createRegistrationClient({
+      endpoint: config.provisioningRegistrationEndpoint,
+      initialAccessToken: config.provisioningInitialAccessToken as string,
+    });
   const worker = createProvisioningWorker({
     store: deps.store,
     clock: deps.clock,

@@ -8,7 +8,12 @@ import type { Store } from '../../deps.js';
 export type ProvisioningStepKind = 'register' | 'update' | 'delete';
 
 export interface ProvisioningHook {
-  enqueue(step: { kind: ProvisioningStepKind; organizationId: string; registrationId: string; revision: number }): Promise<void>;
+  enqueue(step: {
+    kind: ProvisioningStepKind;
+    organizationId: string;
+    registrationId: string;
+    revision: number;
+  }): Promise<void>;
 }
 
 /** Stores the step (idempotent per decision), then nudges the worker so it runs without waiting for its poll. */

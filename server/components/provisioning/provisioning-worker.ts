@@ -47,7 +47,12 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
-  async function audit(step: OutboxStep, registration: Registration | null, action: string, reason?: string): Promise<void> {
+  async function audit(
+    step: OutboxStep,
+    registration: Registration | null,
+    action: string,
+    reason?: string,
+  ): Promise<void> {
     await store.audit.append({
       organizationId: step.organizationId,
       targetType: 'registration',
@@ -80,7 +85,11 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
     // The service's clientId is the authorization server's (RFC 7591 §3.2.1).
     if (registration.clientId !== clientId) {
       const outcome = await store.registrations.update(
-        { organizationId: registration.organizationId, id: registration.id, statusIn: ['active', 'suspended', 'deprecated'] },
+        {
+          organizationId: registration.organizationId,
+          id: registration.id,
+          statusIn: ['active', 'suspended', 'deprecated'],
+        },
         { clientId },
         clock(),
       );
@@ -104,7 +113,10 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
   async function update(step: OutboxStep, registration: Registration): Promise<void> {
     const found = await managed(step);
     if (found === 'gone' || found.record.revision >= registration.revision) return;
-    await client.update(found.record.registrationClientUri, found.token, { ...clientMetadataOf(registration), client_id: found.record.clientId });
+    await client.update(found.record.registrationClientUri, found.token, {
+      ...clientMetadataOf(registration),
+      client_id: found.record.clientId,
+    });
     await store.provisioning.saveClient({ ...found.record, revision: registration.revision, updatedAt: clock() });
   }
 
@@ -139,8 +151,17 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
         logger?.warn({ step: step.id, attempts: step.attempts, err: message }, 'provisioning step failed');
       } else {
         const delayS = Math.min(options.retryS * 2 ** (step.attempts - 1), MAX_BACKOFF_S);
-        await store.provisioning.settle(step.id, { status: 'pending', now, retryAt: new Date(now.getTime() + delayS * 1000), error: message });
-        if (!(error instanceof NotYet)) logger?.info({ step: step.id, attempts: step.attempts, retryInS: delayS, err: message }, 'provisioning step will be retried');
+        await store.provisioning.settle(step.id, {
+          status: 'pending',
+          now,
+          retryAt: new Date(now.getTime() + delayS * 1000),
+          error: message,
+        });
+        if (!(error instanceof NotYet))
+          logger?.info(
+            { step: step.id, attempts: step.attempts, retryInS: delayS, err: message },
+            'provisioning step will be retried',
+          );
       }
     }
   }

@@ -14,7 +14,9 @@ type Doc = Record<string, unknown> & { _id: string };
 
 function fromDoc<T>(doc: Doc, idField: string): T {
   const { _id, ...rest } = doc;
-  const out = Object.fromEntries(Object.entries({ [idField]: _id, ...rest }).filter(([, value]) => value !== null && value !== undefined));
+  const out = Object.fromEntries(
+    Object.entries({ [idField]: _id, ...rest }).filter(([, value]) => value !== null && value !== undefined),
+  );
   return out as T;
 }
 
@@ -72,7 +74,11 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
       if (outcome.error !== undefined) set.lastError = outcome.error;
       const unset: Record<string, 1> = { leaseUntil: 1 };
       if (outcome.error === undefined && outcome.status === 'done') unset.lastError = 1;
-      await Steps.updateOne({ _id: id, status: 'in_progress' }, { $set: set, $unset: unset }, { maxTimeMS: MAX_TIME_MS });
+      await Steps.updateOne(
+        { _id: id, status: 'in_progress' },
+        { $set: set, $unset: unset },
+        { maxTimeMS: MAX_TIME_MS },
+      );
     },
     async retry(id, now) {
       const result = await Steps.updateOne(
@@ -83,7 +89,10 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
       return result.modifiedCount > 0;
     },
     async listSteps(organizationId, registrationId) {
-      const docs = await Steps.find({ organizationId, registrationId }).sort({ createdAt: 1, _id: 1 }).lean<Doc[]>().maxTimeMS(MAX_TIME_MS);
+      const docs = await Steps.find({ organizationId, registrationId })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean<Doc[]>()
+        .maxTimeMS(MAX_TIME_MS);
       return docs.map(toStep);
     },
     async getClient(organizationId, registrationId) {

@@ -7,14 +7,23 @@ import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 
 export interface ProvisioningRepository {
   /** Inserts the step unless one with its id exists (idempotent); returns the stored step. */
-  enqueue(step: { organizationId: string; registrationId: string; kind: ProvisioningStepKind; revision: number; now: Date }): Promise<OutboxStep>;
+  enqueue(step: {
+    organizationId: string;
+    registrationId: string;
+    kind: ProvisioningStepKind;
+    revision: number;
+    now: Date;
+  }): Promise<OutboxStep>;
   /**
    * Atomically takes the oldest step that is due (pending and `nextAttemptAt` ≤ now, or in progress with an
    * expired lease) and marks it in progress until `leaseUntil`; null when nothing is due.
    */
   claimDue(now: Date, leaseUntil: Date): Promise<OutboxStep | null>;
   /** Ends a claimed step: `done`, or back to `pending` at `retryAt`, or `failed`. */
-  settle(id: string, outcome: { status: 'done' | 'pending' | 'failed'; now: Date; retryAt?: Date; error?: string }): Promise<void>;
+  settle(
+    id: string,
+    outcome: { status: 'done' | 'pending' | 'failed'; now: Date; retryAt?: Date; error?: string },
+  ): Promise<void>;
   /** A failed step becomes pending again now (admin retry); false when it is not failed. */
   retry(id: string, now: Date): Promise<boolean>;
   listSteps(organizationId: string, registrationId: string): Promise<OutboxStep[]>;
@@ -85,7 +94,10 @@ export function createMemoryProvisioningRepository(): ProvisioningRepository {
       return true;
     },
     async listSteps(organizationId, registrationId) {
-      return [...steps.values()].filter((s) => s.organizationId === organizationId && s.registrationId === registrationId).sort(byAge).map(copy);
+      return [...steps.values()]
+        .filter((s) => s.organizationId === organizationId && s.registrationId === registrationId)
+        .sort(byAge)
+        .map(copy);
     },
     async getClient(organizationId, registrationId) {
       const client = clients.get(registrationId);

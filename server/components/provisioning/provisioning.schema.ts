@@ -44,9 +44,11 @@ export type ProvisioningStepDocument = InferSchemaType<typeof provisioningStepSc
 export type ProvisionedClientDocument = InferSchemaType<typeof provisionedClientSchema>;
 
 export function provisioningStepModel(connection: Connection): Model<ProvisioningStepDocument> {
-  return (connection.models.ProvisioningStep ?? connection.model('ProvisioningStep', provisioningStepSchema)) as Model<ProvisioningStepDocument>;
+  return (connection.models.ProvisioningStep ??
+    connection.model('ProvisioningStep', provisioningStepSchema)) as Model<ProvisioningStepDocument>;
 }
 
 export function provisionedClientModel(connection: Connection): Model<ProvisionedClientDocument> {
-  return (connection.models.ProvisionedClient ?? connection.model('ProvisionedClient', provisionedClientSchema)) as Model<ProvisionedClientDocument>;
+  return (connection.models.ProvisionedClient ??
+    connection.model('ProvisionedClient', provisionedClientSchema)) as Model<ProvisionedClientDocument>;
 }

@@ -8,7 +8,11 @@ const TIMEOUT_MS = 5000;
 
 /** A failed call: `permanent` when the server refused the request itself (4xx other than 408/429). */
 export class ProvisioningCallError extends Error {
-  constructor(message: string, readonly permanent: boolean, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'ProvisioningCallError';
   }
@@ -27,7 +31,10 @@ export interface RegistrationClient {
   remove(uri: string, accessToken: string): Promise<void>;
 }
 
-async function call(url: string, init: RequestInit): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
+async function call(
+  url: string,
+  init: RequestInit,
+): Promise<{ status: number; body: Record<string, unknown> | undefined }> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -46,12 +53,18 @@ async function call(url: string, init: RequestInit): Promise<{ status: number; b
 
 function failure(what: string, status: number, body: Record<string, unknown> | undefined): ProvisioningCallError {
   // Only the protocol's error fields are kept (RFC 7591 §3.2.2): no echo of anything else the server sent.
-  const detail = [body?.error, body?.error_description].filter((v) => typeof v === 'string').join(': ').slice(0, 300);
+  const detail = [body?.error, body?.error_description]
+    .filter((v) => typeof v === 'string')
+    .join(': ')
+    .slice(0, 300);
   const permanent = status >= 400 && status < 500 && status !== 408 && status !== 429;
   return new ProvisioningCallError(`${what} answered ${status}${detail ? ` (${detail})` : ''}`, permanent, status);
 }
 
-export function createRegistrationClient(options: { endpoint: string; initialAccessToken: string }): RegistrationClient {
+export function createRegistrationClient(options: {
+  endpoint: string;
+  initialAccessToken: string;
+}): RegistrationClient {
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   return {
     async register(metadata) {
@@ -63,16 +76,27 @@ export function createRegistrationClient(options: { endpoint: string; initialAcc
       if (status !== 201 || !body) throw failure('registration', status, body);
       const { client_id: clientId, registration_client_uri: uri, registration_access_token: token } = body;
       if (typeof clientId !== 'string' || typeof uri !== 'string' || typeof token !== 'string') {
-        throw new ProvisioningCallError('registration response lacks client_id, registration_client_uri or registration_access_token', true, status);
+        throw new ProvisioningCallError(
+          'registration response lacks client_id, registration_client_uri or registration_access_token',
+          true,
+          status,
+        );
       }
       return { clientId, registrationClientUri: uri, registrationAccessToken: token };
     },
     async update(uri, accessToken, metadata) {
-      const { status, body } = await call(uri, { method: 'PUT', headers: { ...json, authorization: `Bearer ${accessToken}` }, body: JSON.stringify(metadata) });
+      const { status, body } = await call(uri, {
+        method: 'PUT',
+        headers: { ...json, authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify(metadata),
+      });
       if (status !== 200) throw failure('client update', status, body);
     },
     async remove(uri, accessToken) {
-      const { status, body } = await call(uri, { method: 'DELETE', headers: { authorization: `Bearer ${accessToken}` } });
+      const { status, body } = await call(uri, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
       if (status === 204 || status === 404) return;
       throw failure('client deletion', status, body);
     },

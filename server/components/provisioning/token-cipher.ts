@@ -19,11 +19,14 @@ export function createTokenCipher(base64Key: string): TokenCipher {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(boundTo, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return ['v1', iv, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     decrypt(sealed, boundTo) {
       const [version, iv, tag, ciphertext] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('not a sealed registration access token');
+      if (version !== 'v1' || !iv || !tag || ciphertext === undefined)
+        throw new Error('not a sealed registration access token');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(boundTo, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -7,7 +7,12 @@ import { validateBody } from '../../http/validate-body.js';
 import { effectiveConfig, type EffectiveConfig } from '../policy/effective-config.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { ApplicationType, ClientType, RegistrationConfig } from './registrations.model.js';
-import { getRegistration, REGISTRATION_CREATE_SCHEMA, type RegistrationCreateInput, type ServiceDeps } from './registrations.service.js';
+import {
+  getRegistration,
+  REGISTRATION_CREATE_SCHEMA,
+  type RegistrationCreateInput,
+  type ServiceDeps,
+} from './registrations.service.js';
 import type { RequestContext } from './request-context.js';
 import { resolveTemplate } from './template-defaults.js';
 
@@ -36,7 +41,11 @@ function report(candidate: Candidate, context: RequestContext): PolicyReport {
 }
 
 /** The report for a stored registration: exactly what submitting it now would check. */
-export async function registrationPolicyReport(deps: ServiceDeps, context: RequestContext, id: string): Promise<PolicyReport> {
+export async function registrationPolicyReport(
+  deps: ServiceDeps,
+  context: RequestContext,
+  id: string,
+): Promise<PolicyReport> {
   return report(await getRegistration(deps, context, id), context);
 }
 
@@ -47,6 +56,15 @@ export function draftPolicyReport(context: RequestContext, body: unknown): Polic
   const clientType = input.clientType ?? template?.clientType;
   const applicationType = input.applicationType ?? template?.applicationType;
   const policyProfileId = input.policyProfileId ?? template?.policyProfileId;
-  if (!clientType || !applicationType || !policyProfileId) throw new Error('schema guarantees these with or without a template');
-  return report({ config: { ...(template?.defaults ?? {}), ...(input.config ?? {}) }, clientType, applicationType, policyProfileId }, context);
+  if (!clientType || !applicationType || !policyProfileId)
+    throw new Error('schema guarantees these with or without a template');
+  return report(
+    {
+      config: { ...(template?.defaults ?? {}), ...(input.config ?? {}) },
+      clientType,
+      applicationType,
+      policyProfileId,
+    },
+    context,
+  );
 }

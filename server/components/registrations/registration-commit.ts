@@ -47,7 +47,10 @@ export function provisioningStep(current: Registration, kind: ProvisioningStepKi
   return { kind, organizationId: current.organizationId, registrationId: current.id, revision: current.revision + 1 };
 }
 
-export async function commitRegistration(deps: ServiceDeps, commit: RegistrationCommit): Promise<WriteOutcome<Registration>> {
+export async function commitRegistration(
+  deps: ServiceDeps,
+  commit: RegistrationCommit,
+): Promise<WriteOutcome<Registration>> {
   const { current } = commit;
   const filter = {
     organizationId: current.organizationId,

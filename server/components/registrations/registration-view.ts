@@ -46,7 +46,9 @@ export function registrationView(record: Registration, context: ActionContext): 
     ...(record.submittedAt !== undefined && { submittedAt: record.submittedAt.toISOString() }),
     createdBy: record.createdBy,
     ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
-    ...(record.clientSecretIssuedAt !== undefined && { clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString() }),
+    ...(record.clientSecretIssuedAt !== undefined && {
+      clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString(),
+    }),
     actions,
     blockedActions,
   };

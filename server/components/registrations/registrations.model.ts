@@ -77,7 +77,19 @@ export interface Registration extends OutboxFields {
 
 /** Fields a write may set; `null` removes an optional field. `id`, `organizationId`, `createdBy`, `createdAt` never change. */
 export type RegistrationChanges = {
-  [K in 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config' | 'status']?: Registration[K];
+  [
+    K in 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config' | 'status'
+  ]?: Registration[K];
 } & {
-  [K in 'clientId' | 'submittedAt' | 'submittedBy' | 'decidedAt' | 'decidedBy' | 'pendingChangeSetId' | 'clientSecretHash' | 'clientSecretIssuedAt']?: Registration[K] | null;
+  [
+    K in
+      | 'clientId'
+      | 'submittedAt'
+      | 'submittedBy'
+      | 'decidedAt'
+      | 'decidedBy'
+      | 'pendingChangeSetId'
+      | 'clientSecretHash'
+      | 'clientSecretIssuedAt'
+  ]?: Registration[K] | null;
 };

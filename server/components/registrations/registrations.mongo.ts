@@ -12,8 +12,18 @@ import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../../store/outbox.js';
 import type { Registration } from './registrations.model.js';
-import { DuplicateClientIdError, type CreateOutcome, type RegistrationRepository, type RegistrationWriteFilter } from './registrations.repository.js';
-import { fromRegistration, registrationModel, toRegistration, type RegistrationDocument } from './registrations.schema.js';
+import {
+  DuplicateClientIdError,
+  type CreateOutcome,
+  type RegistrationRepository,
+  type RegistrationWriteFilter,
+} from './registrations.repository.js';
+import {
+  fromRegistration,
+  registrationModel,
+  toRegistration,
+  type RegistrationDocument,
+} from './registrations.schema.js';
 
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
@@ -32,11 +42,17 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 
   async function readOne(organizationId: string, id: string): Promise<Registration | null> {
-    const doc = await Registrations.findOne({ _id: id, organizationId, ...live() }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+    const doc = await Registrations.findOne({ _id: id, organizationId, ...live() })
+      .lean<RegistrationDocument>()
+      .maxTimeMS(MAX_TIME_MS);
     return doc ? toRegistration(doc) : null;
   }
 
-  async function byIdempotencyKey(organizationId: string, idempotencyKey: string, onlyLive = true): Promise<Registration | null> {
+  async function byIdempotencyKey(
+    organizationId: string,
+    idempotencyKey: string,
+    onlyLive = true,
+  ): Promise<Registration | null> {
     const doc = await Registrations.findOne({ idempotencyKey, organizationId, ...(onlyLive && live()) })
       .lean<RegistrationDocument>()
       .maxTimeMS(MAX_TIME_MS);
@@ -44,7 +60,11 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   }
 
   /** `$push` of outbox events (and when the outbox became non-empty) beside an update's other operators. */
-  function withOutbox(update: Record<string, unknown>, outbox: readonly OutboxEvent[] | undefined, now: Date): Record<string, unknown> {
+  function withOutbox(
+    update: Record<string, unknown>,
+    outbox: readonly OutboxEvent[] | undefined,
+    now: Date,
+  ): Record<string, unknown> {
     if (!outbox || outbox.length === 0) return update;
     return { ...update, $push: { outbox: { $each: structuredClone([...outbox]) } }, $min: { outboxAt: now } };
   }
@@ -61,10 +81,15 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const next = withoutDelivered(record, delivered);
     try {
       if (next.outbox === undefined && next.removedAt !== undefined) {
-        await Registrations.deleteOne({ _id: record.id, organizationId: record.organizationId }, { maxTimeMS: MAX_TIME_MS });
+        await Registrations.deleteOne(
+          { _id: record.id, organizationId: record.organizationId },
+          { maxTimeMS: MAX_TIME_MS },
+        );
       } else {
         const update = next.outbox ? { $set: { outbox: next.outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-        await Registrations.updateOne({ _id: record.id, organizationId: record.organizationId }, update, { maxTimeMS: MAX_TIME_MS });
+        await Registrations.updateOne({ _id: record.id, organizationId: record.organizationId }, update, {
+          maxTimeMS: MAX_TIME_MS,
+        });
       }
     } catch {
       return record;
@@ -74,7 +99,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
 
   /** After E11000 on a write of `record`: its id taken (→ null) or its clientId taken (→ DuplicateClientIdError). */
   async function explainDuplicate(record: Registration): Promise<Error | null> {
-    const owner = await Registrations.findById(record.id).select({ organizationId: 1 }).lean<{ organizationId: string }>().maxTimeMS(MAX_TIME_MS);
+    const owner = await Registrations.findById(record.id)
+      .select({ organizationId: 1 })
+      .lean<{ organizationId: string }>()
+      .maxTimeMS(MAX_TIME_MS);
     if (owner) return null;
     return new DuplicateClientIdError(record.clientId ?? '');
   }
@@ -88,7 +116,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           if (!isDuplicateKey(error)) throw error;
           if (record.idempotencyKey !== undefined) {
             const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey, false);
-            if (existing) return existing.removedAt === undefined ? { ok: false, reason: 'idempotency_key_taken', existing } : { ok: false, reason: 'duplicate' };
+            if (existing)
+              return existing.removedAt === undefined
+                ? { ok: false, reason: 'idempotency_key_taken', existing }
+                : { ok: false, reason: 'duplicate' };
           }
           const clientIdError = await explainDuplicate(record);
           if (clientIdError) throw clientIdError;
@@ -96,7 +127,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         }
         // Nobody else knows the id yet, but a reader of the list might: the clear takes the record's lock.
         if (!options.deliver || !record.outbox?.length) return { ok: true, record: structuredClone(record) };
-        return { ok: true, record: await locks.withLock(recordLock(record.id), () => settle(structuredClone(record), options.deliver)) };
+        return {
+          ok: true,
+          record: await locks.withLock(recordLock(record.id), () => settle(structuredClone(record), options.deliver)),
+        };
       };
       // A retried create is answered with its record before the quota is counted (the record counts itself).
       if (record.idempotencyKey !== undefined) {
@@ -107,7 +141,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       if (max === undefined || max === null) return insert();
       // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
       return locks.withLock(`registration-quota:${record.organizationId}`, async () => {
-        const count = await Registrations.countDocuments({ organizationId: record.organizationId, ...live() }).maxTimeMS(MAX_TIME_MS);
+        const count = await Registrations.countDocuments({
+          organizationId: record.organizationId,
+          ...live(),
+        }).maxTimeMS(MAX_TIME_MS);
         return count >= max ? { ok: false, reason: 'limit_reached' } : insert();
       });
     },
@@ -115,10 +152,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     async upsert(record) {
       try {
         await locks.withLock(recordLock(record.id), () =>
-          Registrations.findOneAndReplace({ _id: record.id, organizationId: record.organizationId }, fromRegistration(record), {
-            upsert: true,
-            maxTimeMS: MAX_TIME_MS,
-          }),
+          Registrations.findOneAndReplace(
+            { _id: record.id, organizationId: record.organizationId },
+            fromRegistration(record),
+            {
+              upsert: true,
+              maxTimeMS: MAX_TIME_MS,
+            },
+          ),
         );
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -133,9 +174,17 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     findByIdempotencyKey: (organizationId, idempotencyKey) => byIdempotencyKey(organizationId, idempotencyKey),
 
     async list(query) {
-      const filter: Record<string, unknown> = { organizationId: query.organizationId, ...afterKey(query.after), ...live() };
+      const filter: Record<string, unknown> = {
+        organizationId: query.organizationId,
+        ...afterKey(query.after),
+        ...live(),
+      };
       if (query.status !== undefined) filter.status = query.status;
-      const docs = await Registrations.find(filter).sort(KEYSET_SORT).limit(query.limit).lean<RegistrationDocument[]>().maxTimeMS(MAX_TIME_MS);
+      const docs = await Registrations.find(filter)
+        .sort(KEYSET_SORT)
+        .limit(query.limit)
+        .lean<RegistrationDocument[]>()
+        .maxTimeMS(MAX_TIME_MS);
       return docs.map(toRegistration);
     },
 
@@ -160,11 +209,15 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     async update(filter, changes, now, outbox, deliver) {
       const attempt = async () => {
         try {
-          const doc = await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox(revisionUpdate(changes, now), outbox, now), {
-            returnDocument: 'after',
-            runValidators: true,
-            maxTimeMS: MAX_TIME_MS,
-          }).lean<RegistrationDocument>();
+          const doc = await Registrations.findOneAndUpdate(
+            writeFilter(filter),
+            withOutbox(revisionUpdate(changes, now), outbox, now),
+            {
+              returnDocument: 'after',
+              runValidators: true,
+              maxTimeMS: MAX_TIME_MS,
+            },
+          ).lean<RegistrationDocument>();
           return doc ? toRegistration(doc) : null;
         } catch (error) {
           // The only unique index an update can hit is clientId's.
@@ -173,7 +226,12 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         }
       };
       return locks.withLock(recordLock(filter.id), async () => {
-        const outcome = await conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+        const outcome = await conditionalWrite(
+          filter,
+          attempt,
+          () => readOne(filter.organizationId, filter.id),
+          pendingGuard(filter),
+        );
         return outcome.ok ? { ok: true, record: await settle(outcome.record, deliver) } : outcome;
       });
     },
@@ -184,21 +242,35 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       const attempt = async () => {
         // With effects to deliver, the record stays as a tombstone carrying them until they are delivered.
         if (!tombstone) {
-          const doc = await Registrations.findOneAndDelete(writeFilter(filter), { maxTimeMS: MAX_TIME_MS }).lean<RegistrationDocument>();
+          const doc = await Registrations.findOneAndDelete(writeFilter(filter), {
+            maxTimeMS: MAX_TIME_MS,
+          }).lean<RegistrationDocument>();
           return doc ? toRegistration(doc) : null;
         }
-        const doc = await Registrations.findOneAndUpdate(writeFilter(filter), withOutbox({ $set: { removedAt: now } }, outbox, now), {
-          returnDocument: 'after',
-          maxTimeMS: MAX_TIME_MS,
-        }).lean<RegistrationDocument>();
+        const doc = await Registrations.findOneAndUpdate(
+          writeFilter(filter),
+          withOutbox({ $set: { removedAt: now } }, outbox, now),
+          {
+            returnDocument: 'after',
+            maxTimeMS: MAX_TIME_MS,
+          },
+        ).lean<RegistrationDocument>();
         if (!doc) return null;
         after = toRegistration(doc);
         // The outcome is the record as it was: without the tombstone mark and the events of this delete.
-        const { removedAt: _removedAt, ...removed } = withoutDelivered(after, outbox.map((event) => event.id));
+        const { removedAt: _removedAt, ...removed } = withoutDelivered(
+          after,
+          outbox.map((event) => event.id),
+        );
         return removed as Registration;
       };
       return locks.withLock(recordLock(filter.id), async () => {
-        const outcome = await conditionalWrite(filter, attempt, () => readOne(filter.organizationId, filter.id), pendingGuard(filter));
+        const outcome = await conditionalWrite(
+          filter,
+          attempt,
+          () => readOne(filter.organizationId, filter.id),
+          pendingGuard(filter),
+        );
         if (outcome.ok && after) await settle(after, deliver);
         return outcome;
       });
@@ -217,7 +289,9 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       // Read-modify-write under the record's lock, like every write of a registration, so it cannot lose (or be
       // lost by) a concurrent transition on FerretDB; the revision and updatedAt stay as they are.
       await locks.withLock(recordLock(id), async () => {
-        const doc = await Registrations.findOne({ _id: id, organizationId }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+        const doc = await Registrations.findOne({ _id: id, organizationId })
+          .lean<RegistrationDocument>()
+          .maxTimeMS(MAX_TIME_MS);
         if (!doc) return;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         if (outbox.length === 0 && doc.removedAt) {

@@ -23,7 +23,10 @@ export interface RegistrationRepository extends OutboxStore<Registration> {
    * Inserts a new record; refused when the organization already holds `maxInOrganization` registrations, or when
    * a record with its `idempotencyKey` exists (unique, checked before the quota: a retry is never refused by it).
    */
-  create(record: Registration, options?: { maxInOrganization?: number | null; deliver?: OutboxDelivery }): Promise<CreateOutcome>;
+  create(
+    record: Registration,
+    options?: { maxInOrganization?: number | null; deliver?: OutboxDelivery },
+  ): Promise<CreateOutcome>;
   /** The record a create with this `idempotencyKey` made, if any. */
   findByIdempotencyKey(organizationId: string, idempotencyKey: string): Promise<Registration | null>;
   /** Inserts or replaces by id, for seeding and importing existing clients (any status). */
@@ -53,7 +56,12 @@ export interface RegistrationRepository extends OutboxStore<Registration> {
    * One conditional delete; the outcome carries the removed record. With `outbox` events the record becomes a
    * tombstone holding them (invisible to every read) until `clearOutbox` has delivered them, then it is gone.
    */
-  delete(filter: RegistrationWriteFilter, now?: Date, outbox?: readonly OutboxEvent[], deliver?: OutboxDelivery): Promise<WriteOutcome<Registration>>;
+  delete(
+    filter: RegistrationWriteFilter,
+    now?: Date,
+    outbox?: readonly OutboxEvent[],
+    deliver?: OutboxDelivery,
+  ): Promise<WriteOutcome<Registration>>;
 }
 
 /** Raised when a write would give two registrations the same `clientId`. */
@@ -119,7 +127,11 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
   const live = () => [...byId.values()].filter((r) => r.removedAt === undefined);
   function withOutbox(record: Registration, outbox: readonly OutboxEvent[] | undefined, now: Date): Registration {
     if (!outbox || outbox.length === 0) return record;
-    return { ...record, outbox: [...(record.outbox ?? []), ...structuredClone(outbox)], outboxAt: record.outboxAt ?? now };
+    return {
+      ...record,
+      outbox: [...(record.outbox ?? []), ...structuredClone(outbox)],
+      outboxAt: record.outboxAt ?? now,
+    };
   }
 
   const repository: RegistrationRepository = {
@@ -128,7 +140,8 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       const sameKey = record.idempotencyKey === undefined ? undefined : idByIdempotencyKey.get(record.idempotencyKey);
       if (sameKey !== undefined) {
         const existing = byId.get(sameKey) as Registration;
-        if (existing.removedAt === undefined) return { ok: false, reason: 'idempotency_key_taken', existing: copy(existing) };
+        if (existing.removedAt === undefined)
+          return { ok: false, reason: 'idempotency_key_taken', existing: copy(existing) };
         return { ok: false, reason: 'duplicate' };
       }
       const max = options.maxInOrganization;
@@ -197,7 +210,8 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       const miss = classifyMiss(current, filter, pendingGuard(filter));
       if (miss) return { ok: false, reason: miss, current: current && copy(current) };
       const removed = current as Registration;
-      if (outbox && outbox.length > 0) await settle(store({ ...withOutbox(removed, outbox, now), removedAt: now }), deliver);
+      if (outbox && outbox.length > 0)
+        await settle(store({ ...withOutbox(removed, outbox, now), removedAt: now }), deliver);
       else forget(removed);
       return { ok: true, record: copy(removed) };
     },

@@ -31,7 +31,13 @@ export function registrationUrl(publicBaseUrl: string, organizationId: string, i
   return `${publicBaseUrl.replace(/\/$/, '')}/api/v1/organizations/${organizationId}/registrations/${id}`;
 }
 
-function sendRegistration(res: Response, context: RequestContext, record: Registration, status = 200, extra: object = {}): void {
+function sendRegistration(
+  res: Response,
+  context: RequestContext,
+  record: Registration,
+  status = 200,
+  extra: object = {},
+): void {
   setEtag(res, record.revision);
   res.status(status).json({ ...registrationView(record, actionContextOf(context)), ...extra });
 }
@@ -53,9 +59,16 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
       if (status !== undefined && !(REGISTRATION_STATUSES as readonly string[]).includes(status)) {
         throw apiError('invalid_request', `status must be one of ${REGISTRATION_STATUSES.join(', ')}.`);
       }
-      const binding: ListBinding = { resource: 'registrations', organizationId: context.organization.id, filters: { status } };
+      const binding: ListBinding = {
+        resource: 'registrations',
+        organizationId: context.organization.id,
+        filters: { status },
+      };
       const params = parseListParams(req, binding);
-      const items = await listRegistrations(deps, context, { ...params, status: status as RegistrationStatus | undefined });
+      const items = await listRegistrations(deps, context, {
+        ...params,
+        status: status as RegistrationStatus | undefined,
+      });
       const { page, nextCursor } = pageResult(items, params, binding);
       setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
       const actionContext = actionContextOf(context);

@@ -64,7 +64,8 @@ registrationSchema.index({ outboxAt: 1 }, { sparse: true });
 export type RegistrationDocument = InferSchemaType<typeof registrationSchema>;
 
 export function registrationModel(connection: Connection): Model<RegistrationDocument> {
-  return (connection.models.Registration ?? connection.model('Registration', registrationSchema)) as Model<RegistrationDocument>;
+  return (connection.models.Registration ??
+    connection.model('Registration', registrationSchema)) as Model<RegistrationDocument>;
 }
 
 /** A lean document → the domain record (optional fields absent, not null). */

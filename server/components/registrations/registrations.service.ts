@@ -10,7 +10,14 @@ import { planFor } from '../../plans.js';
 import { validateBody } from '../../http/validate-body.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { PageQuery } from '../../store/keyset-page.js';
-import type { ApplicationType, ClientType, Registration, RegistrationChanges, RegistrationConfig, RegistrationStatus } from './registrations.model.js';
+import type {
+  ApplicationType,
+  ClientType,
+  Registration,
+  RegistrationChanges,
+  RegistrationConfig,
+  RegistrationStatus,
+} from './registrations.model.js';
 import { actionContextOf, type RequestContext } from './request-context.js';
 import { check, selfServiceRow, type SelfServiceAction } from './state-machine.js';
 import { resolveTemplate } from './template-defaults.js';
@@ -22,7 +29,10 @@ import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../audit/outb
 import { commitRegistration, registrationAudit } from './registration-commit.js';
 
 /** What registration and change-set transitions are built from; `provisioning` only on the internal surface. */
-export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'> & { provisioning?: ProvisioningHook; logger?: Pick<Logger, 'warn' | 'error'> };
+export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'> & {
+  provisioning?: ProvisioningHook;
+  logger?: Pick<Logger, 'warn' | 'error'>;
+};
 
 const SCHEMAS = 'https://gatehouse.dev/schemas/api';
 export const REGISTRATION_CREATE_SCHEMA = `${SCHEMAS}/registration-create.schema.json`;
@@ -39,7 +49,9 @@ export interface RegistrationCreateInput {
   config?: RegistrationConfig;
 }
 
-export type RegistrationUpdateInput = Partial<Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>>;
+export type RegistrationUpdateInput = Partial<
+  Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>
+>;
 
 /** Writes whose precondition the service chose itself (no If-Match) are retried this often after a concurrent change. */
 const RETRIES_WITHOUT_IF_MATCH = 3;
@@ -65,7 +77,8 @@ export async function createRegistration(
   const clientType = input.clientType ?? template?.clientType;
   const applicationType = input.applicationType ?? template?.applicationType;
   const policyProfileId = input.policyProfileId ?? template?.policyProfileId;
-  if (!clientType || !applicationType || !policyProfileId) throw new Error('schema guarantees these with or without a template');
+  if (!clientType || !applicationType || !policyProfileId)
+    throw new Error('schema guarantees these with or without a template');
   const record: Registration = {
     id: newId('reg'),
     organizationId: context.organization.id,
@@ -81,21 +94,33 @@ export async function createRegistration(
     createdAt: now,
     updatedAt: now,
     createdBy: context.principal.sub,
-    ...(options.idempotencyKey !== undefined && { idempotencyKey: scopedIdempotencyKey(context, options.idempotencyKey) }),
+    ...(options.idempotencyKey !== undefined && {
+      idempotencyKey: scopedIdempotencyKey(context, options.idempotencyKey),
+    }),
   };
-  const audit = registrationAudit(record, { action: 'create', actor: context.principal.sub, to: 'draft', now, revision: 1 });
+  const audit = registrationAudit(record, {
+    action: 'create',
+    actor: context.principal.sub,
+    to: 'draft',
+    now,
+    revision: 1,
+  });
   delete audit.from;
   record.outbox = transitionEvents({ audit });
   record.outboxAt = now;
   const max = planFor(context.organization.plan).maxRegistrations;
-  const outcome = await deps.store.registrations.create(record, { maxInOrganization: max, deliver: outboxDelivery(deps) });
+  const outcome = await deps.store.registrations.create(record, {
+    maxInOrganization: max,
+    deliver: outboxDelivery(deps),
+  });
   if (!outcome.ok) {
     if (outcome.reason === 'limit_reached') {
       throw apiError('plan_restricted', `The ${context.organization.plan} plan allows at most ${max} registrations.`);
     }
     // A retry: the first attempt's record (and whatever of its effects is still undelivered).
     if (outcome.reason === 'idempotency_key_taken') return deliverAfterCommit(deps, 'registrations', outcome.existing);
-    if (record.idempotencyKey !== undefined) throw apiError('conflict', 'The registration this Idempotency-Key created was deleted.');
+    if (record.idempotencyKey !== undefined)
+      throw apiError('conflict', 'The registration this Idempotency-Key created was deleted.');
     throw new Error('a freshly generated registration id collided');
   }
   return withoutOutbox(outcome.record);
@@ -134,7 +159,8 @@ export async function transition(
     const current = await getRegistration(deps, context, id);
     const refused = check(action, current, actionContextOf(context));
     if (refused) throw refused;
-    if (revisionIn !== undefined && !revisionIn.includes(current.revision)) throw writeMissError('stale_revision', action, current);
+    if (revisionIn !== undefined && !revisionIn.includes(current.revision))
+      throw writeMissError('stale_revision', action, current);
     const changes = prepare(current);
     const now = deps.clock();
     const to = changes === 'remove' ? 'removed' : (changes.status ?? current.status);
@@ -190,9 +216,13 @@ export async function submitRegistration(
       plan: context.organization.plan,
     });
     if (violations.length > 0) {
-      throw apiError('validation_failed', 'The registration does not satisfy its policy profile and the platform policy.', {
-        fields: violations,
-      });
+      throw apiError(
+        'validation_failed',
+        'The registration does not satisfy its policy profile and the platform policy.',
+        {
+          fields: violations,
+        },
+      );
     }
     return { status: 'pending_review', submittedAt: deps.clock(), submittedBy: context.principal.sub };
   });
@@ -206,7 +236,11 @@ export async function withdrawRegistration(
   revisionIn?: readonly number[],
 ): Promise<Registration> {
   validateBody(ACTION_REQUEST_SCHEMA, body);
-  return transition(deps, context, id, 'withdraw', revisionIn, () => ({ status: 'draft', submittedAt: null, submittedBy: null }));
+  return transition(deps, context, id, 'withdraw', revisionIn, () => ({
+    status: 'draft',
+    submittedAt: null,
+    submittedBy: null,
+  }));
 }
 
 export async function deleteRegistration(

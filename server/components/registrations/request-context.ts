@@ -17,7 +17,8 @@ export function actionContextOf(context: RequestContext): ActionContext {
 
 /** The context of an organization-scoped request (authenticate and organization resolution ran first). */
 export function requestContextOf(req: Request): RequestContext {
-  if (!req.principal) throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
+  if (!req.principal)
+    throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
   if (!req.organization) throw new Error('organization-scoped route mounted without organization resolution');
   return { organization: req.organization, principal: req.principal };
 }

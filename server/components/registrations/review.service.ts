@@ -49,10 +49,12 @@ export function reasonRequired(action: string): Error {
 }
 
 /** Review decisions on a submission (approve, reject, request changes) are never made by its submitter. */
-const ownSubmission = (input: ReviewInput) => (current: Registration): RegistrationChanges => {
-  if (current.submittedBy === input.reviewer) throw separationOfDuties();
-  return {};
-};
+const ownSubmission =
+  (input: ReviewInput) =>
+  (current: Registration): RegistrationChanges => {
+    if (current.submittedBy === input.reviewer) throw separationOfDuties();
+    return {};
+  };
 
 async function review(
   deps: ServiceDeps,
@@ -64,7 +66,8 @@ async function review(
   if (!current) throw apiError('not_found', 'No such registration.');
   const row = reviewRow(action);
   if (!row.from.includes(current.status)) throw writeMissError('invalid_status', action, current);
-  if (input.revisionIn !== undefined && !input.revisionIn.includes(current.revision)) throw writeMissError('stale_revision', action, current);
+  if (input.revisionIn !== undefined && !input.revisionIn.includes(current.revision))
+    throw writeMissError('stale_revision', action, current);
   const now = deps.clock();
   const to = nextStatus(row, current.status);
   const changes: RegistrationChanges = { status: to, decidedAt: now, decidedBy: input.reviewer, ...extra(current) };
@@ -95,8 +98,10 @@ export function approveRegistration(deps: ServiceDeps, input: ReviewInput): Prom
   });
 }
 
-export const rejectRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'reject', input, ownSubmission(input));
-export const requestChanges = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'request_changes', input, ownSubmission(input));
+export const rejectRegistration = (deps: ServiceDeps, input: ReviewInput) =>
+  review(deps, 'reject', input, ownSubmission(input));
+export const requestChanges = (deps: ServiceDeps, input: ReviewInput) =>
+  review(deps, 'request_changes', input, ownSubmission(input));
 export const suspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'suspend', input);
 export const unsuspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'unsuspend', input);
 export const deprecateRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'deprecate', input);

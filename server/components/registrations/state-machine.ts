@@ -8,7 +8,14 @@ import { insufficientScope as bearerInsufficientScope } from '../../middleware/b
 import type { Scope } from '../../principal.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
 
-export const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set', 'rotate_secret'] as const;
+export const SELF_SERVICE_ACTIONS = [
+  'edit',
+  'submit',
+  'withdraw',
+  'delete',
+  'propose_change_set',
+  'rotate_secret',
+] as const;
 export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
 
 export const REVIEW_ACTIONS = ['approve', 'reject', 'request_changes', 'suspend', 'unsuspend', 'deprecate'] as const;
@@ -44,7 +51,9 @@ interface Row<A extends string> {
 }
 
 const changeSetsInPlan: Guard = (_record, context) =>
-  context.changeSetsAllowed ? undefined : { code: 'plan_restricted', message: "The organization's plan does not include change sets." };
+  context.changeSetsAllowed
+    ? undefined
+    : { code: 'plan_restricted', message: "The organization's plan does not include change sets." };
 
 const noOpenChangeSet: Guard = (record) =>
   record.pendingChangeSetId === undefined
@@ -70,7 +79,13 @@ export const selfServiceTable: readonly Row<SelfServiceAction>[] = [
     guards: [changeSetsInPlan, noOpenChangeSet],
   },
   // Not while a change set is pending: the rotation adds 1 to the revision, which would make that change set stale.
-  { action: 'rotate_secret', from: ['active'], to: 'same', scope: 'registrations:write', guards: [confidentialOnly, noOpenChangeSet] },
+  {
+    action: 'rotate_secret',
+    from: ['active'],
+    to: 'same',
+    scope: 'registrations:write',
+    guards: [confidentialOnly, noOpenChangeSet],
+  },
 ];
 
 /** Reviewer/admin rows: reachable only through review.service.ts, never through a public route. */
@@ -110,7 +125,9 @@ export function statusRefusal(action: string, status: string): Refusal {
 
 /** The error an endpoint answers for a refusal (insufficient scope carries its `WWW-Authenticate` challenge). */
 export function refusalError(refusal: Refusal): AppError {
-  return refusal.code === 'insufficient_scope' && refusal.scope ? insufficientScope(refusal.scope) : apiError(refusal.code, refusal.message);
+  return refusal.code === 'insufficient_scope' && refusal.scope
+    ? insufficientScope(refusal.scope)
+    : apiError(refusal.code, refusal.message);
 }
 
 /** Why `action` is refused for this record and caller now, in the order scope → status → guards; undefined when allowed. */
@@ -139,7 +156,10 @@ export interface BlockedAction<A extends string = SelfServiceAction> {
 }
 
 /** Splits the self-service actions into allowed ones (`actions`) and refused ones with their reasons, in one pass. */
-export function evaluateActions(record: Registration, context: ActionContext): { actions: SelfServiceAction[]; blockedActions: BlockedAction[] } {
+export function evaluateActions(
+  record: Registration,
+  context: ActionContext,
+): { actions: SelfServiceAction[]; blockedActions: BlockedAction[] } {
   const actions: SelfServiceAction[] = [];
   const blocked: BlockedAction[] = [];
   for (const action of SELF_SERVICE_ACTIONS) {

@@ -13,7 +13,9 @@ export interface TemplateDefaults {
 export function resolveTemplate(templateId: string): TemplateDefaults {
   const template = findTemplate(templateId);
   if (!template) {
-    throw apiError('validation_failed', 'The request body is invalid.', { fields: [{ path: 'templateId', message: 'is not a known template' }] });
+    throw apiError('validation_failed', 'The request body is invalid.', {
+      fields: [{ path: 'templateId', message: 'is not a known template' }],
+    });
   }
   return template;
 }

@@ -13,7 +13,12 @@ export const TEMPLATES: readonly Readonly<Template>[] = deepFreeze<Template[]>([
     clientType: 'public',
     applicationType: 'spa',
     policyProfileId: 'pp_standard',
-    defaults: { grantTypes: ['authorization_code', 'refresh_token'], responseTypes: ['code'], tokenEndpointAuthMethod: 'none', requirePkce: true },
+    defaults: {
+      grantTypes: ['authorization_code', 'refresh_token'],
+      responseTypes: ['code'],
+      tokenEndpointAuthMethod: 'none',
+      requirePkce: true,
+    },
   },
   {
     id: 'tpl_web',
@@ -32,16 +37,23 @@ export const TEMPLATES: readonly Readonly<Template>[] = deepFreeze<Template[]>([
   {
     id: 'tpl_native',
     name: 'Native application',
-    description: 'A mobile or desktop application: public client, loopback or private-use redirect URIs (RFC 8252), PKCE.',
+    description:
+      'A mobile or desktop application: public client, loopback or private-use redirect URIs (RFC 8252), PKCE.',
     clientType: 'public',
     applicationType: 'native',
     policyProfileId: 'pp_standard',
-    defaults: { grantTypes: ['authorization_code', 'refresh_token'], responseTypes: ['code'], tokenEndpointAuthMethod: 'none', requirePkce: true },
+    defaults: {
+      grantTypes: ['authorization_code', 'refresh_token'],
+      responseTypes: ['code'],
+      tokenEndpointAuthMethod: 'none',
+      requirePkce: true,
+    },
   },
   {
     id: 'tpl_m2m',
     name: 'Machine to machine',
-    description: 'A back-end service calling APIs on its own behalf: confidential client, client credentials grant, no redirects.',
+    description:
+      'A back-end service calling APIs on its own behalf: confidential client, client credentials grant, no redirects.',
     clientType: 'confidential',
     applicationType: 'service',
     policyProfileId: 'pp_service',

@@ -1,6 +1,9 @@
 /** API Access settings: look up a subject's grants; grant, revoke and mark a default (admins only, audited). */
 import { Router } from 'express';
-import { grantOrganizationAccess, revokeOrganizationAccess } from '../../components/organizations/organization-admin.service.js';
+import {
+  grantOrganizationAccess,
+  revokeOrganizationAccess,
+} from '../../components/organizations/organization-admin.service.js';
 import type { ConsoleDeps } from './console-deps.js';
 import { field, pageContext, queryParam, requireAdmin, reviewerOf, rolesOf, sessionOf } from './console-context.js';
 import { accessPage } from './views/access-page.js';

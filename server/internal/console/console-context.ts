@@ -35,7 +35,13 @@ export function pageContext(req: Request, res: Response): PageContext {
   return {
     base: req.baseUrl,
     csrf: session?.csrf ?? '',
-    ...(reviewer && { user: { sub: reviewer.sub, ...(reviewer.name !== undefined && { name: reviewer.name }), roles: rolesOf(reviewer) } }),
+    ...(reviewer && {
+      user: {
+        sub: reviewer.sub,
+        ...(reviewer.name !== undefined && { name: reviewer.name }),
+        roles: rolesOf(reviewer),
+      },
+    }),
     ...(flash !== undefined && { flash }),
   };
 }
@@ -45,7 +51,8 @@ export const requireReviewer: RequestHandler = (req, res, next) => {
   const reviewer = sessionOf(res)?.reviewer;
   if (reviewer) {
     // Sessions are only opened for reviewers; this guards against a session whose scopes changed shape.
-    if (!rolesOf(reviewer).includes('reviewer')) throw consoleError('not_a_reviewer', 'Your account may not use the review console.');
+    if (!rolesOf(reviewer).includes('reviewer'))
+      throw consoleError('not_a_reviewer', 'Your account may not use the review console.');
     next();
     return;
   }

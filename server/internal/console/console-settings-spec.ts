@@ -6,20 +6,28 @@ import type { SettingsSpec } from '../../../lib/config.js';
 
 export const consoleSettings = {
   consoleClientId: {
-    env: 'CONSOLE_OIDC_CLIENT_ID', type: 'string',
+    env: 'CONSOLE_OIDC_CLIENT_ID',
+    type: 'string',
     doc: 'Client id of the review console at the authorization server (`API_AUTH_ISSUER`); unset → no console.',
   },
   consoleClientSecret: {
-    env: 'CONSOLE_OIDC_CLIENT_SECRET', type: 'string',
+    env: 'CONSOLE_OIDC_CLIENT_SECRET',
+    type: 'string',
     doc: 'Client secret of the review console (client_secret_basic at the token and introspection endpoints).',
   },
   consoleBaseUrl: {
-    env: 'CONSOLE_BASE_URL', type: 'url', defaultDoc: '`http://HOST:INTERNAL_PORT/console`',
+    env: 'CONSOLE_BASE_URL',
+    type: 'url',
+    defaultDoc: '`http://HOST:INTERNAL_PORT/console`',
     default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.internalPort as number}/console`,
     doc: 'Public URL of the console; `<CONSOLE_BASE_URL>/callback` is its registered redirect URI.',
   },
   consoleSessionTtlS: {
-    env: 'CONSOLE_SESSION_TTL_S', type: 'integer', min: 60, max: 86_400, default: 8 * 3600,
-    doc: 'Longest console session, in seconds (never past the access token\'s expiry).',
+    env: 'CONSOLE_SESSION_TTL_S',
+    type: 'integer',
+    min: 60,
+    max: 86_400,
+    default: 8 * 3600,
+    doc: "Longest console session, in seconds (never past the access token's expiry).",
   },
 } satisfies SettingsSpec;

@@ -20,7 +20,8 @@ const DEFAULT_SESSION_TTL_S = 8 * 3600;
 /** Pages are private and never framed; styles come only from the console (CSP, RFC 7034 via frame-ancestors). */
 const securityHeaders: RequestHandler = (_req, res, next) => {
   res.set({
-    'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     'Cache-Control': 'no-store',
     // same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on our own form posts.
     'Referrer-Policy': 'same-origin',
@@ -33,7 +34,9 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
 /** Where "back" is after a refused form: the registration the form was about, else the queue. */
 function backLink(base: string, path: string): { href: string; label: string } {
   const match = /^\/organizations\/[^/]+\/registrations\/[^/]+/.exec(path);
-  return match ? { href: `${base}${match[0]}`, label: 'Back to the registration' } : { href: `${base}/`, label: 'Back to the queue' };
+  return match
+    ? { href: `${base}${match[0]}`, label: 'Back to the registration' }
+    : { href: `${base}/`, label: 'Back to the queue' };
 }
 
 function clientErrorStatus(error: unknown): number | undefined {
@@ -67,7 +70,12 @@ export function createConsoleRouter(deps: ConsoleDeps): Router {
     }),
   );
   router.get('/signed-out', (req, res) => {
-    res.send(messagePage(pageContext(req, res), 'Signed out', 'You have signed out of the review console.', { href: `${req.baseUrl}/login`, label: 'Sign in' }));
+    res.send(
+      messagePage(pageContext(req, res), 'Signed out', 'You have signed out of the review console.', {
+        href: `${req.baseUrl}/login`,
+        label: 'Sign in',
+      }),
+    );
   });
   router.use(requireReviewer);
   router.post('/{*rest}', requireCsrf(redirect.origin));
@@ -78,19 +86,46 @@ export function createConsoleRouter(deps: ConsoleDeps): Router {
   router.use(createReviewRoutes(deps));
   router.use(createAccessRoutes(deps));
   router.use((req, res) => {
-    res.status(404).send(messagePage(pageContext(req, res), 'Not found', 'There is no such page.', { href: `${req.baseUrl}/`, label: 'Back to the queue' }));
+    res
+      .status(404)
+      .send(
+        messagePage(pageContext(req, res), 'Not found', 'There is no such page.', {
+          href: `${req.baseUrl}/`,
+          label: 'Back to the queue',
+        }),
+      );
   });
 
   const renderError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const known = isAppError(error);
     // body-parser and the router raise http-errors for bad requests (too large, too many fields, bad encoding).
     const client = clientErrorStatus(error);
-    if (!known && client === undefined) deps.logger.error({ err: error, requestId: req.requestId }, 'console request failed');
+    if (!known && client === undefined)
+      deps.logger.error({ err: error, requestId: req.requestId }, 'console request failed');
     const status = known ? error.status : (client ?? 500);
-    const message = known && (status < 500 || status === 503) ? error.message : client !== undefined ? 'The request could not be read.' : 'Something went wrong; the error was logged.';
-    if (known) for (const [name, value] of Object.entries(error.headers)) if (name.toLowerCase() !== 'www-authenticate') res.set(name, value);
-    const title = status === 403 ? 'Not allowed' : status === 404 ? 'Not found' : status === 401 ? 'Signed out' : status === 503 ? 'Unavailable' : 'Could not do that';
-    const link = status === 401 || status === 503 ? { href: `${req.baseUrl}/login`, label: 'Sign in' } : backLink(req.baseUrl, req.path);
+    const message =
+      known && (status < 500 || status === 503)
+        ? error.message
+        : client !== undefined
+          ? 'The request could not be read.'
+          : 'Something went wrong; the error was logged.';
+    if (known)
+      for (const [name, value] of Object.entries(error.headers))
+        if (name.toLowerCase() !== 'www-authenticate') res.set(name, value);
+    const title =
+      status === 403
+        ? 'Not allowed'
+        : status === 404
+          ? 'Not found'
+          : status === 401
+            ? 'Signed out'
+            : status === 503
+              ? 'Unavailable'
+              : 'Could not do that';
+    const link =
+      status === 401 || status === 503
+        ? { href: `${req.baseUrl}/login`, label: 'Sign in' }
+        : backLink(req.baseUrl, req.path);
     res.status(status).send(messagePage(pageContext(req, res), title, message, link));
   };
   router.use(renderError);

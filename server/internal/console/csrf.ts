@@ -6,7 +6,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { ConsoleSession } from './console-session.js';
 
-export function csrfProblem(req: Request, session: ConsoleSession | undefined, expectedOrigin: string): string | undefined {
+export function csrfProblem(
+  req: Request,
+  session: ConsoleSession | undefined,
+  expectedOrigin: string,
+): string | undefined {
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== expectedOrigin) return 'The form was sent from another site.';
   const sent = (req.body as Record<string, unknown> | undefined)?._csrf;

@@ -75,12 +75,13 @@ export function createOidcClient(options: ConsoleOidcOptions): ConsoleOidcClient
       // (RFC 6749 §5.1) is the granted scope. Only when it is absent do we ask introspection — which also cannot
       // answer for JWT access tokens at oidc-provider ("structured tokens cannot be introspected").
       const granted = typeof tokens.scope === 'string' ? tokens.scope : undefined;
-      const { scopes, expiresAt } = granted !== undefined
-        ? {
-            scopes: granted.split(' ').filter(Boolean),
-            expiresAt: typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : undefined,
-          }
-        : await scopesByIntrospection(cfg, tokens.access_token, claims.sub, options.resource);
+      const { scopes, expiresAt } =
+        granted !== undefined
+          ? {
+              scopes: granted.split(' ').filter(Boolean),
+              expiresAt: typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : undefined,
+            }
+          : await scopesByIntrospection(cfg, tokens.access_token, claims.sub, options.resource);
       const name = typeof claims.name === 'string' ? claims.name : undefined;
       return {
         reviewer: { sub: claims.sub, ...(name !== undefined && { name }), scopes },
@@ -100,7 +101,8 @@ async function scopesByIntrospection(
   const introspection = await oidc.tokenIntrospection(cfg, accessToken);
   if (introspection.active !== true) throw new Error('the access token is not active');
   // The access token must be the signed-in user's, and (with a resource) meant for us.
-  if (introspection.sub !== undefined && introspection.sub !== sub) throw new Error('the access token belongs to another subject');
+  if (introspection.sub !== undefined && introspection.sub !== sub)
+    throw new Error('the access token belongs to another subject');
   if (resource !== undefined) {
     const aud = introspection.aud;
     const audiences = Array.isArray(aud) ? aud : aud === undefined ? [] : [aud];

@@ -11,7 +11,11 @@ import { addComment, listComments } from '../../components/comments/comments.ser
 import { provisioningStateOf } from '../../components/provisioning/provisioning-state.js';
 import { readAuditLog } from '../../components/audit/audit-log.js';
 import { decideChangeSet } from '../../components/change-sets/change-set-review.service.js';
-import { ADMIN_DECISIONS, decideRegistration, REVIEW_DECISIONS } from '../../components/registrations/review.service.js';
+import {
+  ADMIN_DECISIONS,
+  decideRegistration,
+  REVIEW_DECISIONS,
+} from '../../components/registrations/review.service.js';
 import { reviewQueue, MAX_QUEUE_LIMIT } from '../../components/registrations/review-queue.js';
 import { configDiff } from './config-diff.js';
 import type { ConsoleDeps } from './console-deps.js';
@@ -41,13 +45,20 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
 
   async function pendingChangeSet(registration: Registration): Promise<ChangeSet | null> {
     if (registration.pendingChangeSetId === undefined) return null;
-    const changeSet = await store.changeSets.get(registration.organizationId, registration.id, registration.pendingChangeSetId);
+    const changeSet = await store.changeSets.get(
+      registration.organizationId,
+      registration.id,
+      registration.pendingChangeSetId,
+    );
     return changeSet?.status === 'pending_review' ? changeSet : null;
   }
 
   router.get('/', async (req, res) => {
     const organizationId = queryParam(req, 'organizationId');
-    const items = await reviewQueue(deps, { ...(organizationId !== undefined && { organizationId }), limit: MAX_QUEUE_LIMIT });
+    const items = await reviewQueue(deps, {
+      ...(organizationId !== undefined && { organizationId }),
+      limit: MAX_QUEUE_LIMIT,
+    });
     res.send(queuePage(pageContext(req, res), items, organizationId));
   });
 
@@ -55,7 +66,11 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const organizationId = queryParam(req, 'organizationId');
     const after = parseAuditCursor(queryParam(req, 'after'));
     // One more than a page tells whether a next page exists.
-    const entries = await readAuditLog(deps, { ...(organizationId !== undefined && { organizationId }), ...(after && { after }), limit: AUDIT_PAGE_SIZE + 1 });
+    const entries = await readAuditLog(deps, {
+      ...(organizationId !== undefined && { organizationId }),
+      ...(after && { after }),
+      limit: AUDIT_PAGE_SIZE + 1,
+    });
     res.send(auditPage(pageContext(req, res), entries, organizationId));
   });
 
@@ -68,7 +83,9 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const comments = await listComments(deps, { organizationId, registrationId });
     const provisioning = await provisioningStateOf(store, organizationId, registrationId);
     const diff = changeSet ? configDiff(registration.config, changeSet.changes) : [];
-    res.send(registrationPage(pageContext(req, res), { registration, changeSet, diff, history, comments, provisioning }));
+    res.send(
+      registrationPage(pageContext(req, res), { registration, changeSet, diff, history, comments, provisioning }),
+    );
   });
 
   router.post('/organizations/:organizationId/registrations/:registrationId/comments', async (req, res) => {
@@ -83,7 +100,9 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     const { organizationId, registrationId } = req.params;
     const action = field(req, 'action') as Decision;
     const roles = rolesOf(reviewerOf(res));
-    const allowed: readonly string[] = roles.includes('admin') ? [...REVIEW_DECISIONS, ...ADMIN_DECISIONS] : REVIEW_DECISIONS;
+    const allowed: readonly string[] = roles.includes('admin')
+      ? [...REVIEW_DECISIONS, ...ADMIN_DECISIONS]
+      : REVIEW_DECISIONS;
     if (!allowed.includes(action)) {
       throw (ADMIN_DECISIONS as readonly string[]).includes(action)
         ? consoleError('admin_only', 'Suspending, unsuspending and deprecating need the gatehouse:admin scope.')
@@ -104,21 +123,24 @@ export function createReviewRoutes(deps: ConsoleDeps): Router {
     res.redirect(303, `${req.baseUrl}/`);
   });
 
-  router.post('/organizations/:organizationId/registrations/:registrationId/change-sets/:changeSetId/decisions', async (req, res) => {
-    const { organizationId, registrationId, changeSetId } = req.params;
-    const action = field(req, 'action');
-    if (action !== 'approve' && action !== 'reject') throw apiError('invalid_request', 'Unknown decision.');
-    const changeSet = await decideChangeSet(deps, action, {
-      organizationId,
-      registrationId,
-      changeSetId,
-      reviewer: reviewerOf(res).sub,
-      reason: requireReason(field(req, 'reason')),
-    });
-    const session = sessionOf(res);
-    if (session) session.flash = `${PAST[action]} change set ${changeSet.id}: now ${changeSet.status}.`;
-    res.redirect(303, detailHref(req.baseUrl, organizationId, registrationId));
-  });
+  router.post(
+    '/organizations/:organizationId/registrations/:registrationId/change-sets/:changeSetId/decisions',
+    async (req, res) => {
+      const { organizationId, registrationId, changeSetId } = req.params;
+      const action = field(req, 'action');
+      if (action !== 'approve' && action !== 'reject') throw apiError('invalid_request', 'Unknown decision.');
+      const changeSet = await decideChangeSet(deps, action, {
+        organizationId,
+        registrationId,
+        changeSetId,
+        reviewer: reviewerOf(res).sub,
+        reason: requireReason(field(req, 'reason')),
+      });
+      const session = sessionOf(res);
+      if (session) session.flash = `${PAST[action]} change set ${changeSet.id}: now ${changeSet.status}.`;
+      res.redirect(303, detailHref(req.baseUrl, organizationId, registrationId));
+    },
+  );
 
   return router;
 }

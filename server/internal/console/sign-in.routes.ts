@@ -22,7 +22,8 @@ export interface SignInRoutesOptions {
 /** Only a path inside the console is a place to come back to (no open redirect). */
 function safeReturnTo(base: string, value: unknown): string {
   const home = base || '/';
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return home;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return home;
   return value === base || value.startsWith(`${base}/`) || value.startsWith(`${base}?`) ? value : home;
 }
 
@@ -41,8 +42,14 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
       started = await options.client.start(returnTo);
     } catch (error) {
       // Discovery failed: the IdP is down or misconfigured. Retrying later may work; nothing is cached.
-      options.logger.warn({ err: { message: (error as Error).message } }, 'console sign-in could not reach the identity provider');
-      throw consoleError('idp_unavailable', 'The identity provider cannot be reached right now; try again in a moment.');
+      options.logger.warn(
+        { err: { message: (error as Error).message } },
+        'console sign-in could not reach the identity provider',
+      );
+      throw consoleError(
+        'idp_unavailable',
+        'The identity provider cannot be reached right now; try again in a moment.',
+      );
     }
     const { url, transaction } = started;
     options.sessions.start(req, res, { signIn: transaction });
@@ -53,7 +60,16 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
     const transaction = sessionOf(res)?.signIn;
     const again = { href: `${req.baseUrl}/login`, label: 'Sign in again' };
     if (!transaction) {
-      res.status(400).send(messagePage(pageContext(req, res), 'Sign-in failed', 'The sign-in took too long or was started elsewhere.', again));
+      res
+        .status(400)
+        .send(
+          messagePage(
+            pageContext(req, res),
+            'Sign-in failed',
+            'The sign-in took too long or was started elsewhere.',
+            again,
+          ),
+        );
       return;
     }
     // The URL the IdP redirected to: our registered redirect URI with the query it carried (RFC 6749 §4.1.2).
@@ -65,12 +81,24 @@ export function createSignInRoutes(options: SignInRoutesOptions): Router {
     } catch (error) {
       options.logger.warn({ err: { message: (error as Error).message } }, 'console sign-in failed');
       options.sessions.end(req, res);
-      res.status(401).send(messagePage(pageContext(req, res), 'Sign-in failed', 'The identity provider did not confirm your sign-in.', again));
+      res
+        .status(401)
+        .send(
+          messagePage(
+            pageContext(req, res),
+            'Sign-in failed',
+            'The identity provider did not confirm your sign-in.',
+            again,
+          ),
+        );
       return;
     }
     if (!rolesOf(result.reviewer).includes('reviewer')) {
       options.sessions.end(req, res);
-      throw consoleError('not_a_reviewer', 'Your account has neither the gatehouse:review nor the gatehouse:admin scope.');
+      throw consoleError(
+        'not_a_reviewer',
+        'Your account has neither the gatehouse:review nor the gatehouse:admin scope.',
+      );
     }
     const ttl = Math.max(0, Math.min(options.sessionTtlMs, (result.expiresAt ?? Infinity) - options.now()));
     const session = options.sessions.start(req, res, { reviewer: result.reviewer }, ttl);

@@ -17,12 +17,15 @@ export function createAuditRouter(deps: InternalDeps): Router {
     const registrationId = queryString(req, 'registrationId');
     const afterAt = queryString(req, 'afterAt');
     const afterId = queryString(req, 'afterId');
-    if (organizationId !== undefined && !isId('org', organizationId)) throw apiError('invalid_request', 'organizationId is not an organization id.');
-    if (registrationId !== undefined && !isId('reg', registrationId)) throw apiError('invalid_request', 'registrationId is not a registration id.');
+    if (organizationId !== undefined && !isId('org', organizationId))
+      throw apiError('invalid_request', 'organizationId is not an organization id.');
+    if (registrationId !== undefined && !isId('reg', registrationId))
+      throw apiError('invalid_request', 'registrationId is not a registration id.');
     let after: { at: Date; id: string } | undefined;
     if (afterAt !== undefined || afterId !== undefined) {
       const at = new Date(afterAt ?? '');
-      if (Number.isNaN(at.getTime()) || !isId('aud', afterId)) throw apiError('invalid_request', 'afterAt and afterId must come from an entry of the previous page.');
+      if (Number.isNaN(at.getTime()) || !isId('aud', afterId))
+        throw apiError('invalid_request', 'afterAt and afterId must come from an entry of the previous page.');
       after = { at, id: afterId };
     }
     const limit = limitOf(req, 100, 500);

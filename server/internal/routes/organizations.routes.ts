@@ -38,16 +38,28 @@ export function createInternalOrganizationsRouter(deps: InternalDeps): Router {
 
   router.put('/organizations/:organizationId/plan', canAdminister, async (req, res) => {
     const body = validateBody<{ plan: Plan; reason?: string }>(PLAN_SCHEMA, req.body);
-    res.json(await setOrganizationPlan(deps, { organizationId: organizationIdOf(req), ...body, actor: req.principal!.sub }));
+    res.json(
+      await setOrganizationPlan(deps, { organizationId: organizationIdOf(req), ...body, actor: req.principal!.sub }),
+    );
   });
 
   router.post('/organizations/:organizationId/access', canAdminister, async (req, res) => {
     const body = validateBody<{ subject: string; isDefault?: boolean }>(GRANT_SCHEMA, req.body);
-    res.json(await grantOrganizationAccess(deps, { organizationId: organizationIdOf(req), ...body, actor: req.principal!.sub }));
+    res.json(
+      await grantOrganizationAccess(deps, {
+        organizationId: organizationIdOf(req),
+        ...body,
+        actor: req.principal!.sub,
+      }),
+    );
   });
 
   router.delete('/organizations/:organizationId/access/:subject', canAdminister, async (req, res) => {
-    await revokeOrganizationAccess(deps, { organizationId: organizationIdOf(req), subject: String(req.params.subject), actor: req.principal!.sub });
+    await revokeOrganizationAccess(deps, {
+      organizationId: organizationIdOf(req),
+      subject: String(req.params.subject),
+      actor: req.principal!.sub,
+    });
     res.status(204).end();
   });
 

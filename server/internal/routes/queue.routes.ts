@@ -12,7 +12,8 @@ export function createQueueRouter(deps: InternalDeps): Router {
   const router = Router();
   router.get('/review-queue', canRead, async (req, res) => {
     const organizationId = queryString(req, 'organizationId');
-    if (organizationId !== undefined && !isId('org', organizationId)) throw apiError('invalid_request', 'organizationId is not an organization id.');
+    if (organizationId !== undefined && !isId('org', organizationId))
+      throw apiError('invalid_request', 'organizationId is not an organization id.');
     const items = await reviewQueue(deps, { organizationId, limit: limitOf(req, 50, MAX_QUEUE_LIMIT) });
     res.json({
       data: items.map((item) => ({

@@ -13,7 +13,11 @@ import type { InternalDeps } from '../internal-deps.js';
 import { internalRegistrationView } from '../internal-views.js';
 import { changeSetIdOf, limitOf, organizationIdOf, registrationIdOf } from '../path-params.js';
 import { canAdminister, canRead, canReview } from '../require-internal-scope.js';
-import { ADMIN_DECISIONS, REVIEW_DECISIONS, decideRegistration } from '../../components/registrations/review.service.js';
+import {
+  ADMIN_DECISIONS,
+  REVIEW_DECISIONS,
+  decideRegistration,
+} from '../../components/registrations/review.service.js';
 import { decideChangeSet } from '../../components/change-sets/change-set-review.service.js';
 import { changeSetRecordView } from '../internal-views.js';
 import { readAuditLog } from '../../components/audit/audit-log.js';
@@ -33,7 +37,11 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
     const registration = await deps.store.registrations.get(organizationIdOf(req), registrationIdOf(req));
     if (!registration) throw apiError('not_found', 'No such registration.');
     setEtag(res, registration.revision);
-    res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id) }));
+    res.json(
+      internalRegistrationView(registration, {
+        provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id),
+      }),
+    );
   });
 
   const decisions: [readonly ReviewAction[], typeof canReview][] = [
@@ -47,9 +55,19 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
         const id = registrationIdOf(req);
         const body = validateBody<{ reason?: string }>(DECISION_SCHEMA, req.body);
         const revisionIn = revisionsFromIfMatch(req.headers['if-match']);
-        const registration = await decideRegistration(deps, action, { organizationId, id, reviewer: actor(req), reason: body.reason, revisionIn });
+        const registration = await decideRegistration(deps, action, {
+          organizationId,
+          id,
+          reviewer: actor(req),
+          reason: body.reason,
+          revisionIn,
+        });
         setEtag(res, registration.revision);
-        res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id) }));
+        res.json(
+          internalRegistrationView(registration, {
+            provisioning: await provisioningStateOf(deps.store, registration.organizationId, registration.id),
+          }),
+        );
       });
     }
   }
@@ -76,17 +94,35 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
     if (!registration) throw apiError('not_found', 'No such registration.');
     const steps = await deps.store.provisioning.listSteps(organizationId, registration.id);
     const failed = steps.filter((s) => s.status === 'failed');
-    const unprovisioned = deps.provisioning && steps.length === 0 && (registration.status === 'active' || registration.status === 'suspended');
+    const unprovisioned =
+      deps.provisioning &&
+      steps.length === 0 &&
+      (registration.status === 'active' || registration.status === 'suspended');
     if (unprovisioned) {
-      await deps.provisioning!.enqueue({ kind: 'register', organizationId, registrationId: registration.id, revision: registration.revision });
-    } else if (failed.length === 0) throw apiError('invalid_transition', 'No provisioning step of this registration has failed.');
-    for (const step of failed) await deps.store.provisioning.retry(stepId(step.registrationId, step.kind, step.revision), deps.clock());
+      await deps.provisioning!.enqueue({
+        kind: 'register',
+        organizationId,
+        registrationId: registration.id,
+        revision: registration.revision,
+      });
+    } else if (failed.length === 0)
+      throw apiError('invalid_transition', 'No provisioning step of this registration has failed.');
+    for (const step of failed)
+      await deps.store.provisioning.retry(stepId(step.registrationId, step.kind, step.revision), deps.clock());
     deps.provisioningWorker?.kick();
-    res.json(internalRegistrationView(registration, { provisioning: await provisioningStateOf(deps.store, organizationId, registration.id) }));
+    res.json(
+      internalRegistrationView(registration, {
+        provisioning: await provisioningStateOf(deps.store, organizationId, registration.id),
+      }),
+    );
   });
 
   router.get(`${BASE}/comments`, canRead, async (req, res) => {
-    const data = await listComments(deps, { organizationId: organizationIdOf(req), registrationId: registrationIdOf(req), limit: limitOf(req, 100, 500) });
+    const data = await listComments(deps, {
+      organizationId: organizationIdOf(req),
+      registrationId: registrationIdOf(req),
+      limit: limitOf(req, 100, 500),
+    });
     res.json({ data });
   });
 
@@ -101,7 +137,8 @@ export function createInternalRegistrationsRouter(deps: InternalDeps): Router {
   router.get(`${BASE}/audit`, canRead, async (req, res) => {
     const organizationId = organizationIdOf(req);
     const registrationId = registrationIdOf(req);
-    if (!(await deps.store.registrations.get(organizationId, registrationId))) throw apiError('not_found', 'No such registration.');
+    if (!(await deps.store.registrations.get(organizationId, registrationId)))
+      throw apiError('not_found', 'No such registration.');
     res.json({ data: await readAuditLog(deps, { organizationId, registrationId, limit: limitOf(req, 100, 500) }) });
   });
 

@@ -7,7 +7,13 @@ describe('checks/support/csp-policy and csp-framing (CSP3 grammar)', () => {
     expect(sourceExpression("'self'")).to.deep.equal({ kind: 'keyword', keyword: "'self'" });
     expect(sourceExpression("'NONE'")).to.deep.equal({ kind: 'none' });
     expect(sourceExpression('https:')).to.deep.equal({ kind: 'scheme', scheme: 'https' });
-    expect(sourceExpression('https://*.example.com:443/app/')).to.deep.equal({ kind: 'host', scheme: 'https', host: '*.example.com', port: '443', path: '/app/' });
+    expect(sourceExpression('https://*.example.com:443/app/')).to.deep.equal({
+      kind: 'host',
+      scheme: 'https',
+      host: '*.example.com',
+      port: '443',
+      path: '/app/',
+    });
     expect(sourceExpression("'nonce-abc123=='")).to.deep.equal({ kind: 'nonce' });
     expect(sourceExpression("'sha256-abc+/='")).to.deep.equal({ kind: 'hash' });
     expect(sourceExpression("'http://example.com'")).to.deep.equal({ kind: 'invalid', text: "'http://example.com'" });
@@ -21,10 +27,22 @@ describe('checks/support/csp-policy and csp-framing (CSP3 grammar)', () => {
   });
 
   it('judges frame-ancestors: none, self and named hosts restrict; *, a web scheme and a wildcard host do not', () => {
-    for (const csp of ["frame-ancestors 'none'", "frame-ancestors 'self'", 'frame-ancestors https://partner.example', 'frame-ancestors *.example.com', 'frame-ancestors']) {
+    for (const csp of [
+      "frame-ancestors 'none'",
+      "frame-ancestors 'self'",
+      'frame-ancestors https://partner.example',
+      'frame-ancestors *.example.com',
+      'frame-ancestors',
+    ]) {
       expect(framing(csp).verdict, csp).to.equal('restricted');
     }
-    for (const csp of ['frame-ancestors *', 'frame-ancestors https:', 'frame-ancestors https://*', "frame-ancestors 'self' *:*", "frame-ancestors 'none' https:"]) {
+    for (const csp of [
+      'frame-ancestors *',
+      'frame-ancestors https:',
+      'frame-ancestors https://*',
+      "frame-ancestors 'self' *:*",
+      "frame-ancestors 'none' https:",
+    ]) {
       expect(framing(csp).verdict, csp).to.equal('unrestricted');
     }
     expect(framing("default-src 'self'").verdict).to.equal('absent');

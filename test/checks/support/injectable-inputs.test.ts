@@ -24,12 +24,20 @@ describe('injectableInputs / withInput (checks/support/injectable-inputs.ts)', (
 
   it('replaces a path parameter inside the base path, encoded, and leaves the rest of the URL alone', () => {
     const [path] = injectableInputs(orders);
-    expect(withInput(orders, path, "u1'")).to.deep.equal({ url: "https://api.example.com/v1/users/u1'/orders?status=open&api_key=k" });
+    expect(withInput(orders, path, "u1'")).to.deep.equal({
+      url: "https://api.example.com/v1/users/u1'/orders?status=open&api_key=k",
+    });
   });
 
   it('replaces one query parameter, and one body property with any JSON value', () => {
     const [, query, , city] = injectableInputs(orders);
-    expect(withInput(orders, query, 'x y').url).to.equal('https://api.example.com/v1/users/u%201/orders?status=x+y&api_key=k');
-    expect(JSON.parse(withInput(orders, city, { $ne: null }).body!)).to.deep.equal({ note: 'hi', count: 2, address: { city: { $ne: null }, lines: ['a'] } });
+    expect(withInput(orders, query, 'x y').url).to.equal(
+      'https://api.example.com/v1/users/u%201/orders?status=x+y&api_key=k',
+    );
+    expect(JSON.parse(withInput(orders, city, { $ne: null }).body!)).to.deep.equal({
+      note: 'hi',
+      count: 2,
+      address: { city: { $ne: null }, lines: ['a'] },
+    });
   });
 });

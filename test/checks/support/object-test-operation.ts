@@ -3,5 +3,13 @@ import type { Operation } from '../../../scanner/api.js';
 
 export function operation(fields: Partial<Operation> & { url: string }): Operation {
   const url = new URL(fields.url);
-  return { id: `GET ${url.pathname}`, method: 'GET', path: url.pathname, headers: {}, cookies: {}, securitySchemes: [], ...fields };
+  return {
+    id: `GET ${url.pathname}`,
+    method: 'GET',
+    path: url.pathname,
+    headers: {},
+    cookies: {},
+    securitySchemes: [],
+    ...fields,
+  };
 }

@@ -17,7 +17,8 @@ describe('checks/support/same-object', () => {
   });
 
   it('says empty lists, paging numbers and nulls carry no data, so equal empty answers prove nothing', () => {
-    for (const body of ['', '{}', '[]', '{"items":[],"page":1,"total":0}', '{"next":null}']) expect(carriesData(body), body).to.equal(false);
+    for (const body of ['', '{}', '[]', '{"items":[],"page":1,"total":0}', '{"next":null}'])
+      expect(carriesData(body), body).to.equal(false);
     for (const body of ['{"items":[{"id":"o1"}]}', 'hello']) expect(carriesData(body), body).to.equal(true);
   });
 });

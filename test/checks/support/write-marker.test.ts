@@ -3,10 +3,20 @@ import { markedWrite, restoringBody, showsMarker, valueOf } from '../../../check
 
 describe('write-marker', () => {
   it('marks a free-text field before other strings, and never an id, owner, e-mail or status field', () => {
-    const write = markedWrite(JSON.stringify({ id: 'x1', ownerId: 'u1', email: 'a@b.c', status: 'open', code: 'A', title: 'Old' }), 'PUT /notes/{id}')!;
+    const write = markedWrite(
+      JSON.stringify({ id: 'x1', ownerId: 'u1', email: 'a@b.c', status: 'open', code: 'A', title: 'Old' }),
+      'PUT /notes/{id}',
+    )!;
     expect(write.field).to.equal('title');
     expect(write.marker).to.match(/^gatehouse-[0-9a-f]{12}$/);
-    expect(JSON.parse(write.body)).to.deep.equal({ id: 'x1', ownerId: 'u1', email: 'a@b.c', status: 'open', code: 'A', title: write.marker });
+    expect(JSON.parse(write.body)).to.deep.equal({
+      id: 'x1',
+      ownerId: 'u1',
+      email: 'a@b.c',
+      status: 'open',
+      code: 'A',
+      title: write.marker,
+    });
   });
 
   it('falls back to an integer field, and gives up on bodies that are not JSON objects', () => {
@@ -23,7 +33,10 @@ describe('write-marker', () => {
     expect(showsMarker(JSON.stringify({ data: { name: write.marker } }), write)).to.equal(true);
     expect(showsMarker(JSON.stringify({ data: { name: 'Old' } }), write)).to.equal(false);
     expect(valueOf('{"data":{"name":"Old"}}', 'name')).to.equal('Old');
-    expect(JSON.parse(restoringBody('{"name":"New","quantity":2}', write, 'Old'))).to.deep.equal({ name: 'Old', quantity: 2 });
+    expect(JSON.parse(restoringBody('{"name":"New","quantity":2}', write, 'Old'))).to.deep.equal({
+      name: 'Old',
+      quantity: 2,
+    });
   });
 
   it('derives the marker from the seed, so runs repeat, and never picks the value the object already holds', () => {
@@ -33,6 +46,8 @@ describe('write-marker', () => {
     const again = markedWrite('{"name":"Old"}', 'PUT /items/{id}', JSON.stringify({ name: first.marker }))!;
     expect(again.marker).to.not.equal(first.marker);
     const count = markedWrite('{"n":1}', 'seed')!;
-    expect(markedWrite('{"n":1}', 'seed', JSON.stringify({ n: count.marker }))!.marker).to.equal((count.marker as number) + 7);
+    expect(markedWrite('{"n":1}', 'seed', JSON.stringify({ n: count.marker }))!.marker).to.equal(
+      (count.marker as number) + 7,
+    );
   });
 });

@@ -26,7 +26,7 @@ describe('npm run demo:vulnerable (demo/vulnerable-api/bin.ts)', function () {
     child = undefined;
   });
 
-  it('listens on loopback, prints the users\' tokens and a scan command that names its OpenAPI document', async () => {
+  it("listens on loopback, prints the users' tokens and a scan command that names its OpenAPI document", async () => {
     const started = start(['--port', '0']);
     child = started.child;
     const banner = await started.banner;

@@ -40,7 +40,9 @@ const HEADERS_AND_LIMITS = ['misconfiguration.http_headers', 'resource.rate_limi
 function failed(report: Report, minimum: number): string[] {
   return report.reports
     .flatMap((item) =>
-      item.issues.filter((issue) => issue.status === 'failed' && issue.cvss.score >= minimum).map((issue) => `${item.operation?.id} | ${item.id} | ${issue.id}`),
+      item.issues
+        .filter((issue) => issue.status === 'failed' && issue.cvss.score >= minimum)
+        .map((issue) => `${item.operation?.id} | ${item.id} | ${issue.id}`),
     )
     .sort();
 }
@@ -48,10 +50,20 @@ function failed(report: Report, minimum: number): string[] {
 async function scanDemo(demo: DemoTarget, dir: string): Promise<Report> {
   const file = join(dir, `${demo.demo.secure ? 'secure' : 'vulnerable'}.json`);
   const run = await runCli([
-    'scan', 'openapi', demo.url('/openapi.json'),
-    '--security-schemes', `bearer=${demo.tokens.alice}`,
-    '--as-other', `Authorization: Bearer ${demo.tokens.bob}`,
-    '--rate', '2000/s', '--no-progress', '--report-format', 'json', '--report-file', file,
+    'scan',
+    'openapi',
+    demo.url('/openapi.json'),
+    '--security-schemes',
+    `bearer=${demo.tokens.alice}`,
+    '--as-other',
+    `Authorization: Bearer ${demo.tokens.bob}`,
+    '--rate',
+    '2000/s',
+    '--no-progress',
+    '--report-format',
+    'json',
+    '--report-file',
+    file,
   ]);
   expect(run.code, run.stderr).to.equal(0);
   return JSON.parse(await readFile(file, 'utf8')) as Report;
@@ -70,7 +82,9 @@ describe('npm run demo:vulnerable, scanned with scan openapi', function () {
   it('finds exactly the planted weaknesses on the vulnerable twin', async () => {
     const demo = await startDemoTarget();
     try {
-      const found = failed(await scanDemo(demo, dir), 0.1).filter((line) => !HEADERS_AND_LIMITS.some((check) => line.includes(`| ${check} |`)));
+      const found = failed(await scanDemo(demo, dir), 0.1).filter(
+        (line) => !HEADERS_AND_LIMITS.some((check) => line.includes(`| ${check} |`)),
+      );
       const expected = PLANTED.filter((line) => builtIn.has(line.split(' | ')[1])).sort();
       expect(found).to.deep.equal(expected);
     } finally {

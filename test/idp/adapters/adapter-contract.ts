@@ -8,7 +8,13 @@ export function adapterContract(getStore: () => IdpStore): void {
     describe(`${model} model`, () => {
       it('stores, finds, consumes and destroys a payload unchanged (claim names with dots included)', async () => {
         const adapter = getStore().adapter(model);
-        const payload = { kind: model, jti: `${model}-1`, grantId: `g-${model}`, scope: 'openid', resources: { 'https://api.example.com/v1': 'a b' } };
+        const payload = {
+          kind: model,
+          jti: `${model}-1`,
+          grantId: `g-${model}`,
+          scope: 'openid',
+          resources: { 'https://api.example.com/v1': 'a b' },
+        };
         await adapter.upsert(`${model}-1`, payload, 60);
         expect(await adapter.find(`${model}-1`)).to.deep.equal(payload);
         await adapter.consume(`${model}-1`);
@@ -19,7 +25,11 @@ export function adapterContract(getStore: () => IdpStore): void {
 
       it('finds by uid and user code, and revokes everything of a grant', async () => {
         const adapter = getStore().adapter(model);
-        await adapter.upsert(`${model}-u`, { uid: `uid-${model}`, userCode: `UC-${model}`, grantId: `grant-${model}` }, 60);
+        await adapter.upsert(
+          `${model}-u`,
+          { uid: `uid-${model}`, userCode: `UC-${model}`, grantId: `grant-${model}` },
+          60,
+        );
         await adapter.upsert(`${model}-v`, { grantId: `grant-${model}` }, 60);
         await adapter.upsert(`${model}-w`, { grantId: 'another-grant' }, 60);
         expect((await adapter.findByUid(`uid-${model}`))!.userCode).to.equal(`UC-${model}`);

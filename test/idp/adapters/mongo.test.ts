@@ -27,7 +27,9 @@ describe('idp: MongoDB store', function () {
 describe('idp: MongoDB store without a server', () => {
   it('fails fast with a readable error when the server cannot be reached', async () => {
     let failure: unknown;
-    await createMongoStore('mongodb://127.0.0.1:1/idp_unreachable', { serverSelectionTimeoutMS: 300 }).catch((e) => (failure = e));
+    await createMongoStore('mongodb://127.0.0.1:1/idp_unreachable', { serverSelectionTimeoutMS: 300 }).catch(
+      (e) => (failure = e),
+    );
     expect(failure).to.be.instanceOf(Error);
     expect((failure as Error).message).to.match(/ECONNREFUSED|connect|Server selection/i);
   });

@@ -33,7 +33,8 @@ export async function startBackchannelReceiver(): Promise<BackchannelReceiver> {
   return {
     uri: `http://127.0.0.1:${port}/backchannel-logout`,
     tokens,
-    next: () => (tokens.length ? Promise.resolve(tokens[tokens.length - 1]) : new Promise((resolve) => waiting.push(resolve))),
+    next: () =>
+      tokens.length ? Promise.resolve(tokens[tokens.length - 1]) : new Promise((resolve) => waiting.push(resolve)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -44,7 +44,10 @@ export class Browser {
         method,
         body,
         redirect: 'manual',
-        headers: { cookie: this.cookieHeader(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        headers: {
+          cookie: this.cookieHeader(),
+          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
       });
       this.remember(response);
       const location = response.headers.get('location');

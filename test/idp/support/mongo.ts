@@ -14,7 +14,9 @@ export function mongoTestUrl(label: string): string | undefined {
     if (process.env.CI === 'true') throw new Error('MONGODB_URI is unset in CI: the IdP MongoDB tests would not run');
     if (!told) {
       told = true;
-      console.log('    [idp] MongoDB tests not run: MONGODB_URI is not set (CI sets it to FerretDB; locally see .ci/ferretdb.sh)');
+      console.log(
+        '    [idp] MongoDB tests not run: MONGODB_URI is not set (CI sets it to FerretDB; locally see .ci/ferretdb.sh)',
+      );
     }
     return undefined;
   }

@@ -8,12 +8,18 @@ import { Browser } from './browser.js';
 
 export const insecure = { execute: [oidc.allowInsecureRequests] };
 
-export async function discover(idp: RunningIdp, clientId?: string, secret?: string, auth?: oidc.ClientAuth): Promise<oidc.Configuration> {
+export async function discover(
+  idp: RunningIdp,
+  clientId?: string,
+  secret?: string,
+  auth?: oidc.ClientAuth,
+): Promise<oidc.Configuration> {
   return oidc.discovery(
     new URL(idp.issuer),
     clientId ?? idp.client.clientId,
     secret ?? idp.client.clientSecret,
-    auth ?? (secret ?? idp.client.clientSecret ? oidc.ClientSecretPost(secret ?? idp.client.clientSecret) : oidc.None()),
+    auth ??
+      ((secret ?? idp.client.clientSecret) ? oidc.ClientSecretPost(secret ?? idp.client.clientSecret) : oidc.None()),
     insecure,
   );
 }
@@ -57,7 +63,11 @@ export function authorizationRequest(config: oidc.Configuration, idp: RunningIdp
 }
 
 /** Exchanges the code the browser landed with (PKCE, state and nonce checked by openid-client). */
-export async function exchange(config: oidc.Configuration, callback: string, request: { verifier: string; state: string; nonce: string }) {
+export async function exchange(
+  config: oidc.Configuration,
+  callback: string,
+  request: { verifier: string; state: string; nonce: string },
+) {
   return oidc.authorizationCodeGrant(config, new URL(callback), {
     pkceCodeVerifier: request.verifier,
     expectedState: request.state,
@@ -67,10 +77,18 @@ export async function exchange(config: oidc.Configuration, callback: string, req
 }
 
 /** Authorization code + PKCE under --skip-prompt: redirects only, no page. */
-export async function headlessLogin(config: oidc.Configuration, idp: RunningIdp, params: AuthorizeParams = {}, browser = new Browser(new URL(idp.url).origin)): Promise<CodeFlow> {
+export async function headlessLogin(
+  config: oidc.Configuration,
+  idp: RunningIdp,
+  params: AuthorizeParams = {},
+  browser = new Browser(new URL(idp.url).origin),
+): Promise<CodeFlow> {
   const request = authorizationRequest(config, idp, params);
   const landed = await browser.go((await request.url()).href);
-  if (landed.status !== 0) throw new Error(`expected a redirect to the client, got ${landed.status} at ${landed.url}: ${landed.html?.slice(0, 300)}`);
+  if (landed.status !== 0)
+    throw new Error(
+      `expected a redirect to the client, got ${landed.status} at ${landed.url}: ${landed.html?.slice(0, 300)}`,
+    );
   const tokens = await exchange(config, landed.url, request);
   return { browser, tokens, callback: new URL(landed.url) };
 }

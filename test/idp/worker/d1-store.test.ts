@@ -10,7 +10,11 @@ describe('idp worker: D1 store (local D1 on workerd through miniflare)', () => {
   let db: D1Database;
   let store: IdpStore;
   before(async () => {
-    mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response(null, { status: 404 }); } }', d1Databases: ['DB'] });
+    mf = new Miniflare({
+      modules: true,
+      script: 'export default { fetch() { return new Response(null, { status: 404 }); } }',
+      d1Databases: ['DB'],
+    });
     db = await mf.getD1Database('DB');
     store = createD1Store(db);
   });

@@ -45,8 +45,23 @@ describe('idp worker: IDP_* worker variables become the same options as the CLI 
     expect(settings.logLevel).to.equal('warn');
     expect(options).to.not.have.property('port');
     // Every setting is either read, refused with a reason, or (port, host) meaningless on a worker.
-    const covered = new Set([...Object.keys(env), ...['IDP_JWKS_FILE', 'IDP_SAVE_JWKS', 'IDP_DATABASE_URL', 'IDP_ENABLE_TESTING_API', 'IDP_ALLOW_TESTING_API_ON_PUBLIC_HOST', 'IDP_TENANTS'], ...Object.keys(WORKER_IGNORED).map((k) => idpSettings[k as keyof typeof idpSettings].env)]);
-    expect(Object.values(idpSettings).map((s) => s.env).filter((name) => !covered.has(name))).to.deep.equal([]);
+    const covered = new Set([
+      ...Object.keys(env),
+      ...[
+        'IDP_JWKS_FILE',
+        'IDP_SAVE_JWKS',
+        'IDP_DATABASE_URL',
+        'IDP_ENABLE_TESTING_API',
+        'IDP_ALLOW_TESTING_API_ON_PUBLIC_HOST',
+        'IDP_TENANTS',
+      ],
+      ...Object.keys(WORKER_IGNORED).map((k) => idpSettings[k as keyof typeof idpSettings].env),
+    ]);
+    expect(
+      Object.values(idpSettings)
+        .map((s) => s.env)
+        .filter((name) => !covered.has(name)),
+    ).to.deep.equal([]);
   });
 
   it('accepts JSON-typed variables (booleans, numbers, lists, objects) as wrangler.jsonc may hold them', () => {
@@ -56,23 +71,32 @@ describe('idp worker: IDP_* worker variables become the same options as the CLI 
       IDP_DEFAULT_USER: { sub: 'carol', email: 'carol@example.com' },
       IDP_SCOPES: ['openid', 'profile'],
     });
-    expect(options).to.deep.include({ skipPrompt: true, redirectUris: ['http://127.0.0.1:3000/cb'], scopes: ['openid', 'profile'] });
+    expect(options).to.deep.include({
+      skipPrompt: true,
+      redirectUris: ['http://127.0.0.1:3000/cb'],
+      scopes: ['openid', 'profile'],
+    });
     expect(options.defaultUser).to.deep.include({ sub: 'carol', email: 'carol@example.com' });
   });
 
   it('lists every invalid variable at once, by its name', () => {
-    expect(() => workerSettingsFrom({ IDP_SKIP_PROMPT: 'maybe', IDP_ACCESS_TOKEN_FORMAT: 'paseto' }))
-      .to.throw(/IDP_SKIP_PROMPT.*IDP_ACCESS_TOKEN_FORMAT|IDP_ACCESS_TOKEN_FORMAT.*IDP_SKIP_PROMPT/);
+    expect(() => workerSettingsFrom({ IDP_SKIP_PROMPT: 'maybe', IDP_ACCESS_TOKEN_FORMAT: 'paseto' })).to.throw(
+      /IDP_SKIP_PROMPT.*IDP_ACCESS_TOKEN_FORMAT|IDP_ACCESS_TOKEN_FORMAT.*IDP_SKIP_PROMPT/,
+    );
   });
 
   it('refuses the settings that need a file system or MongoDB, saying where the state lives instead', () => {
-    expect(() => workerSettingsFrom({ IDP_JWKS_FILE: 'keys.json', IDP_DATABASE_URL: 'mongodb://127.0.0.1/idp' }))
-      .to.throw(/IDP_JWKS_FILE is not available on the worker: .*kept in D1; IDP_DATABASE_URL is not available on the worker/);
+    expect(() =>
+      workerSettingsFrom({ IDP_JWKS_FILE: 'keys.json', IDP_DATABASE_URL: 'mongodb://127.0.0.1/idp' }),
+    ).to.throw(
+      /IDP_JWKS_FILE is not available on the worker: .*kept in D1; IDP_DATABASE_URL is not available on the worker/,
+    );
   });
 
   it('refuses the testing API and tenants, saying why', () => {
-    expect(() => workerSettingsFrom({ IDP_ENABLE_TESTING_API: 'true', IDP_TENANTS: 'a,b' }))
-      .to.throw(/IDP_ENABLE_TESTING_API is not available on the worker: .*Node IdP only.*; IDP_TENANTS is not available on the worker: /);
+    expect(() => workerSettingsFrom({ IDP_ENABLE_TESTING_API: 'true', IDP_TENANTS: 'a,b' })).to.throw(
+      /IDP_ENABLE_TESTING_API is not available on the worker: .*Node IdP only.*; IDP_TENANTS is not available on the worker: /,
+    );
   });
 
   it('ignores variables that are not IDP_* settings (bindings, other vars)', () => {

@@ -53,7 +53,12 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
   it('serves discovery with the request origin as issuer when IDP_ISSUER is not set', async () => {
     const { status, body } = await json(`${a.url}/.well-known/openid-configuration`);
     expect(status).to.equal(200);
-    expect(body).to.include({ issuer: a.url, token_endpoint: `${a.url}/token`, userinfo_endpoint: `${a.url}/me`, registration_endpoint: `${a.url}/register` });
+    expect(body).to.include({
+      issuer: a.url,
+      token_endpoint: `${a.url}/token`,
+      userinfo_endpoint: `${a.url}/me`,
+      registration_endpoint: `${a.url}/register`,
+    });
     expect(body.code_challenge_methods_supported).to.deep.equal(['S256']);
   });
 
@@ -66,7 +71,10 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
     const config = await discover(a);
     const { tokens } = await headlessLogin(config, a, { scope: 'openid email offline_access', loginHint: 'bob' });
     expect(tokens.claims()).to.include({ sub: 'bob', iss: a.issuer, aud: 'edge-client' });
-    expect(await oidc.fetchUserInfo(config, tokens.access_token, 'bob')).to.include({ sub: 'bob', email: 'bob@example.com' });
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, 'bob')).to.include({
+      sub: 'bob',
+      email: 'bob@example.com',
+    });
     expect(tokens.refresh_token).to.be.a('string');
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).to.be.a('string').and.not.equal(tokens.access_token);
@@ -74,13 +82,27 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
   });
 
   it('registers a client with the initial access token, then reads, replaces and deletes it (RFC 7591/7592)', async () => {
-    const denied = await fetch(`${a.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT] }) });
-    expect(denied.status).to.equal(401);
-    const registered = await oidc.dynamicClientRegistration(new URL(a.issuer), { redirect_uris: [REDIRECT], client_name: 'Edge app' }, undefined, {
-      ...insecure,
-      initialAccessToken: 'edge-iat',
+    const denied = await fetch(`${a.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT] }),
     });
-    const { client_id: clientId, client_secret: secret, registration_client_uri: uri, registration_access_token: rat } = registered.clientMetadata() as Record<string, string>;
+    expect(denied.status).to.equal(401);
+    const registered = await oidc.dynamicClientRegistration(
+      new URL(a.issuer),
+      { redirect_uris: [REDIRECT], client_name: 'Edge app' },
+      undefined,
+      {
+        ...insecure,
+        initialAccessToken: 'edge-iat',
+      },
+    );
+    const {
+      client_id: clientId,
+      client_secret: secret,
+      registration_client_uri: uri,
+      registration_access_token: rat,
+    } = registered.clientMetadata() as Record<string, string>;
     const auth = { authorization: `Bearer ${rat}` };
 
     // The registered client works at once, and on the other instance too.
@@ -94,7 +116,11 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
     const put = await fetch(uri, {
       method: 'PUT',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: clientId, redirect_uris: ['http://127.0.0.1:9/other'], client_name: 'Renamed' }),
+      body: JSON.stringify({
+        client_id: clientId,
+        redirect_uris: ['http://127.0.0.1:9/other'],
+        client_name: 'Renamed',
+      }),
     });
     expect(put.status).to.equal(200);
     expect(await put.json()).to.include({ client_name: 'Renamed' });
@@ -106,10 +132,22 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
     const config = await discover(a);
     const browser = new Browser(a.url);
     const { tokens } = await headlessLogin(config, a, {}, browser);
-    const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'st-7' }).href);
+    const landed = await browser.go(
+      oidc.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: AFTER_LOGOUT,
+        state: 'st-7',
+      }).href,
+    );
     expect(landed.status).to.equal(0);
     expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=st-7`);
-    const rejected = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: 'https://evil.example/', state: 'x' }).href);
+    const rejected = await browser.go(
+      oidc.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: 'https://evil.example/',
+        state: 'x',
+      }).href,
+    );
     expect(rejected.status).to.equal(400);
   });
 
@@ -118,7 +156,12 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
     try {
       const registered = await oidc.dynamicClientRegistration(
         new URL(a.issuer),
-        { redirect_uris: [REDIRECT], post_logout_redirect_uris: [AFTER_LOGOUT], backchannel_logout_uri: receiver.uri, backchannel_logout_session_required: true },
+        {
+          redirect_uris: [REDIRECT],
+          post_logout_redirect_uris: [AFTER_LOGOUT],
+          backchannel_logout_uri: receiver.uri,
+          backchannel_logout_session_required: true,
+        },
         undefined,
         { ...insecure, initialAccessToken: 'edge-iat' },
       );
@@ -126,11 +169,21 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
       const config = await discoverInstance(a, clientId, secret);
       const browser = new Browser(a.url);
       const { tokens } = await headlessLogin(config, a, { redirectUri: REDIRECT }, browser);
-      const landed = await browser.go(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: AFTER_LOGOUT, state: 'bc' }).href);
+      const landed = await browser.go(
+        oidc.buildEndSessionUrl(config, {
+          id_token_hint: tokens.id_token!,
+          post_logout_redirect_uri: AFTER_LOGOUT,
+          state: 'bc',
+        }).href,
+      );
       expect(landed.url).to.equal(`${AFTER_LOGOUT}?state=bc`);
       expect(receiver.tokens).to.have.length(1);
       const jwks = createLocalJWKSet((await json(`${a.url}/jwks`)).body as unknown as JSONWebKeySet);
-      const { payload } = await jwtVerify(receiver.tokens[0], jwks, { issuer: a.issuer, audience: clientId, typ: 'logout+jwt' });
+      const { payload } = await jwtVerify(receiver.tokens[0], jwks, {
+        issuer: a.issuer,
+        audience: clientId,
+        typ: 'logout+jwt',
+      });
       expect(payload).to.include({ sub: 'alice', sid: tokens.claims()!.sid });
     } finally {
       await receiver.close();
@@ -139,7 +192,10 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
 
   it('answers /healthz and /readyz with the oidc and db (SELECT 1) checks', async () => {
     expect(await json(`${a.url}/healthz`)).to.deep.equal({ status: 200, body: { status: 'ok' } });
-    expect(await json(`${a.url}/readyz`)).to.deep.equal({ status: 200, body: { status: 'ok', checks: { oidc: { status: 'ok' }, db: { status: 'ok' } } } });
+    expect(await json(`${a.url}/readyz`)).to.deep.equal({
+      status: 200,
+      body: { status: 'ok', checks: { oidc: { status: 'ok' }, db: { status: 'ok' } } },
+    });
   });
 
   it('serves the same signing keys from both instances (created once, kept in D1)', async () => {
@@ -152,13 +208,25 @@ describe('idp worker: the provider on workerd with a local D1 database', functio
   it('lets each instance verify, introspect and refresh the tokens the other issued', async () => {
     const configA = await discoverInstance(a);
     const configB = await discoverInstance(b);
-    for (const [issuerSide, verifierSide, verifierConfig] of [[a, b, configB], [b, a, configA]] as const) {
-      const { tokens } = await headlessLogin(issuerSide === a ? configA : configB, issuerSide, { scope: 'openid email offline_access', loginHint: 'alice' });
+    for (const [issuerSide, verifierSide, verifierConfig] of [
+      [a, b, configB],
+      [b, a, configA],
+    ] as const) {
+      const { tokens } = await headlessLogin(issuerSide === a ? configA : configB, issuerSide, {
+        scope: 'openid email offline_access',
+        loginHint: 'alice',
+      });
       const jwks = createLocalJWKSet((await json(`${verifierSide.url}/jwks`)).body as unknown as JSONWebKeySet);
       const { payload } = await jwtVerify(tokens.id_token!, jwks, { issuer: a.issuer, audience: 'edge-client' });
       expect(payload.sub).to.equal('alice');
-      expect(await oidc.tokenIntrospection(verifierConfig, tokens.access_token)).to.include({ active: true, sub: 'alice', client_id: 'edge-client' });
-      expect(await oidc.fetchUserInfo(verifierConfig, tokens.access_token, 'alice')).to.include({ email: 'alice@example.com' });
+      expect(await oidc.tokenIntrospection(verifierConfig, tokens.access_token)).to.include({
+        active: true,
+        sub: 'alice',
+        client_id: 'edge-client',
+      });
+      expect(await oidc.fetchUserInfo(verifierConfig, tokens.access_token, 'alice')).to.include({
+        email: 'alice@example.com',
+      });
       const refreshed = await oidc.refreshTokenGrant(verifierConfig, tokens.refresh_token!);
       expect(refreshed.claims()).to.include({ sub: 'alice', iss: a.issuer });
     }
@@ -178,7 +246,9 @@ describe('idp worker: without its D1 binding', function () {
     const ready = await json(`${idp.url}/readyz`);
     expect(ready.status).to.equal(503);
     expect(ready.body.status).to.equal('error');
-    expect((ready.body.checks as Record<string, { status: string; error: string }>).db).to.deep.include({ status: 'error' });
+    expect((ready.body.checks as Record<string, { status: string; error: string }>).db).to.deep.include({
+      status: 'error',
+    });
     expect((ready.body.checks as Record<string, { error: string }>).db.error).to.match(/D1 binding "DB"/);
   });
 
@@ -193,7 +263,9 @@ describe('idp worker: invalid variables', function () {
   this.timeout(60000);
   let idp: RunningIdp;
   before(async () => {
-    idp = await startWorkerIdp({ vars: { IDP_LOG_LEVEL: 'silent', IDP_JWKS_FILE: 'keys.json', IDP_SKIP_PROMPT: 'sometimes' } });
+    idp = await startWorkerIdp({
+      vars: { IDP_LOG_LEVEL: 'silent', IDP_JWKS_FILE: 'keys.json', IDP_SKIP_PROMPT: 'sometimes' },
+    });
   });
   after(() => idp?.close());
 
@@ -211,7 +283,9 @@ describe('idp worker: JWT access tokens (IDP_ACCESS_TOKEN_FORMAT=jwt)', function
   this.timeout(60000);
   let idp: RunningIdp;
   before(async () => {
-    idp = await startWorkerIdp({ vars: { ...VARS, IDP_ACCESS_TOKEN_FORMAT: 'jwt', IDP_DEFAULT_AUDIENCE: 'https://api.example.dev' } });
+    idp = await startWorkerIdp({
+      vars: { ...VARS, IDP_ACCESS_TOKEN_FORMAT: 'jwt', IDP_DEFAULT_AUDIENCE: 'https://api.example.dev' },
+    });
   });
   after(() => idp?.close());
 
@@ -219,7 +293,11 @@ describe('idp worker: JWT access tokens (IDP_ACCESS_TOKEN_FORMAT=jwt)', function
     const config = await discoverInstance(idp);
     const { tokens } = await headlessLogin(config, idp, { scope: 'openid email', loginHint: 'alice' });
     const jwks = createLocalJWKSet((await json(`${idp.url}/jwks`)).body as unknown as JSONWebKeySet);
-    const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, { issuer: idp.issuer, audience: 'https://api.example.dev', typ: 'at+jwt' });
+    const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: idp.issuer,
+      audience: 'https://api.example.dev',
+      typ: 'at+jwt',
+    });
     expect(protectedHeader.alg).to.equal('RS256');
     expect(payload).to.include({ sub: 'alice', client_id: 'edge-client' });
     expect(await oidc.fetchUserInfo(config, tokens.access_token, 'alice')).to.include({ email: 'alice@example.com' });
@@ -230,7 +308,13 @@ describe('idp worker: created from createIdp options (how the Node relying-party
   this.timeout(60000);
   let idp: RunningIdp;
   before(async () => {
-    idp = await createWorkerIdp({ port: 0, publicClient: true, redirectUris: [REDIRECT], skipPrompt: true, users: [{ sub: 'dana', email: 'dana@example.com' }] });
+    idp = await createWorkerIdp({
+      port: 0,
+      publicClient: true,
+      redirectUris: [REDIRECT],
+      skipPrompt: true,
+      users: [{ sub: 'dana', email: 'dana@example.com' }],
+    });
   });
   after(() => idp?.close());
 
@@ -261,7 +345,11 @@ describe('idp worker: request bodies', function () {
     const huge = JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'x'.repeat(200_000) });
     const statuses = await Promise.all(
       Array.from({ length: 12 }, () =>
-        fetch(`${idp.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer edge-iat' }, body: huge }).then(
+        fetch(`${idp.url}/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer edge-iat' },
+          body: huge,
+        }).then(
           (r) => r.status,
           (e: Error & { cause?: { code?: string } }) => `${e.message} ${e.cause?.code ?? ''}`,
         ),
@@ -271,7 +359,11 @@ describe('idp worker: request bodies', function () {
   });
 
   it('reads a body over 1 MiB to its end, answers 413 invalid_request, and keeps serving', async () => {
-    const response = await fetch(`${idp.url}/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `pad=${'y'.repeat(1_500_000)}` });
+    const response = await fetch(`${idp.url}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `pad=${'y'.repeat(1_500_000)}`,
+    });
     expect(response.status).to.equal(413);
     expect(await response.json()).to.include({ error: 'invalid_request' });
     expect((await fetch(`${idp.url}/healthz`)).status).to.equal(200);

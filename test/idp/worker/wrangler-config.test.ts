@@ -22,7 +22,10 @@ describe('idp worker: wrangler.jsonc and the bundle it deploys', () => {
   });
 
   it('strips comments outside strings only, and trailing commas', () => {
-    expect(JSON.parse(stripJsonComments('{ "a": "http://x//y", /* c */ "b": [1, 2,], // d\n }'))).to.deep.equal({ a: 'http://x//y', b: [1, 2] });
+    expect(JSON.parse(stripJsonComments('{ "a": "http://x//y", /* c */ "b": [1, 2,], // d\n }'))).to.deep.equal({
+      a: 'http://x//y',
+      b: [1, 2],
+    });
   });
 
   it('reuses the cached bundle while no input changed', async function () {
@@ -30,6 +33,8 @@ describe('idp worker: wrangler.jsonc and the bundle it deploys', () => {
     await buildWorkerBundle({ outDir: testBundleDir() });
     const again = await buildWorkerBundle({ outDir: testBundleDir() });
     expect(again.rebuilt).to.equal(false);
-    expect(readFileSync(again.path, 'utf8')).to.match(/^import \{ createRequire as __idpCreateRequire \} from 'node:module';/);
+    expect(readFileSync(again.path, 'utf8')).to.match(
+      /^import \{ createRequire as __idpCreateRequire \} from 'node:module';/,
+    );
   });
 });

@@ -4,7 +4,11 @@ import { firstObject, idFor, withObjectIds } from '../../../scanner/openapi/obje
 
 const BASE = 'http://127.0.0.1:9/api';
 
-function operation(method: string, path: string, parameters: { name: string; value: string; given?: boolean; fixed?: boolean }[] = []): Operation {
+function operation(
+  method: string,
+  path: string,
+  parameters: { name: string; value: string; given?: boolean; fixed?: boolean }[] = [],
+): Operation {
   let filled = path;
   for (const p of parameters) filled = filled.replace(`{${p.name}}`, p.value);
   return {
@@ -15,11 +19,26 @@ function operation(method: string, path: string, parameters: { name: string; val
     headers: {},
     cookies: {},
     securitySchemes: [],
-    ...(parameters.length > 0 ? { pathParameters: parameters.map((p) => ({ name: p.name, value: p.value, given: p.given ?? false, ...(p.fixed ? { fixed: true } : {}) })) } : {}),
+    ...(parameters.length > 0
+      ? {
+          pathParameters: parameters.map((p) => ({
+            name: p.name,
+            value: p.value,
+            given: p.given ?? false,
+            ...(p.fixed ? { fixed: true } : {}),
+          })),
+        }
+      : {}),
   };
 }
 
-const answer = (status: number, body: unknown): ProbeResponse => ({ status, headers: {}, setCookies: [], body: typeof body === 'string' ? body : JSON.stringify(body), durationMs: 1 });
+const answer = (status: number, body: unknown): ProbeResponse => ({
+  status,
+  headers: {},
+  setCookies: [],
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+  durationMs: 1,
+});
 
 describe('object ids from the first identity’s answers (scanner/openapi/object-ids.ts)', () => {
   it('reads the first object of a list, of a wrapped list, or the object itself', () => {
@@ -51,7 +70,10 @@ describe('object ids from the first identity’s answers (scanner/openapi/object
       operation('GET', '/orders'),
       operation('GET', '/orders/{orderId}', [{ name: 'orderId', value: 'test' }]),
       operation('GET', '/orders/{orderId}/lines', [{ name: 'orderId', value: 'test' }]),
-      operation('DELETE', '/orders/{orderId}/lines/{lineId}', [{ name: 'orderId', value: 'test' }, { name: 'lineId', value: 'test' }]),
+      operation('DELETE', '/orders/{orderId}/lines/{lineId}', [
+        { name: 'orderId', value: 'test' },
+        { name: 'lineId', value: 'test' },
+      ]),
       operation('GET', '/carts'),
       operation('POST', '/carts'),
       operation('GET', '/carts/{cartId}', [{ name: 'cartId', value: '1' }]),
@@ -85,13 +107,22 @@ describe('object ids from the first identity’s answers (scanner/openapi/object
       orderId: { value: 'ord-1', from: 'GET /orders' },
       lineId: { value: 'ln-7', from: 'GET /orders/{orderId}/lines' },
     });
-    expect(result.find((op) => op.id === 'GET /users/{userId}')!.objectIds).to.deep.equal({ userId: { value: 'u-1', from: 'GET /users' } });
+    expect(result.find((op) => op.id === 'GET /users/{userId}')!.objectIds).to.deep.equal({
+      userId: { value: 'u-1', from: 'GET /users' },
+    });
     expect(result.find((op) => op.id === 'GET /reports/{kind}')!.objectIds).to.equal(undefined);
   });
 
   it('leaves parameters generated when the collection answers an error or something other than JSON', async () => {
-    const operations = [operation('GET', '/a'), operation('GET', '/a/{aId}', [{ name: 'aId', value: 'test' }]), operation('GET', '/b'), operation('GET', '/b/{bId}', [{ name: 'bId', value: 'test' }])];
-    const result = await withObjectIds(operations, async (op) => (op.id === 'GET /a' ? answer(403, { id: 'nope' }) : answer(200, '<html>')));
+    const operations = [
+      operation('GET', '/a'),
+      operation('GET', '/a/{aId}', [{ name: 'aId', value: 'test' }]),
+      operation('GET', '/b'),
+      operation('GET', '/b/{bId}', [{ name: 'bId', value: 'test' }]),
+    ];
+    const result = await withObjectIds(operations, async (op) =>
+      op.id === 'GET /a' ? answer(403, { id: 'nope' }) : answer(200, '<html>'),
+    );
     expect(result.map((op) => op.url.slice(BASE.length))).to.deep.equal(['/a', '/a/test', '/b', '/b/test']);
   });
 });

@@ -4,16 +4,24 @@ import { responseSchemas } from '../../../scanner/openapi/response-schemas.js';
 const document = {
   components: {
     schemas: {
-      Account: { type: 'object', properties: { id: { type: 'string' }, manager: { $ref: '#/components/schemas/Account' } } },
+      Account: {
+        type: 'object',
+        properties: { id: { type: 'string' }, manager: { $ref: '#/components/schemas/Account' } },
+      },
     },
-    responses: { NotFound: { description: 'no', content: { 'application/problem+json': { schema: { type: 'object' } } } } },
+    responses: {
+      NotFound: { description: 'no', content: { 'application/problem+json': { schema: { type: 'object' } } } },
+    },
   },
 };
 
 describe('responseSchemas (scanner/openapi/response-schemas.ts)', () => {
   it('maps each declared status to its JSON schema with $refs inlined, and cuts recursion', () => {
     const schemas = responseSchemas(document, {
-      200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Account' } } } } },
+      200: {
+        description: 'ok',
+        content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Account' } } } },
+      },
       404: { $ref: '#/components/responses/NotFound' },
       204: { description: 'nothing' },
     }) as Record<string, { type: string; items: { properties: { manager: { properties: Record<string, unknown> } } } }>;
@@ -24,6 +32,10 @@ describe('responseSchemas (scanner/openapi/response-schemas.ts)', () => {
   });
 
   it('is undefined when no answer declares JSON', () => {
-    expect(responseSchemas(document, { 200: { description: 'ok', content: { 'text/plain': { schema: { type: 'string' } } } } })).to.equal(undefined);
+    expect(
+      responseSchemas(document, {
+        200: { description: 'ok', content: { 'text/plain': { schema: { type: 'string' } } } },
+      }),
+    ).to.equal(undefined);
   });
 });

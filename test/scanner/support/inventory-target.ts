@@ -47,7 +47,12 @@ const INVOICES: Record<string, string> = { 'inv-a1': 'user-a', 'inv-b1': 'user-b
 
 type Auth = (req: IncomingMessage, url: URL) => Promise<string | undefined>;
 
-function send(res: ServerResponse, status: number, value?: unknown, headers: Record<string, string | string[]> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  value?: unknown,
+  headers: Record<string, string | string[]> = {},
+): void {
   res.writeHead(status, { ...SAFE_HEADERS, ...headers }).end(value === undefined ? '' : JSON.stringify(value));
 }
 
@@ -57,7 +62,8 @@ function sendUnlimited(res: ServerResponse, status: number, value: unknown): voi
   res.writeHead(status, headers).end(JSON.stringify(value));
 }
 
-const decodeSegment = (part: string): Record<string, unknown> => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+const decodeSegment = (part: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 export async function startInventoryTarget(): Promise<InventoryTarget> {
   const signer = await rs256Signer();
@@ -65,8 +71,10 @@ export async function startInventoryTarget(): Promise<InventoryTarget> {
   const tokenA = await signer.token({ sub: 'user-a', iat: now, exp: now + 3600 });
   const tokenB = await signer.token({ sub: 'user-b', iat: now, exp: now + 3600 });
 
-  const bearer = (req: IncomingMessage): string | undefined => /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  const subjectOf = (token: string): string | undefined => decodeSegment(token.split('.')[1] ?? '').sub as string | undefined;
+  const bearer = (req: IncomingMessage): string | undefined =>
+    /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const subjectOf = (token: string): string | undefined =>
+    decodeSegment(token.split('.')[1] ?? '').sub as string | undefined;
   const jwtUser: Auth = async (req) => {
     const token = bearer(req);
     if (!token) return undefined;
@@ -80,65 +88,187 @@ export async function startInventoryTarget(): Promise<InventoryTarget> {
   const jwtUserOrAlgNone: Auth = async (req, url) => {
     const token = bearer(req);
     try {
-      if (token && String(decodeSegment(token.split('.')[0] ?? '').alg).toLowerCase() === 'none' && token.endsWith('.')) return subjectOf(token);
+      if (token && String(decodeSegment(token.split('.')[0] ?? '').alg).toLowerCase() === 'none' && token.endsWith('.'))
+        return subjectOf(token);
     } catch {
       return undefined;
     }
     return jwtUser(req, url);
   };
-  const basic: Auth = async (req) => (req.headers.authorization === ADMIN ? 'admin' : req.headers.authorization === CLERK ? 'clerk' : undefined);
+  const basic: Auth = async (req) =>
+    req.headers.authorization === ADMIN ? 'admin' : req.headers.authorization === CLERK ? 'clerk' : undefined;
   const headerKey: Auth = async (req) => (req.headers['x-api-key'] === API_KEY ? 'integration' : undefined);
   const queryKey: Auth = async (_req, url) => (url.searchParams.get('api_key') === API_KEY ? 'integration' : undefined);
-  const cookieKey: Auth = async (req) => ((req.headers.cookie ?? '').split(/;\s*/).includes(`session=${SESSION}`) ? 'user-a' : undefined);
-  const anyOf = (...auths: Auth[]): Auth => async (req, url) => {
-    for (const auth of auths) {
-      const user = await auth(req, url);
-      if (user) return user;
-    }
-    return undefined;
-  };
+  const cookieKey: Auth = async (req) =>
+    (req.headers.cookie ?? '').split(/;\s*/).includes(`session=${SESSION}`) ? 'user-a' : undefined;
+  const anyOf =
+    (...auths: Auth[]): Auth =>
+    async (req, url) => {
+      for (const auth of auths) {
+        const user = await auth(req, url);
+        if (user) return user;
+      }
+      return undefined;
+    };
   const nobody: Auth = async () => 'anonymous';
 
-  type Route = { method: string; pattern: RegExp; auth: Auth; handle: (res: ServerResponse, user: string, match: RegExpExecArray, req: IncomingMessage) => void };
+  type Route = {
+    method: string;
+    pattern: RegExp;
+    auth: Auth;
+    handle: (res: ServerResponse, user: string, match: RegExpExecArray, req: IncomingMessage) => void;
+  };
   const owned = (table: Record<string, string>, id: string, user: string): boolean => table[id] === user;
   const routes: Route[] = [
     { method: 'GET', pattern: /^\/health$/, auth: nobody, handle: (res) => send(res, 200, { status: 'ok' }) },
-    { method: 'GET', pattern: /^\/catalog$/, auth: nobody, handle: (res) => sendUnlimited(res, 200, { items: [{ id: 'p-1', name: 'Lamp' }] }) },
-    { method: 'GET', pattern: /^\/catalog\/([^/]+)$/, auth: nobody, handle: (res, _u, m) => (m[1] === 'p-1' ? send(res, 200, { id: 'p-1', name: 'Lamp' }) : send(res, 404, { error: 'not found' })) },
-    { method: 'GET', pattern: /^\/orders$/, auth: jwtUser, handle: (res, user) => send(res, 200, Object.keys(ORDERS).filter((id) => ORDERS[id] === user).map((id) => ({ id, item: 'lamp' }))) },
-    { method: 'POST', pattern: /^\/orders$/, auth: jwtUser, handle: (res) => send(res, 201, { id: 'ord-new', item: 'lamp' }) },
+    {
+      method: 'GET',
+      pattern: /^\/catalog$/,
+      auth: nobody,
+      handle: (res) => sendUnlimited(res, 200, { items: [{ id: 'p-1', name: 'Lamp' }] }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/catalog\/([^/]+)$/,
+      auth: nobody,
+      handle: (res, _u, m) =>
+        m[1] === 'p-1' ? send(res, 200, { id: 'p-1', name: 'Lamp' }) : send(res, 404, { error: 'not found' }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/orders$/,
+      auth: jwtUser,
+      handle: (res, user) =>
+        send(
+          res,
+          200,
+          Object.keys(ORDERS)
+            .filter((id) => ORDERS[id] === user)
+            .map((id) => ({ id, item: 'lamp' })),
+        ),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/orders$/,
+      auth: jwtUser,
+      handle: (res) => send(res, 201, { id: 'ord-new', item: 'lamp' }),
+    },
     ...['GET', 'PUT', 'DELETE'].map((method): Route => ({
       method,
       pattern: /^\/orders\/([^/]+)$/,
       auth: jwtUser,
-      handle: (res, user, m) => (owned(ORDERS, m[1], user) ? send(res, method === 'DELETE' ? 204 : 200, method === 'DELETE' ? undefined : { id: m[1], item: 'lamp' }) : send(res, 404, { error: 'not found' })),
+      handle: (res, user, m) =>
+        owned(ORDERS, m[1], user)
+          ? send(res, method === 'DELETE' ? 204 : 200, method === 'DELETE' ? undefined : { id: m[1], item: 'lamp' })
+          : send(res, 404, { error: 'not found' }),
     })),
-    { method: 'GET', pattern: /^\/invoices$/, auth: jwtUser, handle: (res, user) => send(res, 200, { invoices: Object.keys(INVOICES).filter((id) => INVOICES[id] === user).map((id) => ({ id, total: 10 })) }) },
+    {
+      method: 'GET',
+      pattern: /^\/invoices$/,
+      auth: jwtUser,
+      handle: (res, user) =>
+        send(res, 200, {
+          invoices: Object.keys(INVOICES)
+            .filter((id) => INVOICES[id] === user)
+            .map((id) => ({ id, total: 10 })),
+        }),
+    },
     // Planted: no owner check.
-    { method: 'GET', pattern: /^\/invoices\/([^/]+)$/, auth: jwtUser, handle: (res, _u, m) => (INVOICES[m[1]] ? send(res, 200, { id: m[1], owner: INVOICES[m[1]], total: 10 }) : send(res, 404, { error: 'not found' })) },
-    { method: 'GET', pattern: /^\/audit-log$/, auth: jwtUserOrAlgNone, handle: (res) => send(res, 200, [{ event: 'login' }]) },
+    {
+      method: 'GET',
+      pattern: /^\/invoices\/([^/]+)$/,
+      auth: jwtUser,
+      handle: (res, _u, m) =>
+        INVOICES[m[1]]
+          ? send(res, 200, { id: m[1], owner: INVOICES[m[1]], total: 10 })
+          : send(res, 404, { error: 'not found' }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/audit-log$/,
+      auth: jwtUserOrAlgNone,
+      handle: (res) => send(res, 200, [{ event: 'login' }]),
+    },
     {
       method: 'GET',
       pattern: /^\/me$/,
       auth: jwtUser,
       // Planted: any Origin is echoed with credentials allowed.
-      handle: (res, user, _m, req) => send(res, 200, { sub: user }, req.headers.origin ? { 'access-control-allow-origin': req.headers.origin, 'access-control-allow-credentials': 'true', vary: 'Origin' } : {}),
+      handle: (res, user, _m, req) =>
+        send(
+          res,
+          200,
+          { sub: user },
+          req.headers.origin
+            ? {
+                'access-control-allow-origin': req.headers.origin,
+                'access-control-allow-credentials': 'true',
+                vary: 'Origin',
+              }
+            : {},
+        ),
     },
     // The scan signs in as an ordinary clerk (as bfla.* expects); only the admin may manage users.
-    { method: 'GET', pattern: /^\/admin\/users$/, auth: basic, handle: (res, user) => (user === 'admin' ? send(res, 200, [{ id: 'user-a' }]) : send(res, 403, { error: 'forbidden' })) },
-    { method: 'POST', pattern: /^\/admin\/users$/, auth: basic, handle: (res, user) => (user === 'admin' ? send(res, 201, { id: 'user-c' }) : send(res, 403, { error: 'forbidden' })) },
-    { method: 'GET', pattern: /^\/webhooks$/, auth: headerKey, handle: (res) => send(res, 200, [{ id: 7, url: 'https://example.com/hook' }]) },
+    {
+      method: 'GET',
+      pattern: /^\/admin\/users$/,
+      auth: basic,
+      handle: (res, user) =>
+        user === 'admin' ? send(res, 200, [{ id: 'user-a' }]) : send(res, 403, { error: 'forbidden' }),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/admin\/users$/,
+      auth: basic,
+      handle: (res, user) =>
+        user === 'admin' ? send(res, 201, { id: 'user-c' }) : send(res, 403, { error: 'forbidden' }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/webhooks$/,
+      auth: headerKey,
+      handle: (res) => send(res, 200, [{ id: 7, url: 'https://example.com/hook' }]),
+    },
     { method: 'POST', pattern: /^\/webhooks$/, auth: headerKey, handle: (res) => send(res, 201, { id: 8 }) },
     // Planted: the key is never checked.
-    { method: 'DELETE', pattern: /^\/webhooks\/(\d+)$/, auth: nobody, handle: (res, _u, m) => (m[1] === '7' ? send(res, 204) : send(res, 404, { error: 'not found' })) },
+    {
+      method: 'DELETE',
+      pattern: /^\/webhooks\/(\d+)$/,
+      auth: nobody,
+      handle: (res, _u, m) => (m[1] === '7' ? send(res, 204) : send(res, 404, { error: 'not found' })),
+    },
     { method: 'GET', pattern: /^\/exports$/, auth: queryKey, handle: (res) => send(res, 200, [{ id: 'exp-1' }]) },
-    { method: 'GET', pattern: /^\/exports\/([^/]+)$/, auth: queryKey, handle: (res, _u, m) => (m[1] === 'exp-1' ? send(res, 200, { id: 'exp-1' }) : send(res, 404, { error: 'not found' })) },
+    {
+      method: 'GET',
+      pattern: /^\/exports\/([^/]+)$/,
+      auth: queryKey,
+      handle: (res, _u, m) =>
+        m[1] === 'exp-1' ? send(res, 200, { id: 'exp-1' }) : send(res, 404, { error: 'not found' }),
+    },
     { method: 'GET', pattern: /^\/preferences$/, auth: cookieKey, handle: (res) => send(res, 200, { theme: 'dark' }) },
-    { method: 'PATCH', pattern: /^\/preferences$/, auth: cookieKey, handle: (res) => send(res, 200, { theme: 'dark' }) },
+    {
+      method: 'PATCH',
+      pattern: /^\/preferences$/,
+      auth: cookieKey,
+      handle: (res) => send(res, 200, { theme: 'dark' }),
+    },
     // Planted: a session cookie with no attributes at all.
-    { method: 'POST', pattern: /^\/sessions$/, auth: nobody, handle: (res) => send(res, 201, { ok: true }, { 'set-cookie': [`session=${SESSION}`] }) },
+    {
+      method: 'POST',
+      pattern: /^\/sessions$/,
+      auth: nobody,
+      handle: (res) => send(res, 201, { ok: true }, { 'set-cookie': [`session=${SESSION}`] }),
+    },
     { method: 'GET', pattern: /^\/debug\/echo$/, auth: nobody, handle: (res) => send(res, 200, { echo: true }) },
-    { method: 'GET', pattern: /^\/reports\/(\d{4})$/, auth: anyOf(jwtUser, headerKey), handle: (res, _u, m, req) => (req.headers['x-tenant'] ? send(res, 200, { year: Number(m[1]) }) : send(res, 400, { error: 'X-Tenant is required' })) },
+    {
+      method: 'GET',
+      pattern: /^\/reports\/(\d{4})$/,
+      auth: anyOf(jwtUser, headerKey),
+      handle: (res, _u, m, req) =>
+        req.headers['x-tenant']
+          ? send(res, 200, { year: Number(m[1]) })
+          : send(res, 400, { error: 'X-Tenant is required' }),
+    },
   ];
 
   const requests: InventoryTarget['requests'] = [];
@@ -153,13 +283,19 @@ export async function startInventoryTarget(): Promise<InventoryTarget> {
       const candidates = path === undefined ? [] : routes.filter((r) => r.pattern.test(path));
       if (candidates.length === 0) return send(res, 404, { error: 'not found' });
       // Planted: TRACE echoes the request on the debug route (RFC 9110 §9.3.8 says a server may; it should not).
-      if (req.method === 'TRACE' && path === '/debug/echo') return res.writeHead(200, { 'content-type': 'message/http' }).end(`TRACE ${req.url} HTTP/1.1\r\n`);
+      if (req.method === 'TRACE' && path === '/debug/echo')
+        return res.writeHead(200, { 'content-type': 'message/http' }).end(`TRACE ${req.url} HTTP/1.1\r\n`);
       const route = candidates.find((r) => r.method === req.method);
-      if (!route) return send(res, 405, { error: 'method not allowed' }, { allow: candidates.map((r) => r.method).join(', ') });
+      if (!route)
+        return send(res, 405, { error: 'method not allowed' }, { allow: candidates.map((r) => r.method).join(', ') });
       const match = route.pattern.exec(path!)!;
       route
         .auth(req, url)
-        .then((user) => (user ? route.handle(res, user, match, req) : send(res, 401, { error: 'unauthorized' }, { 'www-authenticate': 'Bearer, Basic realm="inventory"' })))
+        .then((user) =>
+          user
+            ? route.handle(res, user, match, req)
+            : send(res, 401, { error: 'unauthorized' }, { 'www-authenticate': 'Bearer, Basic realm="inventory"' }),
+        )
         .catch(() => send(res, 500, { error: 'internal' }));
     });
   });
@@ -168,7 +304,14 @@ export async function startInventoryTarget(): Promise<InventoryTarget> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl: `${origin}/api`,
-    securitySchemes: ['--security-schemes', `bearerJwt=${tokenA}`, '--security-schemes', 'basicAuth=clerk:s3cret', '--security-schemes', `apiKeyHeader=${API_KEY},apiKeyQuery=${API_KEY},sessionCookie=${SESSION}`],
+    securitySchemes: [
+      '--security-schemes',
+      `bearerJwt=${tokenA}`,
+      '--security-schemes',
+      'basicAuth=clerk:s3cret',
+      '--security-schemes',
+      `apiKeyHeader=${API_KEY},apiKeyQuery=${API_KEY},sessionCookie=${SESSION}`,
+    ],
     asOther: `Authorization: Bearer ${tokenB}`,
     authorizations: [`Bearer ${tokenA}`, `Bearer ${tokenB}`, CLERK],
     requests,

@@ -9,7 +9,10 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runCli(argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
@@ -33,7 +36,9 @@ export async function startTarget(handler?: http.RequestListener): Promise<Targe
   const server = http.createServer((req, res) => {
     state.requests += 1;
     if (handler) return handler(req, res);
-    res.writeHead(req.url?.startsWith('/ok') ? 200 : 404, { server: 'fixture/1.0', 'content-type': 'text/plain' }).end('hello');
+    res
+      .writeHead(req.url?.startsWith('/ok') ? 200 : 404, { server: 'fixture/1.0', 'content-type': 'text/plain' })
+      .end('hello');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -10,7 +10,10 @@ let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (compiled) return compiled;
-  const schema = JSON.parse(readFileSync(fromRoot('schemas', 'sarif', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(readFileSync(fromRoot('schemas', 'sarif', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   // The schema's language pattern is not valid with the u flag, hence unicodeRegExp: false.
   // Draft-04's `$schema`/`id` are the only draft-04-only keywords in this file; the rest reads the same in draft-07.
   delete schema.$schema;

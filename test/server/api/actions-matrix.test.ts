@@ -5,8 +5,14 @@
  */
 import { expect } from 'chai';
 import { newId } from '../../../server/ids.js';
-import { REGISTRATION_STATUSES, type Registration } from '../../../server/components/registrations/registrations.model.js';
-import { SELF_SERVICE_ACTIONS, type SelfServiceAction } from '../../../server/components/registrations/state-machine.js';
+import {
+  REGISTRATION_STATUSES,
+  type Registration,
+} from '../../../server/components/registrations/registrations.model.js';
+import {
+  SELF_SERVICE_ACTIONS,
+  type SelfServiceAction,
+} from '../../../server/components/registrations/state-machine.js';
 import { CHANGE_SET_STATUSES } from '../../../server/components/change-sets/change-sets.model.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
@@ -30,7 +36,10 @@ function perform(h: ServiceHarness, auth: string, url: string, action: SelfServi
     case 'delete':
       return h.request.delete(url).set('Authorization', auth);
     case 'propose_change_set':
-      return h.request.post(`${url}/change-sets`).set('Authorization', auth).send({ changes: { contacts: ['ops@example.com'] } });
+      return h.request
+        .post(`${url}/change-sets`)
+        .set('Authorization', auth)
+        .send({ changes: { contacts: ['ops@example.com'] } });
     case 'rotate_secret':
       return h.request.post(`${url}/actions/rotate-secret`).set('Authorization', auth);
   }
@@ -45,7 +54,8 @@ describe('the actions array against what the endpoints accept', () => {
     h = await startService({ env: { ...NO_RATE_LIMITS, LOG_LEVEL: 'silent' } });
     organizations.free = await h.createOrganization('free');
     organizations.pro = await h.createOrganization('pro');
-    for (const scopes of SCOPE_SETS) tokens.set(scopes.join(' '), `Bearer ${await h.token({ scope: scopes.join(' ') })}`);
+    for (const scopes of SCOPE_SETS)
+      tokens.set(scopes.join(' '), `Bearer ${await h.token({ scope: scopes.join(' ') })}`);
   });
   after(async () => {
     await h.close();
@@ -53,7 +63,10 @@ describe('the actions array against what the endpoints accept', () => {
 
   const variants: { label: string; overrides: Partial<Registration> }[] = [
     ...REGISTRATION_STATUSES.map((status) => ({ label: status, overrides: { status } })),
-    { label: 'active with a pending change set', overrides: { status: 'active', pendingChangeSetId: 'cs_0000000000000000Pending' } },
+    {
+      label: 'active with a pending change set',
+      overrides: { status: 'active', pendingChangeSetId: 'cs_0000000000000000Pending' },
+    },
   ];
 
   for (const plan of ['free', 'pro'] as const) {
@@ -72,8 +85,13 @@ describe('the actions array against what the endpoints accept', () => {
             expectConforms(read);
             expectConforms(res);
             const where = `${action} on ${variant.label} (${plan}, scopes ${scopes.join(',')}) → ${res.status} ${JSON.stringify(res.body)}`;
-            const blocked = (read.body.blockedActions as { action: string; code: string }[]).find((b) => b.action === action);
-            expect(listed !== (blocked !== undefined), `${where}: listed in exactly one of actions and blockedActions`).to.equal(true);
+            const blocked = (read.body.blockedActions as { action: string; code: string }[]).find(
+              (b) => b.action === action,
+            );
+            expect(
+              listed !== (blocked !== undefined),
+              `${where}: listed in exactly one of actions and blockedActions`,
+            ).to.equal(true);
             if (listed) expect(res.status, where).to.be.within(200, 299);
             else {
               expect([403, 409], where).to.include(res.status);
@@ -95,7 +113,10 @@ describe('the actions array against what the endpoints accept', () => {
     for (const { status, holdsLock } of cases) {
       for (const scopes of SCOPE_SETS) {
         const id = newId('cs');
-        const registration = await seedRegistration(h, organization, { status: 'active', ...(holdsLock && { pendingChangeSetId: id }) });
+        const registration = await seedRegistration(h, organization, {
+          status: 'active',
+          ...(holdsLock && { pendingChangeSetId: id }),
+        });
         const now = new Date();
         const created = await h.deps.store.changeSets.create({
           id,
@@ -118,14 +139,21 @@ describe('the actions array against what the endpoints accept', () => {
         expectConforms(read);
         expectConforms(res);
         const where = `withdraw on a ${status} change set (lock ${holdsLock ? 'held' : 'free'}, scopes ${scopes.join(',')}) → ${res.status}`;
-        const blocked = (read.body.blockedActions as { action: string; code: string }[]).find((b) => b.action === 'withdraw');
+        const blocked = (read.body.blockedActions as { action: string; code: string }[]).find(
+          (b) => b.action === 'withdraw',
+        );
         if (listed) {
           expect(res.status, where).to.equal(200);
-          expect((await h.deps.store.registrations.get(organization.id, registration.id))?.pendingChangeSetId, where).to.equal(undefined);
+          expect(
+            (await h.deps.store.registrations.get(organization.id, registration.id))?.pendingChangeSetId,
+            where,
+          ).to.equal(undefined);
         } else {
           expect([403, 409], where).to.include(res.status);
           expect(res.body.error.code, where).to.equal(blocked?.code);
-          expect(await h.deps.store.changeSets.get(organization.id, registration.id, id), where).to.deep.equal(created.record);
+          expect(await h.deps.store.changeSets.get(organization.id, registration.id, id), where).to.deep.equal(
+            created.record,
+          );
         }
       }
     }
@@ -137,7 +165,9 @@ describe('the actions array against what the endpoints accept', () => {
     const seen = new Set<string>();
     for (const status of REGISTRATION_STATUSES) {
       const record = await seedRegistration(h, organization, { status });
-      const read = await h.request.get(`/api/v1/organizations/${organization.id}/registrations/${record.id}`).set('Authorization', auth);
+      const read = await h.request
+        .get(`/api/v1/organizations/${organization.id}/registrations/${record.id}`)
+        .set('Authorization', auth);
       for (const a of read.body.actions as string[]) seen.add(a);
     }
     expect([...seen].sort()).to.deep.equal([...SELF_SERVICE_ACTIONS].sort());

@@ -15,7 +15,10 @@ export const NO_RATE_LIMITS = {
 };
 
 /** A config that passes pp_standard for a confidential web client on every plan. */
-export const VALID_WEB_CONFIG = { redirectUris: ['https://app.example.com/callback'], grantTypes: ['authorization_code'] };
+export const VALID_WEB_CONFIG = {
+  redirectUris: ['https://app.example.com/callback'],
+  grantTypes: ['authorization_code'],
+};
 
 /** Asserts the response (status and body) is what the OpenAPI document describes for its operation. */
 export function expectConforms(res: Response): void {

@@ -17,15 +17,25 @@ describe('the default-organization route tree', () => {
       const org = await h.createOrganization('pro', { isDefault: true });
       await h.createOrganization('pro');
       const auth = `Bearer ${await h.token()}`;
-      const created = await h.request.post('/api/v1/registrations').set('Authorization', auth).send({ name: 'Default', templateId: 'tpl_spa' });
+      const created = await h.request
+        .post('/api/v1/registrations')
+        .set('Authorization', auth)
+        .send({ name: 'Default', templateId: 'tpl_spa' });
       expect(created.status).to.equal(201);
       expect(created.body.organizationId).to.equal(org.id);
       expect(created.headers.location).to.contain(`/api/v1/organizations/${org.id}/registrations/${created.body.id}`);
       const read = await h.request.get(`/api/v1/registrations/${created.body.id}`).set('Authorization', auth);
       expect(read.status).to.equal(200);
-      const prefixed = await h.request.get(`/api/v1/organizations/${org.id}/registrations/${created.body.id}`).set('Authorization', auth);
+      const prefixed = await h.request
+        .get(`/api/v1/organizations/${org.id}/registrations/${created.body.id}`)
+        .set('Authorization', auth);
       expect(prefixed.body).to.deep.equal(read.body);
-      for (const path of ['/api/v1/capabilities', '/api/v1/templates', '/api/v1/policy-profiles/pp_standard', '/api/v1/registrations']) {
+      for (const path of [
+        '/api/v1/capabilities',
+        '/api/v1/templates',
+        '/api/v1/policy-profiles/pp_standard',
+        '/api/v1/registrations',
+      ]) {
         expect((await h.request.get(path).set('Authorization', auth)).status, path).to.equal(200);
       }
       const wrongMethod = await h.request.put('/api/v1/registrations').set('Authorization', auth).send({});

@@ -53,12 +53,17 @@ describe('the public API against its OpenAPI document', () => {
   });
 
   it('gives every operation an operationId, a 2xx response and the error envelope for 4XX/5XX it documents', () => {
-    const document = loadOpenApiDocument() as { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>> };
+    const document = loadOpenApiDocument() as {
+      paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
+    };
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         if (method === 'parameters') continue;
         expect(operation.operationId, `${method} ${path}`).to.be.a('string');
-        expect(Object.keys(operation.responses ?? {}).some((s) => s.startsWith('2')), `${method} ${path}`).to.equal(true);
+        expect(
+          Object.keys(operation.responses ?? {}).some((s) => s.startsWith('2')),
+          `${method} ${path}`,
+        ).to.equal(true);
       }
     }
   });
@@ -77,13 +82,19 @@ describe('the public API against its OpenAPI document', () => {
     })(document);
     const unresolved = refs.filter((ref) => {
       let node: unknown = document;
-      for (const part of ref.replace(/^#\//, '').split('/')) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+      for (const part of ref.replace(/^#\//, '').split('/'))
+        node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
       return !ref.startsWith('#/') || node === undefined;
     });
     expect(unresolved).to.deep.equal([]);
-    for (const [path, item] of Object.entries(document.paths as Record<string, { parameters?: { name: string; in: string }[] }>)) {
+    for (const [path, item] of Object.entries(
+      document.paths as Record<string, { parameters?: { name: string; in: string }[] }>,
+    )) {
       const placeholders = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-      const declared = (item.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const declared = (item.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       expect(declared, path).to.deep.equal(placeholders);
     }
   });
@@ -115,12 +126,18 @@ describe('the public API against its OpenAPI document', () => {
     expect(created.body.actions).to.deep.equal(['edit', 'submit', 'delete']);
     const url = `${base}/registrations/${created.body.id}`;
 
-    await h.request.post(`${base}/registrations`).set('Authorization', auth).send({ name: 'Second', templateId: 'tpl_spa' }).expect(201);
+    await h.request
+      .post(`${base}/registrations`)
+      .set('Authorization', auth)
+      .send({ name: 'Second', templateId: 'tpl_spa' })
+      .expect(201);
     const page = await h.request.get(`${base}/registrations?limit=1`).set('Authorization', auth);
     expect(page.status).to.equal(200);
     expectConforms(page);
     expect(page.body.nextCursor).to.be.a('string');
-    const next = await h.request.get(`${base}/registrations?limit=1&cursor=${page.body.nextCursor}`).set('Authorization', auth);
+    const next = await h.request
+      .get(`${base}/registrations?limit=1&cursor=${page.body.nextCursor}`)
+      .set('Authorization', auth);
     expectConforms(next);
     expect(next.body.data[0].name).to.equal('Second');
     const filtered = await h.request.get(`${base}/registrations?status=draft`).set('Authorization', auth);
@@ -131,7 +148,11 @@ describe('the public API against its OpenAPI document', () => {
     expectConforms(read);
     expect(read.headers.etag).to.equal('"1"');
 
-    const edited = await h.request.patch(url).set('Authorization', auth).set('If-Match', '"1"').send({ description: 'Edited' });
+    const edited = await h.request
+      .patch(url)
+      .set('Authorization', auth)
+      .set('If-Match', '"1"')
+      .send({ description: 'Edited' });
     expect(edited.status).to.equal(200);
     expectConforms(edited);
     expect(edited.headers.etag).to.equal('"2"');
@@ -165,26 +186,40 @@ describe('the public API against its OpenAPI document', () => {
     expectConforms(bad);
     expect(bad.body.valid).to.equal(false);
     expect(bad.body.violations.map((v: { path: string }) => v.path)).to.include('config.redirectUris[0]');
-    const good = await h.request.post(`${base}/registrations/validation`).set('Authorization', auth).send({ name: 'Dry run', templateId: 'tpl_web', config: VALID_WEB_CONFIG });
+    const good = await h.request
+      .post(`${base}/registrations/validation`)
+      .set('Authorization', auth)
+      .send({ name: 'Dry run', templateId: 'tpl_web', config: VALID_WEB_CONFIG });
     expectConforms(good);
     expect([good.body.valid, good.body.violations]).to.deep.equal([true, []]);
     expect(good.body.effectiveConfig.tokenEndpointAuthMethod).to.equal('client_secret_basic');
-    const structural = await h.request.post(`${base}/registrations/validation`).set('Authorization', auth).send({ name: 'x', status: 'active' });
+    const structural = await h.request
+      .post(`${base}/registrations/validation`)
+      .set('Authorization', auth)
+      .send({ name: 'x', status: 'active' });
     expect([structural.status, structural.body.error.code]).to.deep.equal([422, 'validation_failed']);
     expectConforms(structural);
     expect(await h.deps.store.registrations.count(org.id)).to.equal(before);
 
-    const draft = await h.request.post(`${base}/registrations`).set('Authorization', auth).send({ name: 'Stored', templateId: 'tpl_web' });
+    const draft = await h.request
+      .post(`${base}/registrations`)
+      .set('Authorization', auth)
+      .send({ name: 'Stored', templateId: 'tpl_web' });
     const stored = await h.request.get(`${base}/registrations/${draft.body.id}/validation`).set('Authorization', auth);
     expect(stored.status).to.equal(200);
     expectConforms(stored);
-    const submit = await h.request.post(`${base}/registrations/${draft.body.id}/actions/submit`).set('Authorization', auth);
+    const submit = await h.request
+      .post(`${base}/registrations/${draft.body.id}/actions/submit`)
+      .set('Authorization', auth);
     expect(stored.body.valid).to.equal(false);
     expect(submit.body.error.fields).to.deep.equal(stored.body.violations);
   });
 
   it('proposes, lists, reads and withdraws a change set on an active registration', async () => {
-    const created = await h.request.post(`${base}/registrations`).set('Authorization', auth).send({ name: 'Live app', templateId: 'tpl_web', config: VALID_WEB_CONFIG });
+    const created = await h.request
+      .post(`${base}/registrations`)
+      .set('Authorization', auth)
+      .send({ name: 'Live app', templateId: 'tpl_web', config: VALID_WEB_CONFIG });
     const url = `${base}/registrations/${created.body.id}`;
     await h.request.post(`${url}/actions/submit`).set('Authorization', auth).expect(200);
     await approveRegistration(h.deps, { organizationId: org.id, id: created.body.id, reviewer: 'reviewer-bob' });
@@ -214,7 +249,10 @@ describe('the public API against its OpenAPI document', () => {
     expect(locked.body.pendingChangeSetId).to.equal(proposed.body.id);
     expect(locked.body.actions).to.deep.equal([]);
 
-    const withdrawn = await h.request.post(`${csUrl}/actions/withdraw`).set('Authorization', auth).set('If-Match', '"1"');
+    const withdrawn = await h.request
+      .post(`${csUrl}/actions/withdraw`)
+      .set('Authorization', auth)
+      .set('If-Match', '"1"');
     expect(withdrawn.status).to.equal(200);
     expectConforms(withdrawn);
     expect(withdrawn.body.status).to.equal('withdrawn');
@@ -224,17 +262,28 @@ describe('the public API against its OpenAPI document', () => {
   });
 
   it('documents the error responses: 400, 403, 404, 405, 409, 412, 422', async () => {
-    const created = await h.request.post(`${base}/registrations`).set('Authorization', auth).send({ name: 'Errors', templateId: 'tpl_web' });
+    const created = await h.request
+      .post(`${base}/registrations`)
+      .set('Authorization', auth)
+      .send({ name: 'Errors', templateId: 'tpl_web' });
     const url = `${base}/registrations/${created.body.id}`;
     const readOnly = `Bearer ${await h.token({ scope: 'registrations:read' })}`;
     const cases = [
       [await h.request.get(`${base}/registrations?limit=0`).set('Authorization', auth), 400, 'invalid_request'],
       [await h.request.get(`${base}/registrations?cursor=nonsense`).set('Authorization', auth), 400, 'invalid_cursor'],
       [await h.request.patch(url).set('Authorization', readOnly).send({ name: 'x' }), 403, 'insufficient_scope'],
-      [await h.request.get(`${base}/registrations/reg_doesnotexist000000`).set('Authorization', auth), 404, 'not_found'],
+      [
+        await h.request.get(`${base}/registrations/reg_doesnotexist000000`).set('Authorization', auth),
+        404,
+        'not_found',
+      ],
       [await h.request.put(url).set('Authorization', auth).send({}), 405, 'method_not_allowed'],
       [await h.request.post(`${url}/actions/withdraw`).set('Authorization', auth), 409, 'invalid_transition'],
-      [await h.request.patch(url).set('Authorization', auth).set('If-Match', '"7"').send({ name: 'x' }), 412, 'precondition_failed'],
+      [
+        await h.request.patch(url).set('Authorization', auth).set('If-Match', '"7"').send({ name: 'x' }),
+        412,
+        'precondition_failed',
+      ],
       [await h.request.patch(url).set('Authorization', auth).send({ status: 'active' }), 422, 'validation_failed'],
       [await h.request.post(`${url}/actions/submit`).set('Authorization', auth), 422, 'validation_failed'],
     ] as const;

@@ -27,7 +27,9 @@ describe('optimistic concurrency with ETag and If-Match', () => {
     for (let round = 0; round < 5; round += 1) {
       const record = await seedRegistration(h, org);
       const results = await Promise.all(
-        ['first', 'second'].map((name) => h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '"1"').send({ name })),
+        ['first', 'second'].map((name) =>
+          h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '"1"').send({ name }),
+        ),
       );
       for (const r of results) expectConforms(r);
       const statuses = results.map((r) => r.status).sort();
@@ -45,27 +47,55 @@ describe('optimistic concurrency with ETag and If-Match', () => {
   it('answers 412 for a stale or weak tag on PATCH, DELETE and actions, and leaves the record alone', async () => {
     const record = await seedRegistration(h, org, { revision: 3 });
     for (const tag of ['"2"', 'W/"3"', '"r3"', 'garbage']) {
-      expect((await h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', tag).send({ name: 'x' })).status).to.equal(412);
-      expect((await h.request.delete(url(record.id)).set('Authorization', auth).set('If-Match', tag)).status).to.equal(412);
-      expect((await h.request.post(`${url(record.id)}/actions/submit`).set('Authorization', auth).set('If-Match', tag)).status).to.equal(412);
+      expect(
+        (await h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', tag).send({ name: 'x' }))
+          .status,
+      ).to.equal(412);
+      expect((await h.request.delete(url(record.id)).set('Authorization', auth).set('If-Match', tag)).status).to.equal(
+        412,
+      );
+      expect(
+        (
+          await h.request
+            .post(`${url(record.id)}/actions/submit`)
+            .set('Authorization', auth)
+            .set('If-Match', tag)
+        ).status,
+      ).to.equal(412);
     }
     expect(await h.deps.store.registrations.get(org.id, record.id)).to.deep.equal(record);
   });
 
   it('accepts the current tag, a list containing it, and *', async () => {
     const record = await seedRegistration(h, org);
-    const first = await h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '"1"').send({ name: 'a' });
+    const first = await h.request
+      .patch(url(record.id))
+      .set('Authorization', auth)
+      .set('If-Match', '"1"')
+      .send({ name: 'a' });
     expect([first.status, first.headers.etag]).to.deep.equal([200, '"2"']);
-    const second = await h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '"9", "2"').send({ name: 'b' });
+    const second = await h.request
+      .patch(url(record.id))
+      .set('Authorization', auth)
+      .set('If-Match', '"9", "2"')
+      .send({ name: 'b' });
     expect([second.status, second.headers.etag]).to.deep.equal([200, '"3"']);
-    const third = await h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '*').send({ name: 'c' });
+    const third = await h.request
+      .patch(url(record.id))
+      .set('Authorization', auth)
+      .set('If-Match', '*')
+      .send({ name: 'c' });
     expect([third.status, third.headers.etag]).to.deep.equal([200, '"4"']);
   });
 
   it('answers 404, not 412, when the resource is gone', async () => {
     const record = await seedRegistration(h, org);
     await h.request.delete(url(record.id)).set('Authorization', auth).expect(204);
-    const res = await h.request.patch(url(record.id)).set('Authorization', auth).set('If-Match', '"1"').send({ name: 'x' });
+    const res = await h.request
+      .patch(url(record.id))
+      .set('Authorization', auth)
+      .set('If-Match', '"1"')
+      .send({ name: 'x' });
     expect(res.status).to.equal(404);
   });
 });

@@ -7,9 +7,19 @@ import { newId } from '../../../server/ids.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
 
-const EVERY_SCOPE = 'openid profile email offline_access registrations:read registrations:write change_sets:write gatehouse:review gatehouse:admin';
+const EVERY_SCOPE =
+  'openid profile email offline_access registrations:read registrations:write change_sets:write gatehouse:review gatehouse:admin';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const REVIEW_ACTIONS = ['approve', 'reject', 'request-changes', 'request_changes', 'requestChanges', 'suspend', 'unsuspend', 'deprecate'];
+const REVIEW_ACTIONS = [
+  'approve',
+  'reject',
+  'request-changes',
+  'request_changes',
+  'requestChanges',
+  'suspend',
+  'unsuspend',
+  'deprecate',
+];
 
 function reviewerPaths(prefix: string, reg: string, cs: string): string[] {
   const r = `${prefix}/registrations/${reg}`;

@@ -39,7 +39,8 @@ function endpoints(org: string, reg: string, cs: string): Call[] {
 }
 
 /** The calls that name a registration (and maybe a change set) id. */
-const withRegistrationId = (calls: Call[], reg: string) => calls.filter((c) => c.path.includes(`/registrations/${reg}`));
+const withRegistrationId = (calls: Call[], reg: string) =>
+  calls.filter((c) => c.path.includes(`/registrations/${reg}`));
 
 describe('tenant isolation', () => {
   let h: ServiceHarness;
@@ -81,7 +82,9 @@ describe('tenant isolation', () => {
 
   async function expectAll404(calls: Call[]): Promise<void> {
     for (const call of calls) {
-      const res = await h.request[call.method](call.path).set('Authorization', auth).send(call.body ?? {});
+      const res = await h.request[call.method](call.path)
+        .set('Authorization', auth)
+        .send(call.body ?? {});
       expect(res.status, `${call.method.toUpperCase()} ${call.path} → ${JSON.stringify(res.body)}`).to.equal(404);
       expect(res.body.error.code).to.equal('not_found');
       expectConforms(res);
@@ -98,7 +101,9 @@ describe('tenant isolation', () => {
     await expectAll404(withRegistrationId(endpoints(mine.id, theirActive.id, theirChangeSet.id), theirActive.id));
     // Their change set under my registration is just as unknown.
     await expectAll404(
-      endpoints(mine.id, myRegistration.id, theirChangeSet.id).filter((c) => c.path.includes(`/change-sets/${theirChangeSet.id}`)),
+      endpoints(mine.id, myRegistration.id, theirChangeSet.id).filter((c) =>
+        c.path.includes(`/change-sets/${theirChangeSet.id}`),
+      ),
     );
   });
 
@@ -111,7 +116,9 @@ describe('tenant isolation', () => {
   it("changes nothing of the other organization's data", async () => {
     expect(await h.deps.store.registrations.get(theirs.id, theirDraft.id)).to.deep.equal(theirDraft);
     expect(await h.deps.store.registrations.get(theirs.id, theirActive.id)).to.deep.equal(theirActive);
-    expect(await h.deps.store.changeSets.get(theirs.id, theirActive.id, theirChangeSet.id)).to.deep.equal(theirChangeSet);
+    expect(await h.deps.store.changeSets.get(theirs.id, theirActive.id, theirChangeSet.id)).to.deep.equal(
+      theirChangeSet,
+    );
     expect(await h.deps.store.registrations.count(theirs.id)).to.equal(2);
   });
 

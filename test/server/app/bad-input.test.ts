@@ -34,20 +34,32 @@ describe('bad input on /api/v1 (transport level)', () => {
     expect(list.body.data).to.have.length(1);
   }
 
-  function expectError(res: { status: number; body: { error?: { code: string; requestId: string } }; headers: Record<string, string> }, status: number, code: string) {
+  function expectError(
+    res: { status: number; body: { error?: { code: string; requestId: string } }; headers: Record<string, string> },
+    status: number,
+    code: string,
+  ) {
     expect(res.status, JSON.stringify(res.body)).to.equal(status);
     expect(res.body.error?.code).to.equal(code);
     expect(res.body.error?.requestId).to.equal(res.headers['x-request-id']);
   }
 
   it('answers 400 invalid_request for malformed JSON', async () => {
-    const res = await h.request.patch(regPath).set('Authorization', auth).set('Content-Type', 'application/json').send('{"name": "x",');
+    const res = await h.request
+      .patch(regPath)
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .send('{"name": "x",');
     expectError(res, 400, 'invalid_request');
     await expectUnchanged();
   });
 
   it('answers 415 unsupported_media_type for a form body', async () => {
-    const res = await h.request.post(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', auth).type('form').send({ name: 'x' });
+    const res = await h.request
+      .post(`/api/v1/organizations/${org.id}/registrations`)
+      .set('Authorization', auth)
+      .type('form')
+      .send({ name: 'x' });
     expectError(res, 415, 'unsupported_media_type');
     await expectUnchanged();
   });
@@ -79,7 +91,12 @@ describe('bad input on /api/v1 (transport level)', () => {
   });
 
   it('answers 422 for never-writable fields status and organizationId (no mass assignment)', async () => {
-    for (const body of [{ status: 'active' }, { organizationId: 'org_0000000000000000000000' }, { clientId: 'mine' }, { revision: 99 }]) {
+    for (const body of [
+      { status: 'active' },
+      { organizationId: 'org_0000000000000000000000' },
+      { clientId: 'mine' },
+      { revision: 99 },
+    ]) {
       const res = await h.request.patch(regPath).set('Authorization', auth).send(body);
       expectError(res, 422, 'validation_failed');
     }
@@ -87,7 +104,11 @@ describe('bad input on /api/v1 (transport level)', () => {
   });
 
   it('answers 422 for $-operator payloads', async () => {
-    for (const body of [{ name: { $gt: '' } }, { $set: { status: 'active' } }, { config: { redirectUris: { $ne: null } } }]) {
+    for (const body of [
+      { name: { $gt: '' } },
+      { $set: { status: 'active' } },
+      { config: { redirectUris: { $ne: null } } },
+    ]) {
       const res = await h.request.patch(regPath).set('Authorization', auth).send(body);
       expectError(res, 422, 'validation_failed');
     }

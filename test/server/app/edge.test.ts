@@ -27,7 +27,9 @@ describe('createApp: the HTTP edge', () => {
   it('answers 404 not_found in the envelope for unknown paths outside the API', async () => {
     const res = await h.request.get('/nope');
     expect(res.status).to.equal(404);
-    expect(res.body).to.deep.equal({ error: { code: 'not_found', message: 'No such resource.', requestId: res.headers['x-request-id'] } });
+    expect(res.body).to.deep.equal({
+      error: { code: 'not_found', message: 'No such resource.', requestId: res.headers['x-request-id'] },
+    });
   });
 
   it('asks for a token before saying whether an API path exists', async () => {
@@ -52,7 +54,9 @@ describe('createApp: the HTTP edge', () => {
     const org = await h.createOrganization('pro');
     const path = `/api/v1/organizations/${org.id}/registrations`;
     const now = Math.floor(Date.now() / 1000);
-    const expired = await h.request.get(path).set('Authorization', `Bearer ${await h.token({ iat: now - 3600, exp: now - 600 })}`);
+    const expired = await h.request
+      .get(path)
+      .set('Authorization', `Bearer ${await h.token({ iat: now - 3600, exp: now - 600 })}`);
     expect(expired.status).to.equal(401);
     expect(expired.headers['www-authenticate']).to.contain('error="invalid_token"');
     expect((await h.request.get(path).set('Authorization', `Bearer ${await h.token()}`)).status).to.equal(200);
@@ -65,7 +69,9 @@ describe('createApp: the HTTP edge', () => {
       .set('Authorization', `Bearer ${await h.token({ scope: 'change_sets:write' })}`);
     expect(res.status).to.equal(403);
     expect(res.body.error.code).to.equal('insufficient_scope');
-    expect(res.headers['www-authenticate']).to.equal('Bearer realm="gatehouse", error="insufficient_scope", scope="registrations:read"');
+    expect(res.headers['www-authenticate']).to.equal(
+      'Bearer realm="gatehouse", error="insufficient_scope", scope="registrations:read"',
+    );
   });
 });
 
@@ -75,7 +81,9 @@ describe('createApp: authorization server outage', () => {
     try {
       h.auth.setJwksDown(true);
       const org = await h.createOrganization('pro');
-      const res = await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', `Bearer ${await h.token()}`);
+      const res = await h.request
+        .get(`/api/v1/organizations/${org.id}/registrations`)
+        .set('Authorization', `Bearer ${await h.token()}`);
       expect(res.status).to.equal(503);
       expect(res.body.error.code).to.equal('unavailable');
       expect(res.headers['retry-after']).to.match(/^\d+$/);

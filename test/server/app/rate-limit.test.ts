@@ -17,7 +17,9 @@ describe('per-plan rate limits on organization routes', () => {
     expect(ok.status).to.equal(200);
     expect(ok.headers['ratelimit-policy']).to.equal('"free";q=3;w=60');
     expect(ok.headers['ratelimit']).to.match(/^"free";r=2;t=\d+$/);
-    const missing = await h.request.get(`/api/v1/organizations/${org.id}/registrations/reg_0000000000000000000000`).set('Authorization', auth);
+    const missing = await h.request
+      .get(`/api/v1/organizations/${org.id}/registrations/reg_0000000000000000000000`)
+      .set('Authorization', auth);
     expect(missing.status).to.equal(404);
     expect(missing.headers['ratelimit']).to.match(/^"free";r=1;t=\d+$/);
     await h.request.get(`/api/v1/organizations/${org.id}/capabilities`).set('Authorization', auth);
@@ -40,9 +42,14 @@ describe('per-plan rate limits on organization routes', () => {
     const org = await h.createOrganization('free');
     await h.deps.store.grants.grant({ organizationId: org.id, subject: 'bob', isDefault: false });
     const alice = `Bearer ${await h.token()}`;
-    for (let i = 0; i < 3; i += 1) await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', alice);
-    expect((await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', alice)).status).to.equal(429);
-    const bob = await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', `Bearer ${await h.token({ sub: 'bob' })}`);
+    for (let i = 0; i < 3; i += 1)
+      await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', alice);
+    expect(
+      (await h.request.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', alice)).status,
+    ).to.equal(429);
+    const bob = await h.request
+      .get(`/api/v1/organizations/${org.id}/registrations`)
+      .set('Authorization', `Bearer ${await h.token({ sub: 'bob' })}`);
     expect(bob.status).to.equal(200);
   });
 

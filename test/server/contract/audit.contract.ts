@@ -37,7 +37,13 @@ export function auditContract(name: string, makeStore: () => Promise<Store>): vo
       expect(written.id).to.match(/^aud_/);
       const [read] = await repo.list({ limit: 10 });
       expect(read).to.deep.equal(written);
-      expect(read).to.include({ actor: 'rita', from: 'pending_review', to: 'active', revision: 3, reason: 'Looks fine' });
+      expect(read).to.include({
+        actor: 'rita',
+        from: 'pending_review',
+        to: 'active',
+        revision: 3,
+        reason: 'Looks fine',
+      });
       expect(read.at.toISOString()).to.equal(at(1).toISOString());
     });
 
@@ -54,10 +60,21 @@ export function auditContract(name: string, makeStore: () => Promise<Store>): vo
 
     it("filters by organization, and a registration's history includes its change sets", async () => {
       await repo.append(entry({ at: at(1) }));
-      await repo.append(entry({ at: at(2), targetType: 'change_set', targetId: 'cs_AAAAAAAAAAAAAAAAAAAAAA', registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA' }));
+      await repo.append(
+        entry({
+          at: at(2),
+          targetType: 'change_set',
+          targetId: 'cs_AAAAAAAAAAAAAAAAAAAAAA',
+          registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA',
+        }),
+      );
       await repo.append(entry({ at: at(3), targetId: 'reg_BBBBBBBBBBBBBBBBBBBBBB' }));
       await repo.append(entry({ at: at(4), organizationId: 'org_BBBBBBBBBBBBBBBBBBBBBB' }));
-      const ofRegistration = await repo.list({ organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA', registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA', limit: 10 });
+      const ofRegistration = await repo.list({
+        organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA',
+        registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA',
+        limit: 10,
+      });
       expect(ofRegistration.map((e) => e.targetType)).to.deep.equal(['registration', 'change_set']);
       expect(await repo.list({ organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA', limit: 10 })).to.have.length(3);
       expect(await repo.list({ targetId: 'reg_BBBBBBBBBBBBBBBBBBBBBB', limit: 10 })).to.have.length(1);

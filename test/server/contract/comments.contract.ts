@@ -16,7 +16,12 @@ export function commentContract(name: string, makeStore: () => Promise<Store>): 
     });
     afterEach(() => close());
 
-    const comment = (id: string, s: number, registrationId = 'reg_AAAAAAAAAAAAAAAAAAAAAA', organizationId = 'org_AAAAAAAAAAAAAAAAAAAAAA') => ({
+    const comment = (
+      id: string,
+      s: number,
+      registrationId = 'reg_AAAAAAAAAAAAAAAAAAAAAA',
+      organizationId = 'org_AAAAAAAAAAAAAAAAAAAAAA',
+    ) => ({
       id,
       organizationId,
       registrationId,
@@ -29,11 +34,22 @@ export function commentContract(name: string, makeStore: () => Promise<Store>): 
       await repo.add(comment('cmt_BBBBBBBBBBBBBBBBBBBBBB', 2));
       await repo.add(comment('cmt_AAAAAAAAAAAAAAAAAAAAAA', 1));
       await repo.add(comment('cmt_CCCCCCCCCCCCCCCCCCCCCC', 3, 'reg_BBBBBBBBBBBBBBBBBBBBBB'));
-      await repo.add(comment('cmt_DDDDDDDDDDDDDDDDDDDDDD', 4, 'reg_AAAAAAAAAAAAAAAAAAAAAA', 'org_BBBBBBBBBBBBBBBBBBBBBB'));
-      const list = await repo.list({ organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA', registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA', limit: 10 });
+      await repo.add(
+        comment('cmt_DDDDDDDDDDDDDDDDDDDDDD', 4, 'reg_AAAAAAAAAAAAAAAAAAAAAA', 'org_BBBBBBBBBBBBBBBBBBBBBB'),
+      );
+      const list = await repo.list({
+        organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA',
+        registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA',
+        limit: 10,
+      });
       expect(list.map((c) => c.id)).to.deep.equal(['cmt_AAAAAAAAAAAAAAAAAAAAAA', 'cmt_BBBBBBBBBBBBBBBBBBBBBB']);
       expect(list[0]).to.deep.equal(comment('cmt_AAAAAAAAAAAAAAAAAAAAAA', 1));
-      const after = await repo.list({ organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA', registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA', limit: 10, after: list[0] });
+      const after = await repo.list({
+        organizationId: 'org_AAAAAAAAAAAAAAAAAAAAAA',
+        registrationId: 'reg_AAAAAAAAAAAAAAAAAAAAAA',
+        limit: 10,
+        after: list[0],
+      });
       expect(after.map((c) => c.id)).to.deep.equal(['cmt_BBBBBBBBBBBBBBBBBBBBBB']);
     });
 
@@ -45,4 +61,3 @@ export function commentContract(name: string, makeStore: () => Promise<Store>): 
     });
   });
 }
-

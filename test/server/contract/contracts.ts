@@ -31,5 +31,6 @@ const CONTRACTS: Record<RepositoryName, Contract | { coveredBy: RepositoryName }
 
 /** Registers every contract against `makeStore` (a fresh, empty store per test). */
 export function runContracts(implementation: string, makeStore: () => Promise<Store>): void {
-  for (const contract of Object.values(CONTRACTS)) if (typeof contract === 'function') contract(implementation, makeStore);
+  for (const contract of Object.values(CONTRACTS))
+    if (typeof contract === 'function') contract(implementation, makeStore);
 }

@@ -18,10 +18,17 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
     const response = { status: 201, headers: { location: 'https://x.example/r/1' }, body: { id: 'reg_1' } };
 
     it('claims a key once, reports it in flight, then replays the stored response', async () => {
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 })).to.deep.equal({ outcome: 'started' });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({ outcome: 'in_flight' });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 })).to.deep.equal({
+        outcome: 'started',
+      });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({
+        outcome: 'in_flight',
+      });
       await store.idempotency.complete({ ...scope, response });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(2) })).to.deep.equal({ outcome: 'completed', response });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(2) })).to.deep.equal({
+        outcome: 'completed',
+        response,
+      });
     });
 
     it('gives a key to exactly one of several concurrent claims', async () => {
@@ -34,36 +41,58 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
 
     it('reports a different fingerprint as a mismatch, in flight or done', async () => {
       await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({ outcome: 'mismatch' });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({
+        outcome: 'mismatch',
+      });
       await store.idempotency.complete({ ...scope, response });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).to.deep.equal({ outcome: 'mismatch' });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).to.deep.equal({
+        outcome: 'mismatch',
+      });
     });
 
     it('scopes keys to subject and organization', async () => {
       await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
       await store.idempotency.complete({ ...scope, response });
-      expect(await store.idempotency.begin({ ...scope, subject: 'mallory', ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({ outcome: 'started' });
-      expect(await store.idempotency.begin({ ...scope, organizationId: ORG_B, ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({ outcome: 'started' });
+      expect(
+        await store.idempotency.begin({ ...scope, subject: 'mallory', ...timing, fingerprint: 'f1', now: at(1) }),
+      ).to.deep.equal({ outcome: 'started' });
+      expect(
+        await store.idempotency.begin({ ...scope, organizationId: ORG_B, ...timing, fingerprint: 'f1', now: at(1) }),
+      ).to.deep.equal({ outcome: 'started' });
     });
 
     it('forgets a record after its expiry; a dead claim is taken over after its lease by the same request only', async () => {
       await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: T0 });
       // The first attempt may have created something: another request under the key stays a mismatch.
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(61) })).to.deep.equal({ outcome: 'mismatch' });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(61) })).to.deep.equal({ outcome: 'started' });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(62) })).to.deep.equal({ outcome: 'in_flight' });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(61) })).to.deep.equal({
+        outcome: 'mismatch',
+      });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(61) })).to.deep.equal({
+        outcome: 'started',
+      });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(62) })).to.deep.equal({
+        outcome: 'in_flight',
+      });
       await store.idempotency.complete({ ...scope, response });
-      expect((await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(86_000) })).outcome).to.equal('completed');
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f3', now: at(61 + 86_400) })).to.deep.equal({ outcome: 'started' });
+      expect(
+        (await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(86_000) })).outcome,
+      ).to.equal('completed');
+      expect(
+        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f3', now: at(61 + 86_400) }),
+      ).to.deep.equal({ outcome: 'started' });
     });
 
     it('frees a released claim but never a completed record', async () => {
       await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
       await store.idempotency.release(scope);
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({ outcome: 'started' });
+      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({
+        outcome: 'started',
+      });
       await store.idempotency.complete({ ...scope, response });
       await store.idempotency.release(scope);
-      expect((await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).outcome).to.equal('completed');
+      expect((await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).outcome).to.equal(
+        'completed',
+      );
     });
   });
 }

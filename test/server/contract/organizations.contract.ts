@@ -12,7 +12,10 @@ const A = 'org_aaaaaaaaaaaaaaaa';
 const B = 'org_bbbbbbbbbbbbbbbb';
 const C = 'org_cccccccccccccccc';
 
-export function organizationRepositoryContract(implementation: string, makeStore: () => Promise<OrganizationStore>): void {
+export function organizationRepositoryContract(
+  implementation: string,
+  makeStore: () => Promise<OrganizationStore>,
+): void {
   describe(`organization and grant repositories: ${implementation}`, () => {
     let store: OrganizationStore;
     beforeEach(async () => {
@@ -40,7 +43,12 @@ export function organizationRepositoryContract(implementation: string, makeStore
       });
 
       it('upserts idempotently and keeps the creation time', async () => {
-        const first = await store.organizations.upsert({ id: A, name: 'Demo', plan: 'free', createdAt: new Date('2026-01-01T00:00:00Z') });
+        const first = await store.organizations.upsert({
+          id: A,
+          name: 'Demo',
+          plan: 'free',
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        });
         const again = await store.organizations.upsert({ id: A, name: 'Demo 2', plan: 'pro' });
         expect(first.createdAt.toISOString()).to.equal('2026-01-01T00:00:00.000Z');
         expect(again).to.deep.equal({ id: A, name: 'Demo 2', plan: 'pro', createdAt: first.createdAt });
@@ -72,7 +80,11 @@ export function organizationRepositoryContract(implementation: string, makeStore
       it('grants access that find and listForSubject report, ordered by organization id', async () => {
         await store.grants.grant({ organizationId: B, subject: 'alice', isDefault: false });
         await store.grants.grant({ organizationId: A, subject: 'alice', isDefault: false });
-        expect(await store.grants.find('alice', A)).to.include({ organizationId: A, subject: 'alice', isDefault: false });
+        expect(await store.grants.find('alice', A)).to.include({
+          organizationId: A,
+          subject: 'alice',
+          isDefault: false,
+        });
         expect((await store.grants.listForSubject('alice')).map((g) => g.organizationId)).to.deep.equal([A, B]);
         expect(await store.grants.find('bob', A)).to.equal(null);
         expect(await store.grants.listForSubject('bob')).to.deep.equal([]);
@@ -83,7 +95,9 @@ export function organizationRepositoryContract(implementation: string, makeStore
         await store.grants.grant({ organizationId: B, subject: 'alice', isDefault: true });
         expect((await store.grants.defaultFor('alice'))?.organizationId).to.equal(B);
         expect((await store.grants.find('alice', A))?.isDefault).to.equal(false);
-        expect((await store.grants.listForSubject('alice')).filter((g) => g.isDefault).map((g) => g.organizationId)).to.deep.equal([B]);
+        expect(
+          (await store.grants.listForSubject('alice')).filter((g) => g.isDefault).map((g) => g.organizationId),
+        ).to.deep.equal([B]);
       });
 
       it('keeps one default even when two defaults are granted at once', async () => {

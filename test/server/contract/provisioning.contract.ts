@@ -83,8 +83,12 @@ export function provisioningContract(name: string, makeStore: () => Promise<Stor
       expect(await repo.getClient(ORG, 'reg_A')).to.deep.equal(client);
       expect(await repo.getClient('org_BBBBBBBBBBBBBBBBBBBBBB', 'reg_A')).to.equal(null);
       await repo.saveClient({ ...client, revision: 4, deletedAt: t(5), updatedAt: t(5) });
-      expect(await repo.getClient(ORG, 'reg_A')).to.deep.equal({ ...client, revision: 4, deletedAt: t(5), updatedAt: t(5) });
+      expect(await repo.getClient(ORG, 'reg_A')).to.deep.equal({
+        ...client,
+        revision: 4,
+        deletedAt: t(5),
+        updatedAt: t(5),
+      });
     });
   });
 }
-

@@ -31,7 +31,11 @@ export function registrationsContract(implementation: string, makeStore: () => P
       expect(await store.registrations.get(ORG_B, record.id)).to.equal(null);
       expect(await store.registrations.list({ organizationId: ORG_B, limit: 10 })).to.deep.equal([]);
       expect(await store.registrations.count(ORG_B)).to.equal(0);
-      const update = await store.registrations.update({ organizationId: ORG_B, id: record.id }, { name: 'stolen' }, at(1));
+      const update = await store.registrations.update(
+        { organizationId: ORG_B, id: record.id },
+        { name: 'stolen' },
+        at(1),
+      );
       expect(update.ok).to.equal(false);
       expect(update.ok === false && update.reason).to.equal('not_found');
       expect(update.ok === false && update.current).to.equal(undefined);
@@ -43,20 +47,28 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('refuses a second record with the same id', async () => {
       const record = aRegistration();
       await store.registrations.create(record);
-      expect(await store.registrations.create({ ...record, name: 'again' })).to.deep.equal({ ok: false, reason: 'duplicate' });
+      expect(await store.registrations.create({ ...record, name: 'again' })).to.deep.equal({
+        ok: false,
+        reason: 'duplicate',
+      });
     });
 
     it('refuses to create past the organization quota, counting only that organization', async () => {
       await store.registrations.create(aRegistration(), { maxInOrganization: 2 });
       await store.registrations.create(aRegistration({ organizationId: ORG_B }), { maxInOrganization: 2 });
       expect((await store.registrations.create(aRegistration(), { maxInOrganization: 2 })).ok).to.equal(true);
-      expect(await store.registrations.create(aRegistration(), { maxInOrganization: 2 })).to.deep.equal({ ok: false, reason: 'limit_reached' });
+      expect(await store.registrations.create(aRegistration(), { maxInOrganization: 2 })).to.deep.equal({
+        ok: false,
+        reason: 'limit_reached',
+      });
       expect((await store.registrations.create(aRegistration(), { maxInOrganization: null })).ok).to.equal(true);
       expect(await store.registrations.count(ORG_A)).to.equal(3);
     });
 
     it('never lets concurrent creates exceed the quota', async () => {
-      const outcomes = await Promise.all(Array.from({ length: 6 }, () => store.registrations.create(aRegistration(), { maxInOrganization: 3 })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, () => store.registrations.create(aRegistration(), { maxInOrganization: 3 })),
+      );
       expect(outcomes.filter((o) => o.ok)).to.have.length(3);
       expect(outcomes.filter((o) => !o.ok && o.reason === 'limit_reached')).to.have.length(3);
       expect(await store.registrations.count(ORG_A)).to.equal(3);
@@ -72,7 +84,14 @@ export function registrationsContract(implementation: string, makeStore: () => P
       );
       expect(outcome).to.deep.equal({
         ok: true,
-        record: { ...record, status: 'pending_review', submittedAt: at(9), submittedBy: 'alice', revision: 2, updatedAt: at(10) },
+        record: {
+          ...record,
+          status: 'pending_review',
+          submittedAt: at(9),
+          submittedBy: 'alice',
+          revision: 2,
+          updatedAt: at(10),
+        },
       });
       expect(await store.registrations.get(ORG_A, record.id)).to.deep.equal(outcome.ok && outcome.record);
     });
@@ -80,11 +99,23 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('tells a stale revision from a wrong status and leaves the record unchanged', async () => {
       const record = aRegistration({ revision: 4 });
       await store.registrations.create(record);
-      const stale = await store.registrations.update({ organizationId: ORG_A, id: record.id, revisionIn: [3] }, { name: 'x' }, at(1));
+      const stale = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, revisionIn: [3] },
+        { name: 'x' },
+        at(1),
+      );
       expect(stale).to.deep.equal({ ok: false, reason: 'stale_revision', current: record });
-      const status = await store.registrations.update({ organizationId: ORG_A, id: record.id, statusIn: ['active'], revisionIn: [4] }, { name: 'x' }, at(1));
+      const status = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, statusIn: ['active'], revisionIn: [4] },
+        { name: 'x' },
+        at(1),
+      );
       expect(status).to.deep.equal({ ok: false, reason: 'invalid_status', current: record });
-      const none = await store.registrations.update({ organizationId: ORG_A, id: record.id, revisionIn: [] }, { name: 'x' }, at(1));
+      const none = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, revisionIn: [] },
+        { name: 'x' },
+        at(1),
+      );
       expect(none.ok === false && none.reason).to.equal('stale_revision');
       expect(await store.registrations.get(ORG_A, record.id)).to.deep.equal(record);
     });
@@ -93,7 +124,9 @@ export function registrationsContract(implementation: string, makeStore: () => P
       const record = aRegistration();
       await store.registrations.create(record);
       const results = await Promise.all(
-        ['first', 'second'].map((name) => store.registrations.update({ organizationId: ORG_A, id: record.id, revisionIn: [1] }, { name }, at(1))),
+        ['first', 'second'].map((name) =>
+          store.registrations.update({ organizationId: ORG_A, id: record.id, revisionIn: [1] }, { name }, at(1)),
+        ),
       );
       expect(results.filter((r) => r.ok)).to.have.length(1);
       expect(results.filter((r) => !r.ok && r.reason === 'stale_revision')).to.have.length(1);
@@ -103,13 +136,29 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('holds the change-set lock: set only when free, cleared only by its holder', async () => {
       const record = aRegistration({ status: 'active' });
       await store.registrations.create(record);
-      const take = await store.registrations.update({ organizationId: ORG_A, id: record.id, pendingChangeSetId: null }, { pendingChangeSetId: 'cs_1111111111111111' }, at(1));
+      const take = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, pendingChangeSetId: null },
+        { pendingChangeSetId: 'cs_1111111111111111' },
+        at(1),
+      );
       expect(take.ok && take.record.pendingChangeSetId).to.equal('cs_1111111111111111');
-      const again = await store.registrations.update({ organizationId: ORG_A, id: record.id, pendingChangeSetId: null }, { pendingChangeSetId: 'cs_2222222222222222' }, at(2));
+      const again = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, pendingChangeSetId: null },
+        { pendingChangeSetId: 'cs_2222222222222222' },
+        at(2),
+      );
       expect(again.ok === false && again.reason).to.equal('guard_failed');
-      const wrongHolder = await store.registrations.update({ organizationId: ORG_A, id: record.id, pendingChangeSetId: 'cs_2222222222222222' }, { pendingChangeSetId: null }, at(3));
+      const wrongHolder = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, pendingChangeSetId: 'cs_2222222222222222' },
+        { pendingChangeSetId: null },
+        at(3),
+      );
       expect(wrongHolder.ok === false && wrongHolder.reason).to.equal('guard_failed');
-      const release = await store.registrations.update({ organizationId: ORG_A, id: record.id, pendingChangeSetId: 'cs_1111111111111111' }, { pendingChangeSetId: null }, at(4));
+      const release = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, pendingChangeSetId: 'cs_1111111111111111' },
+        { pendingChangeSetId: null },
+        at(4),
+      );
       expect(release.ok).to.equal(true);
       expect(release.ok && 'pendingChangeSetId' in release.record).to.equal(false);
     });
@@ -117,7 +166,11 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('removes optional fields set to null', async () => {
       const record = aRegistration({ submittedAt: at(1), submittedBy: 'alice' });
       await store.registrations.create(record);
-      const outcome = await store.registrations.update({ organizationId: ORG_A, id: record.id }, { submittedAt: null, submittedBy: null }, at(2));
+      const outcome = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id },
+        { submittedAt: null, submittedBy: null },
+        at(2),
+      );
       const stored = await store.registrations.get(ORG_A, record.id);
       expect(outcome.ok).to.equal(true);
       expect(stored).to.not.have.property('submittedAt');
@@ -134,10 +187,19 @@ export function registrationsContract(implementation: string, makeStore: () => P
       ];
       for (const r of records) await store.registrations.create(r);
       const all = await store.registrations.list({ organizationId: ORG_A, limit: 10 });
-      expect(all.map((r) => r.id)).to.deep.equal(['reg_0000000000000000B', 'reg_0000000000000000A', 'reg_0000000000000000C', 'reg_0000000000000000D']);
+      expect(all.map((r) => r.id)).to.deep.equal([
+        'reg_0000000000000000B',
+        'reg_0000000000000000A',
+        'reg_0000000000000000C',
+        'reg_0000000000000000D',
+      ]);
       const first = await store.registrations.list({ organizationId: ORG_A, limit: 2 });
       const last = first[first.length - 1];
-      const rest = await store.registrations.list({ organizationId: ORG_A, limit: 10, after: { createdAt: last.createdAt, id: last.id } });
+      const rest = await store.registrations.list({
+        organizationId: ORG_A,
+        limit: 10,
+        after: { createdAt: last.createdAt, id: last.id },
+      });
       expect([...first, ...rest].map((r) => r.id)).to.deep.equal(all.map((r) => r.id));
       const active = await store.registrations.list({ organizationId: ORG_A, limit: 10, status: 'active' });
       expect(active.map((r) => r.id)).to.deep.equal(['reg_0000000000000000B', 'reg_0000000000000000D']);
@@ -146,7 +208,11 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('deletes conditionally on status and revision', async () => {
       const record = aRegistration({ status: 'active' });
       await store.registrations.create(record);
-      const refused = await store.registrations.delete({ organizationId: ORG_A, id: record.id, statusIn: ['draft', 'rejected'] });
+      const refused = await store.registrations.delete({
+        organizationId: ORG_A,
+        id: record.id,
+        statusIn: ['draft', 'rejected'],
+      });
       expect(refused.ok === false && refused.reason).to.equal('invalid_status');
       const removed = await store.registrations.delete({ organizationId: ORG_A, id: record.id, revisionIn: [1] });
       expect(removed).to.deep.equal({ ok: true, record });
@@ -158,7 +224,9 @@ export function registrationsContract(implementation: string, makeStore: () => P
       await store.registrations.upsert(aRegistration({ status: 'active', clientId: 'existing-1' }));
       let failure: unknown;
       try {
-        await store.registrations.upsert(aRegistration({ organizationId: ORG_B, status: 'active', clientId: 'existing-1' }));
+        await store.registrations.upsert(
+          aRegistration({ organizationId: ORG_B, status: 'active', clientId: 'existing-1' }),
+        );
       } catch (error) {
         failure = error;
       }
@@ -190,7 +258,9 @@ export function registrationsContract(implementation: string, makeStore: () => P
       const retry = await store.registrations.create(aRegistration({ idempotencyKey: key }), { maxInOrganization: 1 });
       expect(retry).to.deep.equal({ ok: false, reason: 'idempotency_key_taken', existing: first });
       const concurrent = await Promise.all(
-        Array.from({ length: 4 }, () => store.registrations.create(aRegistration({ idempotencyKey: JSON.stringify([ORG_A, 'bob', 'k-000001']) }))),
+        Array.from({ length: 4 }, () =>
+          store.registrations.create(aRegistration({ idempotencyKey: JSON.stringify([ORG_A, 'bob', 'k-000001']) })),
+        ),
       );
       expect(concurrent.filter((o) => o.ok)).to.have.length(1);
       expect(await store.registrations.findByIdempotencyKey(ORG_A, key)).to.deep.equal(first);
@@ -204,33 +274,80 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('writes outbox events with the update, lists them as pending and clears delivered ones without a new revision', async () => {
       const record = aRegistration();
       await store.registrations.create(record);
-      const event = (id: string) => ({ id, kind: 'audit' as const, entry: { id, organizationId: ORG_A, targetType: 'registration' as const, targetId: record.id, action: 'submit', actor: 'alice', at: at(2) } });
-      const written = await store.registrations.update({ organizationId: ORG_A, id: record.id, revisionIn: [1] }, { name: 'Renamed' }, at(2), [event('aud_0000000000000001'), event('aud_0000000000000002')]);
-      expect(written.ok && written.record.outbox?.map((e) => e.id)).to.deep.equal(['aud_0000000000000001', 'aud_0000000000000002']);
+      const event = (id: string) => ({
+        id,
+        kind: 'audit' as const,
+        entry: {
+          id,
+          organizationId: ORG_A,
+          targetType: 'registration' as const,
+          targetId: record.id,
+          action: 'submit',
+          actor: 'alice',
+          at: at(2),
+        },
+      });
+      const written = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id, revisionIn: [1] },
+        { name: 'Renamed' },
+        at(2),
+        [event('aud_0000000000000001'), event('aud_0000000000000002')],
+      );
+      expect(written.ok && written.record.outbox?.map((e) => e.id)).to.deep.equal([
+        'aud_0000000000000001',
+        'aud_0000000000000002',
+      ]);
       expect(written.ok && written.record.outboxAt).to.deep.equal(at(2));
       expect(await store.registrations.pendingOutbox({ before: at(1), limit: 10 })).to.deep.equal([]);
       const pending = await store.registrations.pendingOutbox({ before: at(3), limit: 10 });
-      expect(pending.map((r) => [r.id, r.outbox?.[0]?.kind === 'audit' && r.outbox[0].entry.at])).to.deep.equal([[record.id, at(2)]]);
+      expect(pending.map((r) => [r.id, r.outbox?.[0]?.kind === 'audit' && r.outbox[0].entry.at])).to.deep.equal([
+        [record.id, at(2)],
+      ]);
       await store.registrations.clearOutbox(ORG_B, record.id, ['aud_0000000000000001']);
       await store.registrations.clearOutbox(ORG_A, record.id, ['aud_0000000000000001']);
       const half = await store.registrations.get(ORG_A, record.id);
       expect(half?.outbox?.map((e) => e.id)).to.deep.equal(['aud_0000000000000002']);
       await store.registrations.clearOutbox(ORG_A, record.id, ['aud_0000000000000002']);
-      expect(await store.registrations.get(ORG_A, record.id)).to.deep.equal({ ...record, name: 'Renamed', revision: 2, updatedAt: at(2) });
+      expect(await store.registrations.get(ORG_A, record.id)).to.deep.equal({
+        ...record,
+        name: 'Renamed',
+        revision: 2,
+        updatedAt: at(2),
+      });
       expect(await store.registrations.pendingOutbox({ before: at(3), limit: 10 })).to.deep.equal([]);
     });
 
     it('keeps a record deleted with outbox events as a tombstone no read sees, until they are cleared', async () => {
       const record = aRegistration();
       await store.registrations.create(record);
-      const event = { id: 'aud_0000000000000003', kind: 'audit' as const, entry: { id: 'aud_0000000000000003', organizationId: ORG_A, targetType: 'registration' as const, targetId: record.id, action: 'delete', actor: 'alice', at: at(4) } };
-      const removed = await store.registrations.delete({ organizationId: ORG_A, id: record.id, revisionIn: [1] }, at(4), [event]);
+      const event = {
+        id: 'aud_0000000000000003',
+        kind: 'audit' as const,
+        entry: {
+          id: 'aud_0000000000000003',
+          organizationId: ORG_A,
+          targetType: 'registration' as const,
+          targetId: record.id,
+          action: 'delete',
+          actor: 'alice',
+          at: at(4),
+        },
+      };
+      const removed = await store.registrations.delete(
+        { organizationId: ORG_A, id: record.id, revisionIn: [1] },
+        at(4),
+        [event],
+      );
       expect(removed).to.deep.equal({ ok: true, record });
       expect(await store.registrations.get(ORG_A, record.id)).to.equal(null);
       expect(await store.registrations.list({ organizationId: ORG_A, limit: 10 })).to.deep.equal([]);
       expect(await store.registrations.count(ORG_A)).to.equal(0);
-      expect((await store.registrations.update({ organizationId: ORG_A, id: record.id }, { name: 'x' }, at(5))).ok).to.equal(false);
-      expect((await store.registrations.pendingOutbox({ before: at(5), limit: 10 })).map((r) => r.id)).to.deep.equal([record.id]);
+      expect(
+        (await store.registrations.update({ organizationId: ORG_A, id: record.id }, { name: 'x' }, at(5))).ok,
+      ).to.equal(false);
+      expect((await store.registrations.pendingOutbox({ before: at(5), limit: 10 })).map((r) => r.id)).to.deep.equal([
+        record.id,
+      ]);
       await store.registrations.clearOutbox(ORG_A, record.id, [event.id]);
       expect(await store.registrations.pendingOutbox({ before: at(5), limit: 10 })).to.deep.equal([]);
       // Gone for good: its id is free again.
@@ -239,7 +356,19 @@ export function registrationsContract(implementation: string, makeStore: () => P
     it('delivers the outbox right after the write when asked, keeping what was not delivered', async () => {
       const record = aRegistration();
       await store.registrations.create(record);
-      const event = (id: string) => ({ id, kind: 'audit' as const, entry: { id, organizationId: ORG_A, targetType: 'registration' as const, targetId: record.id, action: 'edit', actor: 'alice', at: at(2) } });
+      const event = (id: string) => ({
+        id,
+        kind: 'audit' as const,
+        entry: {
+          id,
+          organizationId: ORG_A,
+          targetType: 'registration' as const,
+          targetId: record.id,
+          action: 'edit',
+          actor: 'alice',
+          at: at(2),
+        },
+      });
       const seen: string[][] = [];
       const written = await store.registrations.update(
         { organizationId: ORG_A, id: record.id, revisionIn: [1] },
@@ -253,8 +382,16 @@ export function registrationsContract(implementation: string, makeStore: () => P
       );
       expect(seen).to.deep.equal([['aud_0000000000000005', 'aud_0000000000000006']]);
       expect(written.ok && written.record.outbox?.map((e) => e.id)).to.deep.equal(['aud_0000000000000006']);
-      expect((await store.registrations.get(ORG_A, record.id))?.outbox?.map((e) => e.id)).to.deep.equal(['aud_0000000000000006']);
-      const all = await store.registrations.update({ organizationId: ORG_A, id: record.id }, {}, at(3), [], async (events) => events.map((e) => e.id));
+      expect((await store.registrations.get(ORG_A, record.id))?.outbox?.map((e) => e.id)).to.deep.equal([
+        'aud_0000000000000006',
+      ]);
+      const all = await store.registrations.update(
+        { organizationId: ORG_A, id: record.id },
+        {},
+        at(3),
+        [],
+        async (events) => events.map((e) => e.id),
+      );
       expect(all.ok && all.record.revision).to.equal(3);
       // The next write delivers what an earlier one left behind.
       expect(all.ok && all.record.outbox).to.equal(undefined);

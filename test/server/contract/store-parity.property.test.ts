@@ -25,11 +25,32 @@ const oddString = fc.oneof(
   fc.string({ minLength: 1, maxLength: 12 }),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }),
   // Surrogates alone and in pairs, NUL and the other C0 controls.
-  fc.string({ unit: fc.integer({ min: 0xd7fe, max: 0xe001 }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 4 }),
+  fc.string({
+    unit: fc.integer({ min: 0xd7fe, max: 0xe001 }).map((c) => String.fromCharCode(c)),
+    minLength: 1,
+    maxLength: 4,
+  }),
   fc.string({ unit: fc.integer({ min: 0, max: 0x20 }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 4 }),
 );
 const memberName = fc.oneof(
-  fc.constantFrom('kty', 'kid', 'n', 'e', 'use', 'alg', 'x5c', '$gt', '$where', 'a.b', '.', '\u0000', 'x\u0000y', '', ' ', '\ud800'),
+  fc.constantFrom(
+    'kty',
+    'kid',
+    'n',
+    'e',
+    'use',
+    'alg',
+    'x5c',
+    '$gt',
+    '$where',
+    'a.b',
+    '.',
+    '\u0000',
+    'x\u0000y',
+    '',
+    ' ',
+    '\ud800',
+  ),
   oddString,
 );
 const memberValue = fc.oneof(
@@ -41,14 +62,19 @@ const memberValue = fc.oneof(
   fc.dictionary(memberName, fc.oneof(oddString, fc.integer()), { maxKeys: 3 }),
   fc.array(oddString, { maxLength: 3 }),
 );
-const jwk = fc.tuple(fc.constantFrom('RSA', 'EC', 'OKP', ''), fc.dictionary(memberName, memberValue, { maxKeys: 5 })).map(([kty, rest]) => ({ ...rest, kty }));
+const jwk = fc
+  .tuple(fc.constantFrom('RSA', 'EC', 'OKP', ''), fc.dictionary(memberName, memberValue, { maxKeys: 5 }))
+  .map(([kty, rest]) => ({ ...rest, kty }));
 const body = fc.record(
   {
     name: oddString,
     description: oddString,
     templateId: fc.constantFrom('tpl_web', 'tpl_m2m', 'tpl_spa'),
     config: fc.record(
-      { redirectUris: fc.array(fc.oneof(fc.constant('https://app.example.com/cb'), oddString), { maxLength: 2 }), jwks: fc.record({ keys: fc.array(jwk, { maxLength: 2 }) }) },
+      {
+        redirectUris: fc.array(fc.oneof(fc.constant('https://app.example.com/cb'), oddString), { maxLength: 2 }),
+        jwks: fc.record({ keys: fc.array(jwk, { maxLength: 2 }) }),
+      },
       { requiredKeys: [] },
     ),
   },
@@ -61,11 +87,19 @@ function portable(registration: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(registration).filter(([key]) => !varying.has(key)));
 }
 
-async function create(target: Target, payload: unknown): Promise<{ status: number; stored?: Record<string, unknown>; error?: unknown }> {
+async function create(
+  target: Target,
+  payload: unknown,
+): Promise<{ status: number; stored?: Record<string, unknown>; error?: unknown }> {
   const url = `/api/v1/organizations/${target.org.id}/registrations`;
-  const res = await target.h.request.post(url).set('Authorization', target.auth).set('Content-Type', 'application/json').send(JSON.stringify(payload));
+  const res = await target.h.request
+    .post(url)
+    .set('Authorization', target.auth)
+    .set('Content-Type', 'application/json')
+    .send(JSON.stringify(payload));
   expect(res.status, JSON.stringify(res.body)).to.be.below(500);
-  if (res.status !== 201) return { status: res.status, error: { code: res.body.error?.code, fields: res.body.error?.fields } };
+  if (res.status !== 201)
+    return { status: res.status, error: { code: res.body.error?.code, fields: res.body.error?.fields } };
   const read = await target.h.request.get(`${url}/${res.body.id}`).set('Authorization', target.auth);
   expect(read.status).to.equal(200);
   // Never stored altered: what the 201 said is what the store holds, under the same ETag.

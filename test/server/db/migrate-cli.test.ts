@@ -27,7 +27,11 @@ describe('db:migrate', () => {
       });
     });
     const { out, io } = captureIo();
-    const code = await runMigrate([], { MONGODB_URI: `mongodb://admin:s3cret@127.0.0.1:${port}/x`, MONGODB_SERVER_SELECTION_TIMEOUT_MS: '300' }, io);
+    const code = await runMigrate(
+      [],
+      { MONGODB_URI: `mongodb://admin:s3cret@127.0.0.1:${port}/x`, MONGODB_SERVER_SELECTION_TIMEOUT_MS: '300' },
+      io,
+    );
     expect(code).to.equal(1);
     expect(out.stderr).to.include('cannot reach the database');
     expect(out.stderr).to.not.include('s3cret');
@@ -61,6 +65,9 @@ describeWithMongo('db:migrate against a database', (uri) => {
     expect(report.indexesCreated.length).to.be.greaterThan(0);
     const second = captureIo();
     expect(await runMigrate([], env, second.io)).to.equal(0);
-    expect(JSON.parse(second.out.stdout)).to.include({ platformDocumentsChanged: 0 }).and.to.have.property('indexesCreated').that.deep.equals([]);
+    expect(JSON.parse(second.out.stdout))
+      .to.include({ platformDocumentsChanged: 0 })
+      .and.to.have.property('indexesCreated')
+      .that.deep.equals([]);
   });
 });

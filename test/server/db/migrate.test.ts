@@ -14,8 +14,10 @@ import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-te
  */
 const CROSS_ORGANIZATION_INDEXES: Record<string, string> = {
   'audit_log at,_id': "the reviewers' audit feed across organizations (internal surface only)",
-  'rate_limit_slots key,window': 'rate-limit slots are keyed by a hash of subject and organization (raw ids are never stored there)',
-  'provisioning_steps status,createdAt': "the provisioning worker's oldest due step, across organizations (no tenant query)",
+  'rate_limit_slots key,window':
+    'rate-limit slots are keyed by a hash of subject and organization (raw ids are never stored there)',
+  'provisioning_steps status,createdAt':
+    "the provisioning worker's oldest due step, across organizations (no tenant query)",
 };
 
 describe('the store indexes', () => {
@@ -25,7 +27,8 @@ describe('the store indexes', () => {
       for (const spec of specs) {
         const fields = Object.keys(spec.fields);
         const name = `${collection} ${fields.join(',')}`;
-        if (fields.length > 1 && fields[0] !== 'organizationId' && !(name in CROSS_ORGANIZATION_INDEXES)) offenders.push(name);
+        if (fields.length > 1 && fields[0] !== 'organizationId' && !(name in CROSS_ORGANIZATION_INDEXES))
+          offenders.push(name);
       }
     }
     expect(offenders, 'compound indexes must lead with organizationId (DESIGN.md §1.9)').to.deep.equal([]);
@@ -72,10 +75,14 @@ describeWithMongo('migrate', (uri) => {
   });
 
   it('puts back platform data that was edited or added by hand', async () => {
-    await connection.db!.collection<{ _id: string }>('templates').updateOne({ _id: TEMPLATES[0].id }, { $set: { name: 'tampered' } });
+    await connection
+      .db!.collection<{ _id: string }>('templates')
+      .updateOne({ _id: TEMPLATES[0].id }, { $set: { name: 'tampered' } });
     await connection.db!.collection<{ _id: string }>('templates').insertOne({ _id: 'tpl_stray' });
     expect((await migrate(connection)).platformDocumentsChanged).to.equal(2);
-    const restored = await connection.db!.collection<{ _id: string; name?: string }>('templates').findOne({ _id: TEMPLATES[0].id });
+    const restored = await connection
+      .db!.collection<{ _id: string; name?: string }>('templates')
+      .findOne({ _id: TEMPLATES[0].id });
     expect(restored?.name).to.equal(TEMPLATES[0].name);
   });
 });

@@ -63,9 +63,14 @@ describeWithMongo('the schema version check at start', (uri) => {
   it('refuses to start on a database that was never migrated, naming npm run db:migrate', async () => {
     let listened = false;
     const io = capture();
-    const code = await main([], auth.env({ PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent', MONGODB_URI: withDb(uri, freshDb()) }), io, {
-      onListening: () => (listened = true),
-    });
+    const code = await main(
+      [],
+      auth.env({ PORT: '0', INTERNAL_PORT: '0', LOG_LEVEL: 'silent', MONGODB_URI: withDb(uri, freshDb()) }),
+      io,
+      {
+        onListening: () => (listened = true),
+      },
+    );
     expect(code).to.equal(1);
     expect(listened).to.equal(false);
     expect(io.err()).to.contain('npm run db:migrate');
@@ -77,7 +82,9 @@ describeWithMongo('the schema version check at start', (uri) => {
     const connection = await connectMongo(uri, { dbName });
     try {
       await migrate(connection);
-      await connection.db!.collection<{ _id: string }>(SCHEMA_COLLECTION).updateOne({ _id: 'store' }, { $set: { version: SCHEMA_VERSION - 1 } });
+      await connection
+        .db!.collection<{ _id: string }>(SCHEMA_COLLECTION)
+        .updateOne({ _id: 'store' }, { $set: { version: SCHEMA_VERSION - 1 } });
       expect((await readSchemaState(connection)).status).to.equal('older');
     } finally {
       await connection.close();

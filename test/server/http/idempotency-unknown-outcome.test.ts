@@ -46,7 +46,9 @@ interface Instance {
   advance(ms: number): void;
 }
 
-function retryAfterUnknownOutcome(setup: () => { h: ServiceHarness; control: { failing: boolean }; first: Instance; second: Instance }): void {
+function retryAfterUnknownOutcome(
+  setup: () => { h: ServiceHarness; control: { failing: boolean }; first: Instance; second: Instance },
+): void {
   let h: ServiceHarness;
   let control: { failing: boolean };
   let first: Instance;
@@ -60,7 +62,8 @@ function retryAfterUnknownOutcome(setup: () => { h: ServiceHarness; control: { f
   });
 
   const path = () => `/api/v1/organizations/${org.id}/registrations`;
-  const create = (instance: Instance, key: string) => instance.request.post(path()).set('Authorization', auth).set('Idempotency-Key', key).send(BODY);
+  const create = (instance: Instance, key: string) =>
+    instance.request.post(path()).set('Authorization', auth).set('Idempotency-Key', key).send(BODY);
   const count = () => h.deps.store.registrations.count(org.id);
 
   it('keeps the claim through the lease, then replays the 201 of the record it made and creates nothing new', async () => {
@@ -80,8 +83,12 @@ function retryAfterUnknownOutcome(setup: () => { h: ServiceHarness; control: { f
     const retried = await create(second, '"unknown-outcome-0001"');
     expect(retried.status).to.equal(201);
     expect(await count()).to.equal(before + 1);
-    const [made] = (await h.deps.store.registrations.list({ organizationId: org.id, limit: 100 })).filter((r) => r.name === BODY.name);
-    expect(retried.headers.location).to.equal(`${h.deps.config.publicBaseUrl}/api/v1/organizations/${org.id}/registrations/${made.id}`);
+    const [made] = (await h.deps.store.registrations.list({ organizationId: org.id, limit: 100 })).filter(
+      (r) => r.name === BODY.name,
+    );
+    expect(retried.headers.location).to.equal(
+      `${h.deps.config.publicBaseUrl}/api/v1/organizations/${org.id}/registrations/${made.id}`,
+    );
     const read = await first.request.get(`${path()}/${made.id}`).set('Authorization', auth);
     expect(retried.body).to.deep.equal(read.body);
     expect(retried.headers.etag).to.equal(read.headers.etag);
@@ -105,16 +112,26 @@ function retryAfterUnknownOutcome(setup: () => { h: ServiceHarness; control: { f
     control.failing = false;
     first.advance(IDEMPOTENCY_LEASE_MS + 1000);
     second.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    const other = await second.request.post(path()).set('Authorization', auth).set('Idempotency-Key', '"unknown-outcome-0002"').send({ ...BODY, name: 'Other' });
+    const other = await second.request
+      .post(path())
+      .set('Authorization', auth)
+      .set('Idempotency-Key', '"unknown-outcome-0002"')
+      .send({ ...BODY, name: 'Other' });
     expect(other.status).to.equal(422);
     expect(other.body.error.code).to.equal('idempotency_key_reused');
-    expect((await h.deps.store.registrations.list({ organizationId: org.id, limit: 100 })).filter((r) => r.name === 'Other')).to.deep.equal([]);
+    expect(
+      (await h.deps.store.registrations.list({ organizationId: org.id, limit: 100 })).filter((r) => r.name === 'Other'),
+    ).to.deep.equal([]);
   });
   it('replays a change-set proposal the same way: one change set, its 201 and Location', async () => {
     const registration = await seedRegistration(h, org, { status: 'active' });
     const proposals = `${path()}/${registration.id}/change-sets`;
     const propose = (instance: Instance) =>
-      instance.request.post(proposals).set('Authorization', auth).set('Idempotency-Key', '"unknown-outcome-0003"').send({ changes: { scopes: ['openid'] } });
+      instance.request
+        .post(proposals)
+        .set('Authorization', auth)
+        .set('Idempotency-Key', '"unknown-outcome-0003"')
+        .send({ changes: { scopes: ['openid'] } });
     control.failing = true;
     expect((await propose(first)).status).to.equal(503);
     control.failing = false;

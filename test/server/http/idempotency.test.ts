@@ -89,7 +89,12 @@ describe('Idempotency-Key on create', () => {
     const bob = `Bearer ${await h.token({ sub: 'bob' })}`;
     const a = await create({ name: 'Scoped', templateId: 'tpl_web' }, 'key-scoped-000001');
     const b = await create({ name: 'Scoped', templateId: 'tpl_web' }, 'key-scoped-000001', bob);
-    const c = await create({ name: 'Scoped', templateId: 'tpl_web' }, 'key-scoped-000001', auth, `/api/v1/organizations/${other.id}/registrations`);
+    const c = await create(
+      { name: 'Scoped', templateId: 'tpl_web' },
+      'key-scoped-000001',
+      auth,
+      `/api/v1/organizations/${other.id}/registrations`,
+    );
     expect([a.status, b.status, c.status]).to.deep.equal([201, 201, 201]);
     expect(new Set([a.body.id, b.body.id, c.body.id]).size).to.equal(3);
     expect(b.headers['idempotent-replayed']).to.equal(undefined);
@@ -120,7 +125,9 @@ describe('Idempotency-Key on create', () => {
       expect(res.status, key).to.equal(400);
       expect(res.body.error.code).to.equal('invalid_request');
     }
-    expect(parseIdempotencyKey('"8e03978e-40d5-43e8-bc93-6894a57f9324"')).to.equal('8e03978e-40d5-43e8-bc93-6894a57f9324');
+    expect(parseIdempotencyKey('"8e03978e-40d5-43e8-bc93-6894a57f9324"')).to.equal(
+      '8e03978e-40d5-43e8-bc93-6894a57f9324',
+    );
     expect(parseIdempotencyKey('plain-token-1234')).to.equal('plain-token-1234');
   });
 });

@@ -21,7 +21,11 @@ describe('cursor pagination of registrations', () => {
     for (let i = 0; i < 7; i += 1) {
       // Two records share each timestamp: the id breaks the tie.
       const at = new Date(t0 + Math.floor(i / 2) * 1000);
-      const record = await seedRegistration(h, org, { createdAt: at, updatedAt: at, status: i % 3 === 0 ? 'active' : 'draft' });
+      const record = await seedRegistration(h, org, {
+        createdAt: at,
+        updatedAt: at,
+        status: i % 3 === 0 ? 'active' : 'draft',
+      });
       ids.push(record.id);
     }
     await seedRegistration(h, other);
@@ -73,7 +77,9 @@ describe('cursor pagination of registrations', () => {
       await list(`?cursor=${Buffer.from('{"t":"x"}').toString('base64url')}`),
       // Forged: a well-formed payload with a timestamp no store can hold, under the old unkeyed format and a made-up MAC.
       await list(`?cursor=${Buffer.from(`{"t":9000000000000000,"i":"${ids[0]}"}`).toString('base64url')}`),
-      await list(`?cursor=${Buffer.from(`{"t":-9000000000000000,"i":"${ids[0]}"}`).toString('base64url')}.${'A'.repeat(22)}`),
+      await list(
+        `?cursor=${Buffer.from(`{"t":-9000000000000000,"i":"${ids[0]}"}`).toString('base64url')}.${'A'.repeat(22)}`,
+      ),
       await list(`?cursor=${cursor.split('.')[0]}x.${cursor.split('.')[1]}`),
     ]) {
       expect(res.status).to.equal(400);
@@ -82,7 +88,14 @@ describe('cursor pagination of registrations', () => {
   });
 
   it('answers 400 invalid_request for a limit outside 1–100, a repeated parameter or an unknown status', async () => {
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1.5', '?limit=1&limit=2', '?status=approved']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=abc',
+      '?limit=1.5',
+      '?limit=1&limit=2',
+      '?status=approved',
+    ]) {
       const res = await list(query);
       expect(res.status, query).to.equal(400);
       expect(res.body.error.code).to.equal('invalid_request');
@@ -94,10 +107,12 @@ describe('cursor pagination of registrations', () => {
     const binding = { resource: 'registrations', organizationId: org.id, filters: { status: undefined } };
     const key = { createdAt: new Date('2026-02-03T04:05:06.007Z'), id: 'reg_0000000000000000' };
     expect(decodeCursor(encodeCursor(key, binding), binding)).to.deep.equal(key);
-    expect(() => decodeCursor(encodeCursor(key, binding), { ...binding, filters: { status: 'draft' } })).to.throw('cursor');
+    expect(() => decodeCursor(encodeCursor(key, binding), { ...binding, filters: { status: 'draft' } })).to.throw(
+      'cursor',
+    );
   });
 
-  it('signs cursors with CURSOR_SECRET: instances sharing it accept each other\'s cursors, another key does not', () => {
+  it("signs cursors with CURSOR_SECRET: instances sharing it accept each other's cursors, another key does not", () => {
     const binding = { resource: 'registrations', organizationId: org.id, filters: {} };
     const key = { createdAt: new Date('2026-02-03T04:05:06.007Z'), id: 'reg_0000000000000000' };
     configureCursorSecret('a'.repeat(32));
@@ -122,7 +137,10 @@ describe('cursor pagination of change sets', () => {
   it('pages through the change sets of one registration, binds cursors to it and filters by status', async () => {
     const org = await h.createOrganization('pro');
     const auth = `Bearer ${await h.token()}`;
-    const registrations = [await seedRegistration(h, org, { status: 'active' }), await seedRegistration(h, org, { status: 'active' })];
+    const registrations = [
+      await seedRegistration(h, org, { status: 'active' }),
+      await seedRegistration(h, org, { status: 'active' }),
+    ];
     const statuses = ['withdrawn', 'rejected', 'withdrawn', 'approved', 'withdrawn'] as const;
     for (const [i, status] of statuses.entries()) {
       const at = new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000);
@@ -141,14 +159,32 @@ describe('cursor pagination of change sets', () => {
     }
     const base = `/api/v1/organizations/${org.id}/registrations`;
     const first = await h.request.get(`${base}/${registrations[0].id}/change-sets?limit=2`).set('Authorization', auth);
-    expect(first.body.data.map((c: { id: string }) => c.id)).to.deep.equal(['cs_000000000000000000', 'cs_000000000000000001']);
-    const second = await h.request.get(`${base}/${registrations[0].id}/change-sets?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth);
-    expect(second.body.data.map((c: { id: string }) => c.id)).to.deep.equal(['cs_000000000000000002', 'cs_000000000000000003']);
-    const elsewhere = await h.request.get(`${base}/${registrations[1].id}/change-sets?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth);
+    expect(first.body.data.map((c: { id: string }) => c.id)).to.deep.equal([
+      'cs_000000000000000000',
+      'cs_000000000000000001',
+    ]);
+    const second = await h.request
+      .get(`${base}/${registrations[0].id}/change-sets?limit=2&cursor=${first.body.nextCursor}`)
+      .set('Authorization', auth);
+    expect(second.body.data.map((c: { id: string }) => c.id)).to.deep.equal([
+      'cs_000000000000000002',
+      'cs_000000000000000003',
+    ]);
+    const elsewhere = await h.request
+      .get(`${base}/${registrations[1].id}/change-sets?limit=2&cursor=${first.body.nextCursor}`)
+      .set('Authorization', auth);
     expect([elsewhere.status, elsewhere.body.error.code]).to.deep.equal([400, 'invalid_cursor']);
-    const withdrawn = await h.request.get(`${base}/${registrations[0].id}/change-sets?status=withdrawn`).set('Authorization', auth);
-    expect(withdrawn.body.data.map((c: { id: string }) => c.id)).to.deep.equal(['cs_000000000000000000', 'cs_000000000000000002', 'cs_000000000000000004']);
-    const unknown = await h.request.get(`${base}/${registrations[0].id}/change-sets?status=pending`).set('Authorization', auth);
+    const withdrawn = await h.request
+      .get(`${base}/${registrations[0].id}/change-sets?status=withdrawn`)
+      .set('Authorization', auth);
+    expect(withdrawn.body.data.map((c: { id: string }) => c.id)).to.deep.equal([
+      'cs_000000000000000000',
+      'cs_000000000000000002',
+      'cs_000000000000000004',
+    ]);
+    const unknown = await h.request
+      .get(`${base}/${registrations[0].id}/change-sets?status=pending`)
+      .set('Authorization', auth);
     expect(unknown.status).to.equal(400);
   });
 });

@@ -27,7 +27,9 @@ describe('validateBody', () => {
   });
 
   it(`answers a body with thousands of wrong items with ${MAX_FIELD_ERRORS} problems and a count of the rest`, () => {
-    const error = refusal({ config: { contacts: Array.from({ length: 90 }, () => 1), scopes: Array.from({ length: 90 }, () => 2) } });
+    const error = refusal({
+      config: { contacts: Array.from({ length: 90 }, () => 1), scopes: Array.from({ length: 90 }, () => 2) },
+    });
     expect(error.fields).to.have.length(MAX_FIELD_ERRORS + 1);
     expect(error.fields?.at(-1)?.path).to.equal('');
     expect(error.fields?.at(-1)?.message).to.match(/^and [89][0-9] more problems$/);

@@ -15,9 +15,10 @@ const ROUTES: [string, string][] = [
   ['delete', `/internal/v1/organizations/${ORG}/access/bob`],
   ['get', `/internal/v1/organizations/${ORG}/audit`],
   ['get', `/internal/v1/organizations/${ORG}/registrations/${REG}`],
-  ...['approve', 'reject', 'request-changes', 'suspend', 'unsuspend', 'deprecate'].map(
-    (a): [string, string] => ['post', `/internal/v1/organizations/${ORG}/registrations/${REG}/actions/${a}`],
-  ),
+  ...['approve', 'reject', 'request-changes', 'suspend', 'unsuspend', 'deprecate'].map((a): [string, string] => [
+    'post',
+    `/internal/v1/organizations/${ORG}/registrations/${REG}/actions/${a}`,
+  ]),
   ['post', `/internal/v1/organizations/${ORG}/registrations/${REG}/change-sets/${CS}/actions/approve`],
   ['post', `/internal/v1/organizations/${ORG}/registrations/${REG}/change-sets/${CS}/actions/reject`],
   ['get', `/internal/v1/organizations/${ORG}/registrations/${REG}/comments`],
@@ -62,7 +63,9 @@ describe('internal surface authentication', () => {
   it('keeps admin operations from a reviewer and review decisions from an admin', async () => {
     const reviewer = await h.staffToken('rita', 'gatehouse:review');
     const admin = await h.staffToken('adam', 'gatehouse:admin');
-    const adminOnly = ROUTES.filter(([m, p]) => /organizations$|plan$|access|suspend|unsuspend|deprecate|retry$/.test(p) && m !== 'get');
+    const adminOnly = ROUTES.filter(
+      ([m, p]) => /organizations$|plan$|access|suspend|unsuspend|deprecate|retry$/.test(p) && m !== 'get',
+    );
     const reviewOnly = ROUTES.filter(([, p]) => /actions\/(approve|reject|request-changes)$/.test(p));
     for (const [method, path] of adminOnly) {
       const res = await h.internal[method as Method](path).set('Authorization', `Bearer ${reviewer}`).send({});

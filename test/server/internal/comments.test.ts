@@ -16,14 +16,20 @@ describe('internal comments on a registration', () => {
     const url = `/internal/v1/organizations/${org.id}/registrations/${id}/comments`;
     const rita = await h.staffToken('rita', 'gatehouse:review');
     const adam = await h.staffToken('adam', 'gatehouse:admin');
-    expect((await h.internal.post(url).set('Authorization', `Bearer ${rita}`).send({ body: 'Checked the domain.' })).status).to.equal(201);
-    expect((await h.internal.post(url).set('Authorization', `Bearer ${adam}`).send({ body: 'Customer is on pro.' })).status).to.equal(201);
+    expect(
+      (await h.internal.post(url).set('Authorization', `Bearer ${rita}`).send({ body: 'Checked the domain.' })).status,
+    ).to.equal(201);
+    expect(
+      (await h.internal.post(url).set('Authorization', `Bearer ${adam}`).send({ body: 'Customer is on pro.' })).status,
+    ).to.equal(201);
     const list = await h.internal.get(url).set('Authorization', `Bearer ${rita}`);
     expect(list.body.data.map((c: { author: string; body: string }) => `${c.author}: ${c.body}`)).to.deep.equal([
       'rita: Checked the domain.',
       'adam: Customer is on pro.',
     ]);
-    const pub = await h.public.get(`/api/v1/organizations/${org.id}/registrations/${id}/comments`).set('Authorization', `Bearer ${await h.requesterToken()}`);
+    const pub = await h.public
+      .get(`/api/v1/organizations/${org.id}/registrations/${id}/comments`)
+      .set('Authorization', `Bearer ${await h.requesterToken()}`);
     expect(pub.status).to.equal(404);
   });
 
@@ -32,8 +38,12 @@ describe('internal comments on a registration', () => {
     const rita = await h.staffToken('rita', 'gatehouse:review');
     const url = `/internal/v1/organizations/${org.id}/registrations/${id}/comments`;
     expect((await h.internal.post(url).set('Authorization', `Bearer ${rita}`).send({ body: '' })).status).to.equal(422);
-    expect((await h.internal.post(url).set('Authorization', `Bearer ${rita}`).send({ body: '  ' })).status).to.equal(422);
+    expect((await h.internal.post(url).set('Authorization', `Bearer ${rita}`).send({ body: '  ' })).status).to.equal(
+      422,
+    );
     const unknown = `/internal/v1/organizations/${org.id}/registrations/reg_AAAAAAAAAAAAAAAAAAAAAA/comments`;
-    expect((await h.internal.post(unknown).set('Authorization', `Bearer ${rita}`).send({ body: 'hi' })).status).to.equal(404);
+    expect(
+      (await h.internal.post(unknown).set('Authorization', `Bearer ${rita}`).send({ body: 'hi' })).status,
+    ).to.equal(404);
   });
 });

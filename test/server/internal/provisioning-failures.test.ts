@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
-import { ProvisioningCallError, type RegistrationClient } from '../../../server/components/provisioning/registration-client.js';
+import {
+  ProvisioningCallError,
+  type RegistrationClient,
+} from '../../../server/components/provisioning/registration-client.js';
 import { expectConforms } from '../api/api-fixtures.js';
 import { approveRegistration } from '../../../server/components/registrations/review.service.js';
 import { startInternal, type InternalHarness } from './support/internal-harness.js';
@@ -20,7 +23,11 @@ function scriptedServer() {
     async register() {
       next('register');
       clients += 1;
-      return { clientId: `as-client-${clients}`, registrationClientUri: `https://as.example/register/as-client-${clients}`, registrationAccessToken: `rat-${clients}` };
+      return {
+        clientId: `as-client-${clients}`,
+        registrationClientUri: `https://as.example/register/as-client-${clients}`,
+        registrationAccessToken: `rat-${clients}`,
+      };
     },
     async update() {
       next('update');
@@ -60,10 +67,14 @@ describe('provisioning failures and retries', () => {
     as.script.length = 0;
   });
 
-  const show = (id: string) => h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}`).set('Authorization', `Bearer ${rita}`);
+  const show = (id: string) =>
+    h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}`).set('Authorization', `Bearer ${rita}`);
   async function approved(): Promise<string> {
     const id = await h.submitted(org);
-    await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`).set('Authorization', `Bearer ${rita}`).send({});
+    await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`)
+      .set('Authorization', `Bearer ${rita}`)
+      .send({});
     return id;
   }
 
@@ -73,28 +84,43 @@ describe('provisioning failures and retries', () => {
     await h.provisioning!.worker.runDue();
     const failed = await show(id);
     expect(failed.body.provisioning.status).to.equal('failed');
-    expect(failed.body.provisioning.steps[0]).to.include({ status: 'failed', attempts: 1, lastError: 'registration answered 400 (invalid_client_metadata)' });
+    expect(failed.body.provisioning.steps[0]).to.include({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'registration answered 400 (invalid_client_metadata)',
+    });
     const audit = await h.deps.store.audit.list({ registrationId: id, limit: 20 });
     expect(audit.at(-1)).to.include({ action: 'provisioning_register_failed', actor: 'system:provisioning' });
 
-    const byReviewer = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${rita}`);
+    const byReviewer = await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`)
+      .set('Authorization', `Bearer ${rita}`);
     expect(byReviewer.status).to.equal(403);
-    const retried = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${adam}`);
+    const retried = await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`)
+      .set('Authorization', `Bearer ${adam}`);
     expect(retried.status).to.equal(200);
     await h.provisioning!.worker.runDue();
     const done = await show(id);
     expect(done.body.provisioning.status).to.equal('done');
     expect(done.body.clientId).to.match(/^as-client-/);
-    const again = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${adam}`);
+    const again = await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`)
+      .set('Authorization', `Bearer ${adam}`);
     expect(again.status).to.equal(409);
   });
 
   it('lets an admin enqueue the registration of an approved client that never got a step (approved without provisioning)', async () => {
     const id = await h.submitted(org);
     // Approved by a service without the provisioning hook (not configured then), so no step rides with the decision.
-    await approveRegistration({ ...h.deps, provisioning: undefined }, { organizationId: org.id, id, reviewer: 'rita', assignClientId: false });
+    await approveRegistration(
+      { ...h.deps, provisioning: undefined },
+      { organizationId: org.id, id, reviewer: 'rita', assignClientId: false },
+    );
     expect((await show(id)).body.provisioning.status).to.equal('none');
-    const repaired = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`).set('Authorization', `Bearer ${adam}`);
+    const repaired = await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`)
+      .set('Authorization', `Bearer ${adam}`);
     expect(repaired.status).to.equal(200);
     await h.provisioning!.worker.runDue();
     expect((await show(id)).body.provisioning.status).to.equal('done');
@@ -104,7 +130,10 @@ describe('provisioning failures and retries', () => {
   it('has nothing to update or delete for a client approved before provisioning was configured', async () => {
     const id = await h.submitted(org);
     await approveRegistration({ ...h.deps, provisioning: undefined }, { organizationId: org.id, id, reviewer: 'rita' });
-    const res = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`).set('Authorization', `Bearer ${adam}`).send({});
+    const res = await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`)
+      .set('Authorization', `Bearer ${adam}`)
+      .send({});
     expect(res.status).to.equal(200);
     await h.provisioning!.worker.runDue();
     expect((await show(id)).body.provisioning.status).to.equal('done');
@@ -112,7 +141,8 @@ describe('provisioning failures and retries', () => {
   });
 
   it('gives up after PROVISIONING_MAX_ATTEMPTS transient failures, backing off in between', async () => {
-    for (let i = 0; i < 3; i += 1) as.script.push(new ProvisioningCallError('the authorization server is unreachable (TypeError)', false));
+    for (let i = 0; i < 3; i += 1)
+      as.script.push(new ProvisioningCallError('the authorization server is unreachable (TypeError)', false));
     const id = await approved();
     await h.provisioning!.worker.runDue();
     expect((await show(id)).body.provisioning.steps[0]).to.include({ status: 'pending', attempts: 1 });
@@ -131,7 +161,10 @@ describe('provisioning failures and retries', () => {
     const id = await approved();
     await h.provisioning!.worker.runDue();
     // Deprecate while the registration step still waits for its retry: the delete waits for it.
-    await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`).set('Authorization', `Bearer ${adam}`).send({});
+    await h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`)
+      .set('Authorization', `Bearer ${adam}`)
+      .send({});
     await h.provisioning!.worker.runDue();
     expect(as.calls).to.deep.equal(['register']);
     expect((await show(id)).body.provisioning.status).to.equal('pending');
@@ -143,7 +176,12 @@ describe('provisioning failures and retries', () => {
     const shown = await show(id);
     expect(shown.body.provisioning).to.include({ status: 'done', deleted: true });
     // Enqueuing the same decision again is one step, and a deleted client is not deleted again.
-    await h.deps.provisioning!.enqueue({ kind: 'delete', organizationId: org.id, registrationId: id, revision: shown.body.provisioning.steps[1].revision });
+    await h.deps.provisioning!.enqueue({
+      kind: 'delete',
+      organizationId: org.id,
+      registrationId: id,
+      revision: shown.body.provisioning.steps[1].revision,
+    });
     await h.provisioning!.worker.runDue();
     expect(as.calls).to.deep.equal(['register', 'register', 'remove']);
   });
@@ -166,10 +204,15 @@ describe('the public registration shows its provisioning state', () => {
       const id = await h.submitted(org);
       const url = `/api/v1/organizations/${org.id}/registrations/${id}`;
       const alice = await h.requesterToken();
-      expect((await h.public.get(url).set('Authorization', `Bearer ${alice}`)).body).not.to.have.property('provisioning');
+      expect((await h.public.get(url).set('Authorization', `Bearer ${alice}`)).body).not.to.have.property(
+        'provisioning',
+      );
       as.script.push(new ProvisioningCallError('the authorization server is unreachable (TypeError)', false));
       const rita = await h.staffToken('rita', 'gatehouse:review');
-      await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`).set('Authorization', `Bearer ${rita}`).send({});
+      await h.internal
+        .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`)
+        .set('Authorization', `Bearer ${rita}`)
+        .send({});
       await h.provisioning!.worker.runDue();
       const pending = await h.public.get(url).set('Authorization', `Bearer ${alice}`);
       expectConforms(pending);

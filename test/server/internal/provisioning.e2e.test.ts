@@ -21,7 +21,11 @@ const SPA = {
 };
 
 /** Reads the client at the IdP with the registration access token Gatehouse stored (encrypted) for it. */
-async function readAtIdp(h: InternalHarness, org: Organization, registrationId: string): Promise<{ status: number; body?: Record<string, unknown> }> {
+async function readAtIdp(
+  h: InternalHarness,
+  org: Organization,
+  registrationId: string,
+): Promise<{ status: number; body?: Record<string, unknown> }> {
   const client = (await h.deps.store.provisioning.getClient(org.id, registrationId))!;
   const token = createTokenCipher(KEY).decrypt(client.registrationAccessTokenEncrypted, registrationId);
   const res = await fetch(client.registrationClientUri, { headers: { authorization: `Bearer ${token}` } });
@@ -41,7 +45,12 @@ function provisioningEnv(endpoint: string): Record<string, string> {
 describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
   let idp: RunningIdp;
   before(async () => {
-    idp = await createIdp({ port: 0, enableRegistration: true, registrationInitialAccessToken: INITIAL_ACCESS_TOKEN, skipPrompt: true });
+    idp = await createIdp({
+      port: 0,
+      enableRegistration: true,
+      registrationInitialAccessToken: INITIAL_ACCESS_TOKEN,
+      skipPrompt: true,
+    });
   });
   after(() => idp.close());
 
@@ -60,14 +69,19 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
 
     it('registers the client at the IdP on approval, with the IdP-assigned clientId, and it completes a code flow', async () => {
       const id = await h.submitted(org, 'alice', SPA);
-      const approved = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`).set('Authorization', `Bearer ${rita}`).send({});
+      const approved = await h.internal
+        .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`)
+        .set('Authorization', `Bearer ${rita}`)
+        .send({});
       expect(approved.status).to.equal(200);
       // No clientId until the IdP assigns one; the reviewer sees provisioning pending.
       expect(approved.body.clientId).to.equal(undefined);
       expect(approved.body.provisioning.status).to.equal('pending');
 
       await h.provisioning!.worker.runDue();
-      const shown = await h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}`).set('Authorization', `Bearer ${rita}`);
+      const shown = await h.internal
+        .get(`/internal/v1/organizations/${org.id}/registrations/${id}`)
+        .set('Authorization', `Bearer ${rita}`);
       expect(shown.body.provisioning.status).to.equal('done');
       const clientId = shown.body.clientId as string;
       expect(clientId).to.be.a('string').and.equal(shown.body.provisioning.clientId);
@@ -76,7 +90,11 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
       expect(stored.registrationAccessTokenEncrypted).to.match(/^v1\./);
       const atIdp = await readAtIdp(h, org, id);
       expect(atIdp.status).to.equal(200);
-      expect(atIdp.body).to.include({ client_id: clientId, client_name: 'Single-page app', token_endpoint_auth_method: 'none' });
+      expect(atIdp.body).to.include({
+        client_id: clientId,
+        client_name: 'Single-page app',
+        token_endpoint_auth_method: 'none',
+      });
       expect(atIdp.body!.redirect_uris).to.deep.equal([CALLBACK]);
 
       const config = await oidc.discovery(new URL(idp.issuer), clientId, undefined, oidc.None(), insecure);
@@ -94,16 +112,23 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
 
     it("updates the IdP's metadata when a change set is approved, and deletes the client on deprecation", async () => {
       const id = await h.submitted(org, 'alice', SPA);
-      await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`).set('Authorization', `Bearer ${rita}`).send({});
+      await h.internal
+        .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`)
+        .set('Authorization', `Bearer ${rita}`)
+        .send({});
       await h.provisioning!.worker.runDue();
 
       const proposed = await h.public
         .post(`/api/v1/organizations/${org.id}/registrations/${id}/change-sets`)
         .set('Authorization', `Bearer ${await h.requesterToken()}`)
-        .send({ changes: { redirectUris: [CALLBACK, 'https://app.example.com/second'], contacts: ['ops@example.com'] } });
+        .send({
+          changes: { redirectUris: [CALLBACK, 'https://app.example.com/second'], contacts: ['ops@example.com'] },
+        });
       expect(proposed.status, JSON.stringify(proposed.body)).to.equal(201);
       const decided = await h.internal
-        .post(`/internal/v1/organizations/${org.id}/registrations/${id}/change-sets/${proposed.body.id}/actions/approve`)
+        .post(
+          `/internal/v1/organizations/${org.id}/registrations/${id}/change-sets/${proposed.body.id}/actions/approve`,
+        )
         .set('Authorization', `Bearer ${rita}`)
         .send({});
       expect(decided.status, JSON.stringify(decided.body)).to.equal(200);
@@ -112,13 +137,22 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
       expect(updated.body!.redirect_uris).to.deep.equal([CALLBACK, 'https://app.example.com/second']);
       expect(updated.body!.contacts).to.deep.equal(['ops@example.com']);
 
-      const deprecated = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`).set('Authorization', `Bearer ${adam}`).send({});
+      const deprecated = await h.internal
+        .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`)
+        .set('Authorization', `Bearer ${adam}`)
+        .send({});
       expect(deprecated.status).to.equal(200);
       await h.provisioning!.worker.runDue();
       expect((await readAtIdp(h, org, id)).status).to.equal(401);
-      const shown = await h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}`).set('Authorization', `Bearer ${adam}`);
+      const shown = await h.internal
+        .get(`/internal/v1/organizations/${org.id}/registrations/${id}`)
+        .set('Authorization', `Bearer ${adam}`);
       expect(shown.body.provisioning).to.include({ status: 'done', deleted: true });
-      expect(shown.body.provisioning.steps.map((s: { kind: string }) => s.kind)).to.deep.equal(['register', 'update', 'delete']);
+      expect(shown.body.provisioning.steps.map((s: { kind: string }) => s.kind)).to.deep.equal([
+        'register',
+        'update',
+        'delete',
+      ]);
     });
   });
 
@@ -138,7 +172,10 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
           return out;
         },
       });
-      h = await startInternal({ env: provisioningEnv(`http://127.0.0.1:${proxy.port}${target.pathname}`), provisioning: { wrapClient: wrap } });
+      h = await startInternal({
+        env: provisioningEnv(`http://127.0.0.1:${proxy.port}${target.pathname}`),
+        provisioning: { wrapClient: wrap },
+      });
     });
     after(async () => {
       await h.close();
@@ -150,11 +187,16 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
       const rita = await h.staffToken('rita', 'gatehouse:review');
       const id = await h.submitted(org, 'alice', SPA);
       proxy.pause();
-      const approved = await h.internal.post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`).set('Authorization', `Bearer ${rita}`).send({});
+      const approved = await h.internal
+        .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`)
+        .set('Authorization', `Bearer ${rita}`)
+        .send({});
       expect(approved.status).to.equal(200);
       await h.provisioning!.worker.runDue();
 
-      const pending = await h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}`).set('Authorization', `Bearer ${rita}`);
+      const pending = await h.internal
+        .get(`/internal/v1/organizations/${org.id}/registrations/${id}`)
+        .set('Authorization', `Bearer ${rita}`);
       expect(pending.body.provisioning.status).to.equal('pending');
       expect(pending.body.provisioning.steps[0]).to.include({ kind: 'register', status: 'pending', attempts: 1 });
       expect(pending.body.provisioning.steps[0].lastError).to.match(/unreachable/);
@@ -173,7 +215,9 @@ describe('provisioning into our own IdP (RFC 7591 / 7592)', () => {
       expect(await h.provisioning!.worker.runDue()).to.equal(0);
       expect(calls).to.deep.equal({ register: 3, registered: 1 });
 
-      const done = await h.internal.get(`/internal/v1/organizations/${org.id}/registrations/${id}`).set('Authorization', `Bearer ${rita}`);
+      const done = await h.internal
+        .get(`/internal/v1/organizations/${org.id}/registrations/${id}`)
+        .set('Authorization', `Bearer ${rita}`);
       expect(done.body.provisioning.status).to.equal('done');
       expect(done.body.provisioning.steps).to.have.length(1);
       expect(done.body.clientId).to.be.a('string');

@@ -61,7 +61,9 @@ describe('registration-service (main)', () => {
     await writeFile(file, 'organizations: [{ name: X, plan: gold }, { name: "", plan: free }]\n');
     const io = capture();
     let listened = false;
-    const code = await main(['--seed', file], auth.env({ PORT: '0', INTERNAL_PORT: '0' }), io, { onListening: () => (listened = true) });
+    const code = await main(['--seed', file], auth.env({ PORT: '0', INTERNAL_PORT: '0' }), io, {
+      onListening: () => (listened = true),
+    });
     expect(code).to.equal(2);
     expect(listened).to.equal(false);
     expect(io.err()).to.contain('organizations[0].plan');
@@ -73,7 +75,10 @@ describe('registration-service (main)', () => {
     const org = 'org_demo1234567890abcd';
     await writeFile(
       file,
-      JSON.stringify({ organizations: [{ id: org, name: 'Demo', plan: 'pro' }], grants: [{ organizationId: org, subject: 'alice', default: true }] }),
+      JSON.stringify({
+        organizations: [{ id: org, name: 'Demo', plan: 'pro' }],
+        grants: [{ organizationId: org, subject: 'alice', default: true }],
+      }),
     );
     const stop = new AbortController();
     let url = '';
@@ -90,7 +95,9 @@ describe('registration-service (main)', () => {
     await up;
     const health = await fetch(`${url}/healthz`);
     expect(health.status).to.equal(200);
-    const orgs = await fetch(`${url}/api/v1/organizations`, { headers: { authorization: `Bearer ${await auth.token()}` } });
+    const orgs = await fetch(`${url}/api/v1/organizations`, {
+      headers: { authorization: `Bearer ${await auth.token()}` },
+    });
     expect(orgs.status).to.equal(200);
     const body = (await orgs.json()) as { data: { id: string; isDefault: boolean }[] };
     expect(body.data.map((o) => [o.id, o.isDefault])).to.deep.equal([[org, true]]);
@@ -113,7 +120,9 @@ describe('registration-service (main)', () => {
     await up;
     const [publicUrl, internalUrl] = urls;
     expect(internalUrl).to.not.equal(publicUrl);
-    const reviewer = { authorization: `Bearer ${await auth.token({ scope: 'gatehouse:review gatehouse:admin registrations:read' })}` };
+    const reviewer = {
+      authorization: `Bearer ${await auth.token({ scope: 'gatehouse:review gatehouse:admin registrations:read' })}`,
+    };
     expect((await fetch(`${internalUrl}/internal/v1/review-queue`)).status).to.equal(401);
     expect((await fetch(`${publicUrl}/internal/v1/review-queue`, { headers: reviewer })).status).to.equal(404);
     stop.abort();

@@ -30,9 +30,16 @@ describe('authenticate: JWT access tokens', () => {
   }
 
   it('accepts a valid at+jwt token and normalises it into the principal', async () => {
-    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({ scope: 'registrations:read' })}`);
+    const res = await t.request
+      .get('/whoami')
+      .set('Authorization', `Bearer ${await t.auth.token({ scope: 'registrations:read' })}`);
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ sub: 'alice', clientId: 'test-client', scopes: ['registrations:read'], tokenKind: 'jwt' });
+    expect(res.body).to.deep.equal({
+      sub: 'alice',
+      clientId: 'test-client',
+      scopes: ['registrations:read'],
+      tokenKind: 'jwt',
+    });
   });
 
   it('answers 401 with a challenge without error when no token is sent (RFC 6750 §3.1)', async () => {
@@ -64,13 +71,27 @@ describe('authenticate: JWT access tokens', () => {
   });
 
   it('refuses alg none', async () => {
-    const payload = { iss: t.auth.issuer, aud: t.auth.audience, sub: 'alice', client_id: 'c', iat: now(), exp: now() + 300, jti: 'j' };
+    const payload = {
+      iss: t.auth.issuer,
+      aud: t.auth.audience,
+      sub: 'alice',
+      client_id: 'c',
+      iat: now(),
+      exp: now() + 300,
+      jti: 'j',
+    };
     await expectInvalidToken(`${b64url({ alg: 'none', typ: 'at+jwt' })}.${b64url(payload)}.`);
   });
 
   it('refuses HS256 signed with the public key as the HMAC secret', async () => {
     const pem = createPublicKey({ key: t.auth.publicJwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
-    const token = await new SignJWT({ aud: t.auth.audience, sub: 'alice', client_id: 'c', jti: 'j', scope: 'registrations:read' })
+    const token = await new SignJWT({
+      aud: t.auth.audience,
+      sub: 'alice',
+      client_id: 'c',
+      jti: 'j',
+      scope: 'registrations:read',
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: t.auth.kid })
       .setIssuer(t.auth.issuer)
       .setIssuedAt()
@@ -81,11 +102,15 @@ describe('authenticate: JWT access tokens', () => {
 
   it('refuses an expired token and says it expired, with when', async () => {
     const exp = now() - 600;
-    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 3600, exp })}`);
+    const res = await t.request
+      .get('/whoami')
+      .set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 3600, exp })}`);
     expect(res.status).to.equal(401);
     const when = new Date(exp * 1000).toISOString();
     expect(res.body.error).to.include({ code: 'invalid_token', message: `The access token expired at ${when}.` });
-    expect(res.headers['www-authenticate']).to.equal(`Bearer realm="gatehouse", error="invalid_token", error_description="The access token expired at ${when}"`);
+    expect(res.headers['www-authenticate']).to.equal(
+      `Bearer realm="gatehouse", error="invalid_token", error_description="The access token expired at ${when}"`,
+    );
   });
 
   it('refuses a token that is not yet valid', async () => {
@@ -110,7 +135,15 @@ describe('authenticate: JWT access tokens', () => {
   });
 
   it('keeps the description generic for a forged token that claims another audience', async () => {
-    const payload = { iss: t.auth.issuer, aud: 'https://other-api.example', sub: 'alice', client_id: 'c', iat: now(), exp: now() + 300, jti: 'j' };
+    const payload = {
+      iss: t.auth.issuer,
+      aud: 'https://other-api.example',
+      sub: 'alice',
+      client_id: 'c',
+      iat: now(),
+      exp: now() + 300,
+      jti: 'j',
+    };
     const [header, , signature] = (await t.auth.token()).split('.');
     await expectInvalidToken(`${header}.${b64url(payload)}.${signature}`);
   });
@@ -125,12 +158,15 @@ describe('authenticate: JWT access tokens', () => {
   });
 
   it('accepts typ application/at+jwt (RFC 7515 §4.1.9 media type form)', async () => {
-    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({}, { typ: 'application/at+jwt' })}`);
+    const res = await t.request
+      .get('/whoami')
+      .set('Authorization', `Bearer ${await t.auth.token({}, { typ: 'application/at+jwt' })}`);
     expect(res.status).to.equal(200);
   });
 
   it('refuses tokens missing sub, client_id or jti (RFC 9068 §2.2)', async () => {
-    for (const claim of ['sub', 'client_id', 'jti', 'iat']) await expectInvalidToken(await t.auth.token({ [claim]: undefined }));
+    for (const claim of ['sub', 'client_id', 'jti', 'iat'])
+      await expectInvalidToken(await t.auth.token({ [claim]: undefined }));
   });
 
   it('refuses a token signed under an unknown kid', async () => {
@@ -147,7 +183,10 @@ describe('authenticate: JWT access tokens', () => {
   it('does not let a CORS preflight through unauthenticated (express-jwt skips such OPTIONS requests)', async () => {
     const [h, p] = (await t.auth.token()).split('.');
     const unsigned = `${h}.${p}.${Buffer.from('not a signature').toString('base64url')}`;
-    const res = await t.request.options('/whoami').set('Access-Control-Request-Headers', 'authorization').set('Authorization', `Bearer ${unsigned}`);
+    const res = await t.request
+      .options('/whoami')
+      .set('Access-Control-Request-Headers', 'authorization')
+      .set('Authorization', `Bearer ${unsigned}`);
     expect(res.status).to.equal(401);
   });
 
@@ -166,13 +205,27 @@ describe('authenticate: JWT access tokens', () => {
   it('refuses a token with critical header extensions it does not understand (RFC 7515 §4.1.11)', async () => {
     // Signed by hand: jose refuses to produce a `crit` it does not know itself.
     const header = b64url({ alg: 'RS256', typ: 'at+jwt', kid: t.auth.kid, crit: ['exp-ext'], 'exp-ext': true });
-    const body = b64url({ iss: t.auth.issuer, aud: t.auth.audience, sub: 'alice', client_id: 'c', iat: now(), exp: now() + 300, jti: 'j' });
-    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', t.auth.privateKey, new TextEncoder().encode(`${header}.${body}`));
+    const body = b64url({
+      iss: t.auth.issuer,
+      aud: t.auth.audience,
+      sub: 'alice',
+      client_id: 'c',
+      iat: now(),
+      exp: now() + 300,
+      jti: 'j',
+    });
+    const signature = await crypto.subtle.sign(
+      'RSASSA-PKCS1-v1_5',
+      t.auth.privateKey,
+      new TextEncoder().encode(`${header}.${body}`),
+    );
     await expectInvalidToken(`${header}.${body}.${Buffer.from(signature).toString('base64url')}`);
   });
 
   it('accepts a token expired within the clock tolerance (30 s by default)', async () => {
-    const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 300, exp: now() - 5 })}`);
+    const res = await t.request
+      .get('/whoami')
+      .set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 300, exp: now() - 5 })}`);
     expect(res.status).to.equal(200);
   });
 
@@ -201,7 +254,9 @@ describe('authenticate: the JWKS endpoint', () => {
       const token = await t.auth.token();
       expect((await t.request.get('/whoami').set('Authorization', `Bearer ${token}`)).status).to.equal(200);
       t.auth.setJwksDown(true);
-      expect((await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token()}`)).status).to.equal(200);
+      expect((await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token()}`)).status).to.equal(
+        200,
+      );
       expect(t.auth.jwksFetches()).to.equal(1);
     } finally {
       await t.close();
@@ -212,7 +267,9 @@ describe('authenticate: the JWKS endpoint', () => {
     const t = await startAuthTestApp();
     try {
       for (let i = 0; i < 14; i += 1) {
-        const res = await t.request.get('/whoami').set('Authorization', `Bearer ${await t.auth.token({}, { kid: `unknown-${i}` })}`);
+        const res = await t.request
+          .get('/whoami')
+          .set('Authorization', `Bearer ${await t.auth.token({}, { kid: `unknown-${i}` })}`);
         expect(res.status, `request ${i}`).to.equal(401);
       }
       expect(t.auth.jwksFetches()).to.be.at.most(10);

@@ -20,7 +20,9 @@ describe('errorHandler', () => {
   const app = express();
   app.use(requestId());
   app.get('/app-error', () => {
-    throw apiError('validation_failed', 'Bad.', { fields: [{ path: 'config.redirectUris[2]', message: 'must use https' }] });
+    throw apiError('validation_failed', 'Bad.', {
+      fields: [{ path: 'config.redirectUris[2]', message: 'must use https' }],
+    });
   });
   app.get('/with-headers', () => {
     throw apiError('rate_limited', 'Slow down.', { headers: { 'Retry-After': '17' } });
@@ -31,7 +33,10 @@ describe('errorHandler', () => {
   app.get('/unavailable', () => {
     throw apiError('unavailable', 'Down.');
   });
-  app.route('/only-get').get((_req, res) => res.json({})).all(methodNotAllowed(['GET', 'head']));
+  app
+    .route('/only-get')
+    .get((_req, res) => res.json({}))
+    .all(methodNotAllowed(['GET', 'head']));
   app.use(notFound());
   app.use(errorHandler(createLogger({ level: 'info' }, sink)));
 
@@ -59,7 +64,9 @@ describe('errorHandler', () => {
     lines.length = 0;
     const res = await supertest(app).get('/crash').set('X-Request-Id', 'crash-1');
     expect(res.status).to.equal(500);
-    expect(res.body).to.deep.equal({ error: { code: 'internal_error', message: 'An unexpected error occurred.', requestId: 'crash-1' } });
+    expect(res.body).to.deep.equal({
+      error: { code: 'internal_error', message: 'An unexpected error occurred.', requestId: 'crash-1' },
+    });
     expect(JSON.stringify(res.body)).to.not.contain('E11000');
     const logged = lines.map((l) => JSON.parse(l) as { requestId?: string; err?: { message: string } });
     expect(logged.some((l) => l.requestId === 'crash-1' && l.err?.message.includes('E11000'))).to.equal(true);

@@ -57,7 +57,11 @@ export async function startFakeAuthorizationServer(jwksUri: string): Promise<Fak
       void readBody(req).then((body) => {
         const form = new URLSearchParams(body);
         const token = form.get('token') ?? '';
-        fake.introspectionCalls.push({ token, authorization: req.headers.authorization, hint: form.get('token_type_hint') ?? undefined });
+        fake.introspectionCalls.push({
+          token,
+          authorization: req.headers.authorization,
+          hint: form.get('token_type_hint') ?? undefined,
+        });
         const answer = fake.answer(token);
         if (answer.kind === 'hang') {
           hanging.add(() => res.destroy());

@@ -35,8 +35,17 @@ describe('jsonBody', () => {
   /** Sends the bytes as they are (superagent would serialise a Buffer as JSON). */
   async function rawPost(bytes: Buffer): Promise<supertest.Response> {
     const { port } = server.address() as { port: number };
-    const res = await fetch(`http://127.0.0.1:${port}/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bytes });
-    return { status: res.status, type: res.headers.get('content-type')?.split(';')[0], headers: { 'x-request-id': res.headers.get('x-request-id') }, body: await res.json() } as unknown as supertest.Response;
+    const res = await fetch(`http://127.0.0.1:${port}/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: bytes,
+    });
+    return {
+      status: res.status,
+      type: res.headers.get('content-type')?.split(';')[0],
+      headers: { 'x-request-id': res.headers.get('x-request-id') },
+      body: await res.json(),
+    } as unknown as supertest.Response;
   }
 
   function expectEnvelope(res: supertest.Response, status: number, code: string): void {
@@ -60,26 +69,50 @@ describe('jsonBody', () => {
   });
 
   it('answers 400 invalid_request for malformed JSON', async () => {
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send('{"name": "a",'), 400, 'invalid_request');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'application/json').send('{"name": "a",'),
+      400,
+      'invalid_request',
+    );
   });
 
   it('answers 400 for a JSON scalar where an object is expected (strict parsing)', async () => {
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send('"just a string"'), 400, 'invalid_request');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'application/json').send('"just a string"'),
+      400,
+      'invalid_request',
+    );
   });
 
   it('answers 415 for bodies that are not JSON', async () => {
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'text/plain').send('name=a'), 415, 'unsupported_media_type');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'text/plain').send('name=a'),
+      415,
+      'unsupported_media_type',
+    );
     expectEnvelope(await request.post('/echo').type('form').send({ name: 'a' }), 415, 'unsupported_media_type');
-    expectEnvelope(await request.patch('/echo').set('Content-Type', 'application/xml').send('<a/>'), 415, 'unsupported_media_type');
+    expectEnvelope(
+      await request.patch('/echo').set('Content-Type', 'application/xml').send('<a/>'),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it('answers 415 for a JSON body in a charset other than UTF-8', async () => {
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json; charset=latin1').send('{}'), 415, 'unsupported_media_type');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'application/json; charset=latin1').send('{}'),
+      415,
+      'unsupported_media_type',
+    );
   });
 
   it(`answers 413 payload_too_large above ${BODY_LIMIT_BYTES} bytes (a 1 MiB body)`, async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send(big), 413, 'payload_too_large');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'application/json').send(big),
+      413,
+      'payload_too_large',
+    );
   });
 
   it('rejects __proto__, constructor and prototype keys at any depth with their paths', async () => {
@@ -96,7 +129,11 @@ describe('jsonBody', () => {
   });
 
   it('answers 415 for charset=utf-16 on a UTF-8 body, and for a UTF-16 body with its byte-order mark', async () => {
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json; charset=utf-16').send('{}'), 415, 'unsupported_media_type');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'application/json; charset=utf-16').send('{}'),
+      415,
+      'unsupported_media_type',
+    );
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"name":"a"}', 'utf16le')]);
     expectEnvelope(await rawPost(utf16), 415, 'unsupported_media_type');
   });
@@ -104,7 +141,10 @@ describe('jsonBody', () => {
   it('answers 415 for bytes that are not UTF-8, and accepts an explicit charset=UTF-8', async () => {
     const latin1 = Buffer.from('{"name":"caf\u00e9"}', 'latin1');
     expectEnvelope(await rawPost(latin1), 415, 'unsupported_media_type');
-    const ok = await request.post('/echo').set('Content-Type', 'application/json; charset=UTF-8').send('{"name":"café"}');
+    const ok = await request
+      .post('/echo')
+      .set('Content-Type', 'application/json; charset=UTF-8')
+      .send('{"name":"café"}');
     expect(ok.status).to.equal(200);
     expect(ok.body.body.name).to.equal('café');
   });
@@ -124,7 +164,10 @@ describe('jsonBody', () => {
   });
 
   it('rejects lone surrogates in strings and member names (never stored altered), and keeps well-formed pairs', async () => {
-    const res = await request.post('/echo').set('Content-Type', 'application/json').send('{"name":"a\\ud800","tags":["\\udc00"],"x\\udfff":1}');
+    const res = await request
+      .post('/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"a\\ud800","tags":["\\udc00"],"x\\udfff":1}');
     expectEnvelope(res, 422, 'validation_failed');
     expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal(['name', 'tags[0]', 'x\udfff']);
     const ok = await request.post('/echo').set('Content-Type', 'application/json').send('{"name":"\\ud83d\\ude00"}');
@@ -133,6 +176,10 @@ describe('jsonBody', () => {
 
   it('answers 400 for documents nested absurdly deep', async () => {
     const deep = `${'['.repeat(100)}${']'.repeat(100)}`;
-    expectEnvelope(await request.post('/echo').set('Content-Type', 'application/json').send(deep), 400, 'invalid_request');
+    expectEnvelope(
+      await request.post('/echo').set('Content-Type', 'application/json').send(deep),
+      400,
+      'invalid_request',
+    );
   });
 });

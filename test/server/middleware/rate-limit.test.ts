@@ -23,7 +23,13 @@ function appWith(rateLimits: RateLimitStore, env: Record<string, string> = {}) {
   app.use((req, _res, next) => {
     req.principal = { sub: req.get('x-sub') ?? 'alice', scopes: new Set(), tokenKind: 'jwt' };
     const org = req.get('x-org');
-    if (org) req.organization = { id: org, name: org, plan: (req.get('x-plan') ?? 'free') as Organization['plan'], createdAt: new Date() };
+    if (org)
+      req.organization = {
+        id: org,
+        name: org,
+        plan: (req.get('x-plan') ?? 'free') as Organization['plan'],
+        createdAt: new Date(),
+      };
     next();
   });
   app.get('/limited', createRateLimit(deps), (_req, res) => res.json({ ok: true }));

@@ -9,7 +9,10 @@ import { silentLogger } from '../../../lib/logger.js';
 import type { Store } from '../../../server/deps.js';
 
 async function setup() {
-  const store = { organizations: createMemoryOrganizationRepository(), grants: createMemoryGrantRepository() } as unknown as Store;
+  const store = {
+    organizations: createMemoryOrganizationRepository(),
+    grants: createMemoryGrantRepository(),
+  } as unknown as Store;
   const mine = await store.organizations.create({ name: 'Mine', plan: 'pro' });
   const other = await store.organizations.create({ name: 'Other', plan: 'free' });
   await store.grants.grant({ organizationId: mine.id, subject: 'alice', isDefault: false });
@@ -46,7 +49,10 @@ describe('resolveOrganization', () => {
 
   it('answers the same 404 for an unknown and for a malformed id', async () => {
     const { app } = await setup();
-    const unknown = await request(app).get('/organizations/org_0000000000000000/whoami').set('x-sub', 'alice').expect(404);
+    const unknown = await request(app)
+      .get('/organizations/org_0000000000000000/whoami')
+      .set('x-sub', 'alice')
+      .expect(404);
     const malformed = await request(app).get('/organizations/nope/whoami').set('x-sub', 'alice').expect(404);
     expect(unknown.body.error.code).to.equal('not_found');
     expect(malformed.body.error).to.deep.equal({ ...unknown.body.error });
@@ -60,7 +66,7 @@ describe('resolveOrganization', () => {
 });
 
 describe('resolveDefaultOrganization', () => {
-  it('sets the subject\'s default organization', async () => {
+  it("sets the subject's default organization", async () => {
     const { app, other } = await setup();
     const res = await request(app).get('/whoami').set('x-sub', 'bob').expect(200);
     expect(res.body).to.deep.equal({ id: other.id });

@@ -38,7 +38,15 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
   });
 
   function active(extra: Record<string, unknown> = {}): Record<string, unknown> {
-    return { active: true, sub: 'bob', client_id: 'cli-1', scope: 'registrations:read change_sets:write', exp: now() + 300, iss: auth.issuer, ...extra };
+    return {
+      active: true,
+      sub: 'bob',
+      client_id: 'cli-1',
+      scope: 'registrations:read change_sets:write',
+      exp: now() + 300,
+      iss: auth.issuer,
+      ...extra,
+    };
   }
 
   async function call(token: string) {
@@ -50,7 +58,12 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
     const token = freshToken();
     const res = await call(token);
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ sub: 'bob', clientId: 'cli-1', scopes: ['change_sets:write', 'registrations:read'], tokenKind: 'opaque' });
+    expect(res.body).to.deep.equal({
+      sub: 'bob',
+      clientId: 'cli-1',
+      scopes: ['change_sets:write', 'registrations:read'],
+      tokenKind: 'opaque',
+    });
     expect(as.introspectionCalls).to.have.length(1);
     const [call0] = as.introspectionCalls;
     expect(call0.token).to.equal(token);
@@ -79,7 +92,9 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
     let calls = 0;
     as.answer = () => {
       calls += 1;
-      return calls === 1 ? { kind: 'json', body: active({ exp: now() + 1 }) } : { kind: 'json', body: { active: false } };
+      return calls === 1
+        ? { kind: 'json', body: active({ exp: now() + 1 }) }
+        : { kind: 'json', body: { active: false } };
     };
     const token = freshToken();
     expect((await call(token)).status).to.equal(200);
@@ -104,14 +119,23 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
   });
 
   it('refuses active tokens that are expired, from another issuer, for another audience or not access tokens', async () => {
-    for (const extra of [{ exp: now() - 600 }, { iss: 'https://evil.example' }, { aud: ['https://other.example'] }, { token_type: 'refresh_token' }, { sub: undefined, client_id: undefined }]) {
+    for (const extra of [
+      { exp: now() - 600 },
+      { iss: 'https://evil.example' },
+      { aud: ['https://other.example'] },
+      { token_type: 'refresh_token' },
+      { sub: undefined, client_id: undefined },
+    ]) {
       as.answer = () => ({ kind: 'json', body: active(extra) });
       expect((await call(freshToken())).status, JSON.stringify(extra)).to.equal(401);
     }
   });
 
   it('accepts an audience list naming this API and takes the client as subject when sub is absent', async () => {
-    as.answer = () => ({ kind: 'json', body: active({ aud: ['https://other.example', auth.audience], sub: undefined }) });
+    as.answer = () => ({
+      kind: 'json',
+      body: active({ aud: ['https://other.example', auth.audience], sub: undefined }),
+    });
     const res = await call(freshToken());
     expect(res.status).to.equal(200);
     expect(res.body.sub).to.equal('cli-1');
@@ -147,7 +171,12 @@ describe('authenticate: opaque tokens only', () => {
     const auth = await startTestAuth();
     const as = await startFakeAuthorizationServer(auth.jwksUri);
     const t = await startAuthTestApp(
-      { API_AUTH_TOKEN_TYPES: 'opaque', API_AUTH_INTROSPECTION_URL: as.introspectionUrl, API_AUTH_CLIENT_ID: 'a', API_AUTH_CLIENT_SECRET: 'b' },
+      {
+        API_AUTH_TOKEN_TYPES: 'opaque',
+        API_AUTH_INTROSPECTION_URL: as.introspectionUrl,
+        API_AUTH_CLIENT_ID: 'a',
+        API_AUTH_CLIENT_SECRET: 'b',
+      },
       auth,
     );
     try {
@@ -168,12 +197,20 @@ describe('authenticate: discovery of the JWKS and introspection endpoints', () =
     const auth = await startTestAuth();
     const as = await startFakeAuthorizationServer(auth.jwksUri);
     const t = await startAuthTestApp(
-      { API_AUTH_ISSUER: as.issuer, API_AUTH_JWKS_URI: '', API_AUTH_TOKEN_TYPES: 'jwt,opaque', API_AUTH_CLIENT_ID: 'a', API_AUTH_CLIENT_SECRET: 'b' },
+      {
+        API_AUTH_ISSUER: as.issuer,
+        API_AUTH_JWKS_URI: '',
+        API_AUTH_TOKEN_TYPES: 'jwt,opaque',
+        API_AUTH_CLIENT_ID: 'a',
+        API_AUTH_CLIENT_SECRET: 'b',
+      },
       auth,
     );
     try {
       as.answer = () => ({ kind: 'json', body: { active: true, sub: 'bob', iss: as.issuer } });
-      expect((await t.request.get('/whoami').set('Authorization', `Bearer ${await auth.token({ iss: as.issuer })}`)).status).to.equal(200);
+      expect(
+        (await t.request.get('/whoami').set('Authorization', `Bearer ${await auth.token({ iss: as.issuer })}`)).status,
+      ).to.equal(200);
       expect((await t.request.get('/whoami').set('Authorization', 'Bearer opaque-1')).status).to.equal(200);
       expect(as.discoveryFetches).to.equal(1);
     } finally {

@@ -38,7 +38,11 @@ describe('the service through a database outage', function () {
     const auth = `Bearer ${await h.token()}`;
     const url = `/api/v1/organizations/${org.id}/registrations`;
     let n = 0;
-    const create = () => h.request.post(url).set('Authorization', auth).send({ name: `app ${(n += 1)}`, templateId: 'tpl_web' });
+    const create = () =>
+      h.request
+        .post(url)
+        .set('Authorization', auth)
+        .send({ name: `app ${(n += 1)}`, templateId: 'tpl_web' });
 
     const before = await Promise.all([create(), create(), create()]);
     expect(before.map((r) => r.status)).to.deep.equal([201, 201, 201]);

@@ -29,8 +29,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TITLE = 'the service under database stalls and crashes (fault suite)';
 
-if (!MONGODB_URI) describeNotRun(TITLE, 'MONGODB_URI is unset (the fault suite runs with the mongo suites: CI, or source .ci/ferretdb.sh; ferretdb_start)');
-else if (!ferretdbAvailable()) describeNotRun(TITLE, `no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
+if (!MONGODB_URI)
+  describeNotRun(
+    TITLE,
+    'MONGODB_URI is unset (the fault suite runs with the mongo suites: CI, or source .ci/ferretdb.sh; ferretdb_start)',
+  );
+else if (!ferretdbAvailable())
+  describeNotRun(TITLE, `no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
 else {
   describe(TITLE, function () {
     this.timeout(180_000);
@@ -73,7 +78,12 @@ else {
           if (attempt > 0) retries += 1;
           let res;
           try {
-            res = await h.request.post(url).set('Authorization', auth).set('Idempotency-Key', key).send(body).timeout(20_000);
+            res = await h.request
+              .post(url)
+              .set('Authorization', auth)
+              .set('Idempotency-Key', key)
+              .send(body)
+              .timeout(20_000);
           } catch (err) {
             // A lost connection: the outcome is unknown, so the client retries with the same key.
             const status = (err as { status?: number }).status;
@@ -84,7 +94,8 @@ else {
             res = (err as { response: { status: number; body: { error?: { code?: string } } } }).response;
           }
           if (res.status === 201) {
-            if (acknowledged.has(key) && acknowledged.get(key) !== res.body.id) unexpected.push(`${key}: a retry answered another id`);
+            if (acknowledged.has(key) && acknowledged.get(key) !== res.body.id)
+              unexpected.push(`${key}: a retry answered another id`);
             acknowledged.set(key, res.body.id);
             ackTimes.push(Date.now());
             return;
@@ -100,7 +111,8 @@ else {
       }
 
       async function worker(w: number): Promise<void> {
-        for (let i = 0; i < CREATES_PER_WORKER; i += 1) await createOnce(`fault-${w}-${i}-${randomBytes(4).toString('hex')}`);
+        for (let i = 0; i < CREATES_PER_WORKER; i += 1)
+          await createOnce(`fault-${w}-${i}-${randomBytes(4).toString('hex')}`);
       }
 
       async function untilAcks(n: number, limitMs: number): Promise<void> {
@@ -124,7 +136,11 @@ else {
       await load;
 
       // Counted from the database: every stored registration of this organization.
-      const stored = await store.connection.db!.collection('registrations').find({ organizationId: org.id }).project({ _id: 1, name: 1 }).toArray();
+      const stored = await store.connection
+        .db!.collection('registrations')
+        .find({ organizationId: org.id })
+        .project({ _id: 1, name: 1 })
+        .toArray();
       const storedIds = new Set(stored.map((r) => String(r._id)));
       const byName = new Map<string, number>();
       for (const r of stored) byName.set(String(r.name), (byName.get(String(r.name)) ?? 0) + 1);
@@ -134,9 +150,13 @@ else {
       let gaps: string[] = [];
       for (let i = 0; i < 50; i += 1) {
         const audited = new Set(
-          (await store.connection.db!.collection('audit_log').find({ organizationId: org.id, action: 'create' }).project({ targetId: 1 }).toArray()).map((e) =>
-            String(e.targetId),
-          ),
+          (
+            await store.connection
+              .db!.collection('audit_log')
+              .find({ organizationId: org.id, action: 'create' })
+              .project({ targetId: 1 })
+              .toArray()
+          ).map((e) => String(e.targetId)),
         );
         gaps = [...storedIds].filter((id) => !audited.has(id));
         if (gaps.length === 0) break;
@@ -156,7 +176,10 @@ else {
       expect(duplicates, 'creates stored more than once').to.equal(0);
       expect(gaps, 'stored registrations without their audit entry').to.deep.equal([]);
       expect(other5xx, '5xx answers other than 503').to.deep.equal([]);
-      expect(Number.isFinite(afterStall) && Number.isFinite(afterCrash), 'the service recovered from both faults by itself').to.equal(true);
+      expect(
+        Number.isFinite(afterStall) && Number.isFinite(afterCrash),
+        'the service recovered from both faults by itself',
+      ).to.equal(true);
     });
   });
 }

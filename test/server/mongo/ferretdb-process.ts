@@ -9,7 +9,8 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const FERRETDB_BIN =
-  process.env.FERRETDB_BIN ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gatehouse', 'ferretdb-v1.24.2', 'ferretdb');
+  process.env.FERRETDB_BIN ??
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gatehouse', 'ferretdb-v1.24.2', 'ferretdb');
 
 export function ferretdbAvailable(): boolean {
   return existsSync(FERRETDB_BIN);
@@ -59,8 +60,13 @@ export async function createFerretDb(dbName: string): Promise<FerretDb> {
     child = spawn(
       FERRETDB_BIN,
       [
-        '--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`,
-        '--debug-addr=-', '--telemetry=disable', '--log-level=error',
+        '--handler=sqlite',
+        `--sqlite-url=file:${dir}/`,
+        `--state-dir=${dir}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=error',
       ],
       { stdio: 'ignore' },
     );

@@ -27,7 +27,7 @@ describeWithMongo('rate limits under 600 concurrent requests', (uri) => {
   async function burst(stores: MongoStore[], limit: number): Promise<number> {
     const key = randomBytes(8).toString('hex');
     const results = await Promise.all(
-      Array.from({ length: 600 }, (_, i) => (stores[i % stores.length]).rateLimits.consume(key, limit, 60_000)),
+      Array.from({ length: 600 }, (_, i) => stores[i % stores.length].rateLimits.consume(key, limit, 60_000)),
     );
     return results.filter((r) => r.allowed).length;
   }

@@ -26,7 +26,11 @@ describeWithMongo('two service instances on one MongoDB', (uri) => {
     await migrate(firstStore.connection);
     h = await startService({
       store: firstStore,
-      env: { RATE_LIMIT_PER_MINUTE_FREE: '4', RATE_LIMIT_PER_MINUTE_PRO: '1000000', RATE_LIMIT_PER_MINUTE_ENTERPRISE: '1000000' },
+      env: {
+        RATE_LIMIT_PER_MINUTE_FREE: '4',
+        RATE_LIMIT_PER_MINUTE_PRO: '1000000',
+        RATE_LIMIT_PER_MINUTE_ENTERPRISE: '1000000',
+      },
     });
     secondStore = await createMongoStore(uri, { dbName });
     secondServer = createServer(createApp({ ...h.deps, store: secondStore }));
@@ -47,7 +51,9 @@ describeWithMongo('two service instances on one MongoDB', (uri) => {
     const org = await h.createOrganization('free');
     const statuses: number[] = [];
     for (const instance of [first, second, first, second, first]) {
-      statuses.push((await instance.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', auth)).status);
+      statuses.push(
+        (await instance.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', auth)).status,
+      );
     }
     expect(statuses).to.deep.equal([200, 200, 200, 200, 429]);
     const refused = await second.get(`/api/v1/organizations/${org.id}/registrations`).set('Authorization', auth);
@@ -61,7 +67,13 @@ describeWithMongo('two service instances on one MongoDB', (uri) => {
       const record = await seedRegistration(h, org);
       const url = `/api/v1/organizations/${org.id}/registrations/${record.id}`;
       const results = await Promise.all(
-        [first, second].map((instance, i) => instance.patch(url).set('Authorization', auth).set('If-Match', '"1"').send({ name: `name ${i}` })),
+        [first, second].map((instance, i) =>
+          instance
+            .patch(url)
+            .set('Authorization', auth)
+            .set('If-Match', '"1"')
+            .send({ name: `name ${i}` }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 412]);
       const winner = results.find((r) => r.status === 200);
@@ -73,9 +85,17 @@ describeWithMongo('two service instances on one MongoDB', (uri) => {
     const org = await h.createOrganization('pro');
     const url = `/api/v1/organizations/${org.id}/registrations`;
     const body = { name: 'Once only', templateId: 'tpl_web' };
-    const created = await first.post(url).set('Authorization', auth).set('Idempotency-Key', '"two-instances-0001"').send(body);
+    const created = await first
+      .post(url)
+      .set('Authorization', auth)
+      .set('Idempotency-Key', '"two-instances-0001"')
+      .send(body);
     expect(created.status).to.equal(201);
-    const replayed = await second.post(url).set('Authorization', auth).set('Idempotency-Key', '"two-instances-0001"').send(body);
+    const replayed = await second
+      .post(url)
+      .set('Authorization', auth)
+      .set('Idempotency-Key', '"two-instances-0001"')
+      .send(body);
     expect(replayed.status).to.equal(201);
     expect(replayed.body.id).to.equal(created.body.id);
     expect(replayed.headers.location).to.equal(created.headers.location);

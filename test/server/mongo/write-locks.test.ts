@@ -48,7 +48,9 @@ describeWithMongo('write locks', (uri) => {
   it('answers 409 conflict when a live holder keeps the lock past the wait limit', async () => {
     await writeLockModel(a).create([{ _id: 'busy', owner: 'alive', leaseUntil: new Date(Date.now() + 60_000) }]);
     let error: unknown;
-    await createWriteLocks(b, { waitMs: 100 }).withLock('busy', async () => undefined).catch((e: unknown) => (error = e));
+    await createWriteLocks(b, { waitMs: 100 })
+      .withLock('busy', async () => undefined)
+      .catch((e: unknown) => (error = e));
     expect(error).to.be.instanceOf(AppError);
     expect([(error as AppError).status, (error as AppError).code]).to.deep.equal([409, 'conflict']);
   });

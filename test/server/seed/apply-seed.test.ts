@@ -22,7 +22,11 @@ describe('applySeed', () => {
   it('creates organizations, grants and registrations in any status through the repositories', async () => {
     const store = createMemoryStore();
     const summary = await applySeed(store, SEED, new Date('2026-01-01T00:00:00Z'));
-    expect(summary).to.deep.equal({ organizations: 2, grants: 2, registrations: { created: 2, updated: 0, unchanged: 0 } });
+    expect(summary).to.deep.equal({
+      organizations: 2,
+      grants: 2,
+      registrations: { created: 2, updated: 0, unchanged: 0 },
+    });
     expect((await store.organizations.get(ORG))?.plan).to.equal('pro');
     expect((await store.grants.defaultFor('alice'))?.organizationId).to.equal(ORG);
     expect(await store.grants.find('bob', ORG)).to.include({ isDefault: false });

@@ -43,7 +43,9 @@ function expectUnavailable(error: unknown): void {
 describe('createMongoStore with no database listening', () => {
   it('rejects with 503 unavailable and Retry-After instead of hanging', async () => {
     const port = await closedPort();
-    expectUnavailable(await failure(createMongoStore(`mongodb://127.0.0.1:${port}/gh_none`, { serverSelectionTimeoutMS: 300 })));
+    expectUnavailable(
+      await failure(createMongoStore(`mongodb://127.0.0.1:${port}/gh_none`, { serverSelectionTimeoutMS: 300 })),
+    );
   });
 });
 
@@ -74,21 +76,34 @@ describeWithMongo('the mongo store', (uri) => {
     it('sees an Idempotency-Key claimed on one instance as in flight, then replays it, on the other', async () => {
       const scope = { organizationId: ORG_A, subject: 'alice', key: `k-${Math.random()}` };
       const timing = { leaseMs: 60_000, ttlMs: 86_400_000 };
-      expect(await one.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: T0 })).to.deep.equal({ outcome: 'started' });
-      expect(await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(1) })).to.deep.equal({ outcome: 'in_flight' });
+      expect(await one.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: T0 })).to.deep.equal({
+        outcome: 'started',
+      });
+      expect(await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(1) })).to.deep.equal({
+        outcome: 'in_flight',
+      });
       const response = { status: 201, headers: { etag: '"1"' }, body: { id: 'reg_x' } };
       await one.idempotency.complete({ ...scope, response });
-      expect(await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(2) })).to.deep.equal({ outcome: 'completed', response });
+      expect(await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(2) })).to.deep.equal({
+        outcome: 'completed',
+        response,
+      });
     });
 
     it('lets another instance retake the key of a crashed one once its lease is over', async () => {
       const crashed = await createMongoStore(uri, { dbName });
       const scope = { organizationId: ORG_A, subject: 'alice', key: `k-${Math.random()}` };
       const timing = { leaseMs: 30_000, ttlMs: 86_400_000 };
-      expect((await crashed.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: T0 })).outcome).to.equal('started');
+      expect((await crashed.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: T0 })).outcome).to.equal(
+        'started',
+      );
       await crashed.close(); // never completes nor releases
-      expect((await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(10) })).outcome).to.equal('in_flight');
-      expect((await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(31) })).outcome).to.equal('started');
+      expect((await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(10) })).outcome).to.equal(
+        'in_flight',
+      );
+      expect((await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(31) })).outcome).to.equal(
+        'started',
+      );
     });
 
     it('lets exactly one of two instances win a conditional update on the same revision, every time', async () => {
@@ -96,7 +111,13 @@ describeWithMongo('the mongo store', (uri) => {
         const record = aRegistration();
         await one.registrations.create(record);
         const results = await Promise.all(
-          [one, two].map((store, i) => store.registrations.update({ organizationId: ORG_A, id: record.id, revisionIn: [1] }, { name: `n${i}` }, at(1))),
+          [one, two].map((store, i) =>
+            store.registrations.update(
+              { organizationId: ORG_A, id: record.id, revisionIn: [1] },
+              { name: `n${i}` },
+              at(1),
+            ),
+          ),
         );
         expect(results.map((r) => (r.ok ? 'won' : r.reason)).sort()).to.deep.equal(['stale_revision', 'won']);
         expect((await two.registrations.get(ORG_A, record.id))?.revision).to.equal(2);
@@ -106,7 +127,9 @@ describeWithMongo('the mongo store', (uri) => {
     it('never exceeds the organization quota under concurrent creates from both instances', async () => {
       const organizationId = `org_Q${Math.random().toString(36).slice(2).padEnd(21, 'Q')}`;
       const outcomes = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => (i % 2 ? one : two).registrations.create(aRegistration({ organizationId }), { maxInOrganization: 3 })),
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? one : two).registrations.create(aRegistration({ organizationId }), { maxInOrganization: 3 }),
+        ),
       );
       expect(outcomes.filter((o) => o.ok)).to.have.length(3);
       expect(await one.registrations.count(organizationId)).to.equal(3);
@@ -120,7 +143,9 @@ describeWithMongo('the mongo store', (uri) => {
       const operator = { $ne: 'nothing' } as unknown as string;
       expect(await one.registrations.get(operator, record.id).catch(() => null)).to.equal(null);
       expect(await one.registrations.get(ORG_A, operator).catch(() => null)).to.equal(null);
-      const outcome = await one.registrations.update({ organizationId: operator, id: record.id }, { name: 'stolen' }, at(1)).catch(() => null);
+      const outcome = await one.registrations
+        .update({ organizationId: operator, id: record.id }, { name: 'stolen' }, at(1))
+        .catch(() => null);
       expect(outcome?.ok ?? false).to.equal(false);
       expect((await one.registrations.get(ORG_A, record.id))?.name).to.equal(record.name);
     });
@@ -132,7 +157,9 @@ describeWithMongo('the mongo store', (uri) => {
       const error = await failure(one.registrations.update({ organizationId: ORG_A, id: record.id }, changes, at(1)));
       expect((error as Error).name).to.equal('StrictModeError');
       expect(await one.registrations.get(ORG_A, record.id)).to.deep.equal(record);
-      expect(await failure(one.registrations.create({ ...aRegistration(), role: 'admin' } as never))).to.be.instanceOf(Error);
+      expect(await failure(one.registrations.create({ ...aRegistration(), role: 'admin' } as never))).to.be.instanceOf(
+        Error,
+      );
     });
 
     it('never moves a record to another organization (immutable organizationId)', async () => {
@@ -171,7 +198,10 @@ describe('the mongo store through a database outage', function () {
       await db.start();
       let recovered = false;
       for (let i = 0; i < 100 && !recovered; i += 1) {
-        recovered = await store.ping().then(() => true, () => false);
+        recovered = await store.ping().then(
+          () => true,
+          () => false,
+        );
         if (!recovered) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(recovered, 'the store answered its ping again after the database came back').to.equal(true);

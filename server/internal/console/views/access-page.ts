@@ -11,7 +11,8 @@ function hidden(name: string, value: string): string {
 }
 
 function grantRows(ctx: PageContext, subject: string, grants: readonly Grant[], canEdit: boolean): string {
-  if (grants.length === 0) return `<tr><td colspan="4" class="muted">${escapeHtml(subject)} has no access to any organization.</td></tr>`;
+  if (grants.length === 0)
+    return `<tr><td colspan="4" class="muted">${escapeHtml(subject)} has no access to any organization.</td></tr>`;
   return grants
     .map((g) => {
       const fields = `${csrfField(ctx)}${hidden('organizationId', g.organizationId)}${hidden('subject', g.subject)}`;
@@ -24,7 +25,12 @@ function grantRows(ctx: PageContext, subject: string, grants: readonly Grant[], 
     .join('\n');
 }
 
-export function accessPage(ctx: PageContext, subject: string | undefined, grants: readonly Grant[], canEdit: boolean): string {
+export function accessPage(
+  ctx: PageContext,
+  subject: string | undefined,
+  grants: readonly Grant[],
+  canEdit: boolean,
+): string {
   const lookup = `<form class="filters" method="get" action="${escapeHtml(ctx.base)}/access">
 <div><label for="subject">Token subject</label><input type="text" id="subject" name="subject" value="${escapeHtml(subject ?? '')}" required></div>
 <button type="submit" class="secondary">Show access</button></form>`;

@@ -19,7 +19,9 @@ function target(ctx: PageContext, entry: AuditEntry): string {
   const registrationId = entry.targetType === 'registration' ? entry.targetId : entry.registrationId;
   if (registrationId !== undefined) {
     const link = `<a href="${escapeHtml(detailHref(ctx.base, entry.organizationId, registrationId))}"><code>${escapeHtml(registrationId)}</code></a>`;
-    return entry.targetType === 'change_set' ? `${link}<br>change set <code>${escapeHtml(entry.targetId)}</code>` : link;
+    return entry.targetType === 'change_set'
+      ? `${link}<br>change set <code>${escapeHtml(entry.targetId)}</code>`
+      : link;
   }
   return `${escapeHtml(entry.targetType)} <code>${escapeHtml(entry.targetId)}</code>`;
 }
@@ -33,7 +35,9 @@ export function auditTable(ctx: PageContext, entries: readonly AuditEntry[]): st
   const rows = entries.length
     ? entries
         .map(
-          (e) => `<tr><td>${formatTime(e.at)}</td><td>${escapeHtml(e.actor)}</td><td><code>${escapeHtml(e.action)}</code></td>
+          (
+            e,
+          ) => `<tr><td>${formatTime(e.at)}</td><td>${escapeHtml(e.actor)}</td><td><code>${escapeHtml(e.action)}</code></td>
 <td>${target(ctx, e)}<br><span class="muted">${escapeHtml(e.organizationId)}</span></td>
 <td>${transition(e)}</td><td>${e.revision ?? ''}</td><td>${escapeHtml(e.reason ?? '')}</td></tr>`,
         )

@@ -7,7 +7,10 @@ import { csrfField, formatTime, type PageContext } from './layout.js';
 export function commentsSection(ctx: PageContext, comments: readonly Comment[], actionUrl: string): string {
   const list = comments.length
     ? `<ol class="comments">${comments
-        .map((c) => `<li class="card"><p class="muted">${escapeHtml(c.author)} · ${formatTime(c.createdAt)}</p><p class="comment-body">${escapeHtml(c.body)}</p></li>`)
+        .map(
+          (c) =>
+            `<li class="card"><p class="muted">${escapeHtml(c.author)} · ${formatTime(c.createdAt)}</p><p class="comment-body">${escapeHtml(c.body)}</p></li>`,
+        )
         .join('')}</ol>`
     : '<p class="muted">No internal comments yet.</p>';
   return `<h2>Internal comments</h2>${list}

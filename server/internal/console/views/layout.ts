@@ -24,7 +24,10 @@ export function csrfField(ctx: PageContext): string {
 
 export function layout(ctx: PageContext, title: string, section: Section, body: string): string {
   const nav = ctx.user
-    ? NAV.map(([id, path, label]) => `<a href="${escapeHtml(`${ctx.base}${path}` || '/')}"${id === section ? ' aria-current="page"' : ''}>${label}</a>`).join('')
+    ? NAV.map(
+        ([id, path, label]) =>
+          `<a href="${escapeHtml(`${ctx.base}${path}` || '/')}"${id === section ? ' aria-current="page"' : ''}>${label}</a>`,
+      ).join('')
     : '';
   const who = ctx.user
     ? `<div class="who"><span>${escapeHtml(ctx.user.name ?? ctx.user.sub)} <span class="muted">(${escapeHtml(ctx.user.roles.join(', '))})</span></span>
@@ -43,5 +46,8 @@ export function statusBadge(status: string): string {
 }
 
 export function formatTime(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace(/:\d\d\.\d+Z$/, ' UTC');
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/:\d\d\.\d+Z$/, ' UTC');
 }

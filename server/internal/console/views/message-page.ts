@@ -2,7 +2,12 @@
 import { escapeHtml } from './escape-html.js';
 import { layout, type PageContext } from './layout.js';
 
-export function messagePage(ctx: PageContext, title: string, message: string, link?: { href: string; label: string }): string {
+export function messagePage(
+  ctx: PageContext,
+  title: string,
+  message: string,
+  link?: { href: string; label: string },
+): string {
   return layout(
     ctx,
     title,

@@ -9,9 +9,10 @@ export function detailHref(base: string, organizationId: string, registrationId:
 
 function row(ctx: PageContext, item: QueueItem): string {
   const r = item.registration;
-  const submitter = item.kind === 'registration' ? r.submittedBy ?? r.createdBy : item.changeSet.createdBy;
+  const submitter = item.kind === 'registration' ? (r.submittedBy ?? r.createdBy) : item.changeSet.createdBy;
   const own = ctx.user?.sub === submitter;
-  const what = item.kind === 'registration' ? 'Registration' : `Change set <code>${escapeHtml(item.changeSet.id)}</code>`;
+  const what =
+    item.kind === 'registration' ? 'Registration' : `Change set <code>${escapeHtml(item.changeSet.id)}</code>`;
   return `<tr>
 <td><a href="${escapeHtml(detailHref(ctx.base, r.organizationId, r.id))}">${escapeHtml(r.name)}</a><br><code class="muted">${escapeHtml(r.id)}</code></td>
 <td>${what}</td>

@@ -102,7 +102,15 @@ ${
   own
     ? ownWork('proposed this change set')
     : `<div class="decisions">${(stale ? (['reject'] as const) : (['approve', 'reject'] as const))
-        .map((a) => decisionForm(ctx, a, `${a === 'approve' ? 'Approve' : 'Reject'} change set`, `${url}/change-sets/${encodeURIComponent(cs.id)}/decisions`, ''))
+        .map((a) =>
+          decisionForm(
+            ctx,
+            a,
+            `${a === 'approve' ? 'Approve' : 'Reject'} change set`,
+            `${url}/change-sets/${encodeURIComponent(cs.id)}/decisions`,
+            '',
+          ),
+        )
         .join('')}</div>`
 }`;
   }

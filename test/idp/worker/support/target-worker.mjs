@@ -5,7 +5,8 @@ import Module, { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const shim = fileURLToPath(new URL('./create-idp-on-worker.ts', import.meta.url));
-const isTarget = (resolved, parent) => /\/idp\/create-idp\.(ts|js)$/.test(resolved) && /\/test\/idp\/[^/]+\.test\.ts$/.test(parent ?? '');
+const isTarget = (resolved, parent) =>
+  /\/idp\/create-idp\.(ts|js)$/.test(resolved) && /\/test\/idp\/[^/]+\.test\.ts$/.test(parent ?? '');
 
 const original = Module._resolveFilename;
 Module._resolveFilename = function resolveFilename(request, parent, ...rest) {

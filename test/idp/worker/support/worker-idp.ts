@@ -40,7 +40,12 @@ export interface WorkerIdpOptions {
 /** Starts one worker instance; the configured client is read back from the variables the test set. */
 export async function startWorkerIdp(options: WorkerIdpOptions = {}): Promise<RunningIdp> {
   const vars = options.vars ?? {};
-  const worker = await startLocalWorker({ scriptPath: await workerBundle(), vars, d1Dir: options.d1Dir, withD1: options.withD1 });
+  const worker = await startLocalWorker({
+    scriptPath: await workerBundle(),
+    vars,
+    d1Dir: options.d1Dir,
+    withD1: options.withD1,
+  });
   const issuer = vars.IDP_ISSUER ?? worker.url;
   const redirectUris = vars.IDP_REDIRECT_URI ? vars.IDP_REDIRECT_URI.split(',') : [];
   const postLogoutRedirectUris = vars.IDP_POST_LOGOUT_REDIRECT_URI ? [vars.IDP_POST_LOGOUT_REDIRECT_URI] : [];
@@ -51,7 +56,11 @@ export async function startWorkerIdp(options: WorkerIdpOptions = {}): Promise<Ru
     redirectUris,
     postLogoutRedirectUris,
     grantTypes: ['authorization_code', 'refresh_token', 'client_credentials'],
-    metadata: { client_id: vars.IDP_CLIENT_ID ?? '', client_secret: isPublic ? undefined : vars.IDP_CLIENT_SECRET, redirect_uris: redirectUris },
+    metadata: {
+      client_id: vars.IDP_CLIENT_ID ?? '',
+      client_secret: isPublic ? undefined : vars.IDP_CLIENT_SECRET,
+      redirect_uris: redirectUris,
+    },
   };
   const registration = vars.IDP_ENABLE_REGISTRATION === 'true';
   return {
@@ -73,11 +82,20 @@ export async function startWorkerIdp(options: WorkerIdpOptions = {}): Promise<Ru
  * The relying-party configuration for one instance: its own discovery document (the shared issuer, endpoints on
  * the instance's host), so a test can talk to a chosen instance of one deployment.
  */
-export async function discoverInstance(idp: RunningIdp, clientId = idp.client.clientId, secret = idp.client.clientSecret): Promise<oidc.Configuration> {
+export async function discoverInstance(
+  idp: RunningIdp,
+  clientId = idp.client.clientId,
+  secret = idp.client.clientSecret,
+): Promise<oidc.Configuration> {
   const response = await fetch(`${idp.url}/.well-known/openid-configuration`);
   if (!response.ok) throw new Error(`discovery at ${idp.url} answered ${response.status}`);
   const metadata = (await response.json()) as oidc.ServerMetadata;
-  const config = new oidc.Configuration(metadata, clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None());
+  const config = new oidc.Configuration(
+    metadata,
+    clientId,
+    secret,
+    secret ? oidc.ClientSecretPost(secret) : oidc.None(),
+  );
   oidc.allowInsecureRequests(config);
   return config;
 }
@@ -93,7 +111,9 @@ const IGNORED = ['port', 'host', 'logger'] as const;
  * relying-party test written for the Node IdP can run against the worker by swapping its factory). The client id
  * and secret are generated here when not given, so `idp.client` is known to the test as with createIdp.
  */
-export async function createWorkerIdp(options: IdpOptions & Pick<WorkerIdpOptions, 'd1Dir' | 'withD1'> = {}): Promise<RunningIdp> {
+export async function createWorkerIdp(
+  options: IdpOptions & Pick<WorkerIdpOptions, 'd1Dir' | 'withD1'> = {},
+): Promise<RunningIdp> {
   const { d1Dir, withD1, ...idpOptions } = options;
   const unsupported = NOT_VARIABLES.filter((name) => idpOptions[name] !== undefined);
   if (unsupported.length) throw new Error(`not available on the worker: ${unsupported.join(', ')}`);
@@ -107,7 +127,12 @@ export async function createWorkerIdp(options: IdpOptions & Pick<WorkerIdpOption
     if (value === undefined || (IGNORED as readonly string[]).includes(name)) continue;
     const setting = idpSettings[SETTING_OF[name] ?? (name as keyof typeof idpSettings)];
     if (!setting) throw new Error(`createWorkerIdp: no worker variable for option "${name}"`);
-    vars[setting.env] = Array.isArray(value) && value.every((v) => typeof v === 'string') ? value.join(',') : typeof value === 'string' ? value : JSON.stringify(value);
+    vars[setting.env] =
+      Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? value.join(',')
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value);
   }
   return startWorkerIdp({ vars, d1Dir, withD1 });
 }

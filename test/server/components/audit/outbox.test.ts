@@ -38,7 +38,10 @@ function auditKilled(store: Store): Store {
   return { ...store, audit };
 }
 
-function outboxContract(name: string, open: () => Promise<{ store: Store; reopen: () => Promise<Store>; close: () => Promise<void> }>): void {
+function outboxContract(
+  name: string,
+  open: () => Promise<{ store: Store; reopen: () => Promise<Store>; close: () => Promise<void> }>,
+): void {
   describe(`transition outbox: ${name}`, () => {
     let store: Store;
     let reopen: () => Promise<Store>;
@@ -58,10 +61,15 @@ function outboxContract(name: string, open: () => Promise<{ store: Store; reopen
     });
     afterEach(() => close());
 
-    const entriesOf = (targetId: string) => store.audit.list({ organizationId: context.organization.id, targetId, limit: 50 });
+    const entriesOf = (targetId: string) =>
+      store.audit.list({ organizationId: context.organization.id, targetId, limit: 50 });
 
     it('acknowledges a create and a submit whose audit writes were killed, and their entries appear after the drain', async () => {
-      const created = await createRegistration(killed, context, { name: 'Killed', templateId: 'tpl_web', config: VALID });
+      const created = await createRegistration(killed, context, {
+        name: 'Killed',
+        templateId: 'tpl_web',
+        config: VALID,
+      });
       const submitted = await submitRegistration(killed, context, created.id, {});
       expect(submitted.status).to.equal('pending_review');
       expect(await entriesOf(created.id)).to.deep.equal([]);
@@ -81,9 +89,16 @@ function outboxContract(name: string, open: () => Promise<{ store: Store; reopen
     });
 
     it('delivers the outbox of a killed instance when another instance starts, entry and provisioning step', async () => {
-      const created = await createRegistration(healthy, context, { name: 'Approved', templateId: 'tpl_web', config: VALID });
+      const created = await createRegistration(healthy, context, {
+        name: 'Approved',
+        templateId: 'tpl_web',
+        config: VALID,
+      });
       await submitRegistration(healthy, context, created.id, {});
-      await approveRegistration({ ...killed, provisioning: healthy.provisioning }, { organizationId: context.organization.id, id: created.id, reviewer: 'rita', reason: 'fine' });
+      await approveRegistration(
+        { ...killed, provisioning: healthy.provisioning },
+        { organizationId: context.organization.id, id: created.id, reviewer: 'rita', reason: 'fine' },
+      );
       expect((await entriesOf(created.id)).map((e) => e.action)).to.deep.equal(['create', 'submit']);
       expect(await store.provisioning.listSteps(context.organization.id, created.id)).to.deep.equal([]);
 
@@ -93,8 +108,12 @@ function outboxContract(name: string, open: () => Promise<{ store: Store; reopen
       await drain.runDue();
       await drain.stop();
       const approval = (await entriesOf(created.id)).filter((e) => e.action === 'approve');
-      expect(approval.map((e) => [e.actor, e.from, e.to, e.revision, e.reason])).to.deep.equal([['rita', 'pending_review', 'active', 3, 'fine']]);
-      expect((await store.provisioning.listSteps(context.organization.id, created.id)).map((s) => [s.kind, s.revision])).to.deep.equal([['register', 3]]);
+      expect(approval.map((e) => [e.actor, e.from, e.to, e.revision, e.reason])).to.deep.equal([
+        ['rita', 'pending_review', 'active', 3, 'fine'],
+      ]);
+      expect(
+        (await store.provisioning.listSteps(context.organization.id, created.id)).map((s) => [s.kind, s.revision]),
+      ).to.deep.equal([['register', 3]]);
     });
 
     it('keeps a deleted record as an invisible tombstone until its delete entry is delivered, then removes it', async () => {
@@ -107,7 +126,9 @@ function outboxContract(name: string, open: () => Promise<{ store: Store; reopen
 
       // An audit read delivers what is pending first.
       const log = await readAuditLog(healthy, { organizationId: context.organization.id, limit: 50 });
-      expect(log.filter((e) => e.targetId === created.id).map((e) => [e.action, e.from, e.to, e.revision])).to.deep.equal([
+      expect(
+        log.filter((e) => e.targetId === created.id).map((e) => [e.action, e.from, e.to, e.revision]),
+      ).to.deep.equal([
         ['create', undefined, 'draft', 1],
         ['delete', 'draft', 'removed', 1],
       ]);

@@ -33,7 +33,12 @@ describe('buildCapabilities', () => {
     });
     expect(c.policyProfiles.map((p) => p.id)).to.deep.equal(['pp_standard']);
     expect(c.templates.map((t) => t.id)).to.deep.equal(['tpl_spa', 'tpl_web', 'tpl_native']);
-    expect(c.rateLimits).to.deep.equal({ limit: 60, windowSeconds: 60, policy: '"free";q=60;w=60', partition: 'subject and organization' });
+    expect(c.rateLimits).to.deep.equal({
+      limit: 60,
+      windowSeconds: 60,
+      policy: '"free";q=60;w=60',
+      partition: 'subject and organization',
+    });
   });
 
   it('lists client types with their application and grant types for the plan', () => {
@@ -43,7 +48,9 @@ describe('buildCapabilities', () => {
     const enterprise = caps('enterprise').clientTypes;
     expect(enterprise[0]?.tokenEndpointAuthMethods).to.deep.equal(['none']);
     expect(enterprise[0]?.requirePkce).to.equal(true);
-    expect(enterprise[0]?.applicationTypes.find((a) => a.applicationType === 'native')?.grantTypes).to.include('urn:ietf:params:oauth:grant-type:device_code');
+    expect(enterprise[0]?.applicationTypes.find((a) => a.applicationType === 'native')?.grantTypes).to.include(
+      'urn:ietf:params:oauth:grant-type:device_code',
+    );
     expect(enterprise[1]?.applicationTypes.map((a) => a.applicationType)).to.deep.equal(['web', 'service']);
     expect(enterprise[1]?.grantTypes).to.include('client_credentials');
   });
@@ -56,7 +63,10 @@ describe('buildCapabilities', () => {
   });
 
   it('reports only the API scopes the token carries', () => {
-    expect(caps('pro', ['registrations:read', 'openid', 'change_sets:write']).grantedScopes).to.deep.equal(['registrations:read', 'change_sets:write']);
+    expect(caps('pro', ['registrations:read', 'openid', 'change_sets:write']).grantedScopes).to.deep.equal([
+      'registrations:read',
+      'change_sets:write',
+    ]);
   });
 
   it('carries the platform policy and survives JSON', () => {
@@ -74,7 +84,9 @@ describe('buildCapabilities', () => {
             const grantTypes = grant === 'refresh_token' ? ['authorization_code', 'refresh_token'] : [grant];
             const passing = c.policyProfiles.filter((profile) => {
               if (!profile.appliesTo.includes(client.clientType as ClientType)) return false;
-              const method = profile.constraints.tokenEndpointAuthMethods.find((m) => client.tokenEndpointAuthMethods.includes(m));
+              const method = profile.constraints.tokenEndpointAuthMethods.find((m) =>
+                client.tokenEndpointAuthMethods.includes(m),
+              );
               const problems = validateRegistration({
                 plan,
                 clientType: client.clientType as ClientType,
@@ -82,10 +94,14 @@ describe('buildCapabilities', () => {
                 policyProfileId: profile.id,
                 config: {
                   grantTypes,
-                  redirectUris: grantTypes.includes('authorization_code') ? redirects[app.applicationType as ApplicationType] : [],
+                  redirectUris: grantTypes.includes('authorization_code')
+                    ? redirects[app.applicationType as ApplicationType]
+                    : [],
                   ...(method && { tokenEndpointAuthMethod: method }),
                   ...(method && KEY_BASED_AUTH_METHODS.includes(method) && { jwksUri: 'https://app.example.com/jwks' }),
-                  ...(profile.constraints.requirePushedAuthorizationRequests && { requirePushedAuthorizationRequests: true }),
+                  ...(profile.constraints.requirePushedAuthorizationRequests && {
+                    requirePushedAuthorizationRequests: true,
+                  }),
                 },
               });
               return problems.length === 0;

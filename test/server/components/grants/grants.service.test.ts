@@ -16,7 +16,11 @@ describe('API-access grants', () => {
     const { store, a, b } = await setup();
     await grantAccess(store, { organizationId: b.id, subject: 'alice' });
     await grantAccess(store, { organizationId: a.id, subject: 'alice' });
-    expect(await store.grants.find('alice', a.id)).to.include({ organizationId: a.id, subject: 'alice', isDefault: false });
+    expect(await store.grants.find('alice', a.id)).to.include({
+      organizationId: a.id,
+      subject: 'alice',
+      isDefault: false,
+    });
     expect((await store.grants.listForSubject('alice')).map((g) => g.organizationId)).to.deep.equal([a.id, b.id]);
     expect(await store.grants.find('bob', a.id)).to.equal(null);
   });
@@ -47,7 +51,9 @@ describe('API-access grants', () => {
 
   it('refuses a grant on an unknown organization with not_found', async () => {
     const { store } = await setup();
-    const error = await grantAccess(store, { organizationId: 'org_cccccccccccccccc', subject: 'alice' }).catch((e: unknown) => e);
+    const error = await grantAccess(store, { organizationId: 'org_cccccccccccccccc', subject: 'alice' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(AppError).and.include({ code: 'not_found', status: 404 });
   });
 

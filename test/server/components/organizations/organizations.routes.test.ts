@@ -19,9 +19,12 @@ describe('GET /api/v1/organizations', () => {
     await h.createOrganization('enterprise', { subject: 'bob' });
     const res = await h.request.get('/api/v1/organizations').set('Authorization', bearer).expect(200);
     expect(res.body.nextCursor).to.equal(null);
-    const isDefault = Object.fromEntries(res.body.data.map((o: { id: string; isDefault: boolean }) => [o.id, o.isDefault]));
+    const isDefault = Object.fromEntries(
+      res.body.data.map((o: { id: string; isDefault: boolean }) => [o.id, o.isDefault]),
+    );
     expect(isDefault).to.deep.equal({ [a.id]: false, [b.id]: true });
-    for (const org of res.body.data) expect(organizationSchema(org), JSON.stringify(organizationSchema.errors)).to.equal(true);
+    for (const org of res.body.data)
+      expect(organizationSchema(org), JSON.stringify(organizationSchema.errors)).to.equal(true);
   });
 
   it('pages with limit and an opaque cursor, ending with nextCursor null', async () => {
@@ -37,7 +40,10 @@ describe('GET /api/v1/organizations', () => {
       expect(first.body.data.map((o: { id: string }) => o.id)).to.deep.equal(order.slice(0, 2));
       expect(first.body.nextCursor).to.be.a('string');
       expect(first.headers.link).to.match(/rel="next"/);
-      const second = await h2.request.get(`/api/v1/organizations?limit=2&cursor=${first.body.nextCursor}`).set('Authorization', auth).expect(200);
+      const second = await h2.request
+        .get(`/api/v1/organizations?limit=2&cursor=${first.body.nextCursor}`)
+        .set('Authorization', auth)
+        .expect(200);
       expect(second.body.nextCursor).to.equal(null);
       expect(second.body.data.map((o: { id: string }) => o.id)).to.deep.equal(order.slice(2));
     } finally {
@@ -45,12 +51,15 @@ describe('GET /api/v1/organizations', () => {
     }
   });
 
-  it('refuses another subject\'s cursor with 400 invalid_cursor', async () => {
+  it("refuses another subject's cursor with 400 invalid_cursor", async () => {
     await h.createOrganization('pro');
     await h.createOrganization('pro');
     const first = await h.request.get('/api/v1/organizations?limit=1').set('Authorization', bearer).expect(200);
     const other = `Bearer ${await h.token({ sub: 'bob' })}`;
-    const res = await h.request.get(`/api/v1/organizations?cursor=${first.body.nextCursor}`).set('Authorization', other).expect(400);
+    const res = await h.request
+      .get(`/api/v1/organizations?cursor=${first.body.nextCursor}`)
+      .set('Authorization', other)
+      .expect(400);
     expect(res.body.error.code).to.equal('invalid_cursor');
   });
 
@@ -61,7 +70,10 @@ describe('GET /api/v1/organizations', () => {
   });
 
   it('answers an empty list to a subject without grants', async () => {
-    const res = await h.request.get('/api/v1/organizations').set('Authorization', `Bearer ${await h.token({ sub: 'nobody' })}`).expect(200);
+    const res = await h.request
+      .get('/api/v1/organizations')
+      .set('Authorization', `Bearer ${await h.token({ sub: 'nobody' })}`)
+      .expect(200);
     expect(res.body).to.deep.equal({ data: [], nextCursor: null });
   });
 
@@ -74,7 +86,11 @@ describe('GET /api/v1/organizations', () => {
   });
 
   it('answers 405 with Allow for other methods', async () => {
-    const res = await h.request.post('/api/v1/organizations').set('Authorization', bearer).send({ name: 'x' }).expect(405);
+    const res = await h.request
+      .post('/api/v1/organizations')
+      .set('Authorization', bearer)
+      .send({ name: 'x' })
+      .expect(405);
     expect(res.headers.allow).to.equal('GET, HEAD');
   });
 });

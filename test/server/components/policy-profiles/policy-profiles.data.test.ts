@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import { validatorFor } from '../../../../lib/json-schema.js';
 import { POLICY_PROFILES } from '../../../../server/components/policy-profiles/policy-profiles.data.js';
-import { clientTypeRules, GRANT_TYPES, platformPolicy, TOKEN_ENDPOINT_AUTH_METHODS } from '../../../../server/components/policy/platform-policy.js';
+import {
+  clientTypeRules,
+  GRANT_TYPES,
+  platformPolicy,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+} from '../../../../server/components/policy/platform-policy.js';
 
 const schema = validatorFor('https://gatehouse.dev/schemas/api/policy-profile.schema.json');
 
@@ -32,6 +37,6 @@ describe('policy profile data', () => {
   }
 
   it('cannot be changed at run time', () => {
-    expect(() => (POLICY_PROFILES[0].constraints.grantTypes).push('password')).to.throw(TypeError);
+    expect(() => POLICY_PROFILES[0].constraints.grantTypes.push('password')).to.throw(TypeError);
   });
 });

@@ -17,14 +17,20 @@ describe('GET /api/v1/organizations/{organizationId}/policy-profiles', () => {
   after(() => h.close());
 
   it('lists the platform profiles, each valid against its schema', async () => {
-    const res = await h.request.get(`/api/v1/organizations/${org.id}/policy-profiles`).set('Authorization', bearer).expect(200);
+    const res = await h.request
+      .get(`/api/v1/organizations/${org.id}/policy-profiles`)
+      .set('Authorization', bearer)
+      .expect(200);
     expect(res.body.data.map((p: { id: string }) => p.id)).to.deep.equal(['pp_fapi2', 'pp_service', 'pp_standard']);
     expect(res.body.nextCursor).to.equal(null);
     for (const p of res.body.data) expect(profileSchema(p), JSON.stringify(profileSchema.errors)).to.equal(true);
   });
 
   it('pages with limit and cursor', async () => {
-    const first = await h.request.get(`/api/v1/organizations/${org.id}/policy-profiles?limit=2`).set('Authorization', bearer).expect(200);
+    const first = await h.request
+      .get(`/api/v1/organizations/${org.id}/policy-profiles?limit=2`)
+      .set('Authorization', bearer)
+      .expect(200);
     expect(first.body.data).to.have.length(2);
     const second = await h.request
       .get(`/api/v1/organizations/${org.id}/policy-profiles?limit=2&cursor=${first.body.nextCursor}`)
@@ -35,7 +41,10 @@ describe('GET /api/v1/organizations/{organizationId}/policy-profiles', () => {
   });
 
   it('reads one profile with its constraints', async () => {
-    const res = await h.request.get(`/api/v1/organizations/${org.id}/policy-profiles/pp_fapi2`).set('Authorization', bearer).expect(200);
+    const res = await h.request
+      .get(`/api/v1/organizations/${org.id}/policy-profiles/pp_fapi2`)
+      .set('Authorization', bearer)
+      .expect(200);
     expect(res.body).to.include({ id: 'pp_fapi2' });
     expect(res.body.appliesTo).to.deep.equal(['confidential']);
     expect(res.body.constraints).to.include({ requirePushedAuthorizationRequests: true });
@@ -43,7 +52,10 @@ describe('GET /api/v1/organizations/{organizationId}/policy-profiles', () => {
   });
 
   it('answers 404 not_found for an unknown profile', async () => {
-    const res = await h.request.get(`/api/v1/organizations/${org.id}/policy-profiles/pp_nope`).set('Authorization', bearer).expect(404);
+    const res = await h.request
+      .get(`/api/v1/organizations/${org.id}/policy-profiles/pp_nope`)
+      .set('Authorization', bearer)
+      .expect(404);
     expect(res.body.error.code).to.equal('not_found');
   });
 
@@ -54,12 +66,23 @@ describe('GET /api/v1/organizations/{organizationId}/policy-profiles', () => {
 
   it('needs registrations:read', async () => {
     const token = await h.token({ scope: 'change_sets:write' });
-    const res = await h.request.get(`/api/v1/organizations/${org.id}/policy-profiles/pp_standard`).set('Authorization', `Bearer ${token}`).expect(403);
+    const res = await h.request
+      .get(`/api/v1/organizations/${org.id}/policy-profiles/pp_standard`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(403);
     expect(res.body.error.code).to.equal('insufficient_scope');
   });
 
   it('is read-only: 405 for writes', async () => {
-    await h.request.put(`/api/v1/organizations/${org.id}/policy-profiles/pp_standard`).set('Authorization', bearer).send({}).expect(405);
-    await h.request.post(`/api/v1/organizations/${org.id}/policy-profiles`).set('Authorization', bearer).send({}).expect(405);
+    await h.request
+      .put(`/api/v1/organizations/${org.id}/policy-profiles/pp_standard`)
+      .set('Authorization', bearer)
+      .send({})
+      .expect(405);
+    await h.request
+      .post(`/api/v1/organizations/${org.id}/policy-profiles`)
+      .set('Authorization', bearer)
+      .send({})
+      .expect(405);
   });
 });

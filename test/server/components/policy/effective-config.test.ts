@@ -35,12 +35,21 @@ describe('effectiveConfig', () => {
   });
 
   it('gives no code response type by default when the code grant is not used', () => {
-    expect(effectiveConfig({ grantTypes: ['client_credentials'] }, 'confidential', 'web').responseTypes).to.deep.equal([]);
+    expect(effectiveConfig({ grantTypes: ['client_credentials'] }, 'confidential', 'web').responseTypes).to.deep.equal(
+      [],
+    );
   });
 
   it('keeps what the config states', () => {
     const config = effectiveConfig(
-      { redirectUris: ['https://a.example/cb'], grantTypes: ['authorization_code', 'refresh_token'], responseTypes: ['code'], tokenEndpointAuthMethod: 'private_key_jwt', jwksUri: 'https://a.example/jwks', scopes: ['openid'] },
+      {
+        redirectUris: ['https://a.example/cb'],
+        grantTypes: ['authorization_code', 'refresh_token'],
+        responseTypes: ['code'],
+        tokenEndpointAuthMethod: 'private_key_jwt',
+        jwksUri: 'https://a.example/jwks',
+        scopes: ['openid'],
+      },
       'confidential',
       'web',
     );

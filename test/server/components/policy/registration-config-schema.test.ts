@@ -28,24 +28,36 @@ describe('registration-config.schema.json (structural limits, drafts included)',
   });
 
   it('refuses 10 000 redirect URIs', () => {
-    expect(paths({ redirectUris: Array.from({ length: 10_000 }, (_, i) => `https://a.example/${i}`) })).to.deep.equal(['config.redirectUris']);
+    expect(paths({ redirectUris: Array.from({ length: 10_000 }, (_, i) => `https://a.example/${i}`) })).to.deep.equal([
+      'config.redirectUris',
+    ]);
   });
 
   it('refuses an overlong redirect URI', () => {
-    expect(paths({ redirectUris: [`https://a.example/${'a'.repeat(3000)}`] })).to.deep.equal(['config.redirectUris[0]']);
+    expect(paths({ redirectUris: [`https://a.example/${'a'.repeat(3000)}`] })).to.deep.equal([
+      'config.redirectUris[0]',
+    ]);
   });
 
   it('refuses unknown fields and values outside the RFC vocabularies', () => {
     expect(paths({ status: 'active' })).to.deep.equal(['config.status']);
-    expect(paths({ grantTypes: ['magic'], tokenEndpointAuthMethod: 'whatever' })).to.have.members(['config.grantTypes[0]', 'config.tokenEndpointAuthMethod']);
+    expect(paths({ grantTypes: ['magic'], tokenEndpointAuthMethod: 'whatever' })).to.have.members([
+      'config.grantTypes[0]',
+      'config.tokenEndpointAuthMethod',
+    ]);
   });
 
   it('refuses scopes with spaces and non-strings where strings belong', () => {
-    expect(paths({ scopes: ['a b'], redirectUris: [{ $gt: '' }] })).to.have.members(['config.scopes[0]', 'config.redirectUris[0]']);
+    expect(paths({ scopes: ['a b'], redirectUris: [{ $gt: '' }] })).to.have.members([
+      'config.scopes[0]',
+      'config.redirectUris[0]',
+    ]);
   });
 
   it('leaves room for the submit-time policy: its caps are at most the structural ones', () => {
-    const schema = validate.schema as { properties: Record<string, { maxItems?: number; items?: { maxLength?: number } }> };
+    const schema = validate.schema as {
+      properties: Record<string, { maxItems?: number; items?: { maxLength?: number } }>;
+    };
     expect(platformPolicy.redirectUris.maxCount).to.be.at.most(schema.properties.redirectUris.maxItems!);
     expect(platformPolicy.redirectUris.maxLength).to.equal(schema.properties.redirectUris.items!.maxLength);
     expect(platformPolicy.scopes.maxCount).to.be.at.most(schema.properties.scopes.maxItems!);

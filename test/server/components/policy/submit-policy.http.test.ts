@@ -25,7 +25,12 @@ describe('registration policy over HTTP', () => {
         applicationType: 'spa',
         policyProfileId: 'pp_fapi2',
         config: {
-          redirectUris: ['http://app.example.com/cb', 'https://app.example.com/cb#x', 'javascript:alert(1)', 'https://*.example.com/cb'],
+          redirectUris: [
+            'http://app.example.com/cb',
+            'https://app.example.com/cb#x',
+            'javascript:alert(1)',
+            'https://*.example.com/cb',
+          ],
           grantTypes: ['authorization_code', 'implicit', 'password', 'client_credentials'],
           responseTypes: ['code', 'token'],
           tokenEndpointAuthMethod: 'client_secret_basic',
@@ -33,7 +38,11 @@ describe('registration policy over HTTP', () => {
         },
       })
       .expect(201);
-    const res = await h.request.post(`${base()}/${created.body.id}/actions/submit`).set('Authorization', bearer).send({}).expect(422);
+    const res = await h.request
+      .post(`${base()}/${created.body.id}/actions/submit`)
+      .set('Authorization', bearer)
+      .send({})
+      .expect(422);
     expect(res.body.error.code).to.equal('validation_failed');
     const paths = new Set(res.body.error.fields.map((f: { path: string }) => f.path));
     for (const path of [
@@ -63,17 +72,28 @@ describe('registration policy over HTTP', () => {
       .set('Authorization', bearer)
       .send({ name: 'Too many', templateId: 'tpl_web', config: { redirectUris } })
       .expect(422);
-    expect(res.body.error.fields).to.deep.include({ path: 'config.redirectUris', message: 'must NOT have more than 100 items' });
+    expect(res.body.error.fields).to.deep.include({
+      path: 'config.redirectUris',
+      message: 'must NOT have more than 100 items',
+    });
   });
 
   it('submits a native app whose redirect URIs follow RFC 8252 and shows the effective config', async () => {
     const created = await h.request
       .post(base())
       .set('Authorization', bearer)
-      .send({ name: 'Native', templateId: 'tpl_native', config: { redirectUris: ['http://127.0.0.1/cb', 'com.example.app:/oauth2redirect'] } })
+      .send({
+        name: 'Native',
+        templateId: 'tpl_native',
+        config: { redirectUris: ['http://127.0.0.1/cb', 'com.example.app:/oauth2redirect'] },
+      })
       .expect(201);
     expect(created.body.config).to.include({ tokenEndpointAuthMethod: 'none', requirePkce: true });
-    const res = await h.request.post(`${base()}/${created.body.id}/actions/submit`).set('Authorization', bearer).send({}).expect(200);
+    const res = await h.request
+      .post(`${base()}/${created.body.id}/actions/submit`)
+      .set('Authorization', bearer)
+      .send({})
+      .expect(200);
     expect(res.body.status).to.equal('pending_review');
   });
 });

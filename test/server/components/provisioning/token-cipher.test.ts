@@ -18,7 +18,9 @@ describe('registration access tokens at rest (AES-256-GCM)', () => {
     const parts = sealed.split('.');
     const flipped = Buffer.from(parts[3], 'base64url');
     flipped[0] = flipped[0] ^ 1;
-    expect(() => cipher.decrypt([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'reg_A')).to.throw();
+    expect(() =>
+      cipher.decrypt([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'reg_A'),
+    ).to.throw();
     expect(() => createTokenCipher(randomBytes(32).toString('base64')).decrypt(sealed, 'reg_A')).to.throw();
   });
 

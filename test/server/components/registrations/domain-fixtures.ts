@@ -7,7 +7,10 @@ import { AppError } from '../../../../lib/app-error.js';
 
 export const ALL_SCOPES = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);
 
-export async function domain(plan: Plan = 'pro', sub = 'alice'): Promise<{ deps: ServiceDeps; context: RequestContext }> {
+export async function domain(
+  plan: Plan = 'pro',
+  sub = 'alice',
+): Promise<{ deps: ServiceDeps; context: RequestContext }> {
   const store = createMemoryStore();
   let tick = Date.parse('2026-03-01T00:00:00Z');
   const deps: ServiceDeps = { store, clock: () => new Date((tick += 1000)) };

@@ -4,7 +4,11 @@
  */
 import { expect } from 'chai';
 import { AppError } from '../../../../lib/app-error.js';
-import { createRegistration, submitRegistration, updateRegistration } from '../../../../server/components/registrations/registrations.service.js';
+import {
+  createRegistration,
+  submitRegistration,
+  updateRegistration,
+} from '../../../../server/components/registrations/registrations.service.js';
 import { proposeChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
 import { domain } from './domain-fixtures.js';
 
@@ -18,8 +22,40 @@ function random(seed: number): () => number {
   };
 }
 
-const KEYS = ['name', 'description', 'clientType', 'applicationType', 'policyProfileId', 'templateId', 'config', 'status', '$set', '__proto__', 'constructor', 'redirectUris', 'grantTypes', 'jwks', 'jwksUri', 'contacts', 'changes', 'scopes', 'revision'];
-const STRINGS = ['', 'tpl_web', 'pp_standard', 'public', 'web', 'https://app.example.com/cb', 'javascript:alert(1)', '{"$gt":""}', 'x'.repeat(3000), '\u0000', 'authorization_code'];
+const KEYS = [
+  'name',
+  'description',
+  'clientType',
+  'applicationType',
+  'policyProfileId',
+  'templateId',
+  'config',
+  'status',
+  '$set',
+  '__proto__',
+  'constructor',
+  'redirectUris',
+  'grantTypes',
+  'jwks',
+  'jwksUri',
+  'contacts',
+  'changes',
+  'scopes',
+  'revision',
+];
+const STRINGS = [
+  '',
+  'tpl_web',
+  'pp_standard',
+  'public',
+  'web',
+  'https://app.example.com/cb',
+  'javascript:alert(1)',
+  '{"$gt":""}',
+  'x'.repeat(3000),
+  '\u0000',
+  'authorization_code',
+];
 
 function value(next: () => number, depth: number): unknown {
   const pick = Math.floor(next() * (depth > 2 ? 4 : 6));
@@ -38,7 +74,12 @@ function value(next: () => number, depth: number): unknown {
       const object: Record<string, unknown> = {};
       for (let i = Math.floor(next() * 5); i > 0; i -= 1) {
         // defineProperty, so a "__proto__" key is an own property as JSON.parse would make it.
-        Object.defineProperty(object, KEYS[Math.floor(next() * KEYS.length)], { value: value(next, depth + 1), enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(object, KEYS[Math.floor(next() * KEYS.length)], {
+          value: value(next, depth + 1),
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       }
       return object;
     }
@@ -57,13 +98,19 @@ function mutated(next: () => number, base: Record<string, unknown>): unknown {
     node = objects[Math.floor(next() * objects.length)][1] as Record<string, unknown>;
   }
   const keys = Object.keys(node);
-  const key = next() < 0.7 && keys.length > 0 ? (keys[Math.floor(next() * keys.length)]) : (KEYS[Math.floor(next() * KEYS.length)]);
+  const key =
+    next() < 0.7 && keys.length > 0 ? keys[Math.floor(next() * keys.length)] : KEYS[Math.floor(next() * KEYS.length)];
   if (next() < 0.5 && Array.isArray(node[key])) (node[key] as unknown[]).push(value(next, 2));
-  else Object.defineProperty(node, key, { value: value(next, 2), enumerable: true, configurable: true, writable: true });
+  else
+    Object.defineProperty(node, key, { value: value(next, 2), enumerable: true, configurable: true, writable: true });
   return body;
 }
 
-const CONFIG = { redirectUris: ['https://app.example.com/cb'], grantTypes: ['authorization_code'], contacts: ['ops@example.com'] };
+const CONFIG = {
+  redirectUris: ['https://app.example.com/cb'],
+  grantTypes: ['authorization_code'],
+  contacts: ['ops@example.com'],
+};
 
 async function outcome(promise: Promise<unknown>): Promise<string> {
   try {
@@ -79,8 +126,17 @@ describe('registration services under arbitrary JSON', () => {
   it('accept or refuse 400 generated and mutated bodies with a 4xx, never an unexpected error', async () => {
     const { deps, context } = await domain('enterprise');
     const next = random(20260301);
-    const draft = await createRegistration(deps, context, { name: 'Fuzz target', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } });
-    const live = await deps.store.registrations.upsert({ ...draft, id: 'reg_0000000000000000Fuzz', status: 'active', clientId: 'fuzz-live' });
+    const draft = await createRegistration(deps, context, {
+      name: 'Fuzz target',
+      templateId: 'tpl_web',
+      config: { redirectUris: ['https://app.example.com/cb'] },
+    });
+    const live = await deps.store.registrations.upsert({
+      ...draft,
+      id: 'reg_0000000000000000Fuzz',
+      status: 'active',
+      clientId: 'fuzz-live',
+    });
     const codes = new Map<string, number>();
     for (let i = 0; i < 100; i += 1) {
       const bodies =
@@ -103,6 +159,10 @@ describe('registration services under arbitrary JSON', () => {
     }
     expect(codes.get('validation_failed')).to.be.greaterThan(0);
     expect(codes.get('accepted'), 'the mutated bodies reach the success paths too').to.be.greaterThan(10);
-    expect([...codes.keys()].every((c) => ['accepted', 'validation_failed', 'invalid_transition', 'conflict', 'plan_restricted', 'not_found'].includes(c))).to.equal(true);
+    expect(
+      [...codes.keys()].every((c) =>
+        ['accepted', 'validation_failed', 'invalid_transition', 'conflict', 'plan_restricted', 'not_found'].includes(c),
+      ),
+    ).to.equal(true);
   });
 });

@@ -19,7 +19,13 @@ describe('registrations service', () => {
     it('creates a draft owned by the caller with the template defaults under the given config', async () => {
       const { deps, context } = await domain();
       const record = await createRegistration(deps, context, VALID);
-      expect(record).to.include({ status: 'draft', revision: 1, createdBy: 'alice', clientType: 'confidential', applicationType: 'web' });
+      expect(record).to.include({
+        status: 'draft',
+        revision: 1,
+        createdBy: 'alice',
+        clientType: 'confidential',
+        applicationType: 'web',
+      });
       expect(record.organizationId).to.equal(context.organization.id);
       expect(record.config.redirectUris).to.deep.equal(['https://app.example.com/cb']);
       expect(record.config.grantTypes).to.deep.equal(['authorization_code', 'refresh_token']);
@@ -28,11 +34,24 @@ describe('registrations service', () => {
     it('refuses fields a caller may never write, naming each', async () => {
       const { deps, context } = await domain();
       const error = await rejection(
-        createRegistration(deps, context, { ...VALID, status: 'active', organizationId: 'org_x', clientId: 'mine', revision: 9, createdBy: 'root' }),
+        createRegistration(deps, context, {
+          ...VALID,
+          status: 'active',
+          organizationId: 'org_x',
+          clientId: 'mine',
+          revision: 9,
+          createdBy: 'root',
+        }),
       );
       expect(error.status).to.equal(422);
       expect(error.code).to.equal('validation_failed');
-      expect(error.fields?.map((f) => f.path).sort()).to.deep.equal(['clientId', 'createdBy', 'organizationId', 'revision', 'status']);
+      expect(error.fields?.map((f) => f.path).sort()).to.deep.equal([
+        'clientId',
+        'createdBy',
+        'organizationId',
+        'revision',
+        'status',
+      ]);
       expect(await deps.store.registrations.count(context.organization.id)).to.equal(0);
     });
 
@@ -66,15 +85,22 @@ describe('registrations service', () => {
     it('asks for client type, application type and profile when no template is named', async () => {
       const { deps, context } = await domain();
       const error = await rejection(createRegistration(deps, context, { name: 'Bare' }));
-      expect(error.fields?.map((f) => f.path).sort()).to.deep.equal(['applicationType', 'clientType', 'policyProfileId']);
+      expect(error.fields?.map((f) => f.path).sort()).to.deep.equal([
+        'applicationType',
+        'clientType',
+        'policyProfileId',
+      ]);
       const unknown = await rejection(createRegistration(deps, context, { name: 'T', templateId: 'tpl_nope' }));
       expect(unknown.fields).to.deep.equal([{ path: 'templateId', message: 'is not a known template' }]);
     });
 
     it('refuses a body that is not an object, and names required fields of an empty one', async () => {
       const { deps, context } = await domain();
-      for (const body of [[], 'text', 42, null]) expect((await rejection(createRegistration(deps, context, body))).code).to.equal('validation_failed');
-      expect((await rejection(createRegistration(deps, context, undefined))).fields?.map((f) => f.path)).to.include('name');
+      for (const body of [[], 'text', 42, null])
+        expect((await rejection(createRegistration(deps, context, body))).code).to.equal('validation_failed');
+      expect((await rejection(createRegistration(deps, context, undefined))).fields?.map((f) => f.path)).to.include(
+        'name',
+      );
     });
 
     it('refuses with 403 plan_restricted once the plan quota is used up', async () => {
@@ -132,12 +158,16 @@ describe('registrations service', () => {
       const record = await createRegistration(deps, context, {
         name: 'Sloppy',
         templateId: 'tpl_web',
-        config: { redirectUris: ['http://app.example.com/cb', 'https://*.example.com/cb', 'https://app.example.com/cb#frag'], grantTypes: ['implicit', 'password'] },
+        config: {
+          redirectUris: ['http://app.example.com/cb', 'https://*.example.com/cb', 'https://app.example.com/cb#frag'],
+          grantTypes: ['implicit', 'password'],
+        },
       });
       const error = await rejection(submitRegistration(deps, context, record.id, {}));
       expect(error.code).to.equal('validation_failed');
       const paths = error.fields?.map((f) => f.path) ?? [];
-      for (const path of ['config.redirectUris[0]', 'config.redirectUris[1]', 'config.redirectUris[2]']) expect(paths).to.include(path);
+      for (const path of ['config.redirectUris[0]', 'config.redirectUris[1]', 'config.redirectUris[2]'])
+        expect(paths).to.include(path);
       expect(paths.some((p) => p.startsWith('config.grantTypes'))).to.equal(true);
       expect(await deps.store.registrations.get(context.organization.id, record.id)).to.deep.equal(record);
     });
@@ -145,8 +175,12 @@ describe('registrations service', () => {
     it('refuses a body with fields and an unknown id', async () => {
       const { deps, context } = await domain();
       const record = await createRegistration(deps, context, VALID);
-      expect((await rejection(submitRegistration(deps, context, record.id, { status: 'active' }))).code).to.equal('validation_failed');
-      expect((await rejection(submitRegistration(deps, context, 'reg_0000000000000000nope', {}))).code).to.equal('not_found');
+      expect((await rejection(submitRegistration(deps, context, record.id, { status: 'active' }))).code).to.equal(
+        'validation_failed',
+      );
+      expect((await rejection(submitRegistration(deps, context, 'reg_0000000000000000nope', {}))).code).to.equal(
+        'not_found',
+      );
       expect((await rejection(submitRegistration(deps, context, '{"$gt":""}', {}))).code).to.equal('not_found');
       expect(await deps.store.registrations.get(context.organization.id, record.id)).to.deep.equal(record);
     });
@@ -169,7 +203,12 @@ describe('registrations service', () => {
       await deleteRegistration(deps, context, draft.id);
       expect(await deps.store.registrations.get(context.organization.id, draft.id)).to.equal(null);
       const now = new Date();
-      const active = await deps.store.registrations.upsert({ ...draft, id: 'reg_0000000000000000Live', status: 'active', createdAt: now });
+      const active = await deps.store.registrations.upsert({
+        ...draft,
+        id: 'reg_0000000000000000Live',
+        status: 'active',
+        createdAt: now,
+      });
       const error = await rejection(deleteRegistration(deps, context, active.id));
       expect([error.status, error.code]).to.deep.equal([409, 'invalid_transition']);
       expect(await deps.store.registrations.get(context.organization.id, active.id)).to.deep.equal(active);

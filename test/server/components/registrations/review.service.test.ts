@@ -1,6 +1,9 @@
 /** Reviewer transitions as service functions: the same table, conditional writes, separation of duties. */
 import { expect } from 'chai';
-import { createRegistration, submitRegistration } from '../../../../server/components/registrations/registrations.service.js';
+import {
+  createRegistration,
+  submitRegistration,
+} from '../../../../server/components/registrations/registrations.service.js';
 import {
   approveRegistration,
   deprecateRegistration,
@@ -10,7 +13,10 @@ import {
   unsuspendRegistration,
 } from '../../../../server/components/registrations/review.service.js';
 import { proposeChangeSet, withdrawChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
-import { approveChangeSet, rejectChangeSet } from '../../../../server/components/change-sets/change-set-review.service.js';
+import {
+  approveChangeSet,
+  rejectChangeSet,
+} from '../../../../server/components/change-sets/change-set-review.service.js';
 import { domain, rejection } from './domain-fixtures.js';
 
 const VALID = { name: 'Reviewed app', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } };
@@ -45,9 +51,13 @@ describe('review service', () => {
 
   it('follows the table: reject, request changes, suspend, unsuspend, deprecate, and refuses the rest with 409', async () => {
     const a = await pending();
-    expect((await rejectRegistration(a.deps, { organizationId: a.organizationId, id: a.id, reviewer: 'bob' })).status).to.equal('rejected');
+    expect(
+      (await rejectRegistration(a.deps, { organizationId: a.organizationId, id: a.id, reviewer: 'bob' })).status,
+    ).to.equal('rejected');
     const b = await pending();
-    expect((await requestChanges(b.deps, { organizationId: b.organizationId, id: b.id, reviewer: 'bob' })).status).to.equal('changes_requested');
+    expect(
+      (await requestChanges(b.deps, { organizationId: b.organizationId, id: b.id, reviewer: 'bob' })).status,
+    ).to.equal('changes_requested');
     const c = await active();
     const input = { organizationId: c.organizationId, id: c.id, reviewer: 'bob' };
     expect((await suspendRegistration(c.deps, input)).status).to.equal('suspended');
@@ -55,7 +65,9 @@ describe('review service', () => {
     expect((await unsuspendRegistration(c.deps, input)).status).to.equal('active');
     expect((await deprecateRegistration(c.deps, input)).status).to.equal('deprecated');
     expect((await rejection(approveRegistration(c.deps, input))).code).to.equal('invalid_transition');
-    expect((await rejection(approveRegistration(c.deps, { ...input, organizationId: 'org_0000000000000000Other' }))).code).to.equal('not_found');
+    expect(
+      (await rejection(approveRegistration(c.deps, { ...input, organizationId: 'org_0000000000000000Other' }))).code,
+    ).to.equal('not_found');
   });
 
   it('answers 412 when the reviewer decided on a stale revision', async () => {
@@ -67,8 +79,15 @@ describe('review service', () => {
   describe('change sets', () => {
     it('applies an approved change set to the registration and frees the lock', async () => {
       const { deps, context, id, organizationId } = await active();
-      const changeSet = await proposeChangeSet(deps, context, id, { changes: { redirectUris: ['https://app.example.com/new'] } });
-      const approved = await approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'bob' });
+      const changeSet = await proposeChangeSet(deps, context, id, {
+        changes: { redirectUris: ['https://app.example.com/new'] },
+      });
+      const approved = await approveChangeSet(deps, {
+        organizationId,
+        registrationId: id,
+        changeSetId: changeSet.id,
+        reviewer: 'bob',
+      });
       expect(approved).to.include({ status: 'approved', decidedBy: 'bob' });
       const registration = await deps.store.registrations.get(organizationId, id);
       expect(registration?.config.redirectUris).to.deep.equal(['https://app.example.com/new']);
@@ -79,11 +98,15 @@ describe('review service', () => {
     it('refuses a stale change set and one proposed by the reviewer', async () => {
       const { deps, context, id, organizationId } = await active();
       const changeSet = await proposeChangeSet(deps, context, id, { changes: { contacts: ['a@example.com'] } });
-      const own = await rejection(approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'alice' }));
+      const own = await rejection(
+        approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'alice' }),
+      );
       expect(own.message).to.contain('separation of duties');
       await suspendRegistration(deps, { organizationId, id, reviewer: 'carol' });
       await unsuspendRegistration(deps, { organizationId, id, reviewer: 'carol' });
-      const stale = await rejection(approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'bob' }));
+      const stale = await rejection(
+        approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'bob' }),
+      );
       expect(stale.code).to.equal('conflict');
       const registration = await deps.store.registrations.get(organizationId, id);
       expect(registration?.config.contacts).to.equal(undefined);
@@ -101,7 +124,9 @@ describe('review service', () => {
         expect([approval.status, withdrawal.status].filter((s) => s === 'fulfilled')).to.have.length(1);
         const stored = await deps.store.changeSets.get(organizationId, id, changeSet.id);
         const registration = await deps.store.registrations.get(organizationId, id);
-        expect(registration?.config.contacts).to.deep.equal(stored?.status === 'approved' ? ['race@example.com'] : undefined);
+        expect(registration?.config.contacts).to.deep.equal(
+          stored?.status === 'approved' ? ['race@example.com'] : undefined,
+        );
         expect(stored?.status).to.equal(approval.status === 'fulfilled' ? 'approved' : 'withdrawn');
         expect(registration).to.not.have.property('pendingChangeSetId');
       }
@@ -110,15 +135,24 @@ describe('review service', () => {
     it('rejects a change set and lets a new one be proposed', async () => {
       const { deps, context, id, organizationId } = await active();
       const first = await proposeChangeSet(deps, context, id, { changes: { contacts: ['a@example.com'] } });
-      const blocked = await rejection(proposeChangeSet(deps, context, id, { changes: { contacts: ['b@example.com'] } }));
+      const blocked = await rejection(
+        proposeChangeSet(deps, context, id, { changes: { contacts: ['b@example.com'] } }),
+      );
       expect([blocked.status, blocked.code]).to.deep.equal([409, 'conflict']);
-      expect((await rejectChangeSet(deps, { organizationId, registrationId: id, changeSetId: first.id, reviewer: 'bob' })).status).to.equal('rejected');
+      expect(
+        (await rejectChangeSet(deps, { organizationId, registrationId: id, changeSetId: first.id, reviewer: 'bob' }))
+          .status,
+      ).to.equal('rejected');
       const second = await proposeChangeSet(deps, context, id, { changes: { contacts: ['b@example.com'] } });
       expect(second.status).to.equal('pending_review');
       await withdrawChangeSet(deps, context, id, second.id, {});
-      expect((await rejection(approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: second.id, reviewer: 'bob' }))).code).to.equal(
-        'invalid_transition',
-      );
+      expect(
+        (
+          await rejection(
+            approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: second.id, reviewer: 'bob' }),
+          )
+        ).code,
+      ).to.equal('invalid_transition');
     });
   });
 });

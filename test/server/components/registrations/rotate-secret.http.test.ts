@@ -19,7 +19,10 @@ describe('POST /registrations/{id}/actions/rotate-secret', () => {
 
   it('returns a new secret once, with no-store, and keeps only its hash', async () => {
     const record = await seedRegistration(h, org, { status: 'active' });
-    const res = await h.request.post(`${url(record.id)}/actions/rotate-secret`).set('Authorization', auth).send({});
+    const res = await h.request
+      .post(`${url(record.id)}/actions/rotate-secret`)
+      .set('Authorization', auth)
+      .send({});
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expectConforms(res);
     expect(res.headers['cache-control']).to.equal('no-store');
@@ -51,15 +54,23 @@ describe('POST /registrations/{id}/actions/rotate-secret', () => {
   });
 
   it('is listed for active confidential registrations only, and refused (409) for public clients and other statuses', async () => {
-    const publicClient = await seedRegistration(h, org, { status: 'active', clientType: 'public', applicationType: 'spa' });
+    const publicClient = await seedRegistration(h, org, {
+      status: 'active',
+      clientType: 'public',
+      applicationType: 'spa',
+    });
     const read = await h.request.get(url(publicClient.id)).set('Authorization', auth);
     expect(read.body.actions).not.to.include('rotate_secret');
     const refused = await h.request.post(`${url(publicClient.id)}/actions/rotate-secret`).set('Authorization', auth);
     expect(refused.status).to.equal(409);
-    expect(read.body.blockedActions.find((b: { action: string }) => b.action === 'rotate_secret').code).to.equal(refused.body.error.code);
+    expect(read.body.blockedActions.find((b: { action: string }) => b.action === 'rotate_secret').code).to.equal(
+      refused.body.error.code,
+    );
 
     const suspended = await seedRegistration(h, org, { status: 'suspended' });
-    expect((await h.request.post(`${url(suspended.id)}/actions/rotate-secret`).set('Authorization', auth)).status).to.equal(409);
+    expect(
+      (await h.request.post(`${url(suspended.id)}/actions/rotate-secret`).set('Authorization', auth)).status,
+    ).to.equal(409);
   });
 
   it('needs registrations:write (403 naming it) and honours If-Match (412)', async () => {
@@ -68,7 +79,10 @@ describe('POST /registrations/{id}/actions/rotate-secret', () => {
     const res = await h.request.post(`${url(record.id)}/actions/rotate-secret`).set('Authorization', readOnly);
     expect(res.status).to.equal(403);
     expect(res.headers['www-authenticate']).to.include('scope="registrations:write"');
-    const stale = await h.request.post(`${url(record.id)}/actions/rotate-secret`).set('Authorization', auth).set('If-Match', '"99"');
+    const stale = await h.request
+      .post(`${url(record.id)}/actions/rotate-secret`)
+      .set('Authorization', auth)
+      .set('If-Match', '"99"');
     expect(stale.status).to.equal(412);
     expect((await h.deps.store.registrations.get(org.id, record.id))!.clientSecretHash).to.equal(undefined);
   });

@@ -1,6 +1,9 @@
 /** The one transition table: what it allows, in which order it refuses, and that reviewer rows never leak into actions. */
 import { expect } from 'chai';
-import { REGISTRATION_STATUSES, type Registration } from '../../../../server/components/registrations/registrations.model.js';
+import {
+  REGISTRATION_STATUSES,
+  type Registration,
+} from '../../../../server/components/registrations/registrations.model.js';
 import {
   allowedActions,
   check,
@@ -44,7 +47,9 @@ describe('registration state machine', () => {
       deprecated: [],
     };
     for (const status of REGISTRATION_STATUSES) {
-      expect(allowedActions(record(status), { scopes: ALL, changeSetsAllowed: true }), status).to.deep.equal(expected[status]);
+      expect(allowedActions(record(status), { scopes: ALL, changeSetsAllowed: true }), status).to.deep.equal(
+        expected[status],
+      );
     }
   });
 

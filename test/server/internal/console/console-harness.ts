@@ -11,11 +11,19 @@ import { createIdp, type RunningIdp } from '../../../../idp/index.js';
 import type { IdpUser } from '../../../../idp/accounts.js';
 import type { Store } from '../../../../server/deps.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
-import type { Registration, RegistrationConfig } from '../../../../server/components/registrations/registrations.model.js';
+import type {
+  Registration,
+  RegistrationConfig,
+} from '../../../../server/components/registrations/registrations.model.js';
 import { loadServiceConfig } from '../../../../server/config.js';
 import { createInternalApp } from '../../../../server/internal/app.js';
 
-export const REVIEWER: IdpUser = { sub: 'rita', name: 'Rita Reviewer', email: 'rita@example.com', email_verified: true };
+export const REVIEWER: IdpUser = {
+  sub: 'rita',
+  name: 'Rita Reviewer',
+  email: 'rita@example.com',
+  email_verified: true,
+};
 
 export interface ConsoleHarness {
   /** e.g. http://127.0.0.1:41234/console */
@@ -88,11 +96,19 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
     },
   });
   // Fixed ids and times: the queue screenshot comes out the same on every run (no churn in docs/).
-  const organization = await store.organizations.upsert({ id: 'org_AcmePayments00001', name: 'Acme Payments', plan: 'pro' });
+  const organization = await store.organizations.upsert({
+    id: 'org_AcmePayments00001',
+    name: 'Acme Payments',
+    plan: 'pro',
+  });
   let minutes = 0;
   // Five minutes apart, so the queue's oldest-first order is well defined.
   const at = () => new Date(Date.UTC(2026, 10, 2, 9, 0) + (minutes += 5) * 60_000);
-  const idFor = (prefix: string, name: string) => `${prefix}_${name.replace(/[^A-Za-z0-9]/g, '').padEnd(16, '0').slice(0, 40)}`;
+  const idFor = (prefix: string, name: string) =>
+    `${prefix}_${name
+      .replace(/[^A-Za-z0-9]/g, '')
+      .padEnd(16, '0')
+      .slice(0, 40)}`;
 
   async function registration(name: string, fields: Partial<Registration>): Promise<Registration> {
     const time = at();
@@ -124,7 +140,11 @@ export async function startConsole(options: ConsoleHarnessOptions = {}): Promise
     pending: (name, submittedBy = 'carol') => registration(name, { createdBy: submittedBy, submittedBy }),
     async withChangeSet(name, changes, proposedBy = 'dave') {
       const changeSetId = idFor('cs', name);
-      const active = await registration(name, { status: 'active', clientId: idFor('client', name), pendingChangeSetId: changeSetId });
+      const active = await registration(name, {
+        status: 'active',
+        clientId: idFor('client', name),
+        pendingChangeSetId: changeSetId,
+      });
       const time = at();
       const created = await store.changeSets.create({
         id: changeSetId,

@@ -12,7 +12,10 @@ describe('console settings', () => {
   const shared = { authIssuer: 'http://127.0.0.1:8484', internalAuthAudience: 'http://127.0.0.1:3001/internal' };
 
   it('defaults the console URL to the internal listener and derives the redirect URI from it', () => {
-    const config = loadConfig({ ...base, ...consoleSettings }, { CONSOLE_OIDC_CLIENT_ID: 'console', CONSOLE_OIDC_CLIENT_SECRET: 's3cret' });
+    const config = loadConfig(
+      { ...base, ...consoleSettings },
+      { CONSOLE_OIDC_CLIENT_ID: 'console', CONSOLE_OIDC_CLIENT_SECRET: 's3cret' },
+    );
     expect(config.consoleBaseUrl).to.equal('http://127.0.0.1:3001/console');
     expect(consoleOidcOptions({ ...shared, ...config })).to.deep.equal({
       issuer: 'http://127.0.0.1:8484',

@@ -24,7 +24,9 @@ describe('review console on the internal app', () => {
     const response = await supertest(createInternalApp({ ...base, console: { oidc } })).get('/console/');
     expect(response.status).to.equal(303);
     expect(response.headers.location).to.equal('/console/login?returnTo=%2Fconsole%2F');
-    expect(response.headers['content-security-policy']).to.contain("form-action 'self'").and.contain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy'])
+      .to.contain("form-action 'self'")
+      .and.contain("frame-ancestors 'none'");
     expect(response.headers['referrer-policy']).to.equal('same-origin');
   });
 

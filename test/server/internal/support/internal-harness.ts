@@ -8,8 +8,14 @@ import { expect } from 'chai';
 import supertest from 'supertest';
 import { createInternalApp, type InternalDeps } from '../../../../server/internal/app.js';
 import type { Organization } from '../../../../server/components/organizations/organizations.model.js';
-import { createProvisioning, type Provisioning } from '../../../../server/components/provisioning/create-provisioning.js';
-import { createRegistrationClient, type RegistrationClient } from '../../../../server/components/provisioning/registration-client.js';
+import {
+  createProvisioning,
+  type Provisioning,
+} from '../../../../server/components/provisioning/create-provisioning.js';
+import {
+  createRegistrationClient,
+  type RegistrationClient,
+} from '../../../../server/components/provisioning/registration-client.js';
 import type { Store } from '../../../../server/deps.js';
 import { startService, type ServiceHarness } from '../../../support/service-harness.js';
 
@@ -92,7 +98,15 @@ export async function startInternal(options: InternalHarnessOptions = {}): Promi
       const created = await service.request
         .post(`/api/v1/organizations/${organization.id}/registrations`)
         .set('Authorization', `Bearer ${token}`)
-        .send(body ?? { name: 'Web app', clientType: 'confidential', applicationType: 'web', policyProfileId: 'pp_standard', config: VALID_WEB_CONFIG });
+        .send(
+          body ?? {
+            name: 'Web app',
+            clientType: 'confidential',
+            applicationType: 'web',
+            policyProfileId: 'pp_standard',
+            config: VALID_WEB_CONFIG,
+          },
+        );
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
       const submitted = await service.request
         .post(`/api/v1/organizations/${organization.id}/registrations/${created.body.id}/actions/submit`)
