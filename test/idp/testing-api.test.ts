@@ -17,8 +17,9 @@ async function testing(
   body?: unknown,
 ): Promise<{
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies of many shapes, asserted per test
   body: any;
-}> /* eslint-disable-line @typescript-eslint/no-explicit-any -- JSON bodies of many shapes, asserted per test */ {
+}> {
   const response = await fetch(`${idp.issuer}/_testing${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
