@@ -9,20 +9,10 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { createIdp, type RunningIdp } from '../../idp/create-idp.js';
-import { findChromium } from '../support/browser.js';
+import { CHROMIUM_ARGS, findChromium } from '../support/browser.js';
 import { suiteNotRun } from '../support/outside-npm.js';
 
 const browser = await findChromium();
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (browser.missing) suiteNotRun('idp: /_debugger in a browser', browser.missing);
 else
@@ -43,7 +33,7 @@ else
       context = await chromium.launchPersistentContext(profile, {
         executablePath: browser.executablePath,
         headless: true,
-        args: ARGS,
+        args: CHROMIUM_ARGS,
         javaScriptEnabled: false,
       });
     });

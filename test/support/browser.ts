@@ -8,6 +8,21 @@ export type Browser = { executablePath: string; missing?: undefined } | { execut
 
 const DEBIAN = '/usr/bin/chromium';
 
+/**
+ * Headless, and nothing that reaches out on its own: without the background-networking flags chromium keeps
+ * opening connections this machine's closed network refuses.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function findChromium(): Promise<Browser> {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv)

@@ -11,21 +11,11 @@ import { expect } from 'chai';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { fromRoot } from '../../../../lib/project-root.js';
 import type { Registration } from '../../../../server/components/registrations/registrations.model.js';
-import { findChromium } from '../../../support/browser.js';
+import { CHROMIUM_ARGS, findChromium } from '../../../support/browser.js';
 import { suiteNotRun } from '../../../support/outside-npm.js';
 import { REVIEWER, startConsole, type ConsoleHarness } from './console-harness.js';
 
 const browser = await findChromium();
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 if (browser.missing) suiteNotRun('review console in a browser', browser.missing);
 else
@@ -54,7 +44,7 @@ else
       context = await chromium.launchPersistentContext(profile, {
         executablePath: browser.executablePath,
         headless: true,
-        args: ARGS,
+        args: CHROMIUM_ARGS,
         viewport: { width: 1440, height: 720 },
         // Usable without JavaScript: the whole walk (the IdP's pages included) runs with scripts off.
         javaScriptEnabled: false,
