@@ -121,15 +121,13 @@ describe('scanner scan openapi', () => {
     const served = await startTarget((req, res) => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' });
       if (req.url === '/specs/api.json') {
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(
-            JSON.stringify({
-              openapi: '3.1.0',
-              info: { title: 't', version: '1' },
-              paths: { '/ok': { get: { responses: { '200': { description: 'ok' } } } } },
-            }),
-          );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            openapi: '3.1.0',
+            info: { title: 't', version: '1' },
+            paths: { '/ok': { get: { responses: { '200': { description: 'ok' } } } } },
+          }),
+        );
       } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
     try {

@@ -86,14 +86,12 @@ export function createConsoleRouter(deps: ConsoleDeps): Router {
   router.use(createReviewRoutes(deps));
   router.use(createAccessRoutes(deps));
   router.use((req, res) => {
-    res
-      .status(404)
-      .send(
-        messagePage(pageContext(req, res), 'Not found', 'There is no such page.', {
-          href: `${req.baseUrl}/`,
-          label: 'Back to the queue',
-        }),
-      );
+    res.status(404).send(
+      messagePage(pageContext(req, res), 'Not found', 'There is no such page.', {
+        href: `${req.baseUrl}/`,
+        label: 'Back to the queue',
+      }),
+    );
   });
 
   const renderError: ErrorRequestHandler = (error: unknown, req, res, _next) => {
