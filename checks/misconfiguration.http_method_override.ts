@@ -21,6 +21,7 @@ import {
   type ProbeResponse,
 } from '../scanner/api.js';
 import { looksRejected } from './support/auth-baseline-facts.js';
+import { probeUntilShownClear } from './support/probe-until-shown-clear.js';
 
 const ALLOW_OVERRIDE = 'security_misconfiguration.http_method_allow_override';
 const AUTH_BYPASS = 'security_misconfiguration.http_method_override_authentication_bypass';
@@ -60,19 +61,8 @@ export default defineCheck({
     // none is honoured, the others pass without probing (9 requests each saved); any other outcome probes each one, so
     // findings and statuses do not depend on which operation came first (shards, concurrency).
     const origin = new URL(ctx.operation.url).origin;
-    const earlier = ctx.scanState.get(origin) as Promise<string | undefined> | undefined;
-    if (earlier) {
-      const provenOn = await earlier;
-      if (provenOn) return ctx.log.debug(`no method override is honoured on ${origin} (probed on ${provenOn})`);
-    }
-    let settle!: (provenOn: string | undefined) => void;
-    if (!earlier) ctx.scanState.set(origin, new Promise<string | undefined>((resolve) => (settle = resolve)));
-    let notHonoured = false;
-    try {
-      notHonoured = await probeOverrides(ctx);
-    } finally {
-      settle?.(notHonoured ? ctx.operation.id : undefined);
-    }
+    const provenOn = await probeUntilShownClear(ctx, origin, () => probeOverrides(ctx));
+    if (provenOn) ctx.log.debug(`no method override is honoured on ${origin} (probed on ${provenOn})`);
   },
 });
 

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../scanner/api.js';
 import { echoesRequest } from './support/echoed-method.js';
+import { probeUntilShownClear } from './support/probe-until-shown-clear.js';
 
 const ISSUE = 'security_misconfiguration.http_trace_method_enabled';
 const METHOD = 'TRACE';
@@ -31,21 +32,13 @@ export default defineCheck({
     // Every operation of a path sends the same request (GET /items and POST /items): once the first showed no echo, the
     // others pass without sending it again; an echo is probed (and reported) on each, so shards and runs agree.
     const path = new URL(ctx.operation.url).pathname;
-    const earlier = ctx.scanState.get(path) as Promise<string | undefined> | undefined;
-    if (earlier) {
-      const safeOn = await earlier;
-      if (safeOn) return ctx.log.debug(`${METHOD} ${path} does not echo (probed on ${safeOn})`);
-    }
-    let settle!: (safeOn: string | undefined) => void;
-    if (!earlier) ctx.scanState.set(path, new Promise<string | undefined>((resolve) => (settle = resolve)));
-    let echoed = true;
-    try {
+    const safeOn = await probeUntilShownClear(ctx, path, async () => {
       const marker = randomBytes(8).toString('hex');
       const response = await ctx.http.send({ method: METHOD, body: null, headers: { 'x-gatehouse-trace': marker } });
-      echoed = echoesRequest(response, METHOD, marker);
+      const echoed = echoesRequest(response, METHOD, marker);
       if (echoed) ctx.report(ISSUE, { detail: `${METHOD} answered 200 and echoed the request`, attempt: response });
-    } finally {
-      settle?.(echoed ? undefined : ctx.operation.id);
-    }
+      return !echoed;
+    });
+    if (safeOn) ctx.log.debug(`${METHOD} ${path} does not echo (probed on ${safeOn})`);
   },
 });
