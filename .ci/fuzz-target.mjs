@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The live target of the schemathesis run (.ci/schemathesis.sh): the `npm start` stack (stub IdP + service, demo
 // data, on free loopback ports; MONGODB_URI picks the store) plus alice's real token. Writes
-// {url, token, organizationId, registrationId (a draft made for the run)} as JSON to the file named by argv[2] once ready; runs until SIGTERM.
+// {url, token, organizationId, registrationId, deletableRegistrationId (drafts made for the run)} as JSON to the file named by argv[2] once ready; runs until SIGTERM.
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { runStack } from '../dist/stack/main.js';
@@ -46,20 +46,31 @@ process.exitCode = await runStack({
       loginHint: DEMO.user,
     })
       .then(async (token) => {
-        const res = await fetch(`${urls.service}/api/v1/organizations/${DEMO.organizationId}/registrations`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            name: 'Fuzzing fixture',
-            templateId: 'tpl_web',
-            config: { redirectUris: ['https://app.example.com/cb'] },
-          }),
-        });
-        if (res.status !== 201) throw new Error(`creating the fixture registration answered ${res.status}`);
-        const { id } = await res.json();
+        const draft = async (name) => {
+          const res = await fetch(`${urls.service}/api/v1/organizations/${DEMO.organizationId}/registrations`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              name,
+              templateId: 'tpl_web',
+              config: { redirectUris: ['https://app.example.com/cb'] },
+            }),
+          });
+          if (res.status !== 201) throw new Error(`creating the fixture registration answered ${res.status}`);
+          return (await res.json()).id;
+        };
+        // Two drafts: DELETE gets its own, so deleting it cannot leave every other {id} operation on a 404.
+        const registrationId = await draft('Fuzzing fixture');
+        const deletableRegistrationId = await draft('Fuzzing fixture to delete');
         await writeFile(
           out,
-          JSON.stringify({ url: urls.service, token, organizationId: DEMO.organizationId, registrationId: id }),
+          JSON.stringify({
+            url: urls.service,
+            token,
+            organizationId: DEMO.organizationId,
+            registrationId,
+            deletableRegistrationId,
+          }),
         );
       })
       .catch((err) => {

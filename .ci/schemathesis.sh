@@ -49,6 +49,7 @@ schemathesis_run() {
   (
     cd "$work" || exit 1
     GH_FUZZ_TOKEN=$(field token) GH_FUZZ_ORGANIZATION_ID=$(field organizationId) GH_FUZZ_REGISTRATION_ID=$(field registrationId) \
+      GH_FUZZ_DELETABLE_REGISTRATION_ID=$(field deletableRegistrationId) \
       "$SCHEMATHESIS_VENV/bin/st" --config-file "$OLDPWD/.ci/schemathesis.toml" run "$(field url)/api/v1/openapi.json" \
       --checks all --workers 2 --no-color --report json --report-dir "$work/report"
   )
