@@ -4,6 +4,7 @@
  * so it runs right after each transition, at start, before audit reads and periodically, on any instance, and a
  * crash at any point only means the next run delivers what is left.
  */
+import { AppError } from '../../../lib/app-error.js';
 import type { Logger } from '../../../lib/logger.js';
 import type { Store } from '../../deps.js';
 import type { OutboxDelivery, OutboxEvent, OutboxFields } from '../../store/outbox.js';
@@ -91,18 +92,34 @@ export async function deliverAfterCommit<T extends OutboxFields & { organization
   return withoutOutbox(record);
 }
 
-/** Delivers every outbox pending since `olderThanMs` ago or earlier; the number of records delivered. */
+/** A record another request is writing right now: that writer delivers its outbox, or the next drain does. */
+const isBusy = (error: unknown) => error instanceof AppError && error.code === 'conflict';
+
+/**
+ * Delivers every outbox pending since `olderThanMs` ago or earlier; the number of records delivered. A record
+ * being written by a request is skipped, not a reason to stop (one hot record must not hold back the others'
+ * audit entries); any other failure — the database gone, above all — ends the run.
+ */
 export async function drainOutbox(deps: OutboxDeps, options: { olderThanMs?: number } = {}): Promise<number> {
   const before = new Date(deps.clock().getTime() - (options.olderThanMs ?? 0));
   let count = 0;
   for (const holder of HOLDERS) {
+    const skipped = new Set<string>();
     for (let page = 0; page < MAX_PAGES; page += 1) {
-      const pending = await deps.store[holder].pendingOutbox({ before, limit: PAGE });
-      for (const record of pending) {
-        await deliverOutbox(deps, holder, record);
-        count += 1;
+      // Skipped records are still pending, so they come back on every page: asked for beyond them.
+      const limit = PAGE + skipped.size;
+      const pending = await deps.store[holder].pendingOutbox({ before, limit });
+      const due = pending.filter((record) => !skipped.has(record.id));
+      for (const record of due) {
+        try {
+          await deliverOutbox(deps, holder, record);
+          count += 1;
+        } catch (error) {
+          if (!isBusy(error)) throw error;
+          skipped.add(record.id);
+        }
       }
-      if (pending.length < PAGE) break;
+      if (pending.length < limit || due.length === 0) break;
     }
   }
   return count;

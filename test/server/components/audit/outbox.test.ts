@@ -6,6 +6,7 @@
  * or before an audit read. Delivery is idempotent: draining again adds nothing. On both stores.
  */
 import { expect } from 'chai';
+import { apiError } from '../../../../server/errors.js';
 import { readAuditLog } from '../../../../server/components/audit/audit-log.js';
 import { createOutboxDrain, drainOutbox } from '../../../../server/components/audit/outbox-delivery.js';
 import { proposeChangeSet, withdrawChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
@@ -36,6 +37,16 @@ function auditKilled(store: Store): Store {
     list: store.audit.list.bind(store.audit),
   };
   return { ...store, audit };
+}
+
+/** The store while a request holds one record's write lock: clearing that record's outbox answers 409 conflict. */
+function recordLocked(store: Store, lockedId: string): Store {
+  const registrations = Object.create(store.registrations) as Store['registrations'];
+  registrations.clearOutbox = async (organizationId, id, eventIds) => {
+    if (id === lockedId) throw apiError('conflict', 'The resource is being changed by another request; try again.');
+    return store.registrations.clearOutbox(organizationId, id, eventIds);
+  };
+  return { ...store, registrations };
 }
 
 function outboxContract(
@@ -86,6 +97,18 @@ function outboxContract(
       expect(stored?.revision).to.equal(2);
       expect(await drainOutbox(healthy)).to.equal(0);
       expect(await entriesOf(created.id)).to.have.length(2);
+    });
+
+    it('skips a record another request is writing and still delivers the others, then that one on the next run', async () => {
+      const busy = await createRegistration(killed, context, { name: 'Busy', templateId: 'tpl_web', config: VALID });
+      const idle = await createRegistration(killed, context, { name: 'Idle', templateId: 'tpl_web', config: VALID });
+
+      expect(await drainOutbox({ ...healthy, store: recordLocked(store, busy.id) })).to.equal(1);
+      expect((await entriesOf(idle.id)).map((e) => e.action)).to.deep.equal(['create']);
+      expect((await store.registrations.get(context.organization.id, busy.id))?.outbox).to.have.length(1);
+
+      expect(await drainOutbox(healthy)).to.equal(1);
+      expect((await entriesOf(busy.id)).map((e) => e.action)).to.deep.equal(['create']);
     });
 
     it('delivers the outbox of a killed instance when another instance starts, entry and provisioning step', async () => {
