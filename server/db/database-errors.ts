@@ -21,8 +21,13 @@ const UNAVAILABLE_NAMES = new Set([
   'MongoPoolClearedError',
   'MongoExpiredSessionError',
 ]);
-/** MaxTimeMSExpired, and the codes a server returns while it is stepping down or shutting down. */
-const UNAVAILABLE_CODES = new Set([50, 91, 189, 11600, 11602, 10107, 13435, 13436]);
+/**
+ * MaxTimeMSExpired, the codes a server returns while it is stepping down or shutting down, and the network codes
+ * the driver itself retries on (HostUnreachable, HostNotFound, NetworkTimeout, ExceededTimeLimit, SocketException).
+ */
+const UNAVAILABLE_CODES = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 11600, 11602, 10107, 13435, 13436]);
+/** Labels the driver puts on errors that a retry may not meet (a write may retry; the server said so). */
+const UNAVAILABLE_LABELS = ['RetryableWriteError', 'ResetPool'];
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -31,6 +36,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof mongoose.mongo.MongoServerSelectionError) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) return true;
+  if (error instanceof mongoose.mongo.MongoError && UNAVAILABLE_LABELS.some((label) => error.hasErrorLabel(label)))
+    return true;
   // With bufferCommands off, mongoose refuses commands while the connection is closed.
   return (
     error.name === 'MongooseError' &&
