@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import supertest from 'supertest';
+import type { DestinationStream } from 'pino';
 import { createLogger } from '../../lib/logger.js';
 import { createApp } from '../../server/app.js';
 import type { Organization, Plan } from '../../server/components/organizations/organizations.model.js';
@@ -35,6 +36,8 @@ export interface ServiceHarnessOptions {
   env?: Record<string, string>;
   /** Replaces the embedded store (e.g. one whose `ping` fails). */
   store?: Store;
+  /** Where the service's log lines go (pino's JSON lines) instead of stdout, at the configured LOG_LEVEL. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function startService(options: ServiceHarnessOptions = {}): Promise
   const deps: ApiDeps = {
     config,
     store,
-    logger: createLogger({ level: config.logLevel, name: 'registration-service' }),
+    logger: createLogger({ level: config.logLevel, name: 'registration-service' }, options.logDestination),
     clock: () => new Date(),
   };
   const app = createApp(deps);
