@@ -20,6 +20,12 @@ const UNAVAILABLE_NAMES = new Set([
   'MongoOperationTimeoutError',
   'MongoPoolClearedError',
   'MongoExpiredSessionError',
+  // The driver closed the server or its pool under the operation (a killed database: the topology drops it).
+  'MongoServerClosedError',
+  'MongoPoolClosedError',
+  'MongoWaitQueueTimeoutError',
+  'MongoStalePrimaryError',
+  'MongoUnexpectedServerResponseError',
 ]);
 /**
  * MaxTimeMSExpired, the codes a server returns while it is stepping down or shutting down, and the network codes

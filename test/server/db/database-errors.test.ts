@@ -22,6 +22,8 @@ describe('rethrowDatabaseError', () => {
     for (const error of [
       new mongoose.mongo.MongoNetworkError('connection reset'),
       new mongoose.mongo.MongoNetworkTimeoutError('socket timed out'),
+      new mongoose.mongo.MongoServerClosedError(),
+      new mongoose.mongo.MongoUnexpectedServerResponseError('truncated reply'),
     ]) {
       const thrown = mapped(error);
       expect(thrown).to.be.instanceOf(AppError);
