@@ -16,6 +16,7 @@ import {
 import { scannerError } from './errors.js';
 import { assertAcyclic, assertDependenciesExist, topologicalOrder } from './graph.js';
 import { createScanHttp, type TlsOptions } from './http.js';
+import { buildWireRequest } from './probe-request.js';
 import type { LoadedCheck } from './loader.js';
 import type { Rate } from './rate-limiter.js';
 import type { CheckResult, ScanKind, ScanOutcome } from './scan-result.js';
@@ -260,9 +261,9 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       });
     }
     if (applies !== true) return result('skipped', { reason: applies });
-    // A destructive operation is judged on its own: the send gate decides whether it may be sent (else it is skipped
-    // with that reason), not a verdict proved on an operation that could be sent.
-    const judgedAlone = input.perOperation || (!input.allowDestructive && operationClass(operation) === 'destructive');
+    // An operation the send gate refuses is judged on its own (skipped with that reason), not passed by a verdict
+    // proved on an operation that could be sent.
+    const judgedAlone = input.perOperation || http.wouldRefuse(buildWireRequest(operation));
     if (definition.sharedVerdict && !judgedAlone) {
       let key: string | undefined;
       try {

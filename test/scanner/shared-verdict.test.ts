@@ -109,7 +109,7 @@ describe('shared verdicts (a check judged once for what operations share)', () =
     expect(alone.requestsSent).to.equal(operations().length);
   });
 
-  it('never covers a destructive operation: the send gate decides, and it is skipped with its reason', async () => {
+  it('never covers an operation the send gate refuses (destructive): it is skipped with that reason', async () => {
     const destructive = [op('GET', '/v2/items'), op('DELETE', '/v2/items/1')];
     const check = defineCheck({
       ...perMount,
