@@ -261,10 +261,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       });
     }
     if (applies !== true) return result('skipped', { reason: applies });
-    // An operation the send gate refuses is judged on its own (skipped with that reason), not passed by a verdict
-    // proved on an operation that could be sent.
-    const judgedAlone = input.perOperation || http.wouldRefuse(buildWireRequest(operation));
-    if (definition.sharedVerdict && !judgedAlone) {
+    if (definition.sharedVerdict && !input.perOperation) {
       let key: string | undefined;
       try {
         key = definition.sharedVerdict.key(operation, (checkId, name) =>
@@ -281,7 +278,9 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
         sharedKeyOf(definition.id, operation.id).settle(key);
       }
       const covering = key === undefined ? undefined : await coveringOperation(definition, operation, key);
-      if (covering)
+      // An operation the send gate refuses (once the representative ran: its writes may have created the object) is
+      // judged on its own, so it is skipped with that reason, not passed by a verdict proved where sending was allowed.
+      if (covering && !http.wouldRefuse(buildWireRequest(operation)))
         return result('passed', {
           coveredBy: covering.id,
           reason: `covered by ${covering.id}: same ${definition.sharedVerdict.subject}, which passed this check there (--per-operation sends it here too)`,
