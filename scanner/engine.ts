@@ -173,8 +173,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   };
   /**
    * The operation that already judged `key` for this check, when its run passed: the first operation before this one
-   * in representative order with the same key whose own run ended passed or failed (skips and errors judged nothing).
-   * A failed one means every operation of the key runs for its own evidence.
+   * in representative order with the same key whose own run ended passed or failed (skips, errors and covered runs
+   * judged nothing). A failed one means every operation of the key runs for its own evidence.
    */
   const coveringOperation = async (
     definition: CheckDefinition,
@@ -186,7 +186,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       if ((await sharedKeyOf(definition.id, earlier.id).promise) !== key) continue;
       const verdict = await tasks.get(taskKey(definition.id, earlier.id))!;
       if (verdict.status === 'failed') return undefined;
-      if (verdict.status === 'passed') return verdict.coveredBy ? undefined : earlier;
+      if (verdict.status === 'passed' && !verdict.coveredBy) return earlier;
     }
     return undefined;
   };
