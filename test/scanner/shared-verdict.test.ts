@@ -171,8 +171,8 @@ describe('scanner scan openapi: JWT forgeries once per token verifier', () => {
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         paths: {
           '/v2/orders': get('orders'),
-          '/v2/invoices': get('invoices'),
-          '/v2/users': get('users'),
+          '/v2/orders/open': get('openOrders'),
+          '/v2/orders/closed': get('closedOrders'),
           '/legacy/orders': get('legacyOrders'),
           '/legacy/invoices': get('legacyInvoices'),
         },
@@ -219,17 +219,17 @@ describe('scanner scan openapi: JWT forgeries once per token verifier', () => {
     expect(reportProblems(report)).to.deep.equal([]);
     expect(rows(report, 'jwt.alg_none')).to.deep.equal([
       'GET /v2/orders passed -',
-      'GET /v2/invoices passed GET /v2/orders',
-      'GET /v2/users passed GET /v2/orders',
+      'GET /v2/orders/open passed GET /v2/orders',
+      'GET /v2/orders/closed passed GET /v2/orders',
       'GET /legacy/orders failed -',
       'GET /legacy/invoices failed -',
     ]);
-    const covered = report.reports.find((i) => i.id === 'jwt.alg_none' && i.operation?.id === 'GET /v2/users')!;
+    const covered = report.reports.find((i) => i.id === 'jwt.alg_none' && i.operation?.id === 'GET /v2/orders/closed')!;
     expect(covered.scans).to.deep.equal([]);
     expect(covered.reason).to.match(/^covered by GET \/v2\/orders: same token verifier/);
     // Forgeries reach one /v2 operation only; both legacy operations get their own.
     expect(forged.some((line) => line.startsWith('GET /api/v2/orders'))).to.equal(true);
-    expect(forged.filter((line) => /\/v2\/(invoices|users)/.test(line))).to.deep.equal([]);
+    expect(forged.filter((line) => /\/v2\/orders\/(open|closed)/.test(line))).to.deep.equal([]);
     expect(forged.some((line) => line.startsWith('GET /api/legacy/invoices'))).to.equal(true);
   });
 
@@ -238,11 +238,11 @@ describe('scanner scan openapi: JWT forgeries once per token verifier', () => {
     expect(report.options.perOperation).to.equal(true);
     expect(rows(report, 'jwt.alg_none')).to.deep.equal([
       'GET /v2/orders passed -',
-      'GET /v2/invoices passed -',
-      'GET /v2/users passed -',
+      'GET /v2/orders/open passed -',
+      'GET /v2/orders/closed passed -',
       'GET /legacy/orders failed -',
       'GET /legacy/invoices failed -',
     ]);
-    expect(forged.filter((line) => /\/v2\/(invoices|users)/.test(line))).to.not.deep.equal([]);
+    expect(forged.filter((line) => /\/v2\/orders\/(open|closed)/.test(line))).to.not.deep.equal([]);
   });
 });
