@@ -1,6 +1,7 @@
 /**
  * The OpenAPI part of bench/scanner.ts: a generated description of N operations, a local target that serves it
- * correctly, and full `scanner scan openapi` runs measured for wall time, requests and peak memory.
+ * correctly, and full `scanner scan openapi` runs measured for wall time, requests and peak memory — at defaults
+ * beside `--per-operation` (no shared verdicts: the scan as it was before them), with the requests of each check.
  */
 import { createHmac } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -64,6 +65,8 @@ function signed(secret: string, sub: string): string {
 interface Measured {
   ms: number;
   requests: number;
+  /** Requests each check family sent (jwt.*, misconfiguration.cors…), each attempt counted once. */
+  byFamily: Map<string, number>;
   results: number;
   peakRssMb: number;
   peakHeapMb: number;
@@ -136,9 +139,18 @@ export async function benchOpenapi(
     clearInterval(sampler);
     if (code !== 0) throw new Error(`scan openapi exited ${code}`);
     const report = JSON.parse(await readFile(file, 'utf8')) as Report;
+    const seen = new Set<string>();
+    const byFamily = new Map<string, number>();
+    for (const item of report.reports) {
+      const fresh = item.scans.filter((scan) => !seen.has(scan.id));
+      for (const scan of fresh) seen.add(scan.id);
+      const family = item.id.startsWith('jwt.') ? 'jwt.*' : item.id;
+      byFamily.set(family, (byFamily.get(family) ?? 0) + fresh.length);
+    }
     return {
       ms,
       requests: report.options.requestsSent as number,
+      byFamily,
       results: report.reports.length,
       peakRssMb: peakRss / 2 ** 20,
       peakHeapMb: peakHeap / 2 ** 20,
@@ -152,6 +164,8 @@ export async function benchOpenapi(
       { label: '--concurrency 1', flags: ['--concurrency', '1'] },
       { label: '--rate 100000/s (limiter out of the way)', flags: ['--rate', '100000/s'] },
       { label: '--rate 100000/s --concurrency 1', flags: ['--rate', '100000/s', '--concurrency', '1'] },
+      // Every check on every operation: the scan before shared verdicts (jwt.* once per token verifier), same run.
+      { label: '--per-operation (no shared verdicts)', flags: ['--per-operation'] },
     ];
     const measured: Measured[] = [];
     for (const variant of variants) measured.push(await scanOnce(variant.flags));
@@ -170,9 +184,26 @@ export async function benchOpenapi(
       `  ratio concurrency 1 / default: ${(measured[1].ms / measured[0].ms).toFixed(2)}× at 50/s, ${(measured[3].ms / measured[2].ms).toFixed(2)}× without the limiter`,
     );
     const seconds = first.ms / 1000;
+    const perOperation = measured[4];
+    const count = collections * 4;
     console.log(
-      `  at defaults: ${(first.requests / (collections * 4)).toFixed(1)} requests per operation, ${seconds.toFixed(1)} s wall time (previously ${PREVIOUS_OPENAPI_SECONDS} s, ${(seconds / PREVIOUS_OPENAPI_SECONDS).toFixed(2)}×)`,
+      `  at defaults: ${(first.requests / count).toFixed(1)} requests per operation, ${seconds.toFixed(1)} s wall time (previously ${PREVIOUS_OPENAPI_SECONDS} s, ${(seconds / PREVIOUS_OPENAPI_SECONDS).toFixed(2)}×)`,
     );
+    console.log(
+      `  --per-operation in this run: ${(perOperation.requests / count).toFixed(1)} requests per operation, ${(perOperation.ms / 1000).toFixed(1)} s; defaults / per-operation: ${(first.requests / perOperation.requests).toFixed(2)}× requests, ${(first.ms / perOperation.ms).toFixed(2)}× wall time`,
+    );
+    console.log('  requests per operation by check, defaults vs --per-operation:');
+    const families = [...perOperation.byFamily.keys()].sort(
+      (a, b) => (perOperation.byFamily.get(b) ?? 0) - (perOperation.byFamily.get(a) ?? 0),
+    );
+    for (const family of families) {
+      const now = first.byFamily.get(family) ?? 0;
+      const before = perOperation.byFamily.get(family) ?? 0;
+      if (now === 0 && before === 0) continue;
+      console.log(
+        `    ${family.padEnd(38)} ${(now / count).toFixed(2).padStart(6)}  ${(before / count).toFixed(2).padStart(6)}`,
+      );
+    }
   } finally {
     server.closeAllConnections();
     server.close();

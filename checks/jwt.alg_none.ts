@@ -12,6 +12,7 @@ import { isNoneAlg } from './support/jwt/algorithms.js';
 import { freshPayloadSegment, unsignedToken } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.alg_none';
 const SPELLINGS = ['none', 'NONE', 'None', 'nOnE'];
@@ -33,6 +34,7 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

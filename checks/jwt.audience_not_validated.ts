@@ -28,6 +28,7 @@ import {
 } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { AS_OTHER, JWT_SECRETS_FILE } from './support/shared-options.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.audience_not_validated';
 const OTHER_AUDIENCE = `${FOREIGN_ORIGIN}/other-api`;
@@ -77,6 +78,7 @@ export default defineCheck({
     },
   ],
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

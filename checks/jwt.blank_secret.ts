@@ -11,6 +11,7 @@ import { isHmacAlg } from './support/jwt/algorithms.js';
 import { hmacSignature } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.blank_secret';
 
@@ -31,6 +32,7 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

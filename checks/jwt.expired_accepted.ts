@@ -25,6 +25,7 @@ import {
 } from './support/claim-variant-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_SECRETS_FILE } from './support/shared-options.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.expired_token_accepted';
 const LEEWAY_SECONDS = 300;
@@ -54,6 +55,7 @@ export default defineCheck({
     },
   ],
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

@@ -17,6 +17,7 @@ import { attackAccepted, requireProtectedEndpoint } from './support/auth-baselin
 import { findPublicKeys } from './support/find-public-keys.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { JWT_PUBLIC_KEY_FILE } from './support/shared-options.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.hmac_confusion';
 
@@ -45,6 +46,7 @@ export default defineCheck({
   maxCvss: 9.3,
   options: [JWT_PUBLIC_KEY_FILE],
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

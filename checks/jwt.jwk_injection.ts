@@ -10,6 +10,7 @@ import { defineCheck } from '../scanner/api.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.jwk_injection';
 
@@ -30,6 +31,7 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

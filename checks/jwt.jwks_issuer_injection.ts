@@ -22,6 +22,7 @@ import { callbackHostOption, isLoopback, serveResources } from './support/callba
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { CALLBACK_HOST } from './support/shared-options.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.jwks_issuer_injection';
 const DISCOVERY = '.well-known/openid-configuration';
@@ -45,6 +46,7 @@ export default defineCheck({
   maxCvss: 9.3,
   options: [CALLBACK_HOST],
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

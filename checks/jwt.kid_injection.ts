@@ -15,6 +15,7 @@ import { defineCheck, type ProbeResponse } from '../scanner/api.js';
 import { freshPayloadSegment, hmacToken } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.kid_injection';
 const TRAVERSAL_KID = '../../../../../../../../dev/null';
@@ -36,6 +37,7 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

@@ -10,6 +10,7 @@ import { defineCheck } from '../scanner/api.js';
 import { freshPayloadSegment } from './support/jwt/sign.js';
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.psychic_signature';
 /** R||S lengths of JWS ECDSA signatures (RFC 7518 §3.4). */
@@ -33,6 +34,7 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

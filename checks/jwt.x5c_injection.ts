@@ -11,6 +11,7 @@ import { selfSignedCertificate } from './support/jwt/self-signed-certificate.js'
 import { attackAccepted, requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.x5c_injection';
 
@@ -32,6 +33,7 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

@@ -15,6 +15,7 @@ import { callbackHostOption, isLoopback, serveResource } from './support/callbac
 import { forgedRsaToken, newScannerKey } from './support/forged-rsa-token.js';
 import { carriesJwt, operationJwt } from './support/jwt-credential.js';
 import { CALLBACK_HOST } from './support/shared-options.js';
+import { tokenVerifier } from './support/token-verifier.js';
 
 const ISSUE = 'broken_authentication.x5u_injection';
 
@@ -37,6 +38,7 @@ export default defineCheck({
   maxCvss: 9.3,
   options: [CALLBACK_HOST],
   dependsOn: ['auth.baseline'],
+  sharedVerdict: tokenVerifier,
   scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {

@@ -5,7 +5,8 @@
  * HTTP authentication (Fetch Standard §3.2.5, CORS protocol; PortSwigger "CORS origin reflection").
  *
  * Requests: 2, the operation as given plus an `Origin` header: 1) a random origin under `.invalid` (RFC 6761 §6.4: no
- * legitimate allowlist contains it), 2) `Origin: null`.
+ * legitimate allowlist contains it), 2) `Origin: null` — once per origin and path mount (a read operation first): the
+ * other operations there pass as covered by that one unless it failed (`--per-operation` sends them everywhere).
  * Verdict: failed for an origin when the answer's Access-Control-Allow-Origin equals that origin exactly and
  * Access-Control-Allow-Credentials is `true` (ASCII case-insensitive, as browsers compare it). A wildcard `*` is not
  * this issue (browsers refuse `*` with credentials; misconfiguration.http_headers reports it as Info); no CORS header at
@@ -13,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
+import { pathMount } from './support/path-mount.js';
 
 const REFLECTED = 'security_misconfiguration.cors_origin_reflected';
 const NULL_ORIGIN = 'security_misconfiguration.cors_null_origin_allowed';
@@ -50,6 +52,8 @@ export default defineCheck({
   ],
   maxCvss: 7.1,
   scanKinds: ['curl', 'openapi', 'graphql'],
+  // A CORS policy is middleware an API sets up for all of it or per mounted sub-API, not per operation.
+  sharedVerdict: { subject: 'CORS policy (origin and path mount)', key: pathMount },
   async run(ctx) {
     const origin = `https://${randomBytes(6).toString('hex')}.gatehouse-scanner.invalid`;
     const reflected = await ctx.http.send({ headers: { Origin: origin } });

@@ -234,6 +234,17 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
   readonly log: CheckLog;
 }
 
+/** How a check's verdict is shared between operations (`CheckDefinition.sharedVerdict`). */
+export interface SharedVerdict {
+  /** What operations with one key share, for the covered operations' reason ("token verifier"). */
+  subject: string;
+  /**
+   * The key of `operation` (any string: operations with equal keys share the verdict), or `undefined` to judge this
+   * operation on its own. Computed after the check's dependencies ran there; `fact` reads their facts (same operation).
+   */
+  key(operation: Operation, fact: <T = unknown>(checkId: string, key: string) => T | undefined): string | undefined;
+}
+
 /** How an option's value is written on the command line and what a check receives. */
 export type OptionType = 'string' | 'string[]' | 'integer' | 'boolean' | 'header';
 
@@ -309,6 +320,14 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   repeatsRequests?: boolean;
   /** Runs on each operation after every other check there has finished (it can count their traffic). */
   runsLast?: boolean;
+  /**
+   * The check answers a question about something operations share, not about one operation (a forged token asks the
+   * token verifier): operations with the same `key` are judged once, on a representative — the first of them, read
+   * operations before others, in scan order, whose run ended passed or failed. When it passed, the others pass as
+   * covered by it (`coveredBy`, nothing sent); when it failed, each other operation runs for its own evidence. A `key`
+   * of `undefined` runs the check on that operation as usual; so does every operation with `--per-operation`.
+   */
+  sharedVerdict?: SharedVerdict;
   /** Per-check time budget in ms (default set by the runner). */
   timeoutMs?: number;
   /** The options this check reads; each becomes a flag (`flag`) of the scan commands. */

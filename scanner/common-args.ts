@@ -32,6 +32,8 @@ export interface CommonFlags {
   includeOperations: string[];
   excludeOperations: string[];
   failOnIncomplete: boolean;
+  /** Judge every operation itself: no check shares a verdict between operations (CheckDefinition.sharedVerdict). */
+  perOperation: boolean;
   /** Re-validate the credential every this many requests. */
   canaryEvery: number;
 }
@@ -133,6 +135,14 @@ const SCAN_FLAGS: readonly ScanFlag[] = [
     doc: [
       'exit 3 when the scan is incomplete (checks that could not run: no, empty or',
       'rejected credential, credential lost mid-scan, errors)',
+    ],
+  },
+  {
+    flag: '--per-operation',
+    type: 'boolean',
+    doc: [
+      'run every check on every operation: by default a check about what operations share',
+      '(a token verifier, a CORS policy) runs on one of them; the others are covered by its pass',
     ],
   },
   {
@@ -287,6 +297,7 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     includeOperations: strings(values['include-operations']),
     excludeOperations: strings(values['exclude-operations']),
     failOnIncomplete: values['fail-on-incomplete'] === true,
+    perOperation: values['per-operation'] === true,
     canaryEvery: Number(canaryText),
   };
 }

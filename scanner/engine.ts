@@ -16,6 +16,7 @@ import {
 import { scannerError } from './errors.js';
 import { assertAcyclic, assertDependenciesExist, topologicalOrder } from './graph.js';
 import { createScanHttp, type TlsOptions } from './http.js';
+import { buildWireRequest } from './probe-request.js';
 import type { LoadedCheck } from './loader.js';
 import type { Rate } from './rate-limiter.js';
 import type { CheckResult, ScanKind, ScanOutcome } from './scan-result.js';
@@ -53,6 +54,8 @@ export interface ScanInput {
   proxy?: string;
   /** `--allow-destructive`: destructive operations may be sent (else the HTTP layer refuses them). */
   allowDestructive?: boolean;
+  /** `--per-operation`: every check judges every operation itself, no verdict is shared (`sharedVerdict`). */
+  perOperation?: boolean;
   /** The identity canary: re-validate the credential at least every this many requests (off when not given). */
   canaryEvery?: number;
   /**
@@ -150,6 +153,43 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     scanStates.set(checkId, state);
     return state;
   };
+  // Shared verdicts: each (check, operation)'s key once its dependencies ran there (undefined: judged on its own).
+  const sharedKeys = new Map<string, { promise: Promise<string | undefined>; settle: (key?: string) => void }>();
+  const sharedKeyOf = (checkId: string, operationId: string) => {
+    const k = taskKey(checkId, operationId);
+    let entry = sharedKeys.get(k);
+    if (!entry) {
+      let settle!: (key?: string) => void;
+      const promise = new Promise<string | undefined>((resolveKey) => (settle = resolveKey));
+      entry = { promise, settle };
+      sharedKeys.set(k, entry);
+    }
+    return entry;
+  };
+  // The order representatives are chosen in: read operations first (the forged request only reads), then scan order.
+  const representativeOrder = (definition: CheckDefinition): Operation[] => {
+    const all = operationsOf(definition);
+    return [...all.filter((op) => operationClass(op) === 'read'), ...all.filter((op) => operationClass(op) !== 'read')];
+  };
+  /**
+   * The operation that already judged `key` for this check, when its run passed: the first operation before this one
+   * in representative order with the same key whose own run ended passed or failed (skips, errors and covered runs
+   * judged nothing). A failed one means every operation of the key runs for its own evidence.
+   */
+  const coveringOperation = async (
+    definition: CheckDefinition,
+    operation: Operation,
+    key: string,
+  ): Promise<Operation | undefined> => {
+    for (const earlier of representativeOrder(definition)) {
+      if (earlier.id === operation.id) return undefined;
+      if ((await sharedKeyOf(definition.id, earlier.id).promise) !== key) continue;
+      const verdict = await tasks.get(taskKey(definition.id, earlier.id))!;
+      if (verdict.status === 'failed') return undefined;
+      if (verdict.status === 'passed' && !verdict.coveredBy) return earlier;
+    }
+    return undefined;
+  };
   const slots = createSemaphore(input.concurrency ?? DEFAULT_CONCURRENCY);
   const tasks = new Map<string, Promise<CheckResult>>();
   const taskKey = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
@@ -221,6 +261,31 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       });
     }
     if (applies !== true) return result('skipped', { reason: applies });
+    if (definition.sharedVerdict && !input.perOperation) {
+      let key: string | undefined;
+      try {
+        key = definition.sharedVerdict.key(operation, (checkId, name) =>
+          (definition.dependsOn ?? []).includes(checkId)
+            ? (facts.get(checkId, factOperationId(operation)(checkId))?.get(name) as never)
+            : undefined,
+        );
+      } catch (error) {
+        return result('errored', {
+          reason: `sharedVerdict.key threw: ${error instanceof Error ? error.message : String(error)}`,
+          incomplete: true,
+        });
+      } finally {
+        sharedKeyOf(definition.id, operation.id).settle(key);
+      }
+      const covering = key === undefined ? undefined : await coveringOperation(definition, operation, key);
+      // An operation the send gate refuses (once the representative ran: its writes may have created the object) is
+      // judged on its own, so it is skipped with that reason, not passed by a verdict proved where sending was allowed.
+      if (covering && !http.wouldRefuse(buildWireRequest(operation)))
+        return result('passed', {
+          coveredBy: covering.id,
+          reason: `covered by ${covering.id}: same ${definition.sharedVerdict.subject}, which passed this check there (--per-operation sends it here too)`,
+        });
+    }
     if (definition.passive) {
       await allScheduled;
       await Promise.all(othersOn(operation));
@@ -314,6 +379,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   for (const definition of ordered) {
     for (const operation of operationsOf(definition)) {
       const promise = runTask(definition, operation).then((r) => {
+        // A run that ended before its key was known (a skip, a dependency) is judged on its own: no key.
+        if (definition.sharedVerdict) sharedKeyOf(definition.id, operation.id).settle(undefined);
         if (reports(definition)) input.onProgress?.(++done, total);
         return r;
       });

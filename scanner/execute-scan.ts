@@ -135,6 +135,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
     signal: io.signal,
@@ -168,6 +169,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(common.includeOperations.length > 0 ? { includeOperations: common.includeOperations } : {}),
     ...(common.excludeOperations.length > 0 ? { excludeOperations: common.excludeOperations } : {}),
     failOnIncomplete: common.failOnIncomplete,
+    perOperation: common.perOperation,
     ...(common.baseline ? { baseline: common.baseline } : {}),
     ...(common.shard
       ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length }

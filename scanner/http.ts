@@ -48,6 +48,8 @@ export interface WireRequest {
 export interface ScanHttp {
   /** Sends one request; throws `RefusedRequest` (nothing sent) for a destructive one the scan may not send. */
   send(request: WireRequest): Promise<ProbeResponse>;
+  /** Whether `send` would refuse this request now (nothing is sent or counted). */
+  wouldRefuse(request: WireRequest): boolean;
   requestsSent(): number;
   /** Requests refused by the send gate (never sent). */
   requestsRefused(): number;
@@ -169,6 +171,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
         throw describeTransportError(error, request.method, request.url);
       }
     },
+    wouldRefuse: (request) => gate.wouldRefuse(request.operation, request),
     requestsSent: () => sent,
     requestsRefused: () => gate.refused(),
     close() {

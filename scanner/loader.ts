@@ -99,6 +99,9 @@ function problemsOf(exported: unknown, file: string): string[] {
   if (typeof definition.run !== 'function') problems.push('run must be a function');
   if (definition.appliesTo !== undefined && typeof definition.appliesTo !== 'function')
     problems.push('appliesTo must be a function');
+  const shared = definition.sharedVerdict as { key?: unknown } | undefined;
+  if (typeof shared === 'object' && shared !== null && typeof shared.key !== 'function')
+    problems.push('sharedVerdict.key must be a function');
   const meta = Object.fromEntries(Object.entries(definition).filter(([key]) => !FUNCTION_KEYS.has(key)));
   const validate = validatorFor(CHECK_META_SCHEMA);
   if (!validate(meta)) {

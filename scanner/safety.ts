@@ -81,6 +81,8 @@ function createdPaths(request: WireRequest, status: number, headers: Record<stri
 export interface SendGate {
   /** Why this request must not be sent, or undefined. */
   refuse(operation: Operation | undefined, request: WireRequest): string | undefined;
+  /** Whether `refuse` would refuse it now, without counting a refusal (nothing is being sent). */
+  wouldRefuse(operation: Operation | undefined, request: WireRequest): boolean;
   /** Learns the objects a successful write created, so the scan may delete (only) those. */
   observe(request: WireRequest, status: number, headers: Record<string, string>, body: string): void;
   /** How many requests were refused (the report counts them). */
@@ -90,14 +92,17 @@ export interface SendGate {
 export function createSendGate(options: { allowDestructive?: boolean } = {}): SendGate {
   const created = new Set<string>();
   let refusals = 0;
+  const refused = (operation: Operation | undefined, request: WireRequest): boolean =>
+    !options.allowDestructive &&
+    requestClass(operation, request) === 'destructive' &&
+    !created.has(new URL(request.url).pathname);
   return {
     refuse(operation, request) {
-      if (options.allowDestructive) return undefined;
-      if (requestClass(operation, request) !== 'destructive') return undefined;
-      if (created.has(new URL(request.url).pathname)) return undefined;
+      if (!refused(operation, request)) return undefined;
       refusals += 1;
       return DESTRUCTIVE_REASON;
     },
+    wouldRefuse: refused,
     observe(request, status, headers, body) {
       const method = effectiveMethod(request);
       if (method !== 'POST' && method !== 'PUT') return;

@@ -62,6 +62,11 @@ export interface CheckResult {
   attempts: Attempt[];
   startTime: Date;
   endTime: Date;
+  /**
+   * A shared verdict (`CheckDefinition.sharedVerdict`): the operation whose own run proved this one's, which sent
+   * nothing here; `reason` says what they share.
+   */
+  coveredBy?: string;
   /** Facts the check published (JSON values), shown as the report's `data`. */
   data?: Record<string, unknown>;
 }

@@ -95,6 +95,7 @@ function checkReport(result: CheckResult, definition: CheckDefinition, operation
     status: result.status,
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.incomplete ? { incomplete: true } : {}),
+    ...(result.coveredBy ? { coveredBy: result.coveredBy } : {}),
     ...(result.data ? { data: result.data } : {}),
     scans: result.attempts.map(attemptReport),
     issues: definition.issues.map((issue) => issueReport(issue, result)),

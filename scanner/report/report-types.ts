@@ -58,6 +58,8 @@ export interface CheckReport {
   reason?: string;
   /** Could not run for a reason that leaves the scan incomplete. */
   incomplete?: boolean;
+  /** Passed as covered by this operation's run of the same check (a shared verdict): nothing was sent here. */
+  coveredBy?: string;
   data?: Record<string, unknown>;
   scans: ScanAttemptReport[];
   issues: IssueReport[];

@@ -68,6 +68,12 @@ describe('scanner loader', () => {
     expect(error.message).to.include('id "custom.other_name" must equal the file name "custom.renamed"');
   });
 
+  it('refuses a shared verdict whose key is not a function', async () => {
+    const error = await loadError([dir('shared-verdict-without-key')]);
+    expect(error.code).to.equal('invalid_check');
+    expect(error.message).to.include('custom.shared.mjs: sharedVerdict.key must be a function');
+  });
+
   it('refuses a module that throws while it is imported, with the first line of the error', async () => {
     const error = await loadError([dir('broken-import')]);
     expect(error.code).to.equal('invalid_check');

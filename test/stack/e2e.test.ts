@@ -13,6 +13,8 @@ import { connectMongo } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
 import { createMongoStore } from '../../server/store/mongo-store.js';
 import { DEMO } from '../../stack/demo.js';
+import { operationClass } from '../../scanner/operation-class.js';
+import { DESTRUCTIVE_REASON } from '../../scanner/safety.js';
 import { machineToken, userToken } from '../../stack/tokens.js';
 import { startStackProcess, type StackProcess } from '../support/stack-process.js';
 
@@ -27,6 +29,23 @@ interface List {
   data: { id: string }[];
 }
 const json = async <T>(response: Response) => (await response.json()) as T;
+
+/** What these tests read of scan:self's JSON report. */
+interface SelfScanReport {
+  options: { allowDestructive?: boolean };
+  completeness: { destructiveRequestsRefused?: number };
+  reports: {
+    id: string;
+    status?: string;
+    reason?: string;
+    operation?: { id: string; method?: string; url?: string };
+    issues: { id: string; status: string; cvss: { score: number } }[];
+    scans: {
+      request?: { method: string; url: string; headers?: Record<string, string> };
+      response?: { statusCode: number; headers?: Record<string, string>; body?: string };
+    }[];
+  }[];
+}
 
 /** A database of its own for this run when the suite runs on MongoDB (the stack then uses it, like a staging deploy). */
 function isolatedMongoUri(): string | undefined {
@@ -44,6 +63,7 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
   let machineAccess: string;
   let registrationUrl: string;
   let registrationId: string;
+  let selfScan: SelfScanReport | undefined;
 
   before(async () => {
     if (mongoUri) {
@@ -192,13 +212,8 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
         maxBuffer: 64 * 1024 * 1024,
       },
     );
-    const report = JSON.parse(stdout) as {
-      reports: {
-        id: string;
-        operation?: { id: string };
-        issues: { id: string; status: string; cvss: { score: number } }[];
-      }[];
-    };
+    const report = JSON.parse(stdout) as SelfScanReport;
+    selfScan = report;
     // It says whom it scans as, and why the rate limit will not cost it coverage.
     expect(stderr).to.include(`as ${DEMO.selfScanUser} in ${DEMO.selfScanOrganizationId} (enterprise plan`);
     const operations = new Set(report.reports.map((r) => r.operation?.id).filter(Boolean));
@@ -209,6 +224,66 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
         .map((i) => `${r.operation?.id} ${r.id}: ${i.id}`),
     );
     expect(findings).to.deep.equal([]);
+  });
+
+  it('scan:self sends no destructive request unless asked: DELETE is skipped with the reason, only the objects the scan created are deleted, and the registration made for it is still there', async () => {
+    expect(selfScan, 'the scan:self test above ran').to.not.equal(undefined);
+    const report = selfScan!;
+    expect(report.options.allowDestructive).to.equal(false);
+    // Classed as the scanner classes them, from the operation id (`METHOD /path`).
+    const classOf = (operationId: string) => {
+      const [method, path] = operationId.split(' ');
+      return operationClass({ method, path });
+    };
+    const destructive = report.reports.filter((r) => r.operation && classOf(r.operation.id) === 'destructive');
+    expect(destructive.map((r) => r.operation!.id)).to.include(
+      'DELETE /organizations/{organizationId}/registrations/{id}',
+    );
+    // The gate refused them (counted in completeness) and every such check says why it did not run.
+    expect(report.completeness.destructiveRequestsRefused).to.be.a('number').and.to.be.greaterThan(0);
+    expect(destructive.filter((r) => r.status === 'skipped' && r.reason === DESTRUCTIVE_REASON)).to.not.have.length(0);
+    // What was sent: a DELETE only ever targets an object one of the scan's own POSTs created (its clean-up).
+    const sent = report.reports.flatMap((r) => r.scans).filter((scan) => scan.request && scan.response);
+    const created = new Set(
+      sent
+        .filter((scan) => scan.request!.method === 'POST' && scan.response!.statusCode < 300)
+        .flatMap((scan) => {
+          const base = new URL(scan.request!.url).pathname.replace(/\/$/, '');
+          const location = scan.response!.headers?.location;
+          let id: unknown;
+          try {
+            id = (JSON.parse(scan.response!.body ?? '') as { id?: unknown }).id;
+          } catch {
+            id = undefined;
+          }
+          return [
+            ...(location ? [new URL(location, scan.request!.url).pathname] : []),
+            ...(typeof id === 'string' ? [`${base}/${encodeURIComponent(id)}`] : []),
+          ];
+        }),
+    );
+    // A DELETE in the request line, or in a method override the server may honour (header or query parameter).
+    const deleting = (request: { method: string; url: string; headers?: Record<string, string> }): boolean =>
+      [
+        request.method,
+        ...Object.entries(request.headers ?? {})
+          .filter(([name]) => /^x-(http-)?method(-override)?$/i.test(name))
+          .map(([, value]) => value),
+        ...[...new URL(request.url).searchParams].filter(([name]) => /method$/i.test(name)).map(([, value]) => value),
+      ].some((method) => method.toUpperCase() === 'DELETE');
+    const deletes = sent.filter((scan) => deleting(scan.request!)).map((scan) => new URL(scan.request!.url).pathname);
+    expect(deletes.filter((path) => !created.has(path))).to.deep.equal([]);
+    // The registration scan:self made for the scan to read, edit and delete is still there.
+    const read = report.reports.find(
+      (r) => r.operation?.id === 'GET /organizations/{organizationId}/registrations/{id}' && r.operation.url,
+    );
+    const samAccess = await userToken({
+      ...tokenRequest(),
+      redirectUri: DEMO.redirectUri,
+      loginHint: DEMO.selfScanUser,
+    });
+    const still = await fetch(read!.operation!.url!, { headers: { authorization: `Bearer ${samAccess}` } });
+    expect(still.status).to.equal(200);
   });
 
   it('runs every scanner check against single endpoints with the user token (scan curl) and finds nothing above CVSS 0', async () => {
