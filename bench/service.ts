@@ -306,7 +306,11 @@ async function run(): Promise<number> {
   if (process.env.MONGODB_URI) {
     // The same scenarios on MongoDB, in a database of the bench's own (emptied and migrated first), with floors
     // that pay the same database round trip.
-    const store = await createMongoStore(process.env.MONGODB_URI, { dbName: `gatehouse_bench_${process.pid}` });
+    const store = await createMongoStore(process.env.MONGODB_URI, {
+      dbName: `gatehouse_bench_${process.pid}`,
+      // As main.ts opens it: with the resolution cache of the configured (here default) API_RESOLUTION_CACHE_MS.
+      resolutionCacheMs: loadServiceConfig(auth.env()).resolutionCacheMs,
+    });
     await store.reset();
     mongo = await startServiceOn('mongo', store, auth, token, body);
     const floor = await listen(mongoFloorApp(auth, store.connection, mongo.id, body));
