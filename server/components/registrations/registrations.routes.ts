@@ -13,7 +13,7 @@ import { requireScope } from '../../middleware/require-scope.js';
 import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
 import { registrationView } from './registration-view.js';
 import { rotateClientSecret } from './client-secret.service.js';
-import { provisioningStatusOf } from '../provisioning/provisioning-state.js';
+import { provisioningStatusOf } from './provisioning-status.js';
 import { draftPolicyReport, registrationPolicyReport } from './policy-report.service.js';
 import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
 import {

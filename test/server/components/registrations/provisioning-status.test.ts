@@ -1,6 +1,6 @@
-/** The provisioning status of the self-service read: no query before the first approval, the steps' status after. */
+/** The self-service read's provisioning status: none without a query before the first approval, the steps' status after. */
 import { expect } from 'chai';
-import { provisioningStatusOf } from '../../../../server/components/provisioning/provisioning-state.js';
+import { provisioningStatusOf } from '../../../../server/components/registrations/provisioning-status.js';
 import type { Store } from '../../../../server/deps.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
 
