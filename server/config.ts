@@ -165,6 +165,14 @@ export const serviceSettings = {
     default: 60,
     doc: "Introspection results are cached by SHA-256 of the token for this long, never past the token's `exp`.",
   },
+  resolutionCacheMs: {
+    env: 'API_RESOLUTION_CACHE_MS',
+    type: 'integer',
+    min: 0,
+    max: 10000,
+    default: 1000,
+    doc: "On MongoDB, each instance reuses the grant and organization it resolved for a request this long (0: never). This instance's own changes apply at once; a grant revoked or a plan changed on another instance still applies here for up to this long.",
+  },
   defaultOrganizationEnabled: {
     env: 'API_DEFAULT_ORGANIZATION_ENABLED',
     type: 'boolean',

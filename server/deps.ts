@@ -6,10 +6,13 @@
 import type { Logger } from '../lib/logger.js';
 import type { ServiceConfig } from './config.js';
 import type { Repositories } from './store/repositories.js';
+import type { ResolutionReads } from './store/resolution-cache.js';
 
 /** Every repository the service uses (the one list in store/repositories.ts): the only code that touches storage. */
 export interface Store extends Repositories {
   kind: 'memory' | 'mongo';
+  /** What organization resolution reads on every request (cached briefly on MongoDB: store/resolution-cache.ts). */
+  resolution: ResolutionReads;
   /** Resolves when the store can serve requests; rejects with the reason otherwise (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;

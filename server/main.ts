@@ -133,7 +133,9 @@ export async function main(
   const logger = createLogger({ level: config.logLevel, name: 'registration-service' });
   let store: Store;
   try {
-    store = config.mongodbUri ? await createMongoStore(config.mongodbUri, { logger }) : createMemoryStore();
+    store = config.mongodbUri
+      ? await createMongoStore(config.mongodbUri, { logger, resolutionCacheMs: config.resolutionCacheMs })
+      : createMemoryStore();
   } catch (err) {
     // The URI may hold credentials: name the failure, never the URI.
     io.stderr.write(`registration-service: cannot connect to MongoDB (MONGODB_URI): ${(err as Error).message}\n`);

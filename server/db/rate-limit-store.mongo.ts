@@ -1,18 +1,24 @@
 /**
- * Rate-limit counters shared by every instance (DESIGN.md §1.8) as fixed-window slot claims: the n-th request of a
- * window inserts the document `<key>:<window>:<n>`, n ≤ limit. Only an insert checked by the unique `_id` decides
- * who holds a slot, so the limit is exact on MongoDB and on FerretDB alike.
+ * Rate-limit counters shared by every instance (DESIGN.md §1.8) as fixed-window block claims: the window's slots
+ * 1…limit are cut into blocks of `blockSizeFor(limit)` slots, and an instance claims the n-th block of a window by
+ * inserting the document `<key>:<window>:b<n>`. Only an insert checked by the unique `_id` decides who holds a block,
+ * so no slot is ever admitted twice and the limit is never exceeded, on MongoDB and on FerretDB alike.
  *
  * Why not a counter: FerretDB 1.24 runs an `$inc` upsert as read-then-write (FerretDB/FerretDB#3040), so 600
  * concurrent requests against a limit of 60 all passed with rate-limiter-flexible's Mongo limiter (the counter read
  * 25–28). Redis would make the counter atomic but adds a server to run in every deployment; the unique insert is
- * what both databases already guarantee, and costs one small insert per admitted request (a rejected request past
- * the limit costs nothing: this process knows its own claims).
+ * what both databases already guarantee.
  *
- * Each process hands out slot numbers in order from a local cursor, so its own concurrent requests never collide;
- * a collision means another instance took the slot, and the cursor jumps past the window's stored count. The
- * failure mode under contention is refusing a little early, never letting more than `limit` through. While the
- * database errors, an in-memory limiter stands in so a hiccup neither opens the gate nor fails the request.
+ * Why blocks: one insert per request was the largest database cost of a read (issue 15). A block admits up to
+ * `size` requests for one insert; the price is under-admission across instances, never over-admission: slots an
+ * instance has claimed but not used when its traffic stops are lost to the others for the rest of the window. The
+ * block is a twentieth of the limit (at most 64), so each instance strands at most 5 % of the limit per key and
+ * window, and a limit under 40 keeps blocks of one slot (exact, as before).
+ *
+ * Each process claims blocks in order from a local cursor, one claim in flight per key (requests arriving meanwhile
+ * wait for it and share its slots); a collision means another instance took the block, and the cursor jumps past
+ * the window's stored blocks. While the database errors, an in-memory limiter stands in so a hiccup neither opens
+ * the gate nor fails the request. A rejected request past the limit costs nothing: this process knows its claims.
  */
 import type { Connection } from 'mongoose';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -23,8 +29,16 @@ import { MAX_TIME_MS } from './query-limits.js';
 /** The collection of the slots; `db:migrate` creates its indexes. (`rate_limits` held the old `$inc` counters.) */
 export const RATE_LIMIT_COLLECTION = 'rate_limit_slots';
 
-/** Claims tried per request before it is refused; each miss means another instance won a slot. */
+/** Claims tried per request before it is refused; each miss means another instance won a block. */
 const MAX_ATTEMPTS = 8;
+/** Blocks are a twentieth of the limit (at most 5 % stranded per instance), capped so one claim stays small. */
+const BLOCK_FRACTION = 20;
+const MAX_BLOCK = 64;
+
+/** Slots one claim takes for `limit`: 1 below 40 (exact), else limit / 20, at most 64. */
+export function blockSizeFor(limit: number): number {
+  return Math.max(1, Math.min(MAX_BLOCK, Math.floor(limit / BLOCK_FRACTION)));
+}
 /** Local cursors of ended windows are dropped once the map grows past this. */
 const SWEEP_THRESHOLD = 10_000;
 
@@ -36,7 +50,13 @@ interface SlotDocument {
 }
 
 interface LocalCursor {
-  next: number;
+  /** The next block this process will try to claim (1-based). */
+  nextBlock: number;
+  /** Claimed slots not yet handed out: the next one, and the last of the claimed block. */
+  slot: number;
+  lastSlot: number;
+  /** The claim in flight, which requests without a slot wait for. */
+  claiming?: Promise<boolean | 'error'>;
   windowEnd: number;
 }
 
@@ -50,7 +70,7 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
     let cursor = cursors.get(id);
     if (!cursor) {
       if (cursors.size >= SWEEP_THRESHOLD) for (const [k, c] of cursors) if (c.windowEnd <= now) cursors.delete(k);
-      cursor = { next: 1, windowEnd };
+      cursor = { nextBlock: 1, slot: 1, lastSlot: 0, windowEnd };
       cursors.set(id, cursor);
       // The first sight of a new window clears the key's older slots; a TTL index does it too where the server has one.
       slots.deleteMany({ key, window: { $lt: window } }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
@@ -71,6 +91,44 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
     }
   }
 
+  /**
+   * Claims the cursor's next free block (one insert; on a collision the cursor jumps past the stored blocks and
+   * tries again). Resolves with false when the window has no block left, 'error' when the database failed.
+   */
+  async function claim(
+    cursor: LocalCursor,
+    key: string,
+    window: number,
+    limit: number,
+    size: number,
+  ): Promise<boolean | 'error'> {
+    const blocks = Math.ceil(limit / size);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const block = cursor.nextBlock;
+      if (block > blocks) return false;
+      cursor.nextBlock += 1;
+      try {
+        await slots.insertOne(
+          { _id: `${key}:${window}:b${block}`, key, window, expire: new Date(cursor.windowEnd) },
+          { maxTimeMS: MAX_TIME_MS },
+        );
+        cursor.slot = (block - 1) * size + 1;
+        cursor.lastSlot = Math.min(limit, block * size);
+        return true;
+      } catch (error) {
+        if (!isDuplicateKey(error)) return 'error';
+      }
+      // Another instance holds that block: continue after everything the window has stored so far.
+      try {
+        const taken = await slots.countDocuments({ key, window }, { maxTimeMS: MAX_TIME_MS });
+        cursor.nextBlock = Math.max(cursor.nextBlock, taken + 1);
+      } catch {
+        return 'error';
+      }
+    }
+    return false;
+  }
+
   return {
     async consume(key, limit, windowMs) {
       const now = clock();
@@ -78,28 +136,24 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
       const windowEnd = window + windowMs;
       const resetMs = windowEnd - now;
       const cursor = cursorFor(key, window, windowEnd, now);
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-        const slot = cursor.next;
-        if (slot > limit) return { allowed: false, remaining: 0, resetMs };
-        cursor.next += 1;
-        try {
-          await slots.insertOne(
-            { _id: `${key}:${window}:${slot}`, key, window, expire: new Date(windowEnd) },
-            { maxTimeMS: MAX_TIME_MS },
-          );
+      const size = blockSizeFor(limit);
+      for (;;) {
+        if (cursor.slot <= cursor.lastSlot) {
+          const slot = cursor.slot;
+          cursor.slot += 1;
           return { allowed: true, remaining: limit - slot, resetMs };
-        } catch (error) {
-          if (!isDuplicateKey(error)) return insured(key, limit, windowMs);
         }
-        // Another instance holds that slot: continue after everything the window has stored so far.
-        try {
-          const taken = await slots.countDocuments({ key, window }, { maxTimeMS: MAX_TIME_MS });
-          cursor.next = Math.max(cursor.next, taken + 1);
-        } catch {
-          return insured(key, limit, windowMs);
-        }
+        // Refused only once no claim is in flight: the one under way may still bring slots.
+        if (!cursor.claiming && cursor.nextBlock > Math.ceil(limit / size))
+          return { allowed: false, remaining: 0, resetMs };
+        // One claim at a time per key: concurrent requests share its block instead of each claiming one.
+        cursor.claiming ??= claim(cursor, key, window, limit, size).finally(() => {
+          cursor.claiming = undefined;
+        });
+        const outcome = await cursor.claiming;
+        if (outcome === 'error') return insured(key, limit, windowMs);
+        if (!outcome && cursor.slot > cursor.lastSlot) return { allowed: false, remaining: 0, resetMs };
       }
-      return { allowed: false, remaining: 0, resetMs };
     },
   };
 }

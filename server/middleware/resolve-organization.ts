@@ -31,10 +31,10 @@ export function resolveOrganization(deps: Pick<ApiDeps, 'store'>): RequestHandle
     const subject = subjectOf(req);
     const organizationId = req.params.organizationId;
     if (!isId('org', organizationId)) throw apiError('not_found', 'No such organization.');
-    // Both lookups at once (one round trip on MongoDB); either missing is the same 404.
+    // Both lookups at once (briefly cached per instance on MongoDB); either missing is the same 404.
     const [grant, organization] = await Promise.all([
-      deps.store.grants.find(subject, organizationId),
-      deps.store.organizations.get(organizationId),
+      deps.store.resolution.grant(subject, organizationId),
+      deps.store.resolution.organization(organizationId),
     ]);
     if (!grant || !organization) throw apiError('not_found', 'No such organization.');
     req.organization = organization;
@@ -46,8 +46,8 @@ export function resolveOrganization(deps: Pick<ApiDeps, 'store'>): RequestHandle
 export function resolveDefaultOrganization(deps: Pick<ApiDeps, 'store'>): RequestHandler {
   return async (req, _res, next) => {
     const subject = subjectOf(req);
-    const grant = await deps.store.grants.defaultFor(subject);
-    const organization = grant ? await deps.store.organizations.get(grant.organizationId) : null;
+    const grant = await deps.store.resolution.defaultGrant(subject);
+    const organization = grant ? await deps.store.resolution.organization(grant.organizationId) : null;
     if (!organization) {
       throw apiError(
         'default_organization_not_set',

@@ -13,12 +13,18 @@ import { STORE_COLLECTIONS } from '../db/collections.js';
 import { migrate } from '../db/migrate.js';
 import { createWriteLocks } from '../db/write-locks.js';
 import { buildRepositories } from './repositories.js';
+import { directResolutionReads, withResolutionCache } from './resolution-cache.js';
 
 export interface MongoStoreOptions extends MongoConnectOptions {
   /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
   clock?: () => Date;
   /** Receives the connection's `disconnected` / `reconnected` / `error` events (research §4.6). */
   logger?: Logger;
+  /**
+   * How long organization resolution may reuse a grant or organization it read (API_RESOLUTION_CACHE_MS; 0 or
+   * unset: never). This instance's own writes clear it; see store/resolution-cache.ts for why the bound is safe.
+   */
+  resolutionCacheMs?: number;
 }
 
 export interface MongoStore extends Store {
@@ -49,11 +55,19 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     connection.on('reconnected', () => logger.info({ store: 'mongo' }, 'database reconnected'));
   }
   const locks = createWriteLocks(connection);
+  const repositories = buildRepositories((definition) =>
+    guardRepository(definition.mongo({ connection, locks, clock })),
+  );
+  const cache = options.resolutionCacheMs
+    ? withResolutionCache(repositories, { ttlMs: options.resolutionCacheMs })
+    : undefined;
 
   return {
     kind: 'mongo',
     connection,
-    ...buildRepositories((definition) => guardRepository(definition.mongo({ connection, locks, clock }))),
+    ...repositories,
+    ...(cache && { grants: cache.grants, organizations: cache.organizations }),
+    resolution: cache?.reads ?? directResolutionReads(repositories),
 
     async ping() {
       const { uninitialized, disconnecting } = mongoose.ConnectionStates;
@@ -71,6 +85,7 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
     },
 
     async reset() {
+      cache?.clear();
       const key = `${connection.host}:${connection.port}/${connection.name}`;
       if (!migrated.has(key)) {
         await migrate(connection);

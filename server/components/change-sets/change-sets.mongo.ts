@@ -17,10 +17,12 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
   const ChangeSets = changeSetModel(connection);
 
   async function readOne(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null> {
-    const doc = await ChangeSets.findOne({ _id: id, organizationId, registrationId })
-      .lean<ChangeSetDocument>()
-      .maxTimeMS(MAX_TIME_MS);
-    return doc ? toChangeSet(doc) : null;
+    // By `{ _id }` alone, the owners checked here: FerretDB 1.24 scans the collection for any other filter
+    // (registrations.mongo.ts, byId).
+    const doc = await ChangeSets.findOne({ _id: id }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+    return doc && doc.organizationId === organizationId && doc.registrationId === registrationId
+      ? toChangeSet(doc)
+      : null;
   }
 
   return {

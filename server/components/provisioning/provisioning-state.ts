@@ -10,6 +10,13 @@ export interface ProvisioningState {
   steps: Pick<OutboxStep, 'kind' | 'revision' | 'status' | 'attempts' | 'lastError' | 'nextAttemptAt'>[];
 }
 
+/** A registration's provisioning status from its steps: none, failed if any failed, pending until all are done. */
+export function statusOfSteps(steps: readonly Pick<OutboxStep, 'status'>[]): ProvisioningStatus {
+  if (steps.length === 0) return 'none';
+  if (steps.some((s) => s.status === 'failed')) return 'failed';
+  return steps.some((s) => s.status !== 'done') ? 'pending' : 'done';
+}
+
 export async function provisioningStateOf(
   store: Pick<Store, 'provisioning'>,
   organizationId: string,
@@ -19,14 +26,7 @@ export async function provisioningStateOf(
     store.provisioning.listSteps(organizationId, registrationId),
     store.provisioning.getClient(organizationId, registrationId),
   ]);
-  const status: ProvisioningStatus =
-    steps.length === 0
-      ? 'none'
-      : steps.some((s) => s.status === 'failed')
-        ? 'failed'
-        : steps.some((s) => s.status !== 'done')
-          ? 'pending'
-          : 'done';
+  const status = statusOfSteps(steps);
   return {
     status,
     ...(client && { clientId: client.clientId }),

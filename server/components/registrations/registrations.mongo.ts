@@ -41,11 +41,18 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   const pendingGuard = (filter: RegistrationWriteFilter) => (record: Registration) =>
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 
+  /**
+   * One record by id, read with a filter of exactly `{ _id }` and checked for its organization and tombstone here:
+   * FerretDB 1.24 (SQLite) uses the `_id` index only for such a filter and scans the whole collection for any other
+   * (measured: 3 ms against 100 ms at 20k records). MongoDB answers both from the index.
+   */
+  async function byId(id: string): Promise<RegistrationDocument | null> {
+    return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+  }
+
   async function readOne(organizationId: string, id: string): Promise<Registration | null> {
-    const doc = await Registrations.findOne({ _id: id, organizationId, ...live() })
-      .lean<RegistrationDocument>()
-      .maxTimeMS(MAX_TIME_MS);
-    return doc ? toRegistration(doc) : null;
+    const doc = await byId(id);
+    return doc && doc.organizationId === organizationId && doc.removedAt == null ? toRegistration(doc) : null;
   }
 
   async function byIdempotencyKey(
@@ -289,10 +296,8 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       // Read-modify-write under the record's lock, like every write of a registration, so it cannot lose (or be
       // lost by) a concurrent transition on FerretDB; the revision and updatedAt stay as they are.
       await locks.withLock(recordLock(id), async () => {
-        const doc = await Registrations.findOne({ _id: id, organizationId })
-          .lean<RegistrationDocument>()
-          .maxTimeMS(MAX_TIME_MS);
-        if (!doc) return;
+        const doc = await byId(id);
+        if (!doc || doc.organizationId !== organizationId) return;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         if (outbox.length === 0 && doc.removedAt) {
           await Registrations.deleteOne({ _id: id, organizationId }, { maxTimeMS: MAX_TIME_MS });

@@ -13,7 +13,7 @@ import { requireScope } from '../../middleware/require-scope.js';
 import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
 import { registrationView } from './registration-view.js';
 import { rotateClientSecret } from './client-secret.service.js';
-import { provisioningStateOf } from '../provisioning/provisioning-state.js';
+import { provisioningStatusOf } from './provisioning-status.js';
 import { draftPolicyReport, registrationPolicyReport } from './policy-report.service.js';
 import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
 import {
@@ -105,7 +105,7 @@ export function createRegistrationsRouter(deps: ApiDeps): Router {
       const context = requestContextOf(req);
       const record = await getRegistration(deps, context, idParam(req));
       // Whether the client at the authorization server is up to date; absent when never provisioned.
-      const { status } = await provisioningStateOf(deps.store, record.organizationId, record.id);
+      const status = await provisioningStatusOf(deps.store, record);
       sendRegistration(res, context, record, 200, status === 'none' ? {} : { provisioning: { status } });
     })
     .patch(write, async (req, res) => {

@@ -98,6 +98,27 @@ export const reviewTable: readonly Row<ReviewAction>[] = [
   { action: 'deprecate', from: ['active', 'suspended'], to: 'deprecated' },
 ];
 
+/**
+ * The statuses a registration can hold before its first approval (reachable from `draft` without `approve`, the
+ * one row into `active`). No row leads back into them, and provisioning starts with the approval, so a record in one
+ * of these has never had a provisioning step: its provisioning status is known without a query.
+ */
+export const PRE_APPROVAL_STATUSES: ReadonlySet<RegistrationStatus> = (() => {
+  const reached = new Set<RegistrationStatus>(['draft']);
+  const rows = [...selfServiceTable, ...reviewTable].filter((row) => row.action !== 'approve');
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) {
+      if (row.to === 'same' || row.to === 'removed' || reached.has(row.to)) continue;
+      if (row.from.some((status) => reached.has(status))) {
+        reached.add(row.to);
+        grew = true;
+      }
+    }
+  }
+  return reached;
+})();
+
 export function selfServiceRow(action: SelfServiceAction): Row<SelfServiceAction> {
   return selfServiceTable.find((row) => row.action === action) as Row<SelfServiceAction>;
 }

@@ -7,12 +7,14 @@ import { resolveDefaultOrganization, resolveOrganization } from '../../../server
 import { errorHandler } from '../../../server/middleware/error-handler.js';
 import { silentLogger } from '../../../lib/logger.js';
 import type { Store } from '../../../server/deps.js';
+import { directResolutionReads } from '../../../server/store/resolution-cache.js';
 
 async function setup() {
-  const store = {
+  const repositories = {
     organizations: createMemoryOrganizationRepository(),
     grants: createMemoryGrantRepository(),
-  } as unknown as Store;
+  };
+  const store = { ...repositories, resolution: directResolutionReads(repositories) } as unknown as Store;
   const mine = await store.organizations.create({ name: 'Mine', plan: 'pro' });
   const other = await store.organizations.create({ name: 'Other', plan: 'free' });
   await store.grants.grant({ organizationId: mine.id, subject: 'alice', isDefault: false });

@@ -7,6 +7,7 @@ import {
 import {
   allowedActions,
   check,
+  PRE_APPROVAL_STATUSES,
   REVIEW_ACTIONS,
   reviewTable,
   SELF_SERVICE_ACTIONS,
@@ -74,6 +75,20 @@ describe('registration state machine', () => {
     for (const row of [...selfServiceTable, ...reviewTable]) {
       for (const status of row.from) expect(REGISTRATION_STATUSES).to.include(status);
       if (!['same', 'removed'].includes(row.to)) expect(REGISTRATION_STATUSES).to.include(row.to);
+    }
+  });
+
+  it('knows the statuses before the first approval, and no row leads back into them from after it', () => {
+    expect([...PRE_APPROVAL_STATUSES].sort()).to.deep.equal([
+      'changes_requested',
+      'draft',
+      'pending_review',
+      'rejected',
+    ]);
+    for (const row of [...selfServiceTable, ...reviewTable]) {
+      if (row.to === 'same' || row.to === 'removed' || !PRE_APPROVAL_STATUSES.has(row.to)) continue;
+      for (const status of row.from)
+        expect(PRE_APPROVAL_STATUSES.has(status), `${row.action} from ${status}`).to.equal(true);
     }
   });
 });
