@@ -2,8 +2,10 @@
  * JSON request bodies only (DESIGN.md §1.5): other media types, other charsets and bytes that are not UTF-8 → 415,
  * above 64 KiB → 413, malformed → 400. Before any handler sees the body, 422 `validation_failed` with the field path
  * for keys that could reach an object's prototype (`__proto__`, `constructor`, `prototype`), for member names
- * MongoDB cannot store (NUL, a leading `$`, a `.`; so both stores answer alike), and for strings
- * that are not well-formed UTF-16 (a lone surrogate, which the store would silently turn into U+FFFD).
+ * MongoDB cannot store (NUL, a leading `$`, a `.`; so both stores answer alike), for strings
+ * that are not well-formed UTF-16 (a lone surrogate, which the store would silently turn into U+FFFD), and for values
+ * FerretDB refuses though MongoDB takes them — an array directly inside an array, a number JSON.parse read as
+ * ±Infinity (1e400) — so no store answers them with a 500.
  */
 import { isUtf8 } from 'node:buffer';
 import express, { type RequestHandler } from 'express';
@@ -69,9 +71,17 @@ function inspect(value: unknown, path: string, depth: number, found: FieldError[
       found.push({ path, message: 'is not a well-formed Unicode string (lone surrogate)' });
     return false;
   }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) found.push({ path, message: 'is a number too large to store' });
+    return false;
+  }
   if (typeof value !== 'object' || value === null) return false;
   if (depth > MAX_DEPTH) return true;
   if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (Array.isArray(item))
+        found.push({ path: pathOf(path, i), message: 'is an array inside an array (not storable)' });
+    });
     return value.some((item, i) => inspect(item, pathOf(path, i), depth + 1, found));
   }
   let tooDeep = false;

@@ -163,6 +163,18 @@ describe('jsonBody', () => {
     ]);
   });
 
+  it('rejects what FerretDB cannot store though MongoDB can (an array inside an array, a number read as Infinity)', async () => {
+    const res = await request
+      .post('/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"config":{"jwks":{"keys":[{"kty":"RSA","x5c":[["a"]],"e":1e400,"oth":[{"r":[1]}]}]}}}');
+    expectEnvelope(res, 422, 'validation_failed');
+    expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal([
+      'config.jwks.keys[0].x5c[0]',
+      'config.jwks.keys[0].e',
+    ]);
+  });
+
   it('rejects lone surrogates in strings and member names (never stored altered), and keeps well-formed pairs', async () => {
     const res = await request
       .post('/echo')
