@@ -4,10 +4,12 @@
  * request is 422 `idempotency_key_reused`, one still running is 409 `conflict`. Only successes are kept. A request
  * refused (4xx) releases its key, so the client may fix it and retry with the same key. A failure whose outcome is
  * unknown (5xx: a timeout or lost connection after the write was sent may still have created the resource) keeps
- * the claim until its lease ends; the retry after it finds the record the key created, which carries the key,
- * and replays the 201 instead of creating a second one.
+ * the claim — but the instance that answered it knows nothing runs under it any more, so a retry reaching that
+ * instance takes it over at once; elsewhere it waits for the lease. The retry finds the record the key created,
+ * which carries the key under a unique index, and replays the 201 instead of creating a second one — even if the
+ * first write lands only now, one of the two inserts fails on that index.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { ApiDeps } from '../deps.js';
 import { apiError } from '../errors.js';
@@ -40,8 +42,20 @@ function replay(res: Response, response: StoredResponse): void {
   res.status(response.status).json(response.body);
 }
 
+/** Holders remembered as over, at most (the oldest are forgotten first; their claims then wait for the lease). */
+const MAX_ENDED_HOLDERS = 10_000;
+
 /** Route middleware for create POSTs; runs after authentication and organization resolution. */
 export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger'>): RequestHandler {
+  // This instance's claims answered with a 5xx: over, whatever their lease says (insertion order = age).
+  const instance = randomUUID();
+  const ended = new Set<string>();
+  const markEnded = (holder: string) => {
+    if (ended.size >= MAX_ENDED_HOLDERS) ended.delete(ended.values().next().value as string);
+    ended.add(holder);
+  };
+  const abandoned = (holder: string) => ended.has(holder);
+
   return async (req, res, next) => {
     const header = req.headers['idempotency-key'];
     if (header === undefined) return next();
@@ -66,8 +80,11 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
       )
       .digest('base64url');
 
+    const holder = `${instance}:${randomUUID()}`;
     const outcome = await deps.store.idempotency.begin({
       ...scope,
+      holder,
+      abandoned,
       fingerprint,
       now: deps.clock(),
       leaseMs: IDEMPOTENCY_LEASE_MS,
@@ -93,8 +110,11 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
     const release = (status: number) => {
       if (settled) return Promise.resolve();
       settled = true;
-      // Unknown outcome: the claim stays until its lease ends, so no retry races a write that may still land.
-      if (status >= 500) return Promise.resolve();
+      // Unknown outcome: the claim stays (a retry elsewhere waits for the lease); here it is known to be over.
+      if (status >= 500) {
+        markEnded(holder);
+        return Promise.resolve();
+      }
       return deps.store.idempotency.release(scope);
     };
     // Store the success before it is sent: a client that saw the response and retries must get the replay.

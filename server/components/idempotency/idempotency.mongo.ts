@@ -1,18 +1,19 @@
 /**
  * Idempotency-Key records on MongoDB, shared by every instance (research §6): insert to claim; on E11000 take over
- * an expired record or an expired lease (a crashed instance's key) with one conditional update; otherwise read the
- * record and answer mismatch / in flight / completed. The takeover runs under the key's write lock so two instances
+ * an expired record, an expired lease (a crashed instance's key) or a claim whose holder this instance knows is over,
+ * with one conditional update; otherwise answer mismatch / in flight / completed from the record. The takeover runs under the key's write lock so two instances
  * cannot both take over on FerretDB, whose filtered updates are not atomic (see server/db/write-locks.ts).
  */
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
-import type {
-  BeginOutcome,
-  IdempotencyRepository,
-  IdempotencyScope,
-  StoredResponse,
+import {
+  claimLapsed,
+  type BeginOutcome,
+  type IdempotencyRepository,
+  type IdempotencyScope,
+  type StoredResponse,
 } from './idempotency.repository.js';
 import { idempotencyModel, type IdempotencyDocument } from './idempotency.schema.js';
 
@@ -42,7 +43,9 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
         fingerprint: input.fingerprint,
         leaseUntil: new Date(now.getTime() + input.leaseMs),
         expiresAt: new Date(now.getTime() + input.ttlMs),
+        ...(input.holder !== undefined && { holder: input.holder }),
       };
+      const takeOver = { $set: fields, $unset: { response: '', ...(input.holder === undefined && { holder: '' }) } };
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
         try {
           await Records.create([{ ...scopeFilter(input), ...fields }]);
@@ -50,27 +53,26 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
         }
-        // The key exists. Expired, or unfinished with an expired lease: it counts as absent, take it over.
+        // The key exists. Expired, or the same request's claim lapsed (lease over, or its holder is known to be
+        // over): it counts as absent, take it over — conditionally, so a claim completed meanwhile is never undone.
         const answer = await locks.withLock(
           `idempotency:${JSON.stringify([input.organizationId, input.subject, input.key])}`,
           async () => {
-            const taken = await Records.findOneAndUpdate(
-              {
-                ...scopeFilter(input),
-                $or: [
-                  { expiresAt: mongoose.trusted({ $lte: now }) },
-                  // Only the same request: another body under a lapsed claim is a mismatch (something may exist).
-                  {
-                    response: mongoose.trusted({ $exists: false }),
-                    leaseUntil: mongoose.trusted({ $lte: now }),
-                    fingerprint: input.fingerprint,
-                  },
-                ],
-              },
-              { $set: fields, $unset: { response: '' } },
-              { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
-            ).lean<IdempotencyDocument>();
-            if (taken) return { outcome: 'started' } satisfies BeginOutcome;
+            const existing = await Records.findOne(scopeFilter(input))
+              .lean<IdempotencyDocument>()
+              .maxTimeMS(MAX_TIME_MS);
+            if (!existing) return null;
+            const finished = existing.response !== undefined && existing.response !== null;
+            const expired = existing.expiresAt.getTime() <= now.getTime();
+            const claim = { ...existing, leaseUntil: existing.leaseUntil.getTime(), finished };
+            if (!expired && !claimLapsed(claim, input)) return existing;
+            const condition = expired
+              ? { expiresAt: mongoose.trusted({ $lte: now }) }
+              : { response: mongoose.trusted({ $exists: false }), fingerprint: input.fingerprint };
+            const { matchedCount } = await Records.updateOne({ ...scopeFilter(input), ...condition }, takeOver, {
+              maxTimeMS: MAX_TIME_MS,
+            });
+            if (matchedCount === 1) return { outcome: 'started' } satisfies BeginOutcome;
             return Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
           },
         );

@@ -21,16 +21,36 @@ export type BeginOutcome =
   | { outcome: 'mismatch' }
   | { outcome: 'completed'; response: StoredResponse };
 
+export interface BeginInput extends IdempotencyScope {
+  fingerprint: string;
+  now: Date;
+  leaseMs: number;
+  ttlMs: number;
+  /** Who claims: stored with the claim, so the instance that made it can tell later that it is over. */
+  holder?: string;
+  /** Whether the request that holds a claim is known to be over (it ended without completing). */
+  abandoned?: (holder: string) => boolean;
+}
+
+/** Same request, unfinished, and its lease lapsed or its holder over: the claim may be taken over. */
+export function claimLapsed(
+  claim: { fingerprint: string; leaseUntil: number; holder?: string | null; finished: boolean },
+  input: BeginInput,
+): boolean {
+  if (claim.finished || claim.fingerprint !== input.fingerprint) return false;
+  if (claim.leaseUntil <= input.now.getTime()) return true;
+  return typeof claim.holder === 'string' && input.abandoned?.(claim.holder) === true;
+}
+
 export interface IdempotencyRepository {
   /**
    * Claims the key atomically. A live record with another fingerprint → `mismatch` (even when its lease lapsed:
    * the first request may have created something); same fingerprint and unfinished with a live lease →
    * `in_flight`; finished → `completed` with the response. An expired record counts as absent, and the same
-   * request takes over an unfinished one whose lease lapsed.
+   * request takes over an unfinished one whose lease lapsed — or whose holder `abandoned` says is over (this
+   * instance answered it with a 5xx: nothing runs under that claim any more).
    */
-  begin(
-    input: IdempotencyScope & { fingerprint: string; now: Date; leaseMs: number; ttlMs: number },
-  ): Promise<BeginOutcome>;
+  begin(input: BeginInput): Promise<BeginOutcome>;
   /** Stores the response of a claimed key (kept until the record's expiry). */
   complete(input: IdempotencyScope & { response: StoredResponse }): Promise<void>;
   /** Drops a claimed key so the request may be retried (the request failed before creating anything). */
@@ -39,6 +59,7 @@ export interface IdempotencyRepository {
 
 interface MemoryRecord {
   fingerprint: string;
+  holder?: string;
   leaseExpiresAt: number;
   expiresAt: number;
   response?: StoredResponse;
@@ -65,11 +86,13 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
       if (existing && existing.expiresAt > now) {
         if (existing.fingerprint !== input.fingerprint) return { outcome: 'mismatch' };
         if (existing.response) return { outcome: 'completed', response: structuredClone(existing.response) };
-        if (existing.leaseExpiresAt > now) return { outcome: 'in_flight' };
+        const claim = { ...existing, leaseUntil: existing.leaseExpiresAt, finished: false };
+        if (!claimLapsed(claim, input)) return { outcome: 'in_flight' };
         // The claim lapsed (crash or unknown outcome): the same request takes it over.
       }
       records.set(key, {
         fingerprint: input.fingerprint,
+        ...(input.holder !== undefined && { holder: input.holder }),
         leaseExpiresAt: now + input.leaseMs,
         expiresAt: now + input.ttlMs,
       });

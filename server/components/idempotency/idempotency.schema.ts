@@ -13,6 +13,8 @@ export const idempotencySchema = new Schema(
     key: { type: String, required: true, immutable: true },
     fingerprint: { type: String, required: true },
     leaseUntil: { type: Date, required: true },
+    /** The request holding the claim (instance + request), so that instance can tell when it is over. */
+    holder: { type: String },
     expiresAt: { type: Date, required: true },
     /** The response to replay; absent while the request is in flight. */
     response: { type: Schema.Types.Mixed },

@@ -82,6 +82,45 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
       ).to.deep.equal({ outcome: 'started' });
     });
 
+    it('takes over at once a claim whose holder is known to be over, for the same request only, never a completed one', async () => {
+      const over = (holder: string) => holder === 'first';
+      await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0, holder: 'first' });
+      // Not known to be over: in flight until the lease ends.
+      expect(
+        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1), holder: 'second' }),
+      ).to.deep.equal({ outcome: 'in_flight' });
+      // Over, but another request under the key: the first may have created something.
+      expect(
+        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1), abandoned: over }),
+      ).to.deep.equal({ outcome: 'mismatch' });
+      expect(
+        await store.idempotency.begin({
+          ...scope,
+          ...timing,
+          fingerprint: 'f1',
+          now: at(2),
+          holder: 'second',
+          abandoned: over,
+        }),
+      ).to.deep.equal({ outcome: 'started' });
+      // The new holder is not over: the next retry waits for it.
+      expect(
+        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(3), abandoned: over }),
+      ).to.deep.equal({ outcome: 'in_flight' });
+      await store.idempotency.complete({ ...scope, response });
+      expect(
+        (
+          await store.idempotency.begin({
+            ...scope,
+            ...timing,
+            fingerprint: 'f1',
+            now: at(4),
+            abandoned: () => true,
+          })
+        ).outcome,
+      ).to.equal('completed');
+    });
+
     it('frees a released claim but never a completed record', async () => {
       await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
       await store.idempotency.release(scope);

@@ -1,7 +1,8 @@
 /**
  * Idempotency-Key across unknown outcomes: the create is written, then the request fails as if
- * the database timed out after the write was sent (503). The key's claim stays until its lease ends (a retry
- * meanwhile is 409); the retry after it finds the record the first attempt made — the record carries its key —
+ * the database timed out after the write was sent (503). On another instance the key's claim stays until its lease
+ * ends (a retry meanwhile is 409); the instance that answered the 503 knows the attempt is over and takes the claim
+ * over at once. The retry finds the record the first attempt made — the record carries its key —
  * and replays the 201 with the same body and Location. Nothing is created twice: on the embedded store, on
  * MongoDB (FerretDB in CI), and with the retry sent to a second instance sharing the database.
  */
@@ -106,6 +107,22 @@ function retryAfterUnknownOutcome(
     expect(entries.map((e) => e.action)).to.deep.equal(['create']);
   });
 
+  it('serves a retry at once on the instance that answered the 503 (nothing runs under the claim there): the record it made, nothing new', async () => {
+    const before = await count();
+    control.failing = true;
+    expect((await create(first, '"unknown-outcome-0004"')).status).to.equal(503);
+    control.failing = false;
+    // Another instance cannot know the first attempt is over: it waits for the lease.
+    expect((await create(second, '"unknown-outcome-0004"')).status).to.equal(409);
+    const retried = await create(first, '"unknown-outcome-0004"');
+    expect(retried.status).to.equal(201);
+    expect(retried.body.name).to.equal(BODY.name);
+    expect(await count()).to.equal(before + 1);
+    const again = await create(second, '"unknown-outcome-0004"');
+    expect(again.headers['idempotent-replayed']).to.equal('true');
+    expect(again.body.id).to.equal(retried.body.id);
+  });
+
   it('still refuses the key with another body (422) after an unknown outcome', async () => {
     control.failing = true;
     expect((await create(first, '"unknown-outcome-0002"')).status).to.equal(503);
@@ -165,25 +182,29 @@ async function stop(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-describe('Idempotency-Key after an unknown outcome: embedded store', () => {
+describe('Idempotency-Key after an unknown outcome: two instances on one embedded store', () => {
   let h: ServiceHarness;
   let control: { failing: boolean };
-  let instance: Instance;
-  let server: Server;
+  let instances: Instance[];
+  let servers: Server[];
   before(async () => {
     const store = createMemoryStore();
     control = failAfterWrite(store);
     h = await startService({ env: NO_RATE_LIMITS, store });
-    const deps = movableDeps(h.deps, store);
-    const listening = await listen(deps);
-    server = listening.server;
-    instance = { request: listening.request, advance: (ms: number) => deps.advance(ms) };
+    servers = [];
+    instances = [];
+    for (let i = 0; i < 2; i += 1) {
+      const deps = movableDeps(h.deps, store);
+      const listening = await listen(deps);
+      servers.push(listening.server);
+      instances.push({ request: listening.request, advance: (ms: number) => deps.advance(ms) });
+    }
   });
   after(async () => {
-    await stop(server);
+    for (const server of servers) await stop(server);
     await h.close();
   });
-  retryAfterUnknownOutcome(() => ({ h, control, first: instance, second: instance }));
+  retryAfterUnknownOutcome(() => ({ h, control, first: instances[0], second: instances[1] }));
 });
 
 describeWithMongo('Idempotency-Key after an unknown outcome: two instances on one MongoDB', (uri) => {
