@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Report } from '../../scanner/report/report-types.js';
 import { reportProblems } from '../../scanner/report/validate-report.js';
 import { bearerOf, json, startTarget, type Target } from '../fixtures/targets/start-target.js';
 import { acceptsAlgNone, hs256Token } from '../fixtures/targets/jwt-target.js';
-import { runCli } from './support/run-cli.js';
+import { runCli, scanToReport } from './support/run-cli.js';
 
 const SECRET = 'a-long-random-secret-for-tests-0123456789';
 const TOKEN = hs256Token(SECRET);
@@ -65,8 +64,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
 
   it('never sends GET /reset-db or a DELETE at defaults, and reports them skipped with the flag that would allow them', async () => {
     const spec = await startWipingTarget();
-    const file = join(dir, 'report.json');
-    const result = await runCli([
+    const { report, ...result } = await scanToReport([
       'scan',
       'openapi',
       spec,
@@ -74,15 +72,9 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       target!.origin,
       '--rate',
       '2000/s',
-      '--no-progress',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
     ]);
     expect(result.code, result.stderr).to.equal(0);
     expect(hits).to.deep.equal({ reset: 0, delete: 0 });
-    const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
     const destructive = report.reports.filter(
       (r) => r.operation?.id === 'GET /reset-db' || r.operation?.id === 'DELETE /items/{id}',
@@ -120,8 +112,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
 
   it('narrows a scan with --include-operations and --exclude-operations (globs on METHOD /path and operationId; exclude wins)', async () => {
     const spec = await startWipingTarget();
-    const file = join(dir, 'report.json');
-    const result = await runCli([
+    const { report, ...result } = await scanToReport([
       'scan',
       'openapi',
       spec,
@@ -129,7 +120,6 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       target!.origin,
       '--rate',
       '2000/s',
-      '--no-progress',
       '--allow-destructive',
       '--include-operations',
       'GET /items*',
@@ -137,13 +127,8 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       'resetDatabase',
       '--exclude-operations',
       'reset*',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
     ]);
     expect(result.code, result.stderr).to.equal(0);
-    const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect([...new Set(report.reports.map((r) => r.operation?.id))].sort()).to.deep.equal([
       'GET /items',
       'GET /items/{id}',
@@ -158,8 +143,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       'ratelimit-policy': '"d";q=100;w=60',
     };
     target = await startTarget((_req, res) => json(res, 200, { status: 'up' }, hardened));
-    const file = join(dir, 'report.json');
-    const result = await runCli([
+    const { report, ...result } = await scanToReport([
       'scan',
       'curl',
       target.url('/status'),
@@ -167,14 +151,8 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       `Authorization: Bearer ${TOKEN}`,
       '--rate',
       '2000/s',
-      '--no-progress',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
     ]);
     expect(result.code, result.stderr).to.equal(0);
-    const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     const scores = report.reports.flatMap((r) =>
       r.issues.filter((i) => i.status === 'failed').map((i) => [r.id, i.cvss.score] as const),
     );
@@ -190,8 +168,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       if (!(await Promise.resolve(verify(token)).catch(() => false))) return json(res, 401, { error: 'invalid token' });
       return json(res, 401, { error: 'admin role required for this resource' });
     });
-    const file = join(dir, 'report.json');
-    const result = await runCli([
+    const { report, ...result } = await scanToReport([
       'scan',
       'curl',
       target.url('/admin/stats'),
@@ -201,14 +178,8 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       'jwt.alg_none',
       '--rate',
       '2000/s',
-      '--no-progress',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
     ]);
     expect(result.code, result.stderr).to.equal(0);
-    const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     const algNone = report.reports.find((r) => r.id === 'jwt.alg_none')!;
     expect(algNone.status, algNone.reason).to.equal('failed');
     // The unsigned token the target accepted is a working credential: redacted from the evidence like the supplied one.
@@ -245,8 +216,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
     );
     expect(table.stdout).to.include('SKIPPED CHECK');
 
-    const file = join(dir, 'report.json');
-    const strict = await runCli([
+    const { report, ...strict } = await scanToReport([
       'scan',
       'curl',
       target.url('/me'),
@@ -254,16 +224,10 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       'Authorization: Bearer ',
       '--rate',
       '2000/s',
-      '--no-progress',
       '--fail-on-incomplete',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
     ]);
     expect(strict.code).to.equal(3);
     expect(strict.stderr).to.match(/Warning: the scan is incomplete/);
-    const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
     expect(report.completeness?.complete).to.equal(false);
     expect(report.reports.find((r) => r.id === 'jwt.alg_none')).to.deep.include({
@@ -301,8 +265,7 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       if (token !== TOKEN || served > 20) return json(res, 401, { error: 'unauthorized' });
       return json(res, 200, { id: 'me' });
     });
-    const file = join(dir, 'report.json');
-    const result = await runCli([
+    const { report, ...result } = await scanToReport([
       'scan',
       'curl',
       target.url('/me'),
@@ -314,14 +277,8 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
       '1',
       '--rate',
       '2000/s',
-      '--no-progress',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
     ]);
     expect(result.code, result.stderr).to.equal(0);
-    const report = JSON.parse(await readFile(file, 'utf8')) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
     const lost = report.completeness?.identityCanary?.lost;
     expect(lost, JSON.stringify(report.completeness)).to.not.equal(undefined);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { runScan } from '../../scanner/engine.js';
 import type { LoadedCheck } from '../../scanner/loader.js';
 import type { Report } from '../../scanner/report/report-types.js';
 import { reportProblems } from '../../scanner/report/validate-report.js';
-import { runCli } from './support/run-cli.js';
+import { scanToReport } from './support/run-cli.js';
 
 const loaded = (definition: CheckDefinition): LoadedCheck => ({
   definition,
@@ -186,8 +186,7 @@ describe('scanner scan openapi: JWT forgeries once per token verifier', () => {
   beforeEach(() => (forged.length = 0));
 
   const scan = async (...flags: string[]): Promise<Report> => {
-    const file = join(dir, 'report.json');
-    const result = await runCli([
+    const { report, ...result } = await scanToReport([
       'scan',
       'openapi',
       join(dir, 'api.json'),
@@ -199,15 +198,10 @@ describe('scanner scan openapi: JWT forgeries once per token verifier', () => {
       'jwt.*',
       '--rate',
       '2000/s',
-      '--no-progress',
-      '--report-format',
-      'json',
-      '--report-file',
-      file,
       ...flags,
     ]);
     expect(result.code, result.stderr).to.equal(0);
-    return JSON.parse(await readFile(file, 'utf8')) as Report;
+    return report;
   };
   const rows = (report: Report, check: string): string[] =>
     report.reports

@@ -3,12 +3,9 @@
  * second identity) finds exactly what the demo plants, and its secure twin nothing at 4.0 or above.
  */
 import { expect } from 'chai';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Report } from '../../../scanner/report/report-types.js';
 import { startDemoTarget, type DemoTarget } from '../../fixtures/targets/demo-api-target.js';
-import { runCli } from '../../scanner/support/run-cli.js';
+import { scanToReport } from '../../scanner/support/run-cli.js';
 import { loadedChecks } from '../../support/scan.js';
 
 /**
@@ -47,9 +44,8 @@ function failed(report: Report, minimum: number): string[] {
     .sort();
 }
 
-async function scanDemo(demo: DemoTarget, dir: string): Promise<Report> {
-  const file = join(dir, `${demo.demo.secure ? 'secure' : 'vulnerable'}.json`);
-  const run = await runCli([
+async function scanDemo(demo: DemoTarget): Promise<Report> {
+  const { report, ...run } = await scanToReport([
     'scan',
     'openapi',
     demo.url('/openapi.json'),
@@ -59,30 +55,22 @@ async function scanDemo(demo: DemoTarget, dir: string): Promise<Report> {
     `Authorization: Bearer ${demo.tokens.bob}`,
     '--rate',
     '2000/s',
-    '--no-progress',
-    '--report-format',
-    'json',
-    '--report-file',
-    file,
   ]);
   expect(run.code, run.stderr).to.equal(0);
-  return JSON.parse(await readFile(file, 'utf8')) as Report;
+  return report;
 }
 
 describe('npm run demo:vulnerable, scanned with scan openapi', function () {
   this.timeout(60_000);
-  let dir: string;
   let builtIn: Set<string>;
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'demo-scan-'));
     builtIn = new Set((await loadedChecks()).map((c) => c.definition.id));
   });
-  after(() => rm(dir, { recursive: true, force: true }));
 
   it('finds exactly the planted weaknesses on the vulnerable twin', async () => {
     const demo = await startDemoTarget();
     try {
-      const found = failed(await scanDemo(demo, dir), 0.1).filter(
+      const found = failed(await scanDemo(demo), 0.1).filter(
         (line) => !HEADERS_AND_LIMITS.some((check) => line.includes(`| ${check} |`)),
       );
       const expected = PLANTED.filter((line) => builtIn.has(line.split(' | ')[1])).sort();
@@ -95,7 +83,7 @@ describe('npm run demo:vulnerable, scanned with scan openapi', function () {
   it('finds nothing at 4.0 or above on the secure twin', async () => {
     const demo = await startDemoTarget({ secure: true });
     try {
-      expect(failed(await scanDemo(demo, dir), 4.0)).to.deep.equal([]);
+      expect(failed(await scanDemo(demo), 4.0)).to.deep.equal([]);
     } finally {
       await demo.close();
     }

@@ -1,7 +1,11 @@
 /** Runs the scanner CLI in-process with captured streams, and a tiny local target for CLI tests. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { run } from '../../../scanner/cli.js';
+import type { Report } from '../../../scanner/report/report-types.js';
 
 export interface CliRun {
   code: number;
@@ -22,6 +26,27 @@ export async function runCli(
     cwd: options.cwd,
   });
   return { code, stdout, stderr };
+}
+
+/**
+ * Runs a scan (`argv` without the report flags) writing its JSON report to a temporary file, without progress
+ * lines; the run and the parsed report. Throws with the run's stderr when no report was written.
+ */
+export async function scanToReport(
+  argv: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CliRun & { report: Report }> {
+  const dir = await mkdtemp(join(tmpdir(), 'scanner-report-'));
+  try {
+    const file = join(dir, 'report.json');
+    const result = await runCli([...argv, '--no-progress', '--report-format', 'json', '--report-file', file], options);
+    const text = await readFile(file, 'utf8').catch(() => {
+      throw new Error(`no report written (exit ${result.code}): ${result.stderr}`);
+    });
+    return { ...result, report: JSON.parse(text) as Report };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export interface Target {
