@@ -29,6 +29,21 @@ const LOAD_DEADLINE_MS = 90_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The test's own reads of the database after the faults: the driver may still hold connections to the killed
+ * process (ECONNRESET on the first use), so a read is retried for a few seconds — what is counted is the service.
+ */
+async function readBack<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await sleep(250);
+    }
+  }
+}
+
 const TITLE = 'the service under database stalls and crashes (fault suite)';
 
 if (!MONGODB_URI)
@@ -154,11 +169,13 @@ else {
       await load;
 
       // Counted from the database: every stored registration of this organization.
-      const stored = await store.connection
-        .db!.collection('registrations')
-        .find({ organizationId: org.id })
-        .project({ _id: 1, name: 1 })
-        .toArray();
+      const stored = await readBack(() =>
+        store.connection
+          .db!.collection('registrations')
+          .find({ organizationId: org.id })
+          .project({ _id: 1, name: 1 })
+          .toArray(),
+      );
       const storedIds = new Set(stored.map((r) => String(r._id)));
       const byName = new Map<string, number>();
       for (const r of stored) byName.set(String(r.name), (byName.get(String(r.name)) ?? 0) + 1);
@@ -170,11 +187,13 @@ else {
       for (let i = 0; i < 100; i += 1) {
         const audited = new Set(
           (
-            await store.connection
-              .db!.collection('audit_log')
-              .find({ organizationId: org.id, action: 'create' })
-              .project({ targetId: 1 })
-              .toArray()
+            await readBack(() =>
+              store.connection
+                .db!.collection('audit_log')
+                .find({ organizationId: org.id, action: 'create' })
+                .project({ targetId: 1 })
+                .toArray(),
+            )
           ).map((e) => String(e.targetId)),
         );
         gaps = [...storedIds].filter((id) => !audited.has(id));
