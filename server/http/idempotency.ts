@@ -81,15 +81,23 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
       .digest('base64url');
 
     const holder = `${instance}:${randomUUID()}`;
-    const outcome = await deps.store.idempotency.begin({
-      ...scope,
-      holder,
-      abandoned,
-      fingerprint,
-      now: deps.clock(),
-      leaseMs: IDEMPOTENCY_LEASE_MS,
-      ttlMs: IDEMPOTENCY_TTL_MS,
-    });
+    let outcome;
+    try {
+      outcome = await deps.store.idempotency.begin({
+        ...scope,
+        holder,
+        abandoned,
+        fingerprint,
+        now: deps.clock(),
+        leaseMs: IDEMPOTENCY_LEASE_MS,
+        ttlMs: IDEMPOTENCY_TTL_MS,
+      });
+    } catch (error) {
+      // The claim's own write may have landed before the database failed (a timeout, a lost connection): nothing
+      // runs under it, so a retry here takes it over instead of waiting out the lease.
+      markEnded(holder);
+      throw error;
+    }
     if (outcome.outcome === 'mismatch') {
       throw apiError(
         'idempotency_key_reused',

@@ -23,9 +23,22 @@ import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-te
 
 const BODY = { name: 'Written before the timeout', templateId: 'tpl_web' };
 
-/** The store's create really writes, then fails like a timed-out database call, while `failing` is set. */
-function failAfterWrite(store: Store): { failing: boolean } {
-  const control = { failing: false };
+interface FaultControl {
+  /** The create's insert lands, then the call fails. */
+  failing: boolean;
+  /** The idempotency claim's write lands, then the call fails. */
+  claimFailing: boolean;
+}
+
+/** The store's writes really happen, then fail like a timed-out database call, while the control says so. */
+function failAfterWrite(store: Store): FaultControl {
+  const control = { failing: false, claimFailing: false };
+  const begin = store.idempotency.begin.bind(store.idempotency);
+  store.idempotency.begin = async (input) => {
+    const outcome = await begin(input);
+    if (control.claimFailing) throw databaseUnavailable(new Error('socket timeout after the claim was sent'));
+    return outcome;
+  };
   const create = store.registrations.create.bind(store.registrations);
   store.registrations.create = async (record, options) => {
     const outcome = await create(record, options);
@@ -48,10 +61,10 @@ interface Instance {
 }
 
 function retryAfterUnknownOutcome(
-  setup: () => { h: ServiceHarness; control: { failing: boolean }; first: Instance; second: Instance },
+  setup: () => { h: ServiceHarness; control: FaultControl; first: Instance; second: Instance },
 ): void {
   let h: ServiceHarness;
-  let control: { failing: boolean };
+  let control: FaultControl;
   let first: Instance;
   let second: Instance;
   let org: Organization;
@@ -123,6 +136,18 @@ function retryAfterUnknownOutcome(
     expect(again.body.id).to.equal(retried.body.id);
   });
 
+  it('serves a retry at once on the instance whose claim write failed after it landed (nothing runs under it)', async () => {
+    const before = await count();
+    control.claimFailing = true;
+    expect((await create(first, '"unknown-outcome-0005"')).status).to.equal(503);
+    control.claimFailing = false;
+    expect(await count()).to.equal(before);
+    expect((await create(second, '"unknown-outcome-0005"')).status).to.equal(409);
+    const retried = await create(first, '"unknown-outcome-0005"');
+    expect(retried.status).to.equal(201);
+    expect(await count()).to.equal(before + 1);
+  });
+
   it('still refuses the key with another body (422) after an unknown outcome', async () => {
     control.failing = true;
     expect((await create(first, '"unknown-outcome-0002"')).status).to.equal(503);
@@ -184,7 +209,7 @@ async function stop(server: Server): Promise<void> {
 
 describe('Idempotency-Key after an unknown outcome: two instances on one embedded store', () => {
   let h: ServiceHarness;
-  let control: { failing: boolean };
+  let control: FaultControl;
   let instances: Instance[];
   let servers: Server[];
   before(async () => {
@@ -210,7 +235,7 @@ describe('Idempotency-Key after an unknown outcome: two instances on one embedde
 describeWithMongo('Idempotency-Key after an unknown outcome: two instances on one MongoDB', (uri) => {
   const dbName = uniqueDbName();
   let h: ServiceHarness;
-  let control: { failing: boolean };
+  let control: FaultControl;
   let stores: MongoStore[];
   let servers: Server[];
   let instances: Instance[];
