@@ -3,23 +3,29 @@
  * built at boot (`npm run db:migrate` does that), `sanitizeFilter` on every query of the connection.
  */
 import mongoose, { type Connection } from 'mongoose';
+import { watchMonitors } from './monitor-watchdog.js';
+
+const CONNECT_TIMEOUT_MS = 2000;
+const HEARTBEAT_FREQUENCY_MS = 2000;
 
 export interface MongoConnectOptions {
   /** Database name; defaults to the one in the URI. Tests use one per run. */
   dbName?: string;
   /** How long an operation waits for a reachable server before failing (never a hang). Default 2000 ms. */
   serverSelectionTimeoutMS?: number;
+  /** Told when a server monitor was stuck and restarted (monitor-watchdog.ts). */
+  onStuckMonitor?: (address: string, restarted: boolean) => void;
 }
 
 export async function connectMongo(uri: string, options: MongoConnectOptions = {}): Promise<Connection> {
   const connection = mongoose.createConnection(uri, {
     dbName: options.dbName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2000,
-    connectTimeoutMS: 2000,
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
     // A socket silent for this long is dropped, so a hung (not down) server cannot hold a request forever; above
     // MAX_TIME_MS so a slow query is cut off by the server first.
     socketTimeoutMS: 7000,
-    heartbeatFrequencyMS: 2000,
+    heartbeatFrequencyMS: HEARTBEAT_FREQUENCY_MS,
     maxPoolSize: 20,
     // Commands fail at once while disconnected instead of queuing behind a dead server.
     bufferCommands: false,
@@ -29,9 +35,17 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     // operators with mongoose.trusted() (research §4.5).
     sanitizeFilter: true,
   });
+  // Watching from before the first heartbeat: a database killed at any time must not leave the client stuck.
+  const stopWatching = watchMonitors(connection.getClient(), {
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
+    heartbeatFrequencyMS: HEARTBEAT_FREQUENCY_MS,
+    onStuck: options.onStuckMonitor,
+  });
+  connection.once('close', stopWatching);
   try {
     await connection.asPromise();
   } catch (error) {
+    stopWatching();
     await connection.close().catch(() => undefined);
     throw error;
   }

@@ -41,7 +41,16 @@ const migrated = new Set<string>();
 export async function createMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<MongoStore> {
   let connection: Connection;
   try {
-    connection = await connectMongo(uri, options);
+    connection = await connectMongo(uri, {
+      ...options,
+      onStuckMonitor: (address, restarted) =>
+        options.logger?.warn(
+          { store: 'mongo', address },
+          restarted
+            ? 'database monitor stuck (a heartbeat never ended); restarted it'
+            : 'database monitor stuck (a heartbeat never ended) and could not be restarted',
+        ),
+    });
   } catch (error) {
     rethrowDatabaseError(error);
   }
