@@ -7,11 +7,15 @@
  * time from the end of each fault to the next acknowledged create. The service runs as `main.ts` runs it: with the
  * internal surface's outbox drain, which delivers the audit entries a fault kept from being delivered inline.
  *
+ * FAULTS_TRACE=1 prints every answer and every driver heartbeat as it happens (the driver's heartbeats are printed
+ * anyway when the service did not come back after the restart).
+ *
  * Runs where the mongo suites run (MONGODB_URI set, CI) and needs the FerretDB build of .ci/ferretdb.sh; without
  * them it is pending with the reason locally and a failure in CI.
  */
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
+import mongoose, { type Connection, type mongo } from 'mongoose';
 import { migrate } from '../../../server/db/migrate.js';
 import { createInternalSurface, type InternalSurface } from '../../../server/internal/internal-surface.js';
 import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
@@ -31,16 +35,36 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The test's own reads of the database after the faults: the driver may still hold connections to the killed
- * process (ECONNRESET on the first use), so a read is retried for a few seconds — what is counted is the service.
+ * process (ECONNRESET on the first use), so a read is retried for up to 30 s, from the second half on through a
+ * connection of its own — what is counted is the service, not the test's client. A read that still fails says
+ * what FerretDB wrote and whether it is running.
  */
-async function readBack<T>(read: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await read();
-    } catch (error) {
-      if (attempt >= 20) throw error;
-      await sleep(250);
+async function readBack<T>(
+  store: MongoStore,
+  db: FerretDb,
+  read: (database: mongo.Db) => Promise<T>,
+  trace: string[] = [],
+): Promise<T> {
+  const end = Date.now() + 30_000;
+  let fresh: Connection | undefined;
+  try {
+    for (;;) {
+      try {
+        if (!fresh && Date.now() > end - 15_000)
+          fresh = await mongoose
+            .createConnection(db.uri, { serverSelectionTimeoutMS: 2_000, socketTimeoutMS: 5_000 })
+            .asPromise();
+        return await read((fresh ?? store.connection).db!);
+      } catch (error) {
+        if (Date.now() > end)
+          throw new Error(
+            `reading back failed for 30 s: ${String(error)}; ${db.diagnostics()}; the driver: ${trace.join(' | ')}`,
+          );
+        await sleep(250);
+      }
     }
+  } finally {
+    await fresh?.close();
   }
 }
 
@@ -61,6 +85,8 @@ else {
     let h: ServiceHarness;
     let internal: InternalSurface;
     const serverErrors: string[] = [];
+    const driverTrace: string[] = [];
+    let faultStartedAt: number | undefined;
 
     before(async () => {
       db = await createFerretDb(uniqueDbName());
@@ -78,6 +104,23 @@ else {
           serverErrors.push(`${entry.msg ?? ''}: ${entry.err?.type ?? ''} ${entry.err?.message ?? ''}`);
         },
       };
+      // What the test's client (the service's) saw of the server, from the fault on: shown if the service did
+      // not come back by itself.
+      const client = store.connection.getClient();
+      const note = (what: string) => {
+        if (faultStartedAt === undefined) return;
+        driverTrace.push(`${((Date.now() - faultStartedAt) / 1000).toFixed(1)} s ${what}`);
+        if (process.env.FAULTS_TRACE) console.log(`      ${driverTrace.at(-1)}`);
+        if (driverTrace.length > 60) driverTrace.splice(0, driverTrace.length - 60);
+      };
+      client.on('serverHeartbeatFailed', (e) => note(`heartbeat failed: ${e.failure.message}`));
+      client.on('serverDescriptionChanged', (e) =>
+        note(`server ${e.previousDescription.type} → ${e.newDescription.type}`),
+      );
+      client.on('connectionPoolCleared', () => note('pool cleared'));
+      client.on('serverHeartbeatStarted', () => note('heartbeat started'));
+      client.on('serverHeartbeatSucceeded', () => note('heartbeat succeeded'));
+      client.on('connectionPoolReady', () => note('pool ready'));
       h = await startService({ store, env: { ...NO_RATE_LIMITS, LOG_LEVEL: 'error' }, logDestination });
       internal = createInternalSurface(h.deps);
     });
@@ -100,6 +143,15 @@ else {
       const other5xx: string[] = [];
       const unexpected: string[] = [];
       const ackTimes: number[] = [];
+      // What the service answered but for the 201s, by phase of the run: shown in the run's summary line.
+      let phase = 'before the faults';
+      const answers = new Map<string, number>();
+      const live = (what: string) => {
+        if (process.env.FAULTS_TRACE)
+          console.log(`      ${((Date.now() - started) / 1000).toFixed(1)} s ${phase}: ${what}`);
+      };
+      const count = (answer: string) =>
+        answers.set(`${phase}: ${answer}`, (answers.get(`${phase}: ${answer}`) ?? 0) + 1);
       let attempts = 0;
       let retries = 0;
       const started = Date.now();
@@ -121,6 +173,8 @@ else {
             // A lost connection: the outcome is unknown, so the client retries with the same key.
             const status = (err as { status?: number }).status;
             if (status === undefined) {
+              count('no answer');
+              live('no answer');
               await sleep(200);
               continue;
             }
@@ -131,8 +185,11 @@ else {
               unexpected.push(`${key}: a retry answered another id`);
             acknowledged.set(key, res.body.id);
             ackTimes.push(Date.now());
+            live(`201 ${key}`);
             return;
           }
+          count(`${res.status} ${res.body?.error?.code ?? ''}`.trim());
+          live(`${res.status} ${res.body?.error?.code ?? ''}`);
           if (res.status >= 500 && res.status !== 503) other5xx.push(`${res.status} ${JSON.stringify(res.body)}`);
           else if (res.status !== 503 && !(res.status === 409 && res.body.error?.code === 'conflict')) {
             unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
@@ -157,24 +214,33 @@ else {
       const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
       const total = WORKERS * CREATES_PER_WORKER;
       await untilAcks(Math.floor(total / 5), 30_000);
+      phase = 'stalled';
+      live('phase');
+      faultStartedAt = Date.now();
       db.pause();
       await sleep(STALL_MS);
       db.resume();
+      phase = 'after the stall';
+      live('phase');
       const resumedAt = Date.now();
       await untilAcks(Math.floor((total * 2) / 5), 30_000);
+      phase = 'down';
+      live('phase');
       await db.kill();
       await sleep(DOWN_MS);
       await db.start();
       const restartedAt = Date.now();
+      phase = 'after the restart';
+      live('phase');
       await load;
 
       // Counted from the database: every stored registration of this organization.
-      const stored = await readBack(() =>
-        store.connection
-          .db!.collection('registrations')
-          .find({ organizationId: org.id })
-          .project({ _id: 1, name: 1 })
-          .toArray(),
+      const stored = await readBack(
+        store,
+        db,
+        (database) =>
+          database.collection('registrations').find({ organizationId: org.id }).project({ _id: 1, name: 1 }).toArray(),
+        driverTrace,
       );
       const storedIds = new Set(stored.map((r) => String(r._id)));
       const byName = new Map<string, number>();
@@ -187,9 +253,9 @@ else {
       for (let i = 0; i < 100; i += 1) {
         const audited = new Set(
           (
-            await readBack(() =>
-              store.connection
-                .db!.collection('audit_log')
+            await readBack(store, db, (database) =>
+              database
+                .collection('audit_log')
                 .find({ organizationId: org.id, action: 'create' })
                 .project({ targetId: 1 })
                 .toArray(),
@@ -205,9 +271,12 @@ else {
       console.log(
         `      faults: ${acknowledged.size}/${total} acknowledged in ${attempts} attempts (${retries} retries); lost ${lost.length}, ` +
           `duplicates ${duplicates}, audit gaps ${gaps.length}, other 5xx ${other5xx.length}; ` +
-          `first ack ${afterStall} ms after the stall ended, ${afterCrash} ms after the restart`,
+          `first ack ${afterStall} ms after the stall ended, ${afterCrash} ms after the restart; ` +
+          `other answers: ${[...answers].map(([answer, n]) => `${answer} ×${n}`).join(', ')}`,
       );
 
+      if (!Number.isFinite(afterCrash))
+        console.log(`      the driver, from the stall on:\n        ${driverTrace.join('\n        ')}`);
       expect(unexpected, 'answers other than 201, 503 and 409 in flight').to.deep.equal([]);
       expect(acknowledged.size).to.equal(total);
       expect(lost, 'acknowledged creates missing from the database').to.deep.equal([]);

@@ -3,7 +3,7 @@
  * mid-traffic and start it again on the same port with the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +16,39 @@ export function ferretdbAvailable(): boolean {
   return existsSync(FERRETDB_BIN);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The kernel's range for the local ports of outgoing connections. */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49152, 65535];
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free port outside the ephemeral range. A database that is down for a while on an ephemeral port can lose
+ * that port to the clients reconnecting to it: one of their connects may get the very port as its own local port
+ * and connect to itself (TCP simultaneous open), which keeps the restarted database from listening there and
+ * leaves the client talking to itself.
+ */
+async function freePort(): Promise<number> {
+  const [low, high] = ephemeralRange();
+  const [from, to] = low > 12_000 ? [10_000, low - 1] : [high + 1, 65_535];
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${from}–${to}`);
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -49,12 +73,16 @@ export interface FerretDb {
   kill(): Promise<void>;
   /** Stops it and removes its data. */
   dispose(): Promise<void>;
+  /** What the processes wrote to stderr (the last few KiB) and how any of them ended unasked: for a failing test. */
+  diagnostics(): string;
 }
 
 export async function createFerretDb(dbName: string): Promise<FerretDb> {
   const dir = mkdtempSync(join(tmpdir(), 'gh-ferretdb-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
+  let stderrTail = '';
+  const unaskedExits: string[] = [];
 
   async function start(): Promise<void> {
     child = spawn(
@@ -68,13 +96,30 @@ export async function createFerretDb(dbName: string): Promise<FerretDb> {
         '--telemetry=disable',
         '--log-level=error',
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
+    const spawned = child;
+    spawned.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-4096);
+    });
+    spawned.once('exit', (code, signal) => {
+      if (child === spawned) unaskedExits.push(`exited by itself (code ${code}, signal ${signal})`);
+    });
     for (let i = 0; i < 200; i += 1) {
-      if (await accepts(port)) return;
+      // Accepting on our port is not enough: another process may hold it (then ours exits at once).
+      if (spawned.exitCode === null && (await accepts(port)) && spawned.exitCode === null) return;
+      if (spawned.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    throw new Error('FerretDB did not start');
+    throw new Error(`FerretDB did not start on port ${port}: ${diagnostics()}`);
+  }
+
+  function diagnostics(): string {
+    return (
+      `FerretDB ${child && child.exitCode === null ? 'running' : 'not running'}` +
+      (unaskedExits.length ? `; ${unaskedExits.join('; ')}` : '') +
+      (stderrTail ? `; stderr: ${stderrTail.trim()}` : '; nothing on stderr')
+    );
   }
 
   async function stop(): Promise<void> {
@@ -113,5 +158,6 @@ export async function createFerretDb(dbName: string): Promise<FerretDb> {
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
+    diagnostics,
   };
 }
