@@ -6,6 +6,7 @@
  */
 import mongoose from 'mongoose';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { watchMonitors } from '../../lib/mongo-monitor-watchdog.js';
 import type { IdpStore } from './store.js';
 
 type Db = mongoose.mongo.Db;
@@ -88,6 +89,8 @@ export interface MongoStoreOptions {
 export function openMongoStore(url: string, options: MongoStoreOptions = {}): IdpStore {
   const timeout = options.serverSelectionTimeoutMS ?? 5000;
   const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: timeout, connectTimeoutMS: timeout });
+  // A heartbeat that never ends would keep the IdP unready after the database came back (lib/mongo-monitor-watchdog.ts).
+  const stopWatching = watchMonitors(client, { connectTimeoutMS: timeout, heartbeatFrequencyMS: 10_000 });
   const db = client.db(options.database);
   const indexed = new Map<string, Promise<void>>();
   const state = db.collection<{ _id: string; value: string }>('idp_state');
@@ -143,6 +146,7 @@ export function openMongoStore(url: string, options: MongoStoreOptions = {}): Id
       }
     },
     async close() {
+      stopWatching();
       await client.close();
     },
   };

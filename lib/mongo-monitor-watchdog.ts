@@ -7,6 +7,8 @@
  * heartbeatFrequencyMS when streaming), so one running well past that is stuck: its monitor is closed and
  * connected again, which starts a fresh check at once.
  *
+ * Used by the registration service's store and the IdP's MongoDB storage.
+ *
  * The restart reaches into the driver's topology (not public API); when that shape is not there, the watchdog only
  * logs, so a driver update cannot break the service through it.
  */

@@ -5,9 +5,9 @@
 import { expect } from 'chai';
 import { EventEmitter } from 'node:events';
 import type { mongo } from 'mongoose';
-import { connectMongo } from '../../../server/db/connect.js';
-import { monitorOf, watchMonitors } from '../../../server/db/monitor-watchdog.js';
-import { describeWithMongo, uniqueDbName } from '../mongo/mongo-test-db.js';
+import { connectMongo } from '../../server/db/connect.js';
+import { monitorOf, watchMonitors } from '../../lib/mongo-monitor-watchdog.js';
+import { describeWithMongo, uniqueDbName } from '../server/mongo/mongo-test-db.js';
 
 const ADDRESS = '127.0.0.1:27017';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
