@@ -1,16 +1,16 @@
 /**
- * Restarts a server monitor whose heartbeat never ends. Seen with the mongodb driver 7.8 when the database process
- * is killed under traffic (about one kill in ten on a loaded machine, Node 24 and 20): a heartbeat begun as the
- * monitor's connection died neither succeeds nor fails — its write waits for a 'drain' a destroyed socket never
- * emits — so the server stays Unknown, the pool stays paused and every operation fails server selection, long after
- * the database is back. No heartbeat can legitimately run longer than its socket timeout (connectTimeoutMS, plus
- * heartbeatFrequencyMS when streaming), so one running well past that is stuck: its monitor is closed and
- * connected again, which starts a fresh check at once.
+ * Restarts a server monitor whose heartbeat never ends. Seen with the mongodb driver 7.8 on Node 24 when the
+ * database process is killed under traffic (about one kill in ten on a loaded machine; the fault suite): a heartbeat
+ * begun as the monitor's connection died neither succeeds nor fails — most likely its write awaits a 'drain' that a
+ * destroyed socket never emits — so the server stays Unknown, the pool stays paused and every operation fails server
+ * selection, long after the database is back. No heartbeat can legitimately run longer than its socket timeout
+ * (connectTimeoutMS, plus heartbeatFrequencyMS when streaming), so one running well past that is stuck: its monitor
+ * is closed and connected again, which starts a fresh check at once.
  *
  * Used by the registration service's store and the IdP's MongoDB storage.
  *
  * The restart reaches into the driver's topology (not public API); when that shape is not there, the watchdog only
- * logs, so a driver update cannot break the service through it.
+ * reports the stuck heartbeat (`onStuck`), so a driver update cannot break the service through it.
  */
 import type { mongo } from 'mongoose';
 
