@@ -1,5 +1,5 @@
 /**
- * Restarts a server monitor whose heartbeat never ends. Seen with the mongodb driver 7.8 on Node 24 when the
+ * Restarts a server monitor whose heartbeat never ends. Seen with the mongodb driver 7.8 on Node 24 and 20 when the
  * database process is killed under traffic (about one kill in ten on a loaded machine; the fault suite): a heartbeat
  * begun as the monitor's connection died neither succeeds nor fails — most likely its write awaits a 'drain' that a
  * destroyed socket never emits — so the server stays Unknown, the pool stays paused and every operation fails server
