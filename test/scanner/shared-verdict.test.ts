@@ -10,6 +10,7 @@ import { runScan } from '../../scanner/engine.js';
 import type { LoadedCheck } from '../../scanner/loader.js';
 import type { Report } from '../../scanner/report/report-types.js';
 import { reportProblems } from '../../scanner/report/validate-report.js';
+import { operation } from '../checks/support/object-test-operation.js';
 import { scanToReport } from './support/run-cli.js';
 
 const loaded = (definition: CheckDefinition): LoadedCheck => ({
@@ -47,15 +48,8 @@ describe('shared verdicts (a check judged once for what operations share)', () =
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => (received.length = 0));
 
-  const op = (method: string, path: string): Operation => ({
-    id: `${method} ${path}`,
-    method,
-    url: `${origin}${path}`,
-    path,
-    headers: {},
-    cookies: {},
-    securitySchemes: [],
-  });
+  const op = (method: string, path: string): Operation =>
+    operation({ id: `${method} ${path}`, method, url: `${origin}${path}`, path });
   // Write operations first in scan order: the representative is still the first read operation.
   const operations = (): Operation[] => [
     op('POST', '/v2/items'),

@@ -1,16 +1,9 @@
 import { expect } from 'chai';
-import type { Operation } from '../../../scanner/api.js';
 import { pathMount } from '../../../checks/support/path-mount.js';
+import { operation } from './object-test-operation.js';
 
-const at = (path: string, origin = 'https://api.example.com'): Operation => ({
-  id: `GET ${path}`,
-  method: 'GET',
-  url: `${origin}/base${path}`,
-  path,
-  headers: {},
-  cookies: {},
-  securitySchemes: [],
-});
+const at = (path: string, origin = 'https://api.example.com') =>
+  operation({ id: `GET ${path}`, url: `${origin}/base${path}`, path });
 
 describe('pathMount (where a server sets up middleware per sub-API)', () => {
   it('is the origin and the first segment of the path template', () => {

@@ -33,6 +33,14 @@ describe('jsonBody', () => {
   });
 
   /** Sends the bytes as they are (superagent would serialise a Buffer as JSON). */
+  const postJson = (text: string) => request.post('/echo').set('Content-Type', 'application/json').send(text);
+
+  /** A 422 validation_failed envelope's field paths (asserting it is one). */
+  function refusedPaths(res: supertest.Response): string[] {
+    expectEnvelope(res, 422, 'validation_failed');
+    return res.body.error.fields.map((f: { path: string }) => f.path);
+  }
+
   async function rawPost(bytes: Buffer): Promise<supertest.Response> {
     const { port } = server.address() as { port: number };
     const res = await fetch(`http://127.0.0.1:${port}/echo`, {
@@ -69,19 +77,11 @@ describe('jsonBody', () => {
   });
 
   it('answers 400 invalid_request for malformed JSON', async () => {
-    expectEnvelope(
-      await request.post('/echo').set('Content-Type', 'application/json').send('{"name": "a",'),
-      400,
-      'invalid_request',
-    );
+    expectEnvelope(await postJson('{"name": "a",'), 400, 'invalid_request');
   });
 
   it('answers 400 for a JSON scalar where an object is expected (strict parsing)', async () => {
-    expectEnvelope(
-      await request.post('/echo').set('Content-Type', 'application/json').send('"just a string"'),
-      400,
-      'invalid_request',
-    );
+    expectEnvelope(await postJson('"just a string"'), 400, 'invalid_request');
   });
 
   it('answers 415 for bodies that are not JSON', async () => {
@@ -108,18 +108,13 @@ describe('jsonBody', () => {
 
   it(`answers 413 payload_too_large above ${BODY_LIMIT_BYTES} bytes (a 1 MiB body)`, async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
-    expectEnvelope(
-      await request.post('/echo').set('Content-Type', 'application/json').send(big),
-      413,
-      'payload_too_large',
-    );
+    expectEnvelope(await postJson(big), 413, 'payload_too_large');
   });
 
   it('rejects __proto__, constructor and prototype keys at any depth with their paths', async () => {
-    const res = await request
-      .post('/echo')
-      .set('Content-Type', 'application/json')
-      .send('{"name":"a","__proto__":{"isAdmin":true},"config":{"redirectUris":[{"constructor":{"prototype":1}}]}}');
+    const res = await postJson(
+      '{"name":"a","__proto__":{"isAdmin":true},"config":{"redirectUris":[{"constructor":{"prototype":1}}]}}',
+    );
     expectEnvelope(res, 422, 'validation_failed');
     expect(res.body.error.fields).to.deep.equal([
       { path: '__proto__', message: 'is not an allowed key' },
@@ -150,12 +145,10 @@ describe('jsonBody', () => {
   });
 
   it('rejects member names MongoDB cannot store (NUL, leading $, a dot, operator objects) with their paths', async () => {
-    const res = await request
-      .post('/echo')
-      .set('Content-Type', 'application/json')
-      .send('{"config":{"jwks":{"keys":[{"kty":"RSA","a\\u0000b":1,"$x":2,"x.y":3,"ext":{"$gt":""}}]}}}');
-    expectEnvelope(res, 422, 'validation_failed');
-    expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal([
+    const res = await postJson(
+      '{"config":{"jwks":{"keys":[{"kty":"RSA","a\\u0000b":1,"$x":2,"x.y":3,"ext":{"$gt":""}}]}}}',
+    );
+    expect(refusedPaths(res)).to.deep.equal([
       'config.jwks.keys[0].a\u0000b',
       'config.jwks.keys[0].$x',
       'config.jwks.keys[0].x.y',
@@ -164,34 +157,21 @@ describe('jsonBody', () => {
   });
 
   it('rejects what FerretDB cannot store though MongoDB can (an array inside an array, a number read as Infinity)', async () => {
-    const res = await request
-      .post('/echo')
-      .set('Content-Type', 'application/json')
-      .send('{"config":{"jwks":{"keys":[{"kty":"RSA","x5c":[["a"]],"e":1e400,"oth":[{"r":[1]}]}]}}}');
-    expectEnvelope(res, 422, 'validation_failed');
-    expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal([
-      'config.jwks.keys[0].x5c[0]',
-      'config.jwks.keys[0].e',
-    ]);
+    const res = await postJson(
+      '{"config":{"jwks":{"keys":[{"kty":"RSA","x5c":[["a"]],"e":1e400,"oth":[{"r":[1]}]}]}}}',
+    );
+    expect(refusedPaths(res)).to.deep.equal(['config.jwks.keys[0].x5c[0]', 'config.jwks.keys[0].e']);
   });
 
   it('rejects lone surrogates in strings and member names (never stored altered), and keeps well-formed pairs', async () => {
-    const res = await request
-      .post('/echo')
-      .set('Content-Type', 'application/json')
-      .send('{"name":"a\\ud800","tags":["\\udc00"],"x\\udfff":1}');
-    expectEnvelope(res, 422, 'validation_failed');
-    expect(res.body.error.fields.map((f: { path: string }) => f.path)).to.deep.equal(['name', 'tags[0]', 'x\udfff']);
-    const ok = await request.post('/echo').set('Content-Type', 'application/json').send('{"name":"\\ud83d\\ude00"}');
+    const res = await postJson('{"name":"a\\ud800","tags":["\\udc00"],"x\\udfff":1}');
+    expect(refusedPaths(res)).to.deep.equal(['name', 'tags[0]', 'x\udfff']);
+    const ok = await postJson('{"name":"\\ud83d\\ude00"}');
     expect(ok.body.body.name).to.equal('\u{1F600}');
   });
 
   it('answers 400 for documents nested absurdly deep', async () => {
     const deep = `${'['.repeat(100)}${']'.repeat(100)}`;
-    expectEnvelope(
-      await request.post('/echo').set('Content-Type', 'application/json').send(deep),
-      400,
-      'invalid_request',
-    );
+    expectEnvelope(await postJson(deep), 400, 'invalid_request');
   });
 });

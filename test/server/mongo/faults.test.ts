@@ -150,8 +150,14 @@ else {
         if (process.env.FAULTS_TRACE)
           console.log(`      ${((Date.now() - started) / 1000).toFixed(1)} s ${phase}: ${what}`);
       };
-      const count = (answer: string) =>
+      const count = (answer: string) => {
         answers.set(`${phase}: ${answer}`, (answers.get(`${phase}: ${answer}`) ?? 0) + 1);
+        live(answer);
+      };
+      const enter = (next: string) => {
+        phase = next;
+        live('phase');
+      };
       let attempts = 0;
       let retries = 0;
       const started = Date.now();
@@ -174,7 +180,6 @@ else {
             const status = (err as { status?: number }).status;
             if (status === undefined) {
               count('no answer');
-              live('no answer');
               await sleep(200);
               continue;
             }
@@ -189,7 +194,6 @@ else {
             return;
           }
           count(`${res.status} ${res.body?.error?.code ?? ''}`.trim());
-          live(`${res.status} ${res.body?.error?.code ?? ''}`);
           if (res.status >= 500 && res.status !== 503) other5xx.push(`${res.status} ${JSON.stringify(res.body)}`);
           else if (res.status !== 503 && !(res.status === 409 && res.body.error?.code === 'conflict')) {
             unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
@@ -214,24 +218,20 @@ else {
       const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
       const total = WORKERS * CREATES_PER_WORKER;
       await untilAcks(Math.floor(total / 5), 30_000);
-      phase = 'stalled';
-      live('phase');
+      enter('stalled');
       faultStartedAt = Date.now();
       db.pause();
       await sleep(STALL_MS);
       db.resume();
-      phase = 'after the stall';
-      live('phase');
+      enter('after the stall');
       const resumedAt = Date.now();
       await untilAcks(Math.floor((total * 2) / 5), 30_000);
-      phase = 'down';
-      live('phase');
+      enter('down');
       await db.kill();
       await sleep(DOWN_MS);
       await db.start();
       const restartedAt = Date.now();
-      phase = 'after the restart';
-      live('phase');
+      enter('after the restart');
       await load;
 
       // Counted from the database: every stored registration of this organization.
