@@ -1,4 +1,7 @@
-/** Prefixed random ids (DESIGN.md §1.3): `org_…`, `reg_…`, `cs_…` — base62, ≥ 96 bits of randomness. */
+/**
+ * Prefixed random ids (DESIGN.md §1.3): `org_…`, `reg_…`, `cs_…` — base62, ≥ 96 bits of randomness; audit entries'
+ * ids carry their creation order before the random part (`newOrderedId`).
+ */
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -25,6 +28,37 @@ export function newId(prefix: string): string {
     }
   }
   return `${prefix}_${out}`;
+}
+
+/** Eight base62 characters hold any millisecond timestamp until the year 8900; three more, 238 328 ids per ms. */
+const STAMP_LENGTH = 8;
+const SEQUENCE_LENGTH = 3;
+let lastMs = 0;
+let sequence = 0;
+
+function base62(value: number, length: number): string {
+  let out = '';
+  for (let rest = value; out.length < length; rest = Math.floor(rest / 62)) out = ALPHABET[rest % 62] + out;
+  return out;
+}
+
+/**
+ * A new id that sorts after every id this process made before it (ALPHABET is in byte order, so string and MongoDB
+ * comparisons agree): the creation time and a sequence within its millisecond, then the 22 random characters of
+ * `newId`. Audit entries take it because they are listed by (`at`, `id`) and two written in one millisecond — an
+ * approval and its provisioning failure — must read in the order they happened, not at random.
+ */
+export function newOrderedId(prefix: string): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = 0;
+  } else if (++sequence === 62 ** SEQUENCE_LENGTH) {
+    // The clock went back or a millisecond ran out of numbers: borrow the next millisecond (ids only, never `at`).
+    lastMs += 1;
+    sequence = 0;
+  }
+  return `${prefix}_${base62(lastMs, STAMP_LENGTH)}${base62(sequence, SEQUENCE_LENGTH)}${newId(prefix).slice(prefix.length + 1)}`;
 }
 
 const patterns = new Map<string, RegExp>();

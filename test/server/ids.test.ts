@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isId, newId } from '../../server/ids.js';
+import { isId, newId, newOrderedId } from '../../server/ids.js';
 
 describe('ids', () => {
   it('makes ids of the prefix, an underscore and 22 base62 characters', () => {
@@ -27,5 +27,23 @@ describe('ids', () => {
 
   it('refuses a malformed prefix', () => {
     expect(() => newId('Org-')).to.throw(TypeError);
+  });
+
+  it('makes ordered ids that sort in the order they were made, a thousand within the same milliseconds included', () => {
+    const ids = Array.from({ length: 1000 }, () => newOrderedId('aud'));
+    expect([...ids].sort()).to.deep.equal(ids);
+    expect(new Set(ids).size).to.equal(1000);
+    expect(ids.every((id) => isId('aud', id))).to.equal(true);
+  });
+
+  it('keeps ordered ids increasing when the clock goes back', () => {
+    const realNow = Date.now;
+    const first = newOrderedId('aud');
+    try {
+      Date.now = () => realNow() - 60_000;
+      expect(newOrderedId('aud') > first).to.equal(true);
+    } finally {
+      Date.now = realNow;
+    }
   });
 });

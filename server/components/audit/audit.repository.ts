@@ -2,7 +2,7 @@
  * Audit log storage: append and read, nothing else — there is no update or delete, so an entry once written
  * stays as written (append-only by interface). The embedded implementation lives here, mongo in `audit.mongo.ts`.
  */
-import { newId } from '../../ids.js';
+import { newOrderedId } from '../../ids.js';
 import type { AuditEntry, AuditQuery, NewAuditEntry } from './audit.model.js';
 
 export interface AuditRepository {
@@ -13,7 +13,7 @@ export interface AuditRepository {
 }
 
 export function auditEntryFrom(entry: NewAuditEntry, clock: () => Date): AuditEntry {
-  const record: AuditEntry = { ...entry, id: entry.id ?? newId('aud'), at: entry.at ?? clock() };
+  const record: AuditEntry = { ...entry, id: entry.id ?? newOrderedId('aud'), at: entry.at ?? clock() };
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as unknown as AuditEntry;
 }
 

@@ -3,7 +3,7 @@
  * audit entry gets its id here, once, so every later delivery of it is the same entry; the provisioning step's id
  * is already fixed by (registration, kind, revision).
  */
-import { newId } from '../../ids.js';
+import { newOrderedId } from '../../ids.js';
 import type { OutboxEvent, ProvisioningStepEvent } from '../../store/outbox.js';
 import type { AuditEntry } from './audit.model.js';
 
@@ -15,7 +15,7 @@ export interface TransitionEffects {
 }
 
 export function transitionEvents(effects: TransitionEffects): OutboxEvent[] {
-  const audit = { ...effects.audit, id: newId('aud') };
+  const audit = { ...effects.audit, id: newOrderedId('aud') };
   const entry = Object.fromEntries(
     Object.entries(audit).filter(([, value]) => value !== undefined),
   ) as unknown as AuditEntry;
