@@ -14,6 +14,7 @@ import { grantSchema, subjectDefaultSchema } from '../components/grants/grants.s
 import { createMemoryRegistrationRepository } from '../components/registrations/registrations.repository.js';
 import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
 import { registrationSchema } from '../components/registrations/registrations.schema.js';
+import { createIntentSchema } from '../components/registrations/create-intents.schema.js';
 import { createMemoryChangeSetRepository } from '../components/change-sets/change-sets.repository.js';
 import { createMongoChangeSetRepository } from '../components/change-sets/change-sets.mongo.js';
 import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
@@ -67,7 +68,7 @@ export const REPOSITORIES = {
   registrations: repository({
     memory: () => createMemoryRegistrationRepository(),
     mongo: ({ connection, locks }) => createMongoRegistrationRepository(connection, locks),
-    schemas: [registrationSchema],
+    schemas: [registrationSchema, createIntentSchema],
   }),
   changeSets: repository({
     memory: () => createMemoryChangeSetRepository(),

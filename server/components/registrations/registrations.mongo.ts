@@ -3,6 +3,7 @@
  * one conditional single-document operation (no multi-document transactions), made under the record's write lock
  * so it stays a true compare-and-set on FerretDB too (see server/db/write-locks.ts). The per-organization limit is
  * checked and the record inserted under the organization's quota lock, so concurrent creates never exceed it.
+ * A create delivers its outbox without updating the record it inserted (create-intents.schema.ts says why).
  */
 import mongoose, { type Connection } from 'mongoose';
 import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
@@ -18,6 +19,7 @@ import {
   type RegistrationRepository,
   type RegistrationWriteFilter,
 } from './registrations.repository.js';
+import { createIntentModel, type CreateIntentDocument } from './create-intents.schema.js';
 import {
   fromRegistration,
   registrationModel,
@@ -25,8 +27,15 @@ import {
   type RegistrationDocument,
 } from './registrations.schema.js';
 
+/**
+ * How long a create intent whose record is not there is kept: far beyond any insert still on its way (the fault
+ * suite stalls the database for 10 s); after it, the create is taken as never landed.
+ */
+const INTENT_HORIZON_MS = 10 * 60_000;
+
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
+  const Intents = createIntentModel(connection);
   const recordLock = (id: string) => `registration:${id}`;
 
   // A tombstone (deleted, outbox not yet delivered) is invisible to every read and write but the outbox's.
@@ -76,6 +85,49 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return { ...update, $push: { outbox: { $each: structuredClone([...outbox]) } }, $min: { outboxAt: now } };
   }
 
+  function createIntentOf(record: Registration): CreateIntentDocument {
+    const eventIds = (record.outbox ?? []).map((event) => event.id);
+    return {
+      _id: eventIds[0],
+      recordId: record.id,
+      organizationId: record.organizationId,
+      eventIds,
+      at: record.outboxAt ?? record.createdAt,
+    };
+  }
+
+  /** The record as a create with an intent stores it: with its events, but not among the drain's pending ones. */
+  function withoutOutboxAt(record: Registration): RegistrationDocument {
+    const { outboxAt: _outboxAt, ...rest } = fromRegistration(record);
+    return rest;
+  }
+
+  /** Deletes an intent; a failure leaves it to the drain, which finds its events delivered and deletes it then. */
+  async function retireIntent(id: string): Promise<void> {
+    await Intents.deleteOne({ _id: id }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+  }
+
+  /**
+   * The records of create intents older than `before`, with the events still to deliver; intents with nothing left
+   * are deleted. One whose record is not there is kept for INTENT_HORIZON_MS in case its insert is still on its way
+   * (a stalled database), then deleted: no record, nothing happened to audit.
+   */
+  async function pendingFromIntents(before: Date, limit: number): Promise<Registration[]> {
+    const intents = await Intents.find({ at: mongoose.trusted({ $lte: before }) })
+      .sort({ at: 1, _id: 1 })
+      .limit(limit)
+      .lean<CreateIntentDocument[]>()
+      .maxTimeMS(MAX_TIME_MS);
+    const records: Registration[] = [];
+    for (const intent of intents) {
+      const doc = await byId(intent.recordId);
+      const left = ((doc?.outbox ?? []) as OutboxEvent[]).some((event) => intent.eventIds.includes(event.id));
+      if (doc && left) records.push({ ...toRegistration(doc), outbox: doc.outbox as OutboxEvent[] });
+      else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) await retireIntent(intent._id);
+    }
+    return records;
+  }
+
   /**
    * Delivers the outbox of a record just written, while its lock is held (no other write can run), and removes what
    * was delivered with one update, no read: `record` is the stored document. A failed clear leaves the events to
@@ -116,11 +168,18 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
 
   return {
     async create(record, options = {}) {
+      // With a delivery, the events ride on the record and a create intent (create-intents.schema.ts) says they may
+      // be undelivered: no update of the record afterwards, so no lock either (nobody else writes a record no
+      // create has acknowledged yet).
+      const intent = options.deliver && record.outbox?.length ? createIntentOf(record) : undefined;
       const insert = async (): Promise<CreateOutcome> => {
+        if (intent) await Intents.create([intent]);
         try {
-          await Registrations.create([fromRegistration(record)]);
+          await Registrations.create([intent ? withoutOutboxAt(record) : fromRegistration(record)]);
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
+          // This record never landed: its intent has nothing to deliver (the drain would find that out later).
+          if (intent) await retireIntent(intent._id);
           if (record.idempotencyKey !== undefined) {
             const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey, false);
             if (existing)
@@ -132,12 +191,12 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           if (clientIdError) throw clientIdError;
           return { ok: false, reason: 'duplicate' };
         }
-        // Nobody else knows the id yet, but a reader of the list might: the clear takes the record's lock.
-        if (!options.deliver || !record.outbox?.length) return { ok: true, record: structuredClone(record) };
-        return {
-          ok: true,
-          record: await locks.withLock(recordLock(record.id), () => settle(structuredClone(record), options.deliver)),
-        };
+        if (!intent || !options.deliver) return { ok: true, record: structuredClone(record) };
+        const delivered = await options.deliver(structuredClone(record.outbox ?? []));
+        // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
+        // write, which delivers them again as no-ops and clears them; callers never see an outbox.
+        if (delivered.length === record.outbox?.length) await retireIntent(intent._id);
+        return { ok: true, record: withoutDelivered(structuredClone(record), delivered) };
       };
       // A retried create is answered with its record before the quota is counted (the record counts itself).
       if (record.idempotencyKey !== undefined) {
@@ -289,7 +348,11 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         .limit(query.limit)
         .lean<RegistrationDocument[]>()
         .maxTimeMS(MAX_TIME_MS);
-      return docs.map(toRegistration);
+      const pending = docs.map(toRegistration);
+      if (pending.length >= query.limit) return pending;
+      const seen = new Set(pending.map((record) => record.id));
+      const fromIntents = await pendingFromIntents(query.before, query.limit - pending.length);
+      return [...pending, ...fromIntents.filter((record) => !seen.has(record.id))];
     },
 
     async clearOutbox(organizationId, id, eventIds) {
@@ -306,6 +369,11 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
         await Registrations.updateOne({ _id: id, organizationId }, update, { maxTimeMS: MAX_TIME_MS });
       });
+      // The record's create intent is done once none of its events is left (the drain would find that out too).
+      const left = new Set(((await byId(id))?.outbox ?? []).map((event) => (event as OutboxEvent).id));
+      const intents = await Intents.find({ recordId: id }).lean<CreateIntentDocument[]>().maxTimeMS(MAX_TIME_MS);
+      for (const intent of intents)
+        if (!intent.eventIds.some((eventId) => left.has(eventId))) await retireIntent(intent._id);
     },
   };
 }

@@ -71,6 +71,9 @@ export function registrationModel(connection: Connection): Model<RegistrationDoc
 /** A lean document → the domain record (optional fields absent, not null). */
 export function toRegistration(doc: RegistrationDocument): Registration {
   const { _id, ...rest } = doc;
+  // Events without `outboxAt` are a create's, kept on the record after delivery and looked after by its create
+  // intent (create-intents.schema.ts): not an outbox any read should see or deliver again.
+  if (rest.outboxAt == null) delete rest.outbox;
   return { id: _id, ...rest } as Registration;
 }
 
