@@ -4,6 +4,7 @@
  * log line per request, and security headers.
  */
 import type express from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../lib/logger.js';
@@ -15,6 +16,33 @@ import { requestId } from './request-id.js';
  */
 function requestForLog(req: { id?: unknown; method?: string; url?: string }) {
   return { id: req.id, method: req.method, path: (req.url ?? '').split('?')[0] };
+}
+
+/**
+ * The access log's view of a response: its status only. pino-http's default adds every response header, and the
+ * console's answers carry `Set-Cookie` with a live session (serializing them also cost ~3 % of a request's CPU).
+ */
+function responseForLog(res: { statusCode?: number }) {
+  return { statusCode: res.statusCode };
+}
+
+/**
+ * helmet's headers with its defaults are the same on every response (no nonces), so helmet works them out once,
+ * into a recorder, and each response gets the list: its twelve chained middlewares per request cost ~2.5 % of a GET.
+ */
+function securityHeaders(): RequestHandler {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  let done = false;
+  helmet()({} as never, recorder as never, () => (done = true));
+  if (!done || headers.length === 0) throw new Error('helmet did not set its headers synchronously');
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 export function applyHttpBasics(app: express.Express, logger: Logger): void {
@@ -29,10 +57,10 @@ export function applyHttpBasics(app: express.Express, logger: Logger): void {
         logger,
         genReqId: (req) => (req as express.Request).requestId,
         quietReqLogger: true,
-        serializers: { req: requestForLog },
+        serializers: { req: requestForLog, res: responseForLog },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       }),
     );
   }
-  app.use(helmet());
+  app.use(securityHeaders());
 }
