@@ -32,6 +32,8 @@ import {
  * suite stalls the database for 10 s); after it, the create is taken as never landed.
  */
 const INTENT_HORIZON_MS = 10 * 60_000;
+/** Pages of intents one `pendingOutbox` reads at most (bounds a drain run behind many cut-off inserts). */
+const INTENT_PAGES = 10;
 
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
@@ -72,7 +74,17 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const doc = await Registrations.findOne({ idempotencyKey, organizationId, ...(onlyLive && live()) })
       .lean<RegistrationDocument>()
       .maxTimeMS(MAX_TIME_MS);
-    return doc ? toRegistration(doc) : null;
+    return doc ? withStoredOutbox(doc) : null;
+  }
+
+  /**
+   * The record with every event it stores, a create's included (which `toRegistration` hides): what a retry of the
+   * create and the drain deliver, so a retry delivers what its first attempt could not, as on the embedded store.
+   */
+  function withStoredOutbox(doc: RegistrationDocument): Registration {
+    const outbox = (doc.outbox ?? []) as OutboxEvent[];
+    if (outbox.length === 0) return toRegistration(doc);
+    return { ...toRegistration(doc), outbox, outboxAt: doc.outboxAt ?? doc.createdAt };
   }
 
   /** `$push` of outbox events (and when the outbox became non-empty) beside an update's other operators. */
@@ -102,6 +114,17 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return rest;
   }
 
+  /** Gives a created record its `outboxAt` (under its lock, like every update of a record on FerretDB). */
+  async function markPending(record: Registration): Promise<void> {
+    await locks.withLock(recordLock(record.id), () =>
+      Registrations.updateOne(
+        { _id: record.id, organizationId: record.organizationId },
+        { $min: { outboxAt: record.outboxAt ?? record.createdAt } },
+        { maxTimeMS: MAX_TIME_MS },
+      ),
+    );
+  }
+
   /** Deletes an intent; a failure leaves it to the drain, which finds its events delivered and deletes it then. */
   async function retireIntent(id: string): Promise<void> {
     await Intents.deleteOne({ _id: id }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
@@ -113,19 +136,35 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
    * (a stalled database), then deleted: no record, nothing happened to audit.
    */
   async function pendingFromIntents(before: Date, limit: number): Promise<Registration[]> {
-    const intents = await Intents.find({ at: mongoose.trusted({ $lte: before }) })
-      .sort({ at: 1, _id: 1 })
-      .limit(limit)
-      .lean<CreateIntentDocument[]>()
-      .maxTimeMS(MAX_TIME_MS);
     const records: Registration[] = [];
-    for (const intent of intents) {
-      const doc = await byId(intent.recordId);
-      const left = ((doc?.outbox ?? []) as OutboxEvent[]).some((event) => intent.eventIds.includes(event.id));
-      if (doc && left) records.push({ ...toRegistration(doc), outbox: doc.outbox as OutboxEvent[] });
-      else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) await retireIntent(intent._id);
+    // Intents kept (record not there yet) or retired here return nothing: read on past them, so a run of cut-off
+    // inserts cannot hide a later create whose entry is due, up to INTENT_PAGES pages.
+    let after: { at: Date; _id: string } | undefined;
+    for (let page = 0; page < INTENT_PAGES && records.length < limit; page += 1) {
+      const intents = await Intents.find({
+        at: mongoose.trusted({ $lte: before }),
+        ...(after && {
+          $or: [
+            { at: mongoose.trusted({ $gt: after.at }) },
+            { at: after.at, _id: mongoose.trusted({ $gt: after._id }) },
+          ],
+        }),
+      })
+        .sort({ at: 1, _id: 1 })
+        .limit(limit)
+        .lean<CreateIntentDocument[]>()
+        .maxTimeMS(MAX_TIME_MS);
+      for (const intent of intents) {
+        const doc = await byId(intent.recordId);
+        const left = ((doc?.outbox ?? []) as OutboxEvent[]).some((event) => intent.eventIds.includes(event.id));
+        if (doc && left) records.push(withStoredOutbox(doc));
+        else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) await retireIntent(intent._id);
+      }
+      if (intents.length < limit) break;
+      const last = intents[intents.length - 1];
+      after = { at: last.at, _id: last._id };
     }
-    return records;
+    return records.slice(0, limit);
   }
 
   /**
@@ -196,6 +235,9 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
         // write, which delivers them again as no-ops and clears them; callers never see an outbox.
         if (delivered.length === record.outbox?.length) await retireIntent(intent._id);
+        // Some event not delivered (the database failing, most likely): mark the record pending as every other
+        // write does, so the drain finds it by `outboxAt` for as long as it takes, not only within the horizon.
+        else await markPending(record).catch(() => undefined);
         return { ok: true, record: withoutDelivered(structuredClone(record), delivered) };
       };
       // A retried create is answered with its record before the quota is counted (the record counts itself).
@@ -217,16 +259,21 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
 
     async upsert(record) {
       try {
-        await locks.withLock(recordLock(record.id), () =>
-          Registrations.findOneAndReplace(
+        await locks.withLock(recordLock(record.id), async () => {
+          // A record read with `get` comes without a create's events (hidden, maybe undelivered): keep them.
+          const stored = record.outbox === undefined ? await byId(record.id) : null;
+          const kept = stored?.outbox?.length
+            ? { outbox: stored.outbox, ...(stored.outboxAt && { outboxAt: stored.outboxAt }) }
+            : {};
+          return Registrations.findOneAndReplace(
             { _id: record.id, organizationId: record.organizationId },
-            fromRegistration(record),
+            { ...fromRegistration(record), ...kept },
             {
               upsert: true,
               maxTimeMS: MAX_TIME_MS,
             },
-          ),
-        );
+          );
+        });
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         const clientIdError = await explainDuplicate(record);

@@ -24,6 +24,11 @@ describeWithMongo('create intents on MongoDB', (uri) => {
   let now: number;
   const clock = () => new Date(now);
   const intents = () => createIntentModel(store.connection).find().lean();
+  /** The events a record stores, hidden ones included (straight from the collection). */
+  const storedEventIds = async (id: string) => {
+    const doc = await store.connection.db!.collection('registrations').findOne({ _id: id as never });
+    return ((doc?.outbox ?? []) as { id: string }[]).map((event) => event.id);
+  };
   const entriesOf = (targetId: string) =>
     store.audit.list({ organizationId: context.organization.id, targetId, limit: 10 });
 
@@ -37,6 +42,7 @@ describeWithMongo('create intents on MongoDB', (uri) => {
   beforeEach(() => {
     now = Date.parse('2026-06-01T00:00:00Z');
   });
+  afterEach(() => createIntentModel(store.connection).deleteMany({}));
   after(async () => {
     await store.close();
     await dropDatabase(uri, dbName);
@@ -59,15 +65,41 @@ describeWithMongo('create intents on MongoDB', (uri) => {
     expect((await store.registrations.get(context.organization.id, created.id))?.outbox).to.equal(undefined);
   });
 
-  it('delivers the entry of a create cut off after its insert from the intent, at the next drain', async () => {
-    const cutOff: Store = {
-      ...store,
-      audit: {
-        append: () => Promise.reject(new Error('killed between the record insert and the audit insert')),
-        list: store.audit.list.bind(store.audit),
-      },
-    };
-    const created = await createRegistration({ store: cutOff, clock }, context, INPUT);
+  /** The store as an instance whose audit write failed right after the record insert saw it. */
+  const cutOff = (): Store => ({
+    ...store,
+    audit: {
+      append: () => Promise.reject(new Error('killed between the record insert and the audit insert')),
+      list: store.audit.list.bind(store.audit),
+    },
+  });
+
+  /**
+   * A create that died after its insert with only its events on the record (no `outboxAt`, the database failing
+   * for that write too): made with a delivery that claims success without writing the entry, its intent put back
+   * as the crash would have left it.
+   */
+  async function createCutOffUnmarked(options: { idempotencyKey?: string; intentAt: Date }) {
+    const registrations = Object.create(store.registrations) as Store['registrations'];
+    registrations.create = (record, createOptions) =>
+      store.registrations.create(record, {
+        ...createOptions,
+        deliver: async (events) => events.map((event) => event.id),
+      });
+    const created = await createRegistration({ store: { ...store, registrations }, clock }, context, INPUT, options);
+    const eventIds = await storedEventIds(created.id);
+    await createIntentModel(store.connection).create({
+      _id: eventIds[0],
+      recordId: created.id,
+      organizationId: context.organization.id,
+      eventIds,
+      at: options.intentAt,
+    });
+    return created;
+  }
+
+  it('delivers the entry of a create cut off after its insert at the next drain, and retires its intent', async () => {
+    const created = await createRegistration({ store: cutOff(), clock }, context, INPUT);
     expect(await entriesOf(created.id)).to.deep.equal([]);
     expect((await intents()).map((intent) => intent.recordId)).to.deep.equal([created.id]);
 
@@ -76,6 +108,42 @@ describeWithMongo('create intents on MongoDB', (uri) => {
     expect((await entriesOf(created.id)).map((entry) => entry.action)).to.deep.equal(['create']);
     expect(await intents()).to.deep.equal([]);
     expect(await drainOutbox({ store, clock })).to.equal(0);
+  });
+
+  it('marks a create whose entry was not delivered as pending on the record, so no horizon applies to it', async () => {
+    const created = await createRegistration({ store: cutOff(), clock }, context, INPUT);
+    await createIntentModel(store.connection).deleteMany({});
+    now += 60 * 60_000;
+    expect(await drainOutbox({ store, clock })).to.equal(1);
+    expect((await entriesOf(created.id)).map((entry) => entry.action)).to.deep.equal(['create']);
+  });
+
+  it('delivers the entry a create could not deliver when the client retries it with the same Idempotency-Key', async () => {
+    const first = await createCutOffUnmarked({ idempotencyKey: 'retry-1', intentAt: new Date(now) });
+    expect(await entriesOf(first.id)).to.deep.equal([]);
+    const retry = await createRegistration({ store, clock }, context, INPUT, { idempotencyKey: 'retry-1' });
+    expect(retry.id).to.equal(first.id);
+    expect((await entriesOf(first.id)).map((entry) => entry.action)).to.deep.equal(['create']);
+    expect(await intents()).to.deep.equal([]);
+  });
+
+  it('reads past a run of intents whose records never landed to the create that is due', async () => {
+    const Intents = createIntentModel(store.connection);
+    await Intents.insertMany(
+      Array.from({ length: 250 }, (_, i) => ({
+        _id: `aud_orphan${String(i).padStart(16, '0')}`,
+        recordId: `reg_orphan${String(i).padStart(16, '0')}`,
+        organizationId: context.organization.id,
+        eventIds: [`aud_orphan${String(i).padStart(16, '0')}`],
+        at: new Date(now - 1000),
+      })),
+    );
+    const created = await createCutOffUnmarked({ intentAt: new Date(now - 500) });
+    const raw = await store.connection.db!.collection('registrations').findOne({ _id: created.id as never });
+    expect(raw?.outboxAt).to.equal(undefined);
+    now += 1000;
+    expect(await drainOutbox({ store, clock })).to.equal(1);
+    expect((await entriesOf(created.id)).map((entry) => entry.action)).to.deep.equal(['create']);
   });
 
   it('keeps an intent whose record never landed for ten minutes, then drops it without an entry', async () => {
