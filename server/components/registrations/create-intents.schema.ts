@@ -1,9 +1,10 @@
 /**
  * Create intents (MongoDB only): a small collection that says "this registration's create may have landed with
  * outbox events that are not delivered yet". The create inserts one before the record and deletes it once the
- * events are delivered, so the record itself is never updated on create — on FerretDB 1.24 (SQLite) every update
+ * events are delivered, so a healthy create never updates the record — on FerretDB 1.24 (SQLite) every update
  * scans the whole registrations collection (80 ms at 20k records), while inserts and this collection's deletes stay
- * cheap. The outbox drain reads the ones older than its grace and delivers what the record carries.
+ * cheap. (A create whose delivery failed marks its record pending with one update, as any other write would.) The
+ * outbox drain reads the ones older than its grace and delivers what the record carries.
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 
