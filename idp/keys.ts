@@ -71,7 +71,25 @@ export async function resolveSigningKeys(source: KeySource, store: IdpStore): Pr
     const { loadOrCreateJwksFile } = await import('./jwks-file.js');
     return loadOrCreateJwksFile(source.jwksFile, source.saveJwks ?? false);
   }
-  return store.initState('jwks', await generateSigningJwks());
+  const jwks = await store.initState('jwks', await generateSigningJwks());
+  return isEs256OnlyFromEarlierVersion(jwks) ? withSharedRsaKey(jwks, store) : jwks;
+}
+
+/**
+ * Keys an earlier version generated into the store: one EC P-256 key, nothing else. Clients asking for RS256 were
+ * refused with them, and a store keeps its keys across upgrades, so such a database never got the RSA key.
+ */
+function isEs256OnlyFromEarlierVersion(jwks: PrivateJwks): boolean {
+  return jwks.keys.length === 1 && jwks.keys[0].kty === 'EC' && keyAlgorithm(jwks.keys[0]) === 'ES256';
+}
+
+/**
+ * The stored ES256 key (still the default, so tokens and relying parties keep working) plus an RS256 key made once
+ * for the whole database: a state record of its own, written only if absent, so every instance adds the same one.
+ */
+async function withSharedRsaKey(jwks: PrivateJwks, store: IdpStore): Promise<PrivateJwks> {
+  const rsa = await store.initState<PrivateJwks>('jwks-rs256-added', { keys: [await generateKey('RS256')] });
+  return { keys: [...jwks.keys, ...rsa.keys] };
 }
 
 /** Keys for signing oidc-provider's cookies, shared through the store like the signing keys. */

@@ -25,6 +25,24 @@ describe('idp: signing keys', () => {
     expect(b).to.deep.equal(a);
   });
 
+  it('adds one RS256 key, shared by every instance, to a store an earlier version gave a single ES256 key', async () => {
+    const store = createMemoryStore();
+    const [, es256] = (await generateSigningJwks()).keys;
+    await store.initState('jwks', { keys: [es256] });
+    const a = await resolveSigningKeys({}, store);
+    const b = await resolveSigningKeys({}, store);
+    expect(a.keys.map((key) => key.kid)).to.deep.equal([es256.kid, a.keys[1].kid]);
+    expect(signingAlgorithms(a)).to.deep.equal(['ES256', 'RS256']);
+    expect(b).to.deep.equal(a);
+  });
+
+  it('leaves a stored set of any other shape as it is', async () => {
+    const store = createMemoryStore();
+    const [rsa] = (await generateSigningJwks()).keys;
+    await store.initState('jwks', { keys: [rsa] });
+    expect(await resolveSigningKeys({}, store)).to.deep.equal({ keys: [rsa] });
+  });
+
   it('refuses public keys, empty sets and duplicate kids', async () => {
     const { keys } = await generateSigningJwks();
     const { d: _d, ...publicKey } = keys[0];
