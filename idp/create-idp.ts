@@ -11,7 +11,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type Provider from 'oidc-provider';
-import { silentLogger } from '../lib/logger.js';
+import { silentLogger, type Logger } from '../lib/logger.js';
+import { warnOnStuck } from '../lib/mongo-monitor-watchdog.js';
 import { createMemoryStore } from './adapters/memory.js';
 import type { IdpStore } from './adapters/store.js';
 import { healthRouter } from './health.js';
@@ -78,7 +79,7 @@ function checkTenants(tenants: string[] | undefined): string[] | undefined {
   return tenants;
 }
 
-async function openStores(options: IdpOptions, tenants: string[] | undefined): Promise<IdpStore[]> {
+async function openStores(options: IdpOptions, tenants: string[] | undefined, logger: Logger): Promise<IdpStore[]> {
   const count = tenants?.length ?? 1;
   if (options.store) {
     if (count > 1) throw new Error('tenants need a store each: give databaseUrl (or nothing, for memory), not a store');
@@ -88,9 +89,10 @@ async function openStores(options: IdpOptions, tenants: string[] | undefined): P
   // Loaded on demand: runtimes without MongoDB (the edge worker) never pull in the driver.
   const { openMongoStore } = await import('./adapters/mongo.js');
   const base = new URL(options.databaseUrl).pathname.replace(/^\//, '') || 'idp';
+  const onStuckMonitor = warnOnStuck(logger);
   return tenants
-    ? tenants.map((t) => openMongoStore(options.databaseUrl!, { database: `${base}_${t}` }))
-    : [openMongoStore(options.databaseUrl)];
+    ? tenants.map((t) => openMongoStore(options.databaseUrl!, { database: `${base}_${t}`, onStuckMonitor }))
+    : [openMongoStore(options.databaseUrl, { onStuckMonitor })];
 }
 
 export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
@@ -103,7 +105,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       `--enable-testing-api lets anyone mint tokens and change the clock: refusing it on ${host}, which is not a loopback address (use --host 127.0.0.1, or add --allow-testing-api-on-public-host if that is really wanted)`,
     );
   }
-  const stores = await openStores(options, tenants);
+  const stores = await openStores(options, tenants, logger);
   const ownsStores = !options.store;
   const closeStores = () =>
     ownsStores ? Promise.all(stores.map((s) => s.close().catch(() => undefined))) : Promise.resolve([]);

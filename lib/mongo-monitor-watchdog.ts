@@ -13,6 +13,7 @@
  * reports the stuck heartbeat (`onStuck`), so a driver update cannot break the service through it.
  */
 import type { mongo } from 'mongoose';
+import type { Logger } from './logger.js';
 
 export interface MonitorWatchdogOptions {
   connectTimeoutMS: number;
@@ -21,6 +22,17 @@ export interface MonitorWatchdogOptions {
   onStuck?: (address: string, restarted: boolean) => void;
   /** How often started heartbeats are looked at. */
   intervalMs?: number;
+}
+
+/** An `onStuck` that warns on `logger` (the service's store and the IdP's log the same line). */
+export function warnOnStuck(logger: Pick<Logger, 'warn'>): NonNullable<MonitorWatchdogOptions['onStuck']> {
+  return (address, restarted) =>
+    logger.warn(
+      { store: 'mongo', address },
+      restarted
+        ? 'database monitor stuck (a heartbeat never ended); restarted it'
+        : 'database monitor stuck (a heartbeat never ended) and could not be restarted',
+    );
 }
 
 interface MonitorLike {

@@ -80,6 +80,8 @@ export interface MongoStoreOptions {
   serverSelectionTimeoutMS?: number;
   /** Database name instead of the URL's (tenants keep their state in `<db>_<tenant>`). */
   database?: string;
+  /** Told when a server monitor was stuck and restarted (lib/mongo-monitor-watchdog.ts), to log it. */
+  onStuckMonitor?: (address: string, restarted: boolean) => void;
 }
 
 /**
@@ -90,7 +92,11 @@ export function openMongoStore(url: string, options: MongoStoreOptions = {}): Id
   const timeout = options.serverSelectionTimeoutMS ?? 5000;
   const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: timeout, connectTimeoutMS: timeout });
   // A heartbeat that never ends would keep the IdP unready after the database came back (lib/mongo-monitor-watchdog.ts).
-  const stopWatching = watchMonitors(client, { connectTimeoutMS: timeout, heartbeatFrequencyMS: 10_000 });
+  const stopWatching = watchMonitors(client, {
+    connectTimeoutMS: timeout,
+    heartbeatFrequencyMS: 10_000,
+    onStuck: options.onStuckMonitor,
+  });
   const db = client.db(options.database);
   const indexed = new Map<string, Promise<void>>();
   const state = db.collection<{ _id: string; value: string }>('idp_state');

@@ -6,6 +6,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import type { Logger } from '../../lib/logger.js';
+import { warnOnStuck } from '../../lib/mongo-monitor-watchdog.js';
 import type { Store } from '../deps.js';
 import { connectMongo, type MongoConnectOptions } from '../db/connect.js';
 import { databaseUnavailable, guardRepository, rethrowDatabaseError } from '../db/database-errors.js';
@@ -43,13 +44,7 @@ export async function createMongoStore(uri: string, options: MongoStoreOptions =
   try {
     connection = await connectMongo(uri, {
       ...options,
-      onStuckMonitor: (address, restarted) =>
-        options.logger?.warn(
-          { store: 'mongo', address },
-          restarted
-            ? 'database monitor stuck (a heartbeat never ended); restarted it'
-            : 'database monitor stuck (a heartbeat never ended) and could not be restarted',
-        ),
+      onStuckMonitor: options.logger && warnOnStuck(options.logger),
     });
   } catch (error) {
     rethrowDatabaseError(error);
