@@ -232,7 +232,8 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
         delete next.outbox;
         delete next.outboxAt;
       }
-      byId.set(id, copy(next));
+      // `next` shares its nested values only with the stored record it replaces, which nothing else holds.
+      byId.set(id, next);
     },
   };
   return repository;
