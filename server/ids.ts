@@ -66,7 +66,8 @@ export function newOrderedId(prefix: string): string {
     lastMs = now;
     sequence = 0;
   } else if (++sequence === 62 ** SEQUENCE_LENGTH) {
-    // The clock went back or a millisecond ran out of numbers: borrow the next millisecond (ids only, never `at`).
+    // A millisecond ran out of numbers (or, with the clock set back, the one still in use did): borrow the next
+    // millisecond for ids (never for `at`).
     lastMs += 1;
     sequence = 0;
   }

@@ -4,7 +4,6 @@
  * log line per request, and security headers.
  */
 import type express from 'express';
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../../lib/logger.js';
 import { accessLog } from './access-log.js';
@@ -14,7 +13,7 @@ import { requestId } from './request-id.js';
  * helmet's headers with its defaults are the same on every response (no nonces), so helmet works them out once,
  * into a recorder, and each response gets the list: its twelve chained middlewares per request cost ~2.5 % of a GET.
  */
-function securityHeaders(): RequestHandler {
+function securityHeaders(): express.RequestHandler {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
