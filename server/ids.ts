@@ -30,16 +30,21 @@ function randomByte(): number {
   return pool[poolOffset++];
 }
 
-/** A new id such as `reg_4fZ0…`; characters drawn by rejection sampling so every one is uniform. */
-export function newId(prefix: string): string {
-  assertPrefix(prefix);
+/** RANDOM_LENGTH base62 characters drawn by rejection sampling, so every one is uniform. */
+function randomPart(): string {
   let out = '';
   while (out.length < RANDOM_LENGTH) {
     const byte = randomByte();
     // 248 = 4·62: bytes at or above it would bias the first characters of the alphabet.
     if (byte < 248) out += ALPHABET[byte % 62];
   }
-  return `${prefix}_${out}`;
+  return out;
+}
+
+/** A new id such as `reg_4fZ0…`. */
+export function newId(prefix: string): string {
+  assertPrefix(prefix);
+  return `${prefix}_${randomPart()}`;
 }
 
 /** Eight base62 characters hold any millisecond timestamp until the year 8900; three more, 238 328 ids per ms. */
@@ -61,6 +66,7 @@ function base62(value: number, length: number): string {
  * approval and its provisioning failure — must read in the order they happened, not at random.
  */
 export function newOrderedId(prefix: string): string {
+  assertPrefix(prefix);
   const now = Date.now();
   if (now > lastMs) {
     lastMs = now;
@@ -71,7 +77,7 @@ export function newOrderedId(prefix: string): string {
     lastMs += 1;
     sequence = 0;
   }
-  return `${prefix}_${base62(lastMs, STAMP_LENGTH)}${base62(sequence, SEQUENCE_LENGTH)}${newId(prefix).slice(prefix.length + 1)}`;
+  return `${prefix}_${base62(lastMs, STAMP_LENGTH)}${base62(sequence, SEQUENCE_LENGTH)}${randomPart()}`;
 }
 
 const patterns = new Map<string, RegExp>();

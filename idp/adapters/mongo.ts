@@ -6,7 +6,7 @@
  */
 import mongoose from 'mongoose';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { watchMonitors } from '../../lib/mongo-monitor-watchdog.js';
+import { watchMonitors, type MonitorWatchdogOptions } from '../../lib/mongo-monitor-watchdog.js';
 import type { IdpStore } from './store.js';
 
 type Db = mongoose.mongo.Db;
@@ -81,7 +81,7 @@ export interface MongoStoreOptions {
   /** Database name instead of the URL's (tenants keep their state in `<db>_<tenant>`). */
   database?: string;
   /** Told when a server monitor was stuck and restarted (lib/mongo-monitor-watchdog.ts), to log it. */
-  onStuckMonitor?: (address: string, restarted: boolean) => void;
+  onStuckMonitor?: MonitorWatchdogOptions['onStuck'];
 }
 
 /**

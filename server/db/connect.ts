@@ -3,7 +3,7 @@
  * built at boot (`npm run db:migrate` does that), `sanitizeFilter` on every query of the connection.
  */
 import mongoose, { type Connection } from 'mongoose';
-import { watchMonitors } from '../../lib/mongo-monitor-watchdog.js';
+import { watchMonitors, type MonitorWatchdogOptions } from '../../lib/mongo-monitor-watchdog.js';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const HEARTBEAT_FREQUENCY_MS = 2000;
@@ -14,7 +14,7 @@ export interface MongoConnectOptions {
   /** How long an operation waits for a reachable server before failing (never a hang). Default 2000 ms. */
   serverSelectionTimeoutMS?: number;
   /** Told when a server monitor was stuck and restarted (lib/mongo-monitor-watchdog.ts). */
-  onStuckMonitor?: (address: string, restarted: boolean) => void;
+  onStuckMonitor?: MonitorWatchdogOptions['onStuck'];
 }
 
 export async function connectMongo(uri: string, options: MongoConnectOptions = {}): Promise<Connection> {

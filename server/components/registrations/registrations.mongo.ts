@@ -19,25 +19,17 @@ import {
   type RegistrationRepository,
   type RegistrationWriteFilter,
 } from './registrations.repository.js';
-import { createIntentModel, type CreateIntentDocument } from './create-intents.schema.js';
+import { createIntentsOn } from './create-intents.mongo.js';
 import {
   fromRegistration,
   registrationModel,
   toRegistration,
+  toRegistrationWithEvents,
   type RegistrationDocument,
 } from './registrations.schema.js';
 
-/**
- * How long a create intent whose record is not there is kept: far beyond any insert still on its way (the fault
- * suite stalls the database for 10 s); after it, the create is taken as never landed.
- */
-const INTENT_HORIZON_MS = 10 * 60_000;
-/** Pages of intents one `pendingOutbox` reads at most (bounds a drain run behind many cut-off inserts). */
-const INTENT_PAGES = 10;
-
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
-  const Intents = createIntentModel(connection);
   const recordLock = (id: string) => `registration:${id}`;
 
   // A tombstone (deleted, outbox not yet delivered) is invisible to every read and write but the outbox's.
@@ -61,6 +53,8 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
   }
 
+  const intents = createIntentsOn(connection, byId);
+
   async function readOne(organizationId: string, id: string): Promise<Registration | null> {
     const doc = await byId(id);
     return doc && doc.organizationId === organizationId && doc.removedAt == null ? toRegistration(doc) : null;
@@ -74,17 +68,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const doc = await Registrations.findOne({ idempotencyKey, organizationId, ...(onlyLive && live()) })
       .lean<RegistrationDocument>()
       .maxTimeMS(MAX_TIME_MS);
-    return doc ? withStoredOutbox(doc) : null;
-  }
-
-  /**
-   * The record with every event it stores, a create's included (which `toRegistration` hides): what a retry of the
-   * create and the drain deliver, so a retry delivers what its first attempt could not, as on the embedded store.
-   */
-  function withStoredOutbox(doc: RegistrationDocument): Registration {
-    const outbox = (doc.outbox ?? []) as OutboxEvent[];
-    if (outbox.length === 0) return toRegistration(doc);
-    return { ...toRegistration(doc), outbox, outboxAt: doc.outboxAt ?? doc.createdAt };
+    return doc ? toRegistrationWithEvents(doc) : null;
   }
 
   /** `$push` of outbox events (and when the outbox became non-empty) beside an update's other operators. */
@@ -95,17 +79,6 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   ): Record<string, unknown> {
     if (!outbox || outbox.length === 0) return update;
     return { ...update, $push: { outbox: { $each: structuredClone([...outbox]) } }, $min: { outboxAt: now } };
-  }
-
-  function createIntentOf(record: Registration): CreateIntentDocument {
-    const eventIds = (record.outbox ?? []).map((event) => event.id);
-    return {
-      _id: eventIds[0],
-      recordId: record.id,
-      organizationId: record.organizationId,
-      eventIds,
-      at: record.outboxAt ?? record.createdAt,
-    };
   }
 
   /** The record as a create with an intent stores it: with its events, but not among the drain's pending ones. */
@@ -123,48 +96,6 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         { maxTimeMS: MAX_TIME_MS },
       ),
     );
-  }
-
-  /** Deletes an intent; a failure leaves it to the drain, which finds its events delivered and deletes it then. */
-  async function retireIntent(id: string): Promise<void> {
-    await Intents.deleteOne({ _id: id }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
-  }
-
-  /**
-   * The records of create intents older than `before`, with the events still to deliver; intents with nothing left
-   * are deleted. One whose record is not there is kept for INTENT_HORIZON_MS in case its insert is still on its way
-   * (a stalled database), then deleted: no record, nothing happened to audit.
-   */
-  async function pendingFromIntents(before: Date, limit: number): Promise<Registration[]> {
-    const records: Registration[] = [];
-    // Intents kept (record not there yet) or retired here return nothing: read on past them, so a run of cut-off
-    // inserts cannot hide a later create whose entry is due, up to INTENT_PAGES pages.
-    let after: { at: Date; _id: string } | undefined;
-    for (let page = 0; page < INTENT_PAGES && records.length < limit; page += 1) {
-      const intents = await Intents.find({
-        at: mongoose.trusted({ $lte: before }),
-        ...(after && {
-          $or: [
-            { at: mongoose.trusted({ $gt: after.at }) },
-            { at: after.at, _id: mongoose.trusted({ $gt: after._id }) },
-          ],
-        }),
-      })
-        .sort({ at: 1, _id: 1 })
-        .limit(limit)
-        .lean<CreateIntentDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
-      for (const intent of intents) {
-        const doc = await byId(intent.recordId);
-        const left = ((doc?.outbox ?? []) as OutboxEvent[]).some((event) => intent.eventIds.includes(event.id));
-        if (doc && left) records.push(withStoredOutbox(doc));
-        else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) await retireIntent(intent._id);
-      }
-      if (intents.length < limit) break;
-      const last = intents[intents.length - 1];
-      after = { at: last.at, _id: last._id };
-    }
-    return records.slice(0, limit);
   }
 
   /**
@@ -210,15 +141,15 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       // With a delivery, the events ride on the record and a create intent (create-intents.schema.ts) says they may
       // be undelivered: no update of the record afterwards, so no lock either (nobody else writes a record no
       // create has acknowledged yet).
-      const intent = options.deliver && record.outbox?.length ? createIntentOf(record) : undefined;
+      const intent = options.deliver && record.outbox?.length ? intents.intentFor(record) : undefined;
       const insert = async (): Promise<CreateOutcome> => {
-        if (intent) await Intents.create([intent]);
+        if (intent) await intents.write(intent);
         try {
           await Registrations.create([intent ? withoutOutboxAt(record) : fromRegistration(record)]);
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
           // This record never landed: its intent has nothing to deliver (the drain would find that out later).
-          if (intent) await retireIntent(intent._id);
+          if (intent) await intents.retire(intent._id);
           if (record.idempotencyKey !== undefined) {
             const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey, false);
             if (existing)
@@ -234,7 +165,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         const delivered = await options.deliver(structuredClone(record.outbox ?? []));
         // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
         // write, which delivers them again as no-ops and clears them; callers never see an outbox.
-        if (delivered.length === record.outbox?.length) await retireIntent(intent._id);
+        if (delivered.length === record.outbox?.length) await intents.retire(intent._id);
         // Some event not delivered (the database failing, most likely): mark the record pending as every other
         // write does, so the drain finds it by `outboxAt` for as long as it takes, not only within the horizon.
         else await markPending(record).catch(() => undefined);
@@ -398,29 +329,27 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       const pending = docs.map(toRegistration);
       if (pending.length >= query.limit) return pending;
       const seen = new Set(pending.map((record) => record.id));
-      const fromIntents = await pendingFromIntents(query.before, query.limit - pending.length);
+      const fromIntents = await intents.pending(query.before, query.limit - pending.length);
       return [...pending, ...fromIntents.filter((record) => !seen.has(record.id))];
     },
 
     async clearOutbox(organizationId, id, eventIds) {
       // Read-modify-write under the record's lock, like every write of a registration, so it cannot lose (or be
       // lost by) a concurrent transition on FerretDB; the revision and updatedAt stay as they are.
-      await locks.withLock(recordLock(id), async () => {
+      const left = await locks.withLock(recordLock(id), async () => {
         const doc = await byId(id);
-        if (!doc || doc.organizationId !== organizationId) return;
+        if (!doc || doc.organizationId !== organizationId) return undefined;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         if (outbox.length === 0 && doc.removedAt) {
           await Registrations.deleteOne({ _id: id, organizationId }, { maxTimeMS: MAX_TIME_MS });
-          return;
+        } else {
+          const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
+          await Registrations.updateOne({ _id: id, organizationId }, update, { maxTimeMS: MAX_TIME_MS });
         }
-        const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-        await Registrations.updateOne({ _id: id, organizationId }, update, { maxTimeMS: MAX_TIME_MS });
+        return outbox;
       });
       // The record's create intent is done once none of its events is left (the drain would find that out too).
-      const left = new Set(((await byId(id))?.outbox ?? []).map((event) => (event as OutboxEvent).id));
-      const intents = await Intents.find({ recordId: id }).lean<CreateIntentDocument[]>().maxTimeMS(MAX_TIME_MS);
-      for (const intent of intents)
-        if (!intent.eventIds.some((eventId) => left.has(eventId))) await retireIntent(intent._id);
+      if (left) await intents.retireDelivered(id, left);
     },
   };
 }

@@ -77,6 +77,15 @@ export function toRegistration(doc: RegistrationDocument): Registration {
   return { id: _id, ...rest } as Registration;
 }
 
+/**
+ * The record with every event it stores, a create's hidden ones included: what the drain and a retried create
+ * deliver, so a retry delivers what its first attempt could not, as on the embedded store.
+ */
+export function toRegistrationWithEvents(doc: RegistrationDocument): Registration {
+  const outbox = doc.outbox as Registration['outbox'];
+  return outbox?.length ? { ...toRegistration(doc), outbox } : toRegistration(doc);
+}
+
 /** The domain record → a document to insert or replace. */
 export function fromRegistration(record: Registration): RegistrationDocument {
   const { id, ...rest } = record;

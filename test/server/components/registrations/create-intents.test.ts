@@ -24,11 +24,10 @@ describeWithMongo('create intents on MongoDB', (uri) => {
   let now: number;
   const clock = () => new Date(now);
   const intents = () => createIntentModel(store.connection).find().lean();
-  /** The events a record stores, hidden ones included (straight from the collection). */
-  const storedEventIds = async (id: string) => {
-    const doc = await store.connection.db!.collection('registrations').findOne({ _id: id as never });
-    return ((doc?.outbox ?? []) as { id: string }[]).map((event) => event.id);
-  };
+  /** A record as stored, hidden events and all (straight from the collection). */
+  const storedDoc = (id: string) => store.connection.db!.collection('registrations').findOne({ _id: id as never });
+  const storedEventIds = async (id: string) =>
+    (((await storedDoc(id))?.outbox ?? []) as { id: string }[]).map((event) => event.id);
   const entriesOf = (targetId: string) =>
     store.audit.list({ organizationId: context.organization.id, targetId, limit: 10 });
 
@@ -139,8 +138,7 @@ describeWithMongo('create intents on MongoDB', (uri) => {
       })),
     );
     const created = await createCutOffUnmarked({ intentAt: new Date(now - 500) });
-    const raw = await store.connection.db!.collection('registrations').findOne({ _id: created.id as never });
-    expect(raw?.outboxAt).to.equal(undefined);
+    expect((await storedDoc(created.id))?.outboxAt).to.equal(undefined);
     now += 1000;
     expect(await drainOutbox({ store, clock })).to.equal(1);
     expect((await entriesOf(created.id)).map((entry) => entry.action)).to.deep.equal(['create']);
