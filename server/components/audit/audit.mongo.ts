@@ -1,5 +1,6 @@
 /** The audit log on MongoDB: inserts and reads only (append-only), the contract of the embedded repository. */
 import mongoose, { type Connection } from 'mongoose';
+import { batchedInserts } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { AuditEntry } from './audit.model.js';
@@ -20,12 +21,14 @@ export function createMongoAuditRepository(
 ): AuditRepository {
   const clock = options.clock ?? (() => new Date());
   const Audit = auditModel(connection);
+  // Entries of concurrent requests go to the log in one insert (write-batcher.ts).
+  const inserts = batchedInserts(Audit.collection);
   return {
     async append(entry) {
       const record = auditEntryFrom(entry, clock);
       const { id, ...rest } = record;
       try {
-        await Audit.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS });
+        await inserts.write({ _id: id, ...rest } as never);
       } catch (error) {
         // Delivered before (an outbox replay): the `_id` decides, the stored entry stands.
         if (!isDuplicateKey(error)) throw error;

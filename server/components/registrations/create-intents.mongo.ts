@@ -4,6 +4,7 @@
  * must still deliver because of one. The repository (registrations.mongo.ts) decides when; this file knows how.
  */
 import mongoose, { type Connection } from 'mongoose';
+import { batchedDeletes, batchedInserts } from '../../db/batched-writes.mongo.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { OutboxEvent } from '../../store/outbox.js';
 import { createIntentModel, type CreateIntentDocument } from './create-intents.schema.js';
@@ -17,13 +18,18 @@ import { toRegistrationWithEvents, type RegistrationDocument } from './registrat
 const INTENT_HORIZON_MS = 10 * 60_000;
 /** Pages of intents one `pending` call reads at most (bounds a drain run behind many cut-off inserts). */
 const INTENT_PAGES = 10;
+/** Retirements gather this long into one deletion (nobody waits for them; see `retire`). */
+const RETIRE_LINGER_MS = 100;
 
 export interface CreateIntents {
   /** The intent of a create that inserts `record` with outbox events. */
   intentFor(record: Registration): CreateIntentDocument;
   write(intent: CreateIntentDocument): Promise<void>;
-  /** Deletes an intent; a failure leaves it to the drain, which finds its events delivered and deletes it then. */
-  retire(id: string): Promise<void>;
+  /**
+   * Queues an intent's deletion, with others gathered for RETIRE_LINGER_MS: nobody waits for it (housekeeping), and
+   * a failure leaves the intent to the drain, which finds its events delivered and retires it then.
+   */
+  retire(id: string): void;
   /** Retires the record's intents none of whose events is among `left` (the record's outbox after a clear). */
   retireDelivered(recordId: string, left: readonly OutboxEvent[]): Promise<void>;
   /**
@@ -38,9 +44,14 @@ export function createIntentsOn(
   readRecord: (id: string) => Promise<RegistrationDocument | null>,
 ): CreateIntents {
   const Intents = createIntentModel(connection);
+  // Every create writes and deletes one intent: those of concurrent creates go in one command each (write-batcher.ts).
+  const inserts = batchedInserts(Intents.collection as never as mongoose.mongo.Collection<CreateIntentDocument>);
+  const deletes = batchedDeletes(Intents.collection as never as mongoose.mongo.Collection<{ _id: string }>, {
+    lingerMs: RETIRE_LINGER_MS,
+  });
 
-  async function retire(id: string): Promise<void> {
-    await Intents.deleteOne({ _id: id }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+  function retire(id: string): void {
+    deletes.write(id).catch(() => undefined);
   }
 
   return {
@@ -56,7 +67,7 @@ export function createIntentsOn(
     },
 
     async write(intent) {
-      await Intents.create([intent]);
+      await inserts.write(intent);
     },
 
     retire,
@@ -64,7 +75,7 @@ export function createIntentsOn(
     async retireDelivered(recordId, left) {
       const leftIds = new Set(left.map((event) => event.id));
       const intents = await Intents.find({ recordId }).lean<CreateIntentDocument[]>().maxTimeMS(MAX_TIME_MS);
-      for (const intent of intents) if (!intent.eventIds.some((id) => leftIds.has(id))) await retire(intent._id);
+      for (const intent of intents) if (!intent.eventIds.some((id) => leftIds.has(id))) retire(intent._id);
     },
 
     async pending(before, limit) {
@@ -90,7 +101,7 @@ export function createIntentsOn(
           const doc = await readRecord(intent.recordId);
           const left = ((doc?.outbox ?? []) as OutboxEvent[]).some((event) => intent.eventIds.includes(event.id));
           if (doc && left) records.push(toRegistrationWithEvents(doc));
-          else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) await retire(intent._id);
+          else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) retire(intent._id);
         }
         if (intents.length < limit) break;
         const last = intents[intents.length - 1];

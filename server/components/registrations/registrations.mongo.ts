@@ -7,6 +7,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
+import { batchedInserts } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
@@ -54,6 +55,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   }
 
   const intents = createIntentsOn(connection, byId);
+  // Creates of concurrent requests insert their records in one command (write-batcher.ts); each record is cast and
+  // validated by the schema first, as `Model.create` would, and a duplicate key fails only its own create.
+  const inserts = batchedInserts(Registrations.collection as never as mongoose.mongo.Collection<RegistrationDocument>);
+  async function insertRecord(doc: RegistrationDocument): Promise<void> {
+    const document = new Registrations(doc);
+    await document.validate();
+    await inserts.write(document.toObject({ depopulate: true, virtuals: false, getters: false, transform: false }));
+  }
 
   async function readOne(organizationId: string, id: string): Promise<Registration | null> {
     const doc = await byId(id);
@@ -145,11 +154,11 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       const insert = async (): Promise<CreateOutcome> => {
         if (intent) await intents.write(intent);
         try {
-          await Registrations.create([intent ? withoutOutboxAt(record) : fromRegistration(record)]);
+          await insertRecord(intent ? withoutOutboxAt(record) : fromRegistration(record));
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
           // This record never landed: its intent has nothing to deliver (the drain would find that out later).
-          if (intent) await intents.retire(intent._id);
+          if (intent) intents.retire(intent._id);
           if (record.idempotencyKey !== undefined) {
             const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey, false);
             if (existing)
@@ -164,8 +173,9 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         if (!intent || !options.deliver) return { ok: true, record: structuredClone(record) };
         const delivered = await options.deliver(structuredClone(record.outbox ?? []));
         // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
-        // write, which delivers them again as no-ops and clears them; callers never see an outbox.
-        if (delivered.length === record.outbox?.length) await intents.retire(intent._id);
+        // write, which delivers them again as no-ops and clears them; callers never see an outbox. The answer does
+        // not wait for the retirement (create-intents.mongo.ts), so it is not a step of every create.
+        if (delivered.length === record.outbox?.length) intents.retire(intent._id);
         // Some event not delivered (the database failing, most likely): mark the record pending as every other
         // write does, so the drain finds it by `outboxAt` for as long as it takes, not only within the horizon.
         else await markPending(record).catch(() => undefined);
