@@ -14,6 +14,7 @@ import type { Grant } from '../components/grants/grants.model.js';
 import type { GrantRepository } from '../components/grants/grants.repository.js';
 import type { Organization } from '../components/organizations/organizations.model.js';
 import type { OrganizationRepository } from '../components/organizations/organizations.repository.js';
+import { copyPlain } from '../../lib/copy-plain.js';
 
 /** The reads of organization resolution. */
 export interface ResolutionReads {
@@ -51,7 +52,7 @@ export function withResolutionCache(
 
   function cached<T extends object>(key: string, load: () => Promise<T | null>): Promise<T | null> {
     const hit = entries.get(key);
-    if (hit && hit.expires > now()) return hit.value.then((value) => structuredClone(value as T));
+    if (hit && hit.expires > now()) return hit.value.then((value) => copyPlain(value as T));
     if (hit) entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
     // The promise is cached, so concurrent requests share one read; a miss or a failure is not kept.
@@ -62,7 +63,7 @@ export function withResolutionCache(
       if (entries.get(key) === entry) entries.delete(key);
     };
     value.then((v) => v ?? forget(), forget);
-    return value.then((v) => (v === null ? null : structuredClone(v)));
+    return value.then((v) => (v === null ? null : copyPlain(v)));
   }
 
   const clear = () => entries.clear();

@@ -4,6 +4,7 @@
  */
 import { newOrderedId } from '../../ids.js';
 import type { AuditEntry, AuditQuery, NewAuditEntry } from './audit.model.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface AuditRepository {
   /** Appends the entry; an entry whose `id` is already stored is not appended again (idempotent delivery). */
@@ -43,18 +44,18 @@ export function createMemoryAuditRepository(options: { clock?: () => Date } = {}
   return {
     async append(entry) {
       const stored = entry.id === undefined ? undefined : byId.get(entry.id);
-      if (stored) return structuredClone(stored);
+      if (stored) return copyPlain(stored);
       const record = auditEntryFrom(entry, clock);
-      entries.push(structuredClone(record));
+      entries.push(copyPlain(record));
       byId.set(record.id, entries[entries.length - 1]);
-      return structuredClone(record);
+      return copyPlain(record);
     },
     async list(query) {
       return entries
         .filter((entry) => matchesAuditQuery(entry, query) && (!query.after || compare(entry, query.after) > 0))
         .sort(compare)
         .slice(0, query.limit)
-        .map((entry) => structuredClone(entry));
+        .map((entry) => copyPlain(entry));
     },
   };
 }

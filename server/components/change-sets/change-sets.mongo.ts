@@ -12,6 +12,7 @@ import { remainingEvents, type OutboxEvent } from '../../store/outbox.js';
 import type { ChangeSet } from './change-sets.model.js';
 import type { ChangeSetRepository, ChangeSetWriteFilter } from './change-sets.repository.js';
 import { changeSetModel, fromChangeSet, toChangeSet, type ChangeSetDocument } from './change-sets.schema.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export function createMongoChangeSetRepository(connection: Connection, locks: WriteLocks): ChangeSetRepository {
   const ChangeSets = changeSetModel(connection);
@@ -33,7 +34,7 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
         if (isDuplicateKey(error)) return { ok: false, reason: 'duplicate' };
         throw error;
       }
-      return { ok: true, record: structuredClone(record) };
+      return { ok: true, record: copyPlain(record) };
     },
 
     get: readOne,

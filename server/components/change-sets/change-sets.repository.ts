@@ -3,6 +3,7 @@ import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../s
 import { pageOf, type PageQuery } from '../../store/keyset-page.js';
 import { remainingEvents, type OutboxStore } from '../../store/outbox.js';
 import type { ChangeSet, ChangeSetChanges, ChangeSetStatus } from './change-sets.model.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface ChangeSetWriteFilter extends ConditionalFilter<ChangeSetStatus> {
   registrationId: string;
@@ -23,7 +24,7 @@ export interface ChangeSetRepository extends OutboxStore<ChangeSet> {
 
 export function createMemoryChangeSetRepository(): ChangeSetRepository {
   const byId = new Map<string, ChangeSet>();
-  const copy = (record: ChangeSet): ChangeSet => structuredClone(record);
+  const copy = (record: ChangeSet): ChangeSet => copyPlain(record);
   const find = (organizationId: string, registrationId: string, id: string) => {
     const record = byId.get(id);
     return record && record.organizationId === organizationId && record.registrationId === registrationId

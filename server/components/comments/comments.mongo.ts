@@ -5,6 +5,7 @@ import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { Comment } from './comments.model.js';
 import type { CommentRepository } from './comments.repository.js';
 import { commentModel, type CommentDocument } from './comments.schema.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export function createMongoCommentRepository(connection: Connection): CommentRepository {
   const Comments = commentModel(connection);
@@ -12,7 +13,7 @@ export function createMongoCommentRepository(connection: Connection): CommentRep
     async add(comment) {
       const { id, ...rest } = comment;
       await Comments.collection.insertOne({ _id: id, ...rest } as never, { maxTimeMS: MAX_TIME_MS });
-      return structuredClone(comment);
+      return copyPlain(comment);
     },
     async list(query) {
       const filter = {

@@ -1,3 +1,4 @@
+import { copyPlain } from '../../../lib/copy-plain.js';
 /**
  * Idempotency-Key records (draft-ietf-httpapi-idempotency-key-header-07): scoped to organization + subject + key,
  * holding a request fingerprint, an in-flight lease and, once done, the response to replay until they expire.
@@ -85,7 +86,7 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
       const existing = records.get(key);
       if (existing && existing.expiresAt > now) {
         if (existing.fingerprint !== input.fingerprint) return { outcome: 'mismatch' };
-        if (existing.response) return { outcome: 'completed', response: structuredClone(existing.response) };
+        if (existing.response) return { outcome: 'completed', response: copyPlain(existing.response) };
         const claim = { ...existing, leaseUntil: existing.leaseExpiresAt, finished: false };
         if (!claimLapsed(claim, input)) return { outcome: 'in_flight' };
         // The claim lapsed (crash or unknown outcome): the same request takes it over.
@@ -100,7 +101,7 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
     },
     async complete(input) {
       const record = records.get(keyOf(input));
-      if (record) record.response = structuredClone(input.response);
+      if (record) record.response = copyPlain(input.response);
     },
     async release(input) {
       const key = keyOf(input);

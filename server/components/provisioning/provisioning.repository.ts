@@ -4,6 +4,7 @@
  */
 import type { ProvisioningStepKind } from './provisioning-hook.js';
 import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface ProvisioningRepository {
   /** Inserts the step unless one with its id exists (idempotent); returns the stored step. */
@@ -40,7 +41,7 @@ const byAge = (a: OutboxStep, b: OutboxStep) => a.createdAt.getTime() - b.create
 export function createMemoryProvisioningRepository(): ProvisioningRepository {
   const steps = new Map<string, OutboxStep>();
   const clients = new Map<string, ProvisionedClient>();
-  const copy = <T>(value: T): T => structuredClone(value);
+  const copy = <T>(value: T): T => copyPlain(value);
 
   return {
     async enqueue(input) {

@@ -28,6 +28,7 @@ import {
   toRegistrationWithEvents,
   type RegistrationDocument,
 } from './registrations.schema.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
@@ -87,7 +88,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     now: Date,
   ): Record<string, unknown> {
     if (!outbox || outbox.length === 0) return update;
-    return { ...update, $push: { outbox: { $each: structuredClone([...outbox]) } }, $min: { outboxAt: now } };
+    return { ...update, $push: { outbox: { $each: copyPlain([...outbox]) } }, $min: { outboxAt: now } };
   }
 
   /** The record as a create with an intent stores it: with its events, but not among the drain's pending ones. */
@@ -170,8 +171,8 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           if (clientIdError) throw clientIdError;
           return { ok: false, reason: 'duplicate' };
         }
-        if (!intent || !options.deliver) return { ok: true, record: structuredClone(record) };
-        const delivered = await options.deliver(structuredClone(record.outbox ?? []));
+        if (!intent || !options.deliver) return { ok: true, record: copyPlain(record) };
+        const delivered = await options.deliver(copyPlain(record.outbox ?? []));
         // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
         // write, which delivers them again as no-ops and clears them; callers never see an outbox. The answer does
         // not wait for the retirement (create-intents.mongo.ts), so it is not a step of every create.
@@ -179,7 +180,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         // Some event not delivered (the database failing, most likely): mark the record pending as every other
         // write does, so the drain finds it by `outboxAt` for as long as it takes, not only within the horizon.
         else await markPending(record).catch(() => undefined);
-        return { ok: true, record: withoutDelivered(structuredClone(record), delivered) };
+        return { ok: true, record: withoutDelivered(copyPlain(record), delivered) };
       };
       // A retried create is answered with its record before the quota is counted (the record counts itself).
       if (record.idempotencyKey !== undefined) {
@@ -220,7 +221,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         const clientIdError = await explainDuplicate(record);
         throw clientIdError ?? new Error(`registration ${record.id} belongs to another organization`);
       }
-      return structuredClone(record);
+      return copyPlain(record);
     },
 
     get: readOne,

@@ -6,6 +6,7 @@ import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../s
 import { pageOf, type PageQuery } from '../../store/keyset-page.js';
 import { remainingEvents, type OutboxDelivery, type OutboxEvent, type OutboxStore } from '../../store/outbox.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface RegistrationWriteFilter extends ConditionalFilter<RegistrationStatus> {
   /** `null`: no change set may be open; a string: exactly that one must be. */
@@ -92,7 +93,7 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
   const idByClientId = new Map<string, string>();
   // The unique idempotencyKey index of the mongo store, the same rule here.
   const idByIdempotencyKey = new Map<string, string>();
-  const copy = (record: Registration): Registration => structuredClone(record);
+  const copy = (record: Registration): Registration => copyPlain(record);
 
   function claimClientId(record: Registration): void {
     if (record.clientId === undefined) return;
@@ -129,7 +130,7 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
     if (!outbox || outbox.length === 0) return record;
     return {
       ...record,
-      outbox: [...(record.outbox ?? []), ...structuredClone(outbox)],
+      outbox: [...(record.outbox ?? []), ...copyPlain(outbox)],
       outboxAt: record.outboxAt ?? now,
     };
   }
