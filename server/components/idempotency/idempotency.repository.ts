@@ -1,8 +1,8 @@
-import { copyPlain } from '../../../lib/copy-plain.js';
 /**
  * Idempotency-Key records (draft-ietf-httpapi-idempotency-key-header-07): scoped to organization + subject + key,
  * holding a request fingerprint, an in-flight lease and, once done, the response to replay until they expire.
  */
+import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface StoredResponse {
   status: number;
