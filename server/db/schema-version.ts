@@ -11,8 +11,9 @@ import type { Connection } from 'mongoose';
 import { STORE_COLLECTIONS } from './collections.js';
 import { MAX_TIME_MS } from './query-limits.js';
 
-/** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents). */
-export const SCHEMA_VERSION = 3;
+/** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents, 4
+ * idempotency responses). */
+export const SCHEMA_VERSION = 4;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 

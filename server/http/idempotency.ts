@@ -123,7 +123,7 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
         markEnded(holder);
         return Promise.resolve();
       }
-      return deps.store.idempotency.release(scope);
+      return deps.store.idempotency.release({ ...scope, claim: outcome.claim });
     };
     // Store the success before it is sent: a client that saw the response and retries must get the replay.
     res.json = (body: unknown) => {
@@ -133,6 +133,7 @@ export function idempotentCreate(deps: Pick<ApiDeps, 'store' | 'clock' | 'logger
           ? ((settled = true),
             deps.store.idempotency.complete({
               ...scope,
+              claim: outcome.claim,
               response: {
                 status,
                 body,

@@ -21,6 +21,7 @@ import { changeSetSchema } from '../components/change-sets/change-sets.schema.js
 import { createMemoryIdempotencyRepository } from '../components/idempotency/idempotency.repository.js';
 import { createMongoIdempotencyRepository } from '../components/idempotency/idempotency.mongo.js';
 import { idempotencySchema } from '../components/idempotency/idempotency.schema.js';
+import { idempotencyResponseSchema } from '../components/idempotency/idempotency-responses.schema.js';
 import { createMemoryRateLimitStore } from '../middleware/rate-limit-store.js';
 import { createMongoRateLimitStore } from '../db/rate-limit-store.mongo.js';
 import { createMemoryAuditRepository } from '../components/audit/audit.repository.js';
@@ -78,7 +79,7 @@ export const REPOSITORIES = {
   idempotency: repository({
     memory: () => createMemoryIdempotencyRepository(),
     mongo: ({ connection, locks }) => createMongoIdempotencyRepository(connection, locks),
-    schemas: [idempotencySchema],
+    schemas: [idempotencySchema, idempotencyResponseSchema],
   }),
   // Its collection is not a mongoose schema: db/collections.ts declares its indexes.
   rateLimits: repository({

@@ -3,8 +3,12 @@
  * an expired record, an expired lease (a crashed instance's key) or a claim whose holder this instance knows is over,
  * with one conditional update; otherwise answer mismatch / in flight / completed from the record. The takeover runs under the key's write lock so two instances
  * cannot both take over on FerretDB, whose filtered updates are not atomic (see server/db/write-locks.ts).
+ * A request's path is inserts only (claim, then its response under the claim's id: idempotency-responses.schema.ts),
+ * batched with other requests' (write-batcher.ts); updates and reads by anything but `_id`, which scan a whole
+ * collection on FerretDB 1.24, are left to retries, takeovers and failed requests.
  */
 import mongoose, { type Connection } from 'mongoose';
+import { batchedInserts } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
@@ -15,6 +19,8 @@ import {
   type IdempotencyScope,
   type StoredResponse,
 } from './idempotency.repository.js';
+import { newId } from '../../ids.js';
+import { idempotencyResponseModel, type IdempotencyResponseDocument } from './idempotency-responses.schema.js';
 import { idempotencyModel, type IdempotencyDocument } from './idempotency.schema.js';
 
 /** Every this many claims, expired records are deleted (the TTL monitor's job where the server has one). */
@@ -23,15 +29,40 @@ const CLAIM_ATTEMPTS = 3;
 
 const scopeFilter = (s: IdempotencyScope) => ({ organizationId: s.organizationId, subject: s.subject, key: s.key });
 
+/** What `begin` hands a request that claimed a key (ClaimHandle), for its response and its release. */
+interface MongoClaim {
+  id: string;
+  expiresAt: Date;
+}
+const asClaim = (handle: unknown): MongoClaim | undefined =>
+  typeof handle === 'object' && handle !== null && typeof (handle as MongoClaim).id === 'string'
+    ? (handle as MongoClaim)
+    : undefined;
+
 export function createMongoIdempotencyRepository(connection: Connection, locks: WriteLocks): IdempotencyRepository {
   const Records = idempotencyModel(connection);
+  const Responses = idempotencyResponseModel(connection);
+  const claimInserts = batchedInserts(Records.collection as never as mongoose.mongo.Collection<IdempotencyDocument>);
+  const responseInserts = batchedInserts(
+    Responses.collection as never as mongoose.mongo.Collection<IdempotencyResponseDocument>,
+  );
   let claims = 0;
 
   function sweep(now: Date): void {
     // Best effort and off the request path: a failed sweep only delays the cleanup.
-    Records.deleteMany({ expiresAt: mongoose.trusted({ $lte: now }) }, { maxTimeMS: MAX_TIME_MS }).catch(
-      () => undefined,
-    );
+    const expired = { expiresAt: mongoose.trusted({ $lte: now }) };
+    Records.deleteMany(expired, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+    Responses.deleteMany(expired, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+  }
+
+  /** The key's record with its response, wherever it is stored (its own collection, or on an older claim). */
+  async function readClaim(input: IdempotencyScope): Promise<IdempotencyDocument | null> {
+    const existing = await Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+    if (!existing || existing.response != null || !existing.claimId) return existing;
+    const stored = await Responses.findOne({ _id: existing.claimId })
+      .lean<IdempotencyResponseDocument>()
+      .maxTimeMS(MAX_TIME_MS);
+    return stored ? { ...existing, response: stored.response as unknown } : existing;
   }
 
   return {
@@ -39,17 +70,20 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
       const now = input.now;
       claims += 1;
       if (claims % SWEEP_EVERY === 0) sweep(now);
+      const claim: MongoClaim = { id: newId('clm'), expiresAt: new Date(now.getTime() + input.ttlMs) };
+      const started = { outcome: 'started', claim } satisfies BeginOutcome;
       const fields = {
         fingerprint: input.fingerprint,
         leaseUntil: new Date(now.getTime() + input.leaseMs),
-        expiresAt: new Date(now.getTime() + input.ttlMs),
+        expiresAt: claim.expiresAt,
+        claimId: claim.id,
         ...(input.holder !== undefined && { holder: input.holder }),
       };
       const takeOver = { $set: fields, $unset: { response: '', ...(input.holder === undefined && { holder: '' }) } };
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
         try {
-          await Records.create([{ ...scopeFilter(input), ...fields }]);
-          return { outcome: 'started' };
+          await claimInserts.write({ _id: new mongoose.Types.ObjectId(), ...scopeFilter(input), ...fields });
+          return started;
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
         }
@@ -58,22 +92,25 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
         const answer = await locks.withLock(
           `idempotency:${JSON.stringify([input.organizationId, input.subject, input.key])}`,
           async () => {
-            const existing = await Records.findOne(scopeFilter(input))
-              .lean<IdempotencyDocument>()
-              .maxTimeMS(MAX_TIME_MS);
+            const existing = await readClaim(input);
             if (!existing) return null;
             const finished = existing.response !== undefined && existing.response !== null;
             const expired = existing.expiresAt.getTime() <= now.getTime();
             const claim = { ...existing, leaseUntil: existing.leaseUntil.getTime(), finished };
             if (!expired && !claimLapsed(claim, input)) return existing;
+            // Taken over only as read: the same claim (its id unchanged), not completed then.
             const condition = expired
               ? { expiresAt: mongoose.trusted({ $lte: now }) }
-              : { response: mongoose.trusted({ $exists: false }), fingerprint: input.fingerprint };
+              : {
+                  response: mongoose.trusted({ $exists: false }),
+                  fingerprint: input.fingerprint,
+                  claimId: existing.claimId ?? mongoose.trusted({ $exists: false }),
+                };
             const { matchedCount } = await Records.updateOne({ ...scopeFilter(input), ...condition }, takeOver, {
               maxTimeMS: MAX_TIME_MS,
             });
-            if (matchedCount === 1) return { outcome: 'started' } satisfies BeginOutcome;
-            return Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+            if (matchedCount === 1) return started;
+            return readClaim(input);
           },
         );
         // Gone (released or swept) since our insert failed: claim again.
@@ -90,6 +127,16 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
     },
 
     async complete(input) {
+      const claim = asClaim(input.claim);
+      if (claim) {
+        try {
+          await responseInserts.write({ _id: claim.id, response: input.response, expiresAt: claim.expiresAt });
+        } catch (error) {
+          // Completed before (the same claim's response): the first one stands.
+          if (!isDuplicateKey(error)) throw error;
+        }
+        return;
+      }
       await Records.updateOne(
         { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) },
         { $set: { response: input.response } },
@@ -98,8 +145,12 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
     },
 
     async release(input) {
+      // Only the caller's own claim, never a completed one (its response is in the other collection), nor one taken
+      // over (it has a new id).
+      const claim = asClaim(input.claim);
+      if (claim && (await Responses.exists({ _id: claim.id }).maxTimeMS(MAX_TIME_MS))) return;
       await Records.deleteOne(
-        { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) },
+        { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }), ...(claim && { claimId: claim.id }) },
         { maxTimeMS: MAX_TIME_MS },
       );
     },

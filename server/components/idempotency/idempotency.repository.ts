@@ -16,8 +16,11 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** What a store gives a request that claimed a key, and takes back when it completes (opaque to the caller). */
+export type ClaimHandle = unknown;
+
 export type BeginOutcome =
-  | { outcome: 'started' }
+  | { outcome: 'started'; claim?: ClaimHandle }
   | { outcome: 'in_flight' }
   | { outcome: 'mismatch' }
   | { outcome: 'completed'; response: StoredResponse };
@@ -52,13 +55,18 @@ export interface IdempotencyRepository {
    * instance answered it with a 5xx: nothing runs under that claim any more).
    */
   begin(input: BeginInput): Promise<BeginOutcome>;
-  /** Stores the response of a claimed key (kept until the record's expiry). */
-  complete(input: IdempotencyScope & { response: StoredResponse }): Promise<void>;
-  /** Drops a claimed key so the request may be retried (the request failed before creating anything). */
-  release(input: IdempotencyScope): Promise<void>;
+  /** Stores the response of a claimed key (kept until the record's expiry); `claim` is what `begin` gave. */
+  complete(input: IdempotencyScope & { response: StoredResponse; claim?: ClaimHandle }): Promise<void>;
+  /**
+   * Drops a claimed key so the request may be retried (the request failed before creating anything); `claim` is
+   * what `begin` gave, so a request whose claim was taken over meanwhile drops nothing.
+   */
+  release(input: IdempotencyScope & { claim?: ClaimHandle }): Promise<void>;
 }
 
 interface MemoryRecord {
+  /** This claim's handle, new with every takeover (what `begin` gave its holder). */
+  claim: number;
   fingerprint: string;
   holder?: string;
   leaseExpiresAt: number;
@@ -71,6 +79,7 @@ const SWEEP_EVERY = 1000;
 export function createMemoryIdempotencyRepository(): IdempotencyRepository {
   const records = new Map<string, MemoryRecord>();
   let begins = 0;
+  let claims = 0;
   const keyOf = (s: IdempotencyScope) => JSON.stringify([s.organizationId, s.subject, s.key]);
 
   function sweep(now: number): void {
@@ -91,21 +100,27 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
         if (!claimLapsed(claim, input)) return { outcome: 'in_flight' };
         // The claim lapsed (crash or unknown outcome): the same request takes it over.
       }
+      claims += 1;
       records.set(key, {
+        claim: claims,
         fingerprint: input.fingerprint,
         ...(input.holder !== undefined && { holder: input.holder }),
         leaseExpiresAt: now + input.leaseMs,
         expiresAt: now + input.ttlMs,
       });
-      return { outcome: 'started' };
+      return { outcome: 'started', claim: claims };
     },
     async complete(input) {
       const record = records.get(keyOf(input));
-      if (record) record.response = copyPlain(input.response);
+      // Only the current holder's answer (one whose claim was taken over is not the retry's).
+      if (record && (input.claim === undefined || input.claim === record.claim) && record.response === undefined)
+        record.response = copyPlain(input.response);
     },
     async release(input) {
       const key = keyOf(input);
-      if (records.get(key)?.response === undefined) records.delete(key);
+      const record = records.get(key);
+      if (record?.response === undefined && (input.claim === undefined || input.claim === record?.claim))
+        records.delete(key);
     },
   };
 }

@@ -16,7 +16,12 @@ export const idempotencySchema = new Schema(
     /** The request holding the claim (instance + request), so that instance can tell when it is over. */
     holder: { type: String },
     expiresAt: { type: Date, required: true },
-    /** The response to replay; absent while the request is in flight. */
+    /**
+     * This claim's id, new with every takeover: its response is the `idempotency_responses` document of that id
+     * (idempotency-responses.schema.ts). Absent on claims made before it existed.
+     */
+    claimId: { type: String },
+    /** The response to replay, on claims completed before responses had a collection of their own. */
     response: { type: Schema.Types.Mixed },
   },
   {

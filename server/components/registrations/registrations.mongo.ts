@@ -182,11 +182,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         else await markPending(record).catch(() => undefined);
         return { ok: true, record: withoutDelivered(copyPlain(record), delivered) };
       };
-      // A retried create is answered with its record before the quota is counted (the record counts itself).
-      if (record.idempotencyKey !== undefined) {
-        const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey);
-        if (existing) return { ok: false, reason: 'idempotency_key_taken', existing };
-      }
+      // A retried create is found by the unique idempotencyKey index when it inserts, not by a read before: on
+      // FerretDB 1.24 a read by any field but `_id` scans the whole collection (a keyed create answered 503 once
+      // the collection held a few thousand records). Only a create the quota would refuse looks first, so a retry
+      // is still answered with its record before the quota is counted (the record counts itself).
       const max = options.maxInOrganization;
       if (max === undefined || max === null) return insert();
       // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
@@ -195,7 +194,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           organizationId: record.organizationId,
           ...live(),
         }).maxTimeMS(MAX_TIME_MS);
-        return count >= max ? { ok: false, reason: 'limit_reached' } : insert();
+        if (count < max) return insert();
+        const existing =
+          record.idempotencyKey === undefined
+            ? null
+            : await byIdempotencyKey(record.organizationId, record.idempotencyKey);
+        return existing
+          ? { ok: false, reason: 'idempotency_key_taken', existing }
+          : { ok: false, reason: 'limit_reached' };
       });
     },
 

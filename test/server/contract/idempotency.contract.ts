@@ -1,5 +1,12 @@
 /** The repository contract (DESIGN.md §1.9) of idempotency-Key records: one claim, in flight, mismatch, scope, expiry and lapsed leases, release. */
 import { expect } from 'chai';
+import type {
+  BeginInput,
+  BeginOutcome,
+  ClaimHandle,
+  IdempotencyScope,
+  StoredResponse,
+} from '../../../server/components/idempotency/idempotency.repository.js';
 import type { Store } from '../../../server/deps.js';
 import { ORG_A, ORG_B, T0, at } from './fixtures.js';
 
@@ -17,15 +24,32 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
     const timing = { leaseMs: 60_000, ttlMs: 86_400_000 };
     const response = { status: 201, headers: { location: 'https://x.example/r/1' }, body: { id: 'reg_1' } };
 
+    /**
+     * The store's calls as the Idempotency-Key middleware makes them: a request that claimed a key completes or
+     * releases it with the handle `begin` gave it (here the latest claim's, unless the test names one).
+     */
+    let latest: ClaimHandle;
+    const idempotency = {
+      async begin(input: BeginInput): Promise<BeginOutcome> {
+        const outcome = await store.idempotency.begin(input);
+        if (outcome.outcome !== 'started') return outcome;
+        latest = outcome.claim;
+        return { outcome: 'started' };
+      },
+      complete: (input: IdempotencyScope & { response: StoredResponse }, claim: ClaimHandle = latest) =>
+        store.idempotency.complete({ ...input, claim }),
+      release: (input: IdempotencyScope, claim: ClaimHandle = latest) => store.idempotency.release({ ...input, claim }),
+    };
+
     it('claims a key once, reports it in flight, then replays the stored response', async () => {
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 })).to.deep.equal({
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 })).to.deep.equal({
         outcome: 'started',
       });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1) })).to.deep.equal({
         outcome: 'in_flight',
       });
-      await store.idempotency.complete({ ...scope, response });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(2) })).to.deep.equal({
+      await idempotency.complete({ ...scope, response });
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(2) })).to.deep.equal({
         outcome: 'completed',
         response,
       });
@@ -33,68 +57,68 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
 
     it('gives a key to exactly one of several concurrent claims', async () => {
       const outcomes = await Promise.all(
-        Array.from({ length: 5 }, () => store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 })),
+        Array.from({ length: 5 }, () => idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 })),
       );
       expect(outcomes.filter((o) => o.outcome === 'started')).to.have.length(1);
       expect(outcomes.filter((o) => o.outcome === 'in_flight')).to.have.length(4);
     });
 
     it('reports a different fingerprint as a mismatch, in flight or done', async () => {
-      await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({
+      await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({
         outcome: 'mismatch',
       });
-      await store.idempotency.complete({ ...scope, response });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).to.deep.equal({
+      await idempotency.complete({ ...scope, response });
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).to.deep.equal({
         outcome: 'mismatch',
       });
     });
 
     it('scopes keys to subject and organization', async () => {
-      await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
-      await store.idempotency.complete({ ...scope, response });
+      await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
+      await idempotency.complete({ ...scope, response });
       expect(
-        await store.idempotency.begin({ ...scope, subject: 'mallory', ...timing, fingerprint: 'f1', now: at(1) }),
+        await idempotency.begin({ ...scope, subject: 'mallory', ...timing, fingerprint: 'f1', now: at(1) }),
       ).to.deep.equal({ outcome: 'started' });
       expect(
-        await store.idempotency.begin({ ...scope, organizationId: ORG_B, ...timing, fingerprint: 'f1', now: at(1) }),
+        await idempotency.begin({ ...scope, organizationId: ORG_B, ...timing, fingerprint: 'f1', now: at(1) }),
       ).to.deep.equal({ outcome: 'started' });
     });
 
     it('forgets a record after its expiry; a dead claim is taken over after its lease by the same request only', async () => {
-      await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: T0 });
+      await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: T0 });
       // The first attempt may have created something: another request under the key stays a mismatch.
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(61) })).to.deep.equal({
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(61) })).to.deep.equal({
         outcome: 'mismatch',
       });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(61) })).to.deep.equal({
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(61) })).to.deep.equal({
         outcome: 'started',
       });
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(62) })).to.deep.equal({
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(62) })).to.deep.equal({
         outcome: 'in_flight',
       });
-      await store.idempotency.complete({ ...scope, response });
-      expect(
-        (await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(86_000) })).outcome,
-      ).to.equal('completed');
-      expect(
-        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f3', now: at(61 + 86_400) }),
-      ).to.deep.equal({ outcome: 'started' });
+      await idempotency.complete({ ...scope, response });
+      expect((await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(86_000) })).outcome).to.equal(
+        'completed',
+      );
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f3', now: at(61 + 86_400) })).to.deep.equal({
+        outcome: 'started',
+      });
     });
 
     it('takes over at once a claim whose holder is known to be over, for the same request only, never a completed one', async () => {
       const over = (holder: string) => holder === 'first';
-      await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0, holder: 'first' });
+      await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0, holder: 'first' });
       // Not known to be over: in flight until the lease ends.
       expect(
-        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1), holder: 'second' }),
+        await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(1), holder: 'second' }),
       ).to.deep.equal({ outcome: 'in_flight' });
       // Over, but another request under the key: the first may have created something.
       expect(
-        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1), abandoned: over }),
+        await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1), abandoned: over }),
       ).to.deep.equal({ outcome: 'mismatch' });
       expect(
-        await store.idempotency.begin({
+        await idempotency.begin({
           ...scope,
           ...timing,
           fingerprint: 'f1',
@@ -105,12 +129,12 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
       ).to.deep.equal({ outcome: 'started' });
       // The new holder is not over: the next retry waits for it.
       expect(
-        await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(3), abandoned: over }),
+        await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(3), abandoned: over }),
       ).to.deep.equal({ outcome: 'in_flight' });
-      await store.idempotency.complete({ ...scope, response });
+      await idempotency.complete({ ...scope, response });
       expect(
         (
-          await store.idempotency.begin({
+          await idempotency.begin({
             ...scope,
             ...timing,
             fingerprint: 'f1',
@@ -122,16 +146,41 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
     });
 
     it('frees a released claim but never a completed record', async () => {
-      await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
-      await store.idempotency.release(scope);
-      expect(await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({
+      await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
+      await idempotency.release(scope);
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(1) })).to.deep.equal({
         outcome: 'started',
       });
-      await store.idempotency.complete({ ...scope, response });
-      await store.idempotency.release(scope);
-      expect((await store.idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).outcome).to.equal(
+      await idempotency.complete({ ...scope, response });
+      await idempotency.release(scope);
+      expect((await idempotency.begin({ ...scope, ...timing, fingerprint: 'f2', now: at(2) })).outcome).to.equal(
         'completed',
       );
+    });
+
+    it('lets only the current holder of a claim taken over complete or release it', async () => {
+      await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: T0 });
+      const first = latest;
+      // The first attempt's lease lapsed: its retry takes the claim over.
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(61) })).to.deep.equal({
+        outcome: 'started',
+      });
+      const second = latest;
+      // The first attempt ends late, failing: the retry's claim stays.
+      await idempotency.release(scope, first);
+      expect((await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(62) })).outcome).to.equal(
+        'in_flight',
+      );
+      // …or succeeding: its answer is not the retry's.
+      await idempotency.complete({ ...scope, response: { ...response, body: { id: 'reg_stale' } } }, first);
+      expect((await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(63) })).outcome).to.equal(
+        'in_flight',
+      );
+      await idempotency.complete({ ...scope, response }, second);
+      expect(await idempotency.begin({ ...scope, ...timing, fingerprint: 'f1', now: at(64) })).to.deep.equal({
+        outcome: 'completed',
+        response,
+      });
     });
   });
 }

@@ -34,11 +34,11 @@ describe('the store indexes', () => {
     expect(offenders, 'compound indexes must lead with organizationId (DESIGN.md §1.9)').to.deep.equal([]);
   });
 
-  it('include a TTL index for idempotency records and rate-limit counters', () => {
+  it('include a TTL index for idempotency records and responses and rate-limit counters', () => {
     const ttl = [...STORE_COLLECTIONS].flatMap(([collection, specs]) =>
       specs.filter((s) => s.options.expireAfterSeconds !== undefined).map(() => collection),
     );
-    expect(ttl.sort()).to.deep.equal(['idempotency_records', 'rate_limit_slots']);
+    expect(ttl.sort()).to.deep.equal(['idempotency_records', 'idempotency_responses', 'rate_limit_slots']);
   });
 });
 

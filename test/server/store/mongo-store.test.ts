@@ -76,14 +76,13 @@ describeWithMongo('the mongo store', (uri) => {
     it('sees an Idempotency-Key claimed on one instance as in flight, then replays it, on the other', async () => {
       const scope = { organizationId: ORG_A, subject: 'alice', key: `k-${Math.random()}` };
       const timing = { leaseMs: 60_000, ttlMs: 86_400_000 };
-      expect(await one.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: T0 })).to.deep.equal({
-        outcome: 'started',
-      });
+      const claimed = await one.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: T0 });
+      expect(claimed.outcome).to.equal('started');
       expect(await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(1) })).to.deep.equal({
         outcome: 'in_flight',
       });
       const response = { status: 201, headers: { etag: '"1"' }, body: { id: 'reg_x' } };
-      await one.idempotency.complete({ ...scope, response });
+      await one.idempotency.complete({ ...scope, response, claim: claimed.outcome === 'started' && claimed.claim });
       expect(await two.idempotency.begin({ ...scope, ...timing, fingerprint: 'f', now: at(2) })).to.deep.equal({
         outcome: 'completed',
         response,
