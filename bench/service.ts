@@ -4,7 +4,8 @@
  *   - embedded store: a bare Express 5 + express-jwt + jwks-rsa route verifying the same token; measured with the
  *     store holding 10k and then 100k registrations (--sizes), so "flat as the store grows" shows;
  *   - MongoDB (MONGODB_URI set): the same bare route plus one mongoose findOne by id (GET floor) or insertOne (POST
- *     floor) on the same database, so the database's own cost is separated from ours.
+ *     floor) on the same database, so the database's own cost is separated from ours; POST also with a new
+ *     Idempotency-Key per request (no target: the key adds its own writes).
  * The service logs at the default LOG_LEVEL (info) into /dev/null: logging is part of what is measured.
  * Rounds alternate floor and service so load from other processes hits both alike.
  * The service is the built one (dist/), as `npm start` runs it.
@@ -124,13 +125,20 @@ async function load(opts: {
   token: string;
   duration: number;
   connections: number;
+  /** A new Idempotency-Key on every request (autocannon puts a fresh id for `[<id>]`). */
+  keyed?: boolean;
 }): Promise<Figures> {
   const before = performance.eventLoopUtilization();
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
     body: opts.body,
-    headers: { authorization: `Bearer ${opts.token}`, ...(opts.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${opts.token}`,
+      ...(opts.body ? { 'content-type': 'application/json' } : {}),
+      ...(opts.keyed ? { 'idempotency-key': 'bench-[<id>]' } : {}),
+    },
+    idReplacement: opts.keyed === true,
     duration: opts.duration,
     connections: opts.connections,
     workers: 1,
@@ -206,7 +214,7 @@ async function grow(store: Store, template: Registration, size: number): Promise
   await Promise.all(batch);
 }
 
-type Scenario = { key: string; url: string; method: 'GET' | 'POST'; floor?: string };
+type Scenario = { key: string; url: string; method: 'GET' | 'POST'; floor?: string; keyed?: boolean };
 
 async function run(): Promise<number> {
   const { values } = parseArgs({
@@ -247,7 +255,11 @@ async function run(): Promise<number> {
     scenarios: Scenario[],
     floors: Map<string, { url: string; method: 'GET' | 'POST' }>,
   ): Promise<void> {
-    for (const target of [...floors.values(), ...scenarios])
+    for (const target of [...floors.values(), ...scenarios] as {
+      url: string;
+      method: 'GET' | 'POST';
+      keyed?: boolean;
+    }[])
       await load({
         url: target.url,
         method: target.method,
@@ -255,6 +267,7 @@ async function run(): Promise<number> {
         token,
         duration: 1,
         connections,
+        keyed: target.keyed,
       });
     for (let round = 0; round < rounds; round += 1) {
       for (const [key, floor] of floors)
@@ -279,6 +292,7 @@ async function run(): Promise<number> {
             token,
             duration,
             connections,
+            keyed: sc.keyed,
           }),
         );
     }
@@ -294,7 +308,7 @@ async function run(): Promise<number> {
     const r = ratio(sc.key, sc.floor!);
     const mean = (k: keyof Figures) => figures.reduce((a, f) => a + f[k], 0) / figures.length;
     results.push(
-      `${sc.key.padEnd(40)} ${String(Math.round(mean('rps'))).padStart(6)} req/s  ${mean('costUs').toFixed(0).padStart(5)} µs CPU/req  p99 ${mean('p99').toFixed(1).padStart(5)} ms  ` +
+      `${sc.key.padEnd(46)} ${String(Math.round(mean('rps'))).padStart(6)} req/s  ${mean('costUs').toFixed(0).padStart(5)} µs CPU/req  p99 ${mean('p99').toFixed(1).padStart(5)} ms  ` +
         `vs ${sc.floor}: throughput ${r.throughput.toFixed(2)}, CPU efficiency ${r.cost.toFixed(2)}${target ? `  (target ≥ ${target.toFixed(1)}: ${r.throughput >= target ? 'met' : 'NOT met'})` : ''}`,
     );
   };
@@ -345,10 +359,19 @@ async function run(): Promise<number> {
         floor: 'bare route + findOne',
       },
       { key: 'mongo POST …/registrations', url: mongo.base, method: 'POST', floor: 'bare route + insertOne' },
+      // What a client that retries safely sends: a new Idempotency-Key per create (a claim and its response more).
+      {
+        key: 'mongo POST …/registrations, Idempotency-Key',
+        url: mongo.base,
+        method: 'POST',
+        floor: 'bare route + insertOne',
+        keyed: true,
+      },
     ];
     await measure(scenarios, mongoFloors);
     report(scenarios[0], 0.8);
     report(scenarios[1], 0.6);
+    report(scenarios[2]);
   }
 
   out(
