@@ -12,6 +12,7 @@ import { batchedInserts } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
+import { newId } from '../../ids.js';
 import {
   claimLapsed,
   type BeginOutcome,
@@ -19,7 +20,6 @@ import {
   type IdempotencyScope,
   type StoredResponse,
 } from './idempotency.repository.js';
-import { newId } from '../../ids.js';
 import { idempotencyResponseModel, type IdempotencyResponseDocument } from './idempotency-responses.schema.js';
 import { idempotencyModel, type IdempotencyDocument } from './idempotency.schema.js';
 

@@ -3,11 +3,13 @@
  * one conditional single-document operation (no multi-document transactions), made under the record's write lock
  * so it stays a true compare-and-set on FerretDB too (see server/db/write-locks.ts). The per-organization limit is
  * checked and the record inserted under the organization's quota lock, so concurrent creates never exceed it.
- * A create delivers its outbox without updating the record it inserted (create-intents.schema.ts says why).
+ * A create delivers its outbox without updating the record it inserted (create-intents.schema.ts says why), and
+ * its inserts go in one command with those of concurrent creates (db/write-batcher.ts).
  */
 import mongoose, { type Connection } from 'mongoose';
-import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
+import { copyPlain } from '../../../lib/copy-plain.js';
 import { batchedInserts } from '../../db/batched-writes.mongo.js';
+import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
@@ -28,7 +30,6 @@ import {
   toRegistrationWithEvents,
   type RegistrationDocument,
 } from './registrations.schema.js';
-import { copyPlain } from '../../../lib/copy-plain.js';
 
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
   const Registrations = registrationModel(connection);
