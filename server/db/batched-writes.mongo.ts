@@ -2,9 +2,11 @@
  * Group-committed inserts and deletes by `_id` on one MongoDB collection (write-batcher.ts says why). An insert
  * batch is one unordered `insertMany`: a document refused by the server (a duplicate `_id`, above all) fails only
  * its own caller, with the server's error (so `isDuplicateKey` reads it as before); anything else — the database
- * unreachable, a write concern not met — fails every caller of the batch, whose outcome is then unknown.
+ * unreachable, a write concern not met — fails every caller of the batch, whose outcome is then unknown, and an
+ * unreachable database also fails at once the callers queued behind it (nothing of theirs was sent).
  */
 import mongoose from 'mongoose';
+import { isDatabaseUnavailable } from './database-errors.js';
 import { MAX_TIME_MS } from './query-limits.js';
 import { createWriteBatcher, type BatcherOptions, type WriteBatcher } from './write-batcher.js';
 
@@ -21,7 +23,8 @@ interface WriteErrorShape {
 /**
  * The per-document errors of an unordered insertMany, by index — only when they account for every document
  * (inserted, or refused on its own). Otherwise undefined and the whole batch's outcome is unknown: a command-level
- * refusal (which the driver files as the first document's error), a lost connection, a write concern not met.
+ * refusal (should the driver's bulk code file it as the first document's error), a lost connection, a write
+ * concern not met.
  */
 function documentErrors(error: unknown, size: number): unknown[] | undefined {
   if (!(error instanceof MongoBulkWriteError) || error.result?.getWriteConcernError?.()) return undefined;
@@ -48,16 +51,19 @@ function batchError(error: unknown): unknown {
 export function batchedInserts<T extends mongoose.mongo.Document>(
   collection: Collection<T>,
 ): WriteBatcher<mongoose.mongo.OptionalUnlessRequiredId<T>> {
-  return createWriteBatcher(async (documents) => {
-    try {
-      await collection.insertMany(documents, { ordered: false, maxTimeMS: MAX_TIME_MS });
-    } catch (error) {
-      const outcomes = documentErrors(error, documents.length);
-      if (!outcomes) throw batchError(error);
-      return outcomes;
-    }
-    return undefined;
-  });
+  return createWriteBatcher(
+    async (documents) => {
+      try {
+        await collection.insertMany(documents, { ordered: false, maxTimeMS: MAX_TIME_MS });
+      } catch (error) {
+        const outcomes = documentErrors(error, documents.length);
+        if (!outcomes) throw batchError(error);
+        return outcomes;
+      }
+      return undefined;
+    },
+    { failsQueued: isDatabaseUnavailable },
+  );
 }
 
 /** Deletes by `_id`, many in one `deleteMany`; an id not there is no error (deleting is idempotent). */
@@ -65,8 +71,11 @@ export function batchedDeletes(
   collection: Collection<{ _id: string }>,
   options: BatcherOptions = {},
 ): WriteBatcher<string> {
-  return createWriteBatcher(async (ids) => {
-    await collection.deleteMany({ _id: { $in: [...new Set(ids)] } }, { maxTimeMS: MAX_TIME_MS });
-    return undefined;
-  }, options);
+  return createWriteBatcher(
+    async (ids) => {
+      await collection.deleteMany({ _id: { $in: [...new Set(ids)] } }, { maxTimeMS: MAX_TIME_MS });
+      return undefined;
+    },
+    { failsQueued: isDatabaseUnavailable, ...options },
+  );
 }

@@ -28,14 +28,15 @@ const UNAVAILABLE_NAMES = new Set([
   'MongoUnexpectedServerResponseError',
 ]);
 /**
- * MaxTimeMSExpired, the codes a server returns while it is stepping down or shutting down, and the network codes
- * the driver itself retries on (HostUnreachable, HostNotFound, NetworkTimeout, ExceededTimeLimit, SocketException).
+ * MaxTimeMSExpired, the codes a server returns while it is stepping down or shutting down, the network codes the
+ * driver itself retries on (HostUnreachable, HostNotFound, NetworkTimeout, ExceededTimeLimit, SocketException), and
+ * WriteConcernFailed (64: the write is on the primary but not yet on enough members — its outcome unknown, retry).
  */
-const UNAVAILABLE_CODES = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 11600, 11602, 10107, 13435, 13436]);
+const UNAVAILABLE_CODES = new Set([6, 7, 50, 64, 89, 91, 189, 262, 9001, 11600, 11602, 10107, 13435, 13436]);
 /** Labels the driver puts on errors that a retry may not meet (a write may retry; the server said so). */
 const UNAVAILABLE_LABELS = ['RetryableWriteError', 'ResetPool'];
 
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (UNAVAILABLE_NAMES.has(error.name)) return true;
   if (error instanceof mongoose.mongo.MongoNetworkError) return true;

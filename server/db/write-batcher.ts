@@ -34,6 +34,12 @@ export interface BatcherOptions {
    * for (housekeeping), where fewer, larger commands are worth a later write.
    */
   lingerMs?: number;
+  /**
+   * Whether a batch's error means the items queued behind it would fail the same way (the database unreachable):
+   * they are failed with it at once, never sent, instead of each waiting out its own attempt — one batch at a time
+   * would otherwise drain a queue built up during an outage at one server-selection timeout per batch.
+   */
+  failsQueued?: (error: unknown) => boolean;
 }
 
 export function createWriteBatcher<T>(writeBatch: BatchWrite<T>, options: BatcherOptions = {}): WriteBatcher<T> {
@@ -56,7 +62,8 @@ export function createWriteBatcher<T>(writeBatch: BatchWrite<T>, options: Batche
           else waiting.reject(error);
         });
       } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
+        const failed = options.failsQueued?.(error) ? [...batch, ...queue.splice(0)] : batch;
+        for (const waiting of failed) waiting.reject(error);
       }
     }
     writing = false;

@@ -88,7 +88,7 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
           if (!isDuplicateKey(error)) throw error;
         }
         // The key exists. Expired, or the same request's claim lapsed (lease over, or its holder is known to be
-        // over): it counts as absent, take it over — conditionally, so a claim completed meanwhile is never undone.
+        // over): it counts as absent, take it over — conditionally, and a claim completed meanwhile keeps its answer.
         const answer = await locks.withLock(
           `idempotency:${JSON.stringify([input.organizationId, input.subject, input.key])}`,
           async () => {
@@ -96,8 +96,8 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
             if (!existing) return null;
             const finished = existing.response !== undefined && existing.response !== null;
             const expired = existing.expiresAt.getTime() <= now.getTime();
-            const claim = { ...existing, leaseUntil: existing.leaseUntil.getTime(), finished };
-            if (!expired && !claimLapsed(claim, input)) return existing;
+            const held = { ...existing, leaseUntil: existing.leaseUntil.getTime(), finished };
+            if (!expired && !claimLapsed(held, input)) return existing;
             // Taken over only as read: the same claim (its id unchanged), not completed then.
             const condition = expired
               ? { expiresAt: mongoose.trusted({ $lte: now }) }
@@ -109,8 +109,22 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
             const { matchedCount } = await Records.updateOne({ ...scopeFilter(input), ...condition }, takeOver, {
               maxTimeMS: MAX_TIME_MS,
             });
-            if (matchedCount === 1) return started;
-            return readClaim(input);
+            if (matchedCount !== 1) return readClaim(input);
+            // The holder may have completed between the read and the takeover (`complete` inserts without the
+            // lock): its answer stands, now under the new claim id so the key reads as completed from here on.
+            const completed =
+              !expired && existing.claimId
+                ? await Responses.findOne({ _id: existing.claimId })
+                    .lean<IdempotencyResponseDocument>()
+                    .maxTimeMS(MAX_TIME_MS)
+                : null;
+            if (!completed) return started;
+            await responseInserts.write({
+              _id: claim.id,
+              response: completed.response as StoredResponse,
+              expiresAt: claim.expiresAt,
+            });
+            return { outcome: 'completed', response: completed.response as StoredResponse } satisfies BeginOutcome;
           },
         );
         // Gone (released or swept) since our insert failed: claim again.

@@ -32,8 +32,8 @@ describe('rethrowDatabaseError', () => {
     }
   });
 
-  it('answers 503 for the codes of a server shutting down, stepping down, timing out or losing its network', () => {
-    for (const code of [6, 7, 50, 89, 91, 189, 262, 9001, 11600, 11602, 10107, 13435, 13436])
+  it('answers 503 for the codes of a server shutting down, stepping down, timing out, losing its network or not replicating in time', () => {
+    for (const code of [6, 7, 50, 64, 89, 91, 189, 262, 9001, 11600, 11602, 10107, 13435, 13436])
       expect((mapped(serverError(code)) as AppError).status, `code ${code}`).to.equal(503);
   });
 

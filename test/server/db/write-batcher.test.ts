@@ -69,6 +69,17 @@ describe('write batcher', () => {
     expect(await Promise.all(second)).to.deep.equal(['ok', 'ok']);
   });
 
+  it('fails at once, unsent, the items queued behind a batch whose error says they would fail too', async () => {
+    const held = heldWrites();
+    const batcher = createWriteBatcher(held.write, { failsQueued: (error) => String(error).includes('unreachable') });
+    const first = outcome(batcher.write('a'));
+    const queued = ['b', 'c'].map((item) => outcome(batcher.write(item)));
+    held.next().reject(new Error('database unreachable'));
+    expect(await first).to.equal('database unreachable');
+    expect(await Promise.all(queued)).to.deep.equal(['database unreachable', 'database unreachable']);
+    expect(held.batches).to.deep.equal([['a']]);
+  });
+
   it('writes at most maxBatch items per batch', async () => {
     const held = heldWrites();
     const batcher = createWriteBatcher(held.write, { maxBatch: 2 });

@@ -68,6 +68,34 @@ describeWithMongo('Idempotency-Key requests on MongoDB', (uri) => {
     }
   });
 
+  it('answers with the response of a claim that completes while a retry takes it over, and keeps it', async () => {
+    const scope = { organizationId: context.organization.id, subject: 'alice', key: 'completes-in-takeover' };
+    const timing = { leaseMs: 60_000, ttlMs: 86_400_000, fingerprint: 'f' };
+    const response = { status: 201, headers: {}, body: { id: 'reg_slow' } };
+    const t0 = Date.parse('2026-06-01T00:00:00Z');
+    const first = await store.idempotency.begin({ ...scope, ...timing, now: new Date(t0) });
+    // The first holder outlives its lease and completes just as the retry's takeover is sent.
+    const Records = store.connection.models.IdempotencyRecord as unknown as { updateOne: (...a: unknown[]) => unknown };
+    const updateOne = Records.updateOne;
+    Records.updateOne = async (...args: unknown[]) => {
+      Records.updateOne = updateOne;
+      await store.idempotency.complete({ ...scope, response, claim: first.outcome === 'started' && first.claim });
+      return updateOne.apply(Records, args);
+    };
+    try {
+      expect(await store.idempotency.begin({ ...scope, ...timing, now: new Date(t0 + 61_000) })).to.deep.equal({
+        outcome: 'completed',
+        response,
+      });
+    } finally {
+      Records.updateOne = updateOne;
+    }
+    expect(await store.idempotency.begin({ ...scope, ...timing, now: new Date(t0 + 62_000) })).to.deep.equal({
+      outcome: 'completed',
+      response,
+    });
+  });
+
   it('creates with a key reading no registration by another field than _id, and a retry gets the same record', async () => {
     let first: { id: string } | undefined;
     const commands = await commandsOf(async () => {
