@@ -48,6 +48,11 @@ function batchError(error: unknown): unknown {
   return error;
 }
 
+/** A mongoose model's collection as the driver's, typed by the model's documents (mongoose leaves it untyped). */
+export function collectionOf<T extends mongoose.mongo.Document>(model: mongoose.Model<T>): Collection<T> {
+  return model.collection as unknown as Collection<T>;
+}
+
 export function batchedInserts<T extends mongoose.mongo.Document>(
   collection: Collection<T>,
 ): WriteBatcher<mongoose.mongo.OptionalUnlessRequiredId<T>> {
@@ -67,13 +72,15 @@ export function batchedInserts<T extends mongoose.mongo.Document>(
 }
 
 /** Deletes by `_id`, many in one `deleteMany`; an id not there is no error (deleting is idempotent). */
-export function batchedDeletes(
-  collection: Collection<{ _id: string }>,
+export function batchedDeletes<T extends { _id: string }>(
+  collection: Collection<T>,
   options: BatcherOptions = {},
 ): WriteBatcher<string> {
   return createWriteBatcher(
     async (ids) => {
-      await collection.deleteMany({ _id: { $in: [...new Set(ids)] } }, { maxTimeMS: MAX_TIME_MS });
+      await collection.deleteMany({ _id: { $in: [...new Set(ids)] } } as mongoose.mongo.Filter<T>, {
+        maxTimeMS: MAX_TIME_MS,
+      });
       return undefined;
     },
     { failsQueued: isDatabaseUnavailable, ...options },

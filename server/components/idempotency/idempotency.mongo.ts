@@ -8,7 +8,7 @@
  * collection on FerretDB 1.24, are left to retries, takeovers and failed requests.
  */
 import mongoose, { type Connection } from 'mongoose';
-import { batchedInserts } from '../../db/batched-writes.mongo.js';
+import { batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
@@ -29,23 +29,17 @@ const CLAIM_ATTEMPTS = 3;
 
 const scopeFilter = (s: IdempotencyScope) => ({ organizationId: s.organizationId, subject: s.subject, key: s.key });
 
-/** What `begin` hands a request that claimed a key (ClaimHandle), for its response and its release. */
+/** What `begin` hands a request that claimed a key (its ClaimHandle), for its response and its release. */
 interface MongoClaim {
   id: string;
   expiresAt: Date;
 }
-const asClaim = (handle: unknown): MongoClaim | undefined =>
-  typeof handle === 'object' && handle !== null && typeof (handle as MongoClaim).id === 'string'
-    ? (handle as MongoClaim)
-    : undefined;
 
 export function createMongoIdempotencyRepository(connection: Connection, locks: WriteLocks): IdempotencyRepository {
   const Records = idempotencyModel(connection);
   const Responses = idempotencyResponseModel(connection);
-  const claimInserts = batchedInserts(Records.collection as never as mongoose.mongo.Collection<IdempotencyDocument>);
-  const responseInserts = batchedInserts(
-    Responses.collection as never as mongoose.mongo.Collection<IdempotencyResponseDocument>,
-  );
+  const claimInserts = batchedInserts(collectionOf(Records));
+  const responseInserts = batchedInserts(collectionOf(Responses));
   let claims = 0;
 
   function sweep(now: Date): void {
@@ -141,32 +135,21 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
     },
 
     async complete(input) {
-      const claim = asClaim(input.claim);
-      if (claim) {
-        try {
-          await responseInserts.write({ _id: claim.id, response: input.response, expiresAt: claim.expiresAt });
-        } catch (error) {
-          // Completed before (the same claim's response): the first one stands.
-          if (!isDuplicateKey(error)) throw error;
-        }
-        return;
+      const claim = input.claim as MongoClaim;
+      try {
+        await responseInserts.write({ _id: claim.id, response: input.response, expiresAt: claim.expiresAt });
+      } catch (error) {
+        // Completed before (the same claim's response): the first one stands.
+        if (!isDuplicateKey(error)) throw error;
       }
-      await Records.updateOne(
-        { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }) },
-        { $set: { response: input.response } },
-        { maxTimeMS: MAX_TIME_MS },
-      );
     },
 
     async release(input) {
       // Only the caller's own claim, never a completed one (its response is in the other collection), nor one taken
       // over (it has a new id).
-      const claim = asClaim(input.claim);
-      if (claim && (await Responses.exists({ _id: claim.id }).maxTimeMS(MAX_TIME_MS))) return;
-      await Records.deleteOne(
-        { ...scopeFilter(input), response: mongoose.trusted({ $exists: false }), ...(claim && { claimId: claim.id }) },
-        { maxTimeMS: MAX_TIME_MS },
-      );
+      const claim = input.claim as MongoClaim;
+      if (await Responses.exists({ _id: claim.id }).maxTimeMS(MAX_TIME_MS)) return;
+      await Records.deleteOne({ ...scopeFilter(input), claimId: claim.id }, { maxTimeMS: MAX_TIME_MS });
     },
   };
 }

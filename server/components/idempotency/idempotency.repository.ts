@@ -20,7 +20,7 @@ export interface IdempotencyScope {
 export type ClaimHandle = unknown;
 
 export type BeginOutcome =
-  | { outcome: 'started'; claim?: ClaimHandle }
+  | { outcome: 'started'; claim: ClaimHandle }
   | { outcome: 'in_flight' }
   | { outcome: 'mismatch' }
   | { outcome: 'completed'; response: StoredResponse };
@@ -56,12 +56,12 @@ export interface IdempotencyRepository {
    */
   begin(input: BeginInput): Promise<BeginOutcome>;
   /** Stores the response of a claimed key (kept until the record's expiry); `claim` is what `begin` gave. */
-  complete(input: IdempotencyScope & { response: StoredResponse; claim?: ClaimHandle }): Promise<void>;
+  complete(input: IdempotencyScope & { response: StoredResponse; claim: ClaimHandle }): Promise<void>;
   /**
    * Drops a claimed key so the request may be retried (the request failed before creating anything); `claim` is
    * what `begin` gave, so a request whose claim was taken over meanwhile drops nothing.
    */
-  release(input: IdempotencyScope & { claim?: ClaimHandle }): Promise<void>;
+  release(input: IdempotencyScope & { claim: ClaimHandle }): Promise<void>;
 }
 
 interface MemoryRecord {
@@ -113,14 +113,13 @@ export function createMemoryIdempotencyRepository(): IdempotencyRepository {
     async complete(input) {
       const record = records.get(keyOf(input));
       // Only the current holder's answer (one whose claim was taken over is not the retry's).
-      if (record && (input.claim === undefined || input.claim === record.claim) && record.response === undefined)
+      if (record && input.claim === record.claim && record.response === undefined)
         record.response = copyPlain(input.response);
     },
     async release(input) {
       const key = keyOf(input);
       const record = records.get(key);
-      if (record?.response === undefined && (input.claim === undefined || input.claim === record?.claim))
-        records.delete(key);
+      if (record && record.response === undefined && input.claim === record.claim) records.delete(key);
     },
   };
 }

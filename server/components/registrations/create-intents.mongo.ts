@@ -4,7 +4,7 @@
  * must still deliver because of one. The repository (registrations.mongo.ts) decides when; this file knows how.
  */
 import mongoose, { type Connection } from 'mongoose';
-import { batchedDeletes, batchedInserts } from '../../db/batched-writes.mongo.js';
+import { batchedDeletes, batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { OutboxEvent } from '../../store/outbox.js';
 import { createIntentModel, type CreateIntentDocument } from './create-intents.schema.js';
@@ -45,8 +45,8 @@ export function createIntentsOn(
 ): CreateIntents {
   const Intents = createIntentModel(connection);
   // Every create writes and deletes one intent: those of concurrent creates go in one command each (write-batcher.ts).
-  const inserts = batchedInserts(Intents.collection as never as mongoose.mongo.Collection<CreateIntentDocument>);
-  const deletes = batchedDeletes(Intents.collection as never as mongoose.mongo.Collection<{ _id: string }>, {
+  const inserts = batchedInserts(collectionOf(Intents));
+  const deletes = batchedDeletes(collectionOf(Intents), {
     lingerMs: RETIRE_LINGER_MS,
   });
 

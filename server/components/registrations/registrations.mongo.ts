@@ -8,7 +8,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import { copyPlain } from '../../../lib/copy-plain.js';
-import { batchedInserts } from '../../db/batched-writes.mongo.js';
+import { batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
@@ -59,7 +59,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   const intents = createIntentsOn(connection, byId);
   // Creates of concurrent requests insert their records in one command (write-batcher.ts); each record is cast and
   // validated by the schema first, as `Model.create` would, and a duplicate key fails only its own create.
-  const inserts = batchedInserts(Registrations.collection as never as mongoose.mongo.Collection<RegistrationDocument>);
+  const inserts = batchedInserts(collectionOf(Registrations));
   async function insertRecord(doc: RegistrationDocument): Promise<void> {
     const document = new Registrations(doc);
     await document.validate();

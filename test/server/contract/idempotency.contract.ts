@@ -30,7 +30,8 @@ export function idempotencyContract(implementation: string, makeStore: () => Pro
      */
     let latest: ClaimHandle;
     const idempotency = {
-      async begin(input: BeginInput): Promise<BeginOutcome> {
+      /** The outcome without the handle (kept as `latest`), so outcomes compare as values. */
+      async begin(input: BeginInput): Promise<Exclude<BeginOutcome, { outcome: 'started' }> | { outcome: 'started' }> {
         const outcome = await store.idempotency.begin(input);
         if (outcome.outcome !== 'started') return outcome;
         latest = outcome.claim;
