@@ -1,12 +1,16 @@
-/** One check on one operation: its scheduling rules in order, then, when none ended it, the check's run. */
+/**
+ * One check on one operation: through the gates in order (gates.ts), then the scheduling rules not yet in the table,
+ * then, when none ended it, the check's run.
+ */
 import type { CheckDefinition, Operation } from '../api.js';
 import { credentialGap } from '../completeness.js';
 import { operationClass } from '../operation-class.js';
 import { buildWireRequest } from '../probe-request.js';
 import type { CheckResult } from '../scan-result.js';
 import { createCheckTask } from './check-task.js';
+import { GATES } from './gates.js';
 import { runCheck } from './run-check.js';
-import { runsIn, type ScanRun } from './scan-run.js';
+import type { ScanRun } from './scan-run.js';
 
 /** The order representatives are chosen in: read operations first (the forged request only reads), then scan order. */
 function representativeOrder(run: ScanRun, definition: CheckDefinition): Operation[] {
@@ -34,22 +38,16 @@ async function coveringOperation(
   }
   return undefined;
 }
-
 export async function runTask(run: ScanRun, definition: CheckDefinition, operation: Operation): Promise<CheckResult> {
   const task = createCheckTask(run, definition, operation);
   const { input } = run;
-  if (!runsIn(definition, input.kind)) return task.result('skipped', { reason: `does not run in ${input.kind} scans` });
-  for (const dep of definition.dependsOn ?? []) {
-    const depResult = await run.tasks.of(dep, run.taskOperation(dep, operation).id)!;
-    if (depResult.status !== 'passed') {
-      const why = depResult.reason ? `: ${depResult.reason}` : '';
-      // A dependency that could not run for a reason that makes the scan incomplete makes this one incomplete too.
-      const incomplete = depResult.incomplete || depResult.status === 'errored';
-      return task.result('skipped', {
-        reason: `dependency ${dep} ${depResult.status}${why}`,
-        startTime: new Date(),
-        ...(incomplete ? { incomplete } : {}),
-      });
+  for (const gate of GATES) {
+    const verdict = gate(task);
+    // Only a gate that waits yields: tasks that wait for nothing take slots in the order they were scheduled.
+    const ended = verdict instanceof Promise ? await verdict : verdict;
+    if (ended) {
+      task.release?.();
+      return ended;
     }
   }
   if (definition.runsLast) {

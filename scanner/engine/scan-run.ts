@@ -7,8 +7,8 @@ import type { CheckDefinition, Operation, ProbeResponse } from '../api.js';
 import { collectOptions, secretValues, type DeclaredOption } from '../check-options.js';
 import { CREDENTIAL_PROBE } from '../completeness.js';
 import { topologicalOrder } from '../graph.js';
-import type { ScanKind } from '../scan-result.js';
 import { createSemaphore, type Semaphore } from '../semaphore.js';
+import { runsIn } from './gates/scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanServices, type ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
@@ -18,11 +18,6 @@ import { createTrafficStore, type TrafficStore } from './stores/traffic-store.js
 import { createTaskTable, type TaskTable } from './task-table.js';
 
 const DEFAULT_CONCURRENCY = 8;
-const DEFAULT_SCAN_KINDS: readonly ScanKind[] = ['curl', 'openapi', 'graphql'];
-
-export function runsIn(definition: CheckDefinition, kind: ScanKind): boolean {
-  return (definition.scanKinds ?? DEFAULT_SCAN_KINDS).includes(kind);
-}
 
 export interface ScanRun {
   readonly input: ScanInput;

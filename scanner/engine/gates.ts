@@ -1,0 +1,20 @@
+/**
+ * The scheduling rules every check task passes, in order, before its check runs (run-task.ts): each one file in
+ * `gates/`, each able to end the task with a result (a skip and its reason, a covered pass, an error). The order is
+ * part of the behaviour — which reason a skipped check reports, and whether the waits can deadlock — so each row says
+ * what it must come after.
+ *
+ * A new scheduling rule is a field of `CheckDefinition` (and of schemas/check-meta.schema.json), a gate file, a row
+ * here and a test in test/scanner/engine/gates/.
+ */
+import type { Gate } from './gate.js';
+import dependsOn from './gates/depends-on.js';
+import scanKinds from './gates/scan-kinds.js';
+
+export const GATES: readonly Gate[] = [
+  // First: a check that does not run in this kind of scan waits for nothing and is not reported.
+  scanKinds,
+  // Before every other rule: a dependency that did not pass is the reason a dependent gives, and the facts later
+  // rules read (a shared verdict's key) exist only once the dependencies ran.
+  dependsOn,
+];
