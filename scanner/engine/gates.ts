@@ -9,6 +9,7 @@
  */
 import type { Gate } from './gate.js';
 import dependsOn from './gates/depends-on.js';
+import runsLast from './gates/runs-last.js';
 import scanKinds from './gates/scan-kinds.js';
 
 export const GATES: readonly Gate[] = [
@@ -17,4 +18,7 @@ export const GATES: readonly Gate[] = [
   // Before every other rule: a dependency that did not pass is the reason a dependent gives, and the facts later
   // rules read (a shared verdict's key) exist only once the dependencies ran.
   dependsOn,
+  // A wait, so before the rules that look at the state of the scan (credential, canary): a credential lost while
+  // this check waited stops it. Never waits for passive checks: they wait for this one (a deadlock otherwise).
+  runsLast,
 ];

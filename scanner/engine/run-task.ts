@@ -50,14 +50,6 @@ export async function runTask(run: ScanRun, definition: CheckDefinition, operati
       return ended;
     }
   }
-  if (definition.runsLast) {
-    // After the others on this operation (passive checks, which wait for this one, and runsLast ones excepted).
-    await run.tasks.allScheduled;
-    const others = run.ordered
-      .filter((d) => !d.runsLast && !d.passive && !d.oncePerScan && d.id !== definition.id)
-      .map((d) => run.tasks.of(d.id, operation.id));
-    await Promise.all(others.filter((t) => t !== undefined));
-  }
   const gap = run.credentialChecks.has(definition.id) ? credentialGap(operation) : undefined;
   if (gap) return task.result('skipped', { reason: gap, incomplete: true });
   const loss = operation.credential ? run.services.canary?.lost() : undefined;
