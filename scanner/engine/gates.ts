@@ -8,6 +8,8 @@
  * here and a test in test/scanner/engine/gates/.
  */
 import type { Gate } from './gate.js';
+import canaryLost from './gates/canary-lost.js';
+import credentialGap from './gates/credential-gap.js';
 import dependsOn from './gates/depends-on.js';
 import runsLast from './gates/runs-last.js';
 import scanKinds from './gates/scan-kinds.js';
@@ -21,4 +23,8 @@ export const GATES: readonly Gate[] = [
   // A wait, so before the rules that look at the state of the scan (credential, canary): a credential lost while
   // this check waited stops it. Never waits for passive checks: they wait for this one (a deadlock otherwise).
   runsLast,
+  // The credential rules come after the waits, so what they see is the scan's state when the check would start;
+  // a missing or empty credential (fixed by the user) is named before a lost one (the canary's).
+  credentialGap,
+  canaryLost,
 ];

@@ -3,7 +3,6 @@
  * then, when none ended it, the check's run.
  */
 import type { CheckDefinition, Operation } from '../api.js';
-import { credentialGap } from '../completeness.js';
 import { operationClass } from '../operation-class.js';
 import { buildWireRequest } from '../probe-request.js';
 import type { CheckResult } from '../scan-result.js';
@@ -50,10 +49,6 @@ export async function runTask(run: ScanRun, definition: CheckDefinition, operati
       return ended;
     }
   }
-  const gap = run.credentialChecks.has(definition.id) ? credentialGap(operation) : undefined;
-  if (gap) return task.result('skipped', { reason: gap, incomplete: true });
-  const loss = operation.credential ? run.services.canary?.lost() : undefined;
-  if (loss) return task.result('skipped', { reason: loss.reason, incomplete: true });
   if (definition.repeatsRequests && operationClass(operation) !== 'read') {
     return task.result('skipped', {
       reason: `repeats requests, so it runs on read operations only (${operation.id} is ${operationClass(operation)})`,
