@@ -8,9 +8,11 @@
  * here and a test in test/scanner/engine/gates/.
  */
 import type { Gate } from './gate.js';
+import appliesTo from './gates/applies-to.js';
 import canaryLost from './gates/canary-lost.js';
 import credentialGap from './gates/credential-gap.js';
 import dependsOn from './gates/depends-on.js';
+import repeatsRequests from './gates/repeats-requests.js';
 import runsLast from './gates/runs-last.js';
 import scanKinds from './gates/scan-kinds.js';
 
@@ -27,4 +29,7 @@ export const GATES: readonly Gate[] = [
   // a missing or empty credential (fixed by the user) is named before a lost one (the canary's).
   credentialGap,
   canaryLost,
+  // Before appliesTo: the read-only rule overrides what the check itself says about the operation.
+  repeatsRequests,
+  appliesTo,
 ];

@@ -49,20 +49,6 @@ export async function runTask(run: ScanRun, definition: CheckDefinition, operati
       return ended;
     }
   }
-  if (definition.repeatsRequests && operationClass(operation) !== 'read') {
-    return task.result('skipped', {
-      reason: `repeats requests, so it runs on read operations only (${operation.id} is ${operationClass(operation)})`,
-    });
-  }
-  let applies: true | string;
-  try {
-    applies = definition.appliesTo ? definition.appliesTo(operation) : true;
-  } catch (error) {
-    return task.result('errored', {
-      reason: `appliesTo threw: ${error instanceof Error ? error.message : String(error)}`,
-    });
-  }
-  if (applies !== true) return task.result('skipped', { reason: applies });
   if (definition.sharedVerdict && !input.perOperation) {
     let key: string | undefined;
     try {
