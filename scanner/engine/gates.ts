@@ -15,6 +15,7 @@ import dependsOn from './gates/depends-on.js';
 import repeatsRequests from './gates/repeats-requests.js';
 import runsLast from './gates/runs-last.js';
 import scanKinds from './gates/scan-kinds.js';
+import sharedVerdict from './gates/shared-verdict.js';
 
 export const GATES: readonly Gate[] = [
   // First: a check that does not run in this kind of scan waits for nothing and is not reported.
@@ -32,4 +33,7 @@ export const GATES: readonly Gate[] = [
   // Before appliesTo: the read-only rule overrides what the check itself says about the operation.
   repeatsRequests,
   appliesTo,
+  // After appliesTo (an operation the check does not apply to gets no key and covers nothing) and after dependsOn
+  // (the key reads the dependencies' facts). Waits for earlier operations' keys and verdicts.
+  sharedVerdict,
 ];
