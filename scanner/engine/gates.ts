@@ -12,6 +12,7 @@ import appliesTo from './gates/applies-to.js';
 import canaryLost from './gates/canary-lost.js';
 import credentialGap from './gates/credential-gap.js';
 import dependsOn from './gates/depends-on.js';
+import passive from './gates/passive.js';
 import repeatsRequests from './gates/repeats-requests.js';
 import runsLast from './gates/runs-last.js';
 import scanKinds from './gates/scan-kinds.js';
@@ -36,4 +37,8 @@ export const GATES: readonly Gate[] = [
   // After appliesTo (an operation the check does not apply to gets no key and covers nothing) and after dependsOn
   // (the key reads the dependencies' facts). Waits for earlier operations' keys and verdicts.
   sharedVerdict,
+  // The last wait, after every rule that can skip without waiting, so a skipped passive check holds nobody up.
+  // Waits for every non-passive check on the operation, runsLast ones included (runsLast does not wait for passive
+  // checks), and not for checks that depend on a passive one (they wait for it).
+  passive,
 ];

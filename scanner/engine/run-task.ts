@@ -21,18 +21,6 @@ export async function runTask(run: ScanRun, definition: CheckDefinition, operati
       return ended;
     }
   }
-  if (definition.passive) {
-    // Passive checks wait for every other check on their operation; they may only look once all are scheduled.
-    await run.tasks.allScheduled;
-    // (A check that depends on a passive one runs after it, so it is not waited for: that would be a deadlock.)
-    const isPassive = (id: string): boolean => run.byId.get(id)?.passive === true;
-    await Promise.all(
-      run.ordered
-        .filter((d) => !d.passive && !(d.dependsOn ?? []).some(isPassive))
-        .map((d) => run.tasks.of(d.id, run.taskOperation(d.id, operation).id))
-        .filter((t): t is Promise<CheckResult> => t !== undefined),
-    );
-  }
 
   task.release = await run.slots.acquire();
   if (input.signal?.aborted) {
