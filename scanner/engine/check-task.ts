@@ -11,7 +11,7 @@ export interface CheckTask {
   readonly operation: Operation;
   /** Every credential of the scan for this operation (`secretsOf`), redacted from what the check records. */
   readonly secrets: readonly string[];
-  /** Set once the task holds a `--concurrency` slot; called when the task ends. */
+  /** Set once the task holds a `--concurrency` slot (gates/concurrency-slot.ts); called when the task ends. */
   release?: () => void;
   /** This task's result: a reason is redacted, and a skip's reason names flags, not option keys. */
   result(status: CheckResult['status'], extra?: Partial<CheckResult>): CheckResult;

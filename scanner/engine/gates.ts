@@ -5,13 +5,15 @@
  * what it must come after.
  *
  * A new scheduling rule is a field of `CheckDefinition` (and of schemas/check-meta.schema.json), a gate file, a row
- * here and a test in test/scanner/engine/gates/.
+ * here, its line in scheduling-fields.ts and a test in test/scanner/engine/gates/.
  */
 import type { Gate } from './gate.js';
 import appliesTo from './gates/applies-to.js';
 import canaryLost from './gates/canary-lost.js';
+import concurrencySlot from './gates/concurrency-slot.js';
 import credentialGap from './gates/credential-gap.js';
 import dependsOn from './gates/depends-on.js';
+import interrupted from './gates/interrupted.js';
 import passive from './gates/passive.js';
 import repeatsRequests from './gates/repeats-requests.js';
 import runsLast from './gates/runs-last.js';
@@ -41,4 +43,9 @@ export const GATES: readonly Gate[] = [
   // Waits for every non-passive check on the operation, runsLast ones included (runsLast does not wait for passive
   // checks), and not for checks that depend on a passive one (they wait for it).
   passive,
+  // After every wait: a task holding a slot while it waits for others would starve them (at --concurrency 1, a
+  // deadlock). The gates below run holding the slot; the runner releases it whichever step ends the task.
+  concurrencySlot,
+  // Once the slot is taken, just before the check starts: a scan interrupted while the task queued starts no check.
+  interrupted,
 ];

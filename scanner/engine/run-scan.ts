@@ -1,6 +1,6 @@
 /**
  * Runs exactly the checks it is given over the operations: one task per (check, operation), scheduled in dependency
- * order (ties by id), each through its scheduling rules (run-task.ts) to its run, concurrently under `concurrency` and the per-host
+ * order (ties by id), each through the gates (gates.ts) to its run, concurrently under `concurrency` and the per-host
  * rate limit; then the results collected, root causes linked and public operations' findings capped.
  */
 import { scannerError } from '../errors.js';

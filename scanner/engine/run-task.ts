@@ -1,7 +1,4 @@
-/**
- * One check on one operation: through the gates in order (gates.ts), then the scheduling rules not yet in the table,
- * then, when none ended it, the check's run.
- */
+/** One check on one operation: through the gates in order (gates.ts), then, when none ended it, the check's run. */
 import type { CheckDefinition, Operation } from '../api.js';
 import type { CheckResult } from '../scan-result.js';
 import { createCheckTask } from './check-task.js';
@@ -11,7 +8,6 @@ import type { ScanRun } from './scan-run.js';
 
 export async function runTask(run: ScanRun, definition: CheckDefinition, operation: Operation): Promise<CheckResult> {
   const task = createCheckTask(run, definition, operation);
-  const { input } = run;
   for (const gate of GATES) {
     const verdict = gate(task);
     // Only a gate that waits yields: tasks that wait for nothing take slots in the order they were scheduled.
@@ -20,12 +16,6 @@ export async function runTask(run: ScanRun, definition: CheckDefinition, operati
       task.release?.();
       return ended;
     }
-  }
-
-  task.release = await run.slots.acquire();
-  if (input.signal?.aborted) {
-    task.release();
-    return task.result('skipped', { reason: 'the scan was interrupted before this check ran' });
   }
   return runCheck(task);
 }
