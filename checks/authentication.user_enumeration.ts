@@ -129,7 +129,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-204: Observable Response Discrepancy' },
     },
   ],
-  maxCvss: 6.9,
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);

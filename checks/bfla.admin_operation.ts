@@ -31,7 +31,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 8.6,
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => (operation.credential ? looksAdministrative(operation) : 'operation has no credential'),

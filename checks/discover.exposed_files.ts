@@ -165,7 +165,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  maxCvss: 0,
   oncePerScan: true,
   scanKinds: ['discover'],
   async run(ctx) {

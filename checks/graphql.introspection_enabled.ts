@@ -34,7 +34,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  maxCvss: 0,
   scanKinds: ['graphql'],
   oncePerScan: true,
   async run(ctx) {

@@ -93,7 +93,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
     const kind = operationClass(operation);

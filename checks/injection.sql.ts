@@ -209,7 +209,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
   scanKinds: ['curl', 'openapi'],
   options: [
     {

@@ -78,8 +78,6 @@ export default defineCheck({
       classifications: { owasp: OWASP, cwe: 'CWE-613: Insufficient Session Expiration' },
     },
   ],
-  maxCvss: 0,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   async run(ctx) {
     const response = await ctx.http.send();
     if (response.setCookies.length === 0) ctx.skip('the response sets no cookie');

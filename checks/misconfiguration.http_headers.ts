@@ -99,8 +99,6 @@ export default defineCheck({
       perOrigin: true,
     },
   ],
-  maxCvss: 5.1,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   async run(ctx) {
     const response = await ctx.http.send();
     const h = response.headers;

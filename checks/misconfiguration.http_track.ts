@@ -26,8 +26,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-489: Active Debug Code' },
     },
   ],
-  maxCvss: 0,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   async run(ctx) {
     // Every operation of a path sends the same request (GET /items and POST /items): once the first showed no echo, the
     // others pass without sending it again; an echo is probed (and reported) on each, so shards and runs agree.

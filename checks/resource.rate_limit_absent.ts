@@ -65,7 +65,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.3,
   options: [
     {
       name: 'rateLimitBurst',

@@ -51,7 +51,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.7,
   scanKinds: ['curl', 'openapi'],
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {

@@ -1,9 +1,16 @@
 /** What a scan produces: one result per (check, operation), with every request sent recorded as an attempt. */
-import type { Operation } from './api.js';
+import type { CheckDefinition, Operation } from './api.js';
 import type { CanaryState } from './identity-canary.js';
-import type { LoadedCheck } from './loader.js';
 
 export type ScanKind = 'curl' | 'openapi' | 'graphql' | 'discover';
+
+/** A check as a scan runs it: its definition and the module it came from (scanner/loader.ts's `LoadedCheck`). */
+export interface ScannedCheck {
+  definition: CheckDefinition;
+  /** The module's path, shown in errors about the check. */
+  file: string;
+  origin: 'built-in' | 'custom';
+}
 
 export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 
@@ -84,5 +91,5 @@ export interface ScanOutcome {
   operations: Operation[];
   /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
   oncePerScanOperation?: Operation;
-  checks: LoadedCheck[];
+  checks: ScannedCheck[];
 }

@@ -8,7 +8,7 @@ import { collectOptions, secretValues, type DeclaredOption } from '../check-opti
 import { CREDENTIAL_PROBE } from '../completeness.js';
 import { topologicalOrder } from '../graph.js';
 import { createSemaphore, type Semaphore } from '../semaphore.js';
-import { runsIn } from './gates/scan-kinds.js';
+import { runsIn } from '../scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanServices, type ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';

@@ -7,7 +7,7 @@ import { defineCheck, type Operation, type ProbeRequest } from '../../scanner/ap
 import { emptyCurlFlags } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
 import { runScan, type ScanOutcome } from '../../scanner/engine.js';
-import type { LoadedCheck } from '../../scanner/loader.js';
+import type { ScannedCheck } from '../../scanner/scan-result.js';
 import { loadedChecks } from '../support/scan.js';
 
 export interface PassiveScanOptions {
@@ -25,7 +25,7 @@ export async function scanPassively(
   options: PassiveScanOptions = {},
 ): Promise<ScanOutcome> {
   const passive = (await loadedChecks()).find((c) => c.definition.id === checkId)!;
-  const sender: LoadedCheck = {
+  const sender: ScannedCheck = {
     file: 'test.sender',
     origin: 'custom',
     definition: defineCheck({

@@ -3,10 +3,10 @@ import { defineCheck, type CheckDefinition, type ObservedExchange } from '../../
 import { emptyCurlFlags } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { runScan } from '../../../scanner/engine.js';
-import type { LoadedCheck } from '../../../scanner/loader.js';
+import type { ScannedCheck } from '../../../scanner/scan-result.js';
 import { json, startTarget, type Target } from '../../fixtures/targets/start-target.js';
 
-const loaded = (definition: CheckDefinition): LoadedCheck => ({
+const loaded = (definition: CheckDefinition): ScannedCheck => ({
   definition,
   file: `${definition.id}.ts`,
   origin: 'custom',

@@ -5,9 +5,9 @@ import { defineCheck, type CheckDefinition } from '../../../scanner/api.js';
 import { emptyCurlFlags } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { runScan } from '../../../scanner/engine.js';
-import type { LoadedCheck } from '../../../scanner/loader.js';
+import type { ScannedCheck } from '../../../scanner/scan-result.js';
 
-const loaded = (definition: CheckDefinition): LoadedCheck => ({
+const loaded = (definition: CheckDefinition): ScannedCheck => ({
   definition,
   file: `${definition.id}.ts`,
   origin: 'custom',
