@@ -15,7 +15,7 @@ import { assertAcyclic, assertDependenciesExist, compareIds } from './graph.js';
 import type { ScannedCheck } from './scan-result.js';
 
 /** A check's definition as loaded: what a check may leave out, derived (`maxCvss`, from its issues). */
-export type LoadedDefinition = CheckDefinition & { readonly maxCvss: number };
+type LoadedDefinition = CheckDefinition & { readonly maxCvss: number };
 
 export interface LoadedCheck extends ScannedCheck {
   definition: LoadedDefinition;

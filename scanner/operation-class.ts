@@ -4,7 +4,6 @@
  * state-wiping verb (`GET /reset-db` wipes a database however it is spelled). A pure function of what the
  * description or the curl command says, so checks and the engine agree on it without sending anything.
  */
-import type { Operation } from './api.js';
 
 export type OperationClass = 'read' | 'write' | 'destructive';
 
@@ -91,7 +90,7 @@ export interface ClassifiedOperation {
 }
 
 /** `read`, `write` or `destructive`, decided from the method and the names alone. */
-export function operationClass(operation: ClassifiedOperation | Operation): OperationClass {
+export function operationClass(operation: ClassifiedOperation): OperationClass {
   const method = operation.method.toUpperCase();
   if (method === 'DELETE') return 'destructive';
   const summary = 'summary' in operation ? operation.summary : undefined;

@@ -4,7 +4,7 @@
  * `--allow-destructive` is given, or they target an object this scan itself created (its own POST answered with it).
  */
 import type { Operation } from './api.js';
-import type { WireRequest } from './http.js';
+import type { WireRequest } from './wire-request.js';
 import { operationClass, type OperationClass } from './operation-class.js';
 
 /** A request the gate refused; the context turns it into a skipped check with this reason. */

@@ -12,7 +12,7 @@ export interface ScannedCheck {
   origin: 'built-in' | 'custom';
 }
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
+type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 
 /** One request a check sent and what came back (or the transport error). The scan's own credential is redacted. */
 export interface Attempt {
@@ -49,7 +49,7 @@ export interface Finding {
 }
 
 /** The check and issue a finding follows from (DESIGN §2.6 "one root cause, one finding"). */
-export interface FindingCause {
+interface FindingCause {
   checkId: string;
   issueId: string;
 }

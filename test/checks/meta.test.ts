@@ -11,7 +11,7 @@ import { glob } from 'tinyglobby';
 import { toFieldErrors, validatorFor } from '../../lib/json-schema.js';
 import type { CheckDefinition } from '../../scanner/api.js';
 import { loadChecks } from '../../scanner/loader.js';
-import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from '../../scanner/owasp.js';
+import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from './support/owasp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const checksDir = join(root, 'checks');
@@ -26,7 +26,7 @@ const loadedById = new Map((await loadChecks()).map((c) => [c.definition.id, c.d
 
 /**
  * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
- * OWASP API Security Top 10 2023 categories (scanner/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
+ * OWASP API Security Top 10 2023 categories (test/checks/support/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
  * injection.*, bopla.*, misconfiguration.verbose_errors, ssrf.*, authentication.*).
  */
 const OWASP = new Set<string>([...OWASP_API_TOP_10_2023, ...Object.keys(DOCUMENTED_OWASP_EXTRAS)]);

@@ -4,9 +4,10 @@
  * from every check; here the test decides exactly which ones exist.
  */
 import { defineCheck, type Operation, type ProbeRequest } from '../../scanner/api.js';
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan, type ScanOutcome } from '../../scanner/engine.js';
+import { runScan } from '../../scanner/engine.js';
+import type { ScanOutcome } from '../../scanner/scan-result.js';
 import type { ScannedCheck } from '../../scanner/scan-result.js';
 import { loadedChecks } from '../support/scan.js';
 
@@ -38,9 +39,9 @@ export async function scanPassively(
       },
     }),
   };
-  const flags = emptyCurlFlags({
-    method: options.method,
-    headers: Object.entries(options.headers ?? {}).map(([n, v]) => `${n}: ${v}`),
+  const flags = curlFlagsFrom({
+    request: options.method,
+    header: Object.entries(options.headers ?? {}).map(([n, v]) => `${n}: ${v}`),
   });
   const operation = { ...operationFromCurl(url, flags), ...options.operation };
   return runScan({

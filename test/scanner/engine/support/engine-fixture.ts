@@ -2,7 +2,7 @@
 import { defineCheck, type CheckDefinition, type Operation } from '../../../../scanner/api.js';
 import { curlFlagsFrom } from '../../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../../scanner/curl-operation.js';
-import type { CheckResult } from '../../../../scanner/engine.js';
+import type { CheckResult } from '../../../../scanner/scan-result.js';
 import type { ScannedCheck } from '../../../../scanner/scan-result.js';
 
 export const loaded = (definition: CheckDefinition): ScannedCheck => ({
