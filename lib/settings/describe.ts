@@ -12,14 +12,17 @@ export function usageOf(setting: SettingDeclaration): string {
 /** The default as text (`defaultDoc` when declared); undefined when there is none worth showing. */
 export function defaultText(setting: SettingDeclaration): string | undefined {
   if (setting.defaultDoc !== undefined) return setting.defaultDoc;
-  const value: unknown = setting.default;
+  const value: unknown = setting.type === 'boolean' ? (setting.default ?? false) : setting.default;
   if (value === undefined || typeof value === 'function') return undefined;
   if (Array.isArray(value) && value.length === 0) return undefined;
   return valueType(setting).format(value, setting);
 }
 
-/** Range, choices (when the usage does not show them), repetition and secret files: the notes after the doc. */
-export function notesOf(setting: SettingDeclaration): string[] {
+/**
+ * Range, choices (when the usage does not show them), repetition and secret files: the notes after the doc, with
+ * names written by `name` (the README puts them in backticks).
+ */
+export function notesOf(setting: SettingDeclaration, name: (text: string) => string = (text) => text): string[] {
   const notes: string[] = [];
   if (
     (setting.type === 'integer' || setting.type === 'number') &&
@@ -27,17 +30,17 @@ export function notesOf(setting: SettingDeclaration): string[] {
   )
     notes.push(
       setting.min !== undefined && setting.max !== undefined
-        ? `${setting.min}–${setting.max}`
+        ? `from ${setting.min} to ${setting.max}`
         : setting.min !== undefined
-          ? `≥ ${setting.min}`
-          : `≤ ${setting.max}`,
+          ? `at least ${setting.min}`
+          : `at most ${setting.max}`,
     );
   const choices = setting.type === 'enum' || setting.type === 'list' ? setting.choices : undefined;
-  if (choices && !setting.flag) notes.push(`one of ${choices.join(', ')}`);
+  if (choices && !setting.flag) notes.push(`one of ${choices.map(name).join(', ')}`);
   if (setting.type === 'list') {
     if (setting.flag) notes.push('repeatable');
     if (setting.env) notes.push('comma-separated in the environment');
   }
-  if (setting.secret && setting.env) notes.push(`or ${setting.env}_FILE: a file holding it`);
+  if (setting.secret && setting.env) notes.push(`or ${name(`${setting.env}_FILE`)}: a file holding it`);
   return notes;
 }

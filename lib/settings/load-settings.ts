@@ -25,8 +25,9 @@ interface Found {
   text: boolean;
 }
 
-function shown(value: unknown, found: Found, setting: SettingDeclaration): string {
-  if (setting.secret) return '';
+/** ` (got "…")` after a problem, unless the setting is a secret or the problem already quotes the value. */
+function shown(value: unknown, found: Found, setting: SettingDeclaration, problem: string): string {
+  if (setting.secret || problem.includes('(got ')) return '';
   const raw = found.text ? String(value) : JSON.stringify(value);
   return ` (got ${found.text ? `"${raw}"` : raw.length > 60 ? `${raw.slice(0, 57)}...` : raw})`;
 }
@@ -103,9 +104,10 @@ export function loadSettings<D extends SettingDeclarations>(
       if (problem) throw new Error(problem);
       values[key] = value;
     } catch (error) {
+      const problem = (error as Error).message;
       problems.push({
         path: found.as,
-        message: `${found.as} ${(error as Error).message}${shown(found.value, found, setting)}`,
+        message: `${found.as} ${problem}${shown(found.value, found, setting, problem)}`,
       });
     }
   }

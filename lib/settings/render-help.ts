@@ -32,7 +32,7 @@ export function helpEntry(usage: string, doc: readonly string[], column = MAX_CO
 
 /** The doc of a setting with its notes, default and variable, as `--help` shows it. */
 export function helpDoc(setting: SettingDeclaration): string {
-  const shownDefault = setting.type === 'boolean' && setting.default === undefined ? undefined : defaultText(setting);
+  const shownDefault = setting.type === 'boolean' && !setting.default ? undefined : defaultText(setting);
   const notes = [
     ...notesOf(setting),
     ...(shownDefault !== undefined ? [`default ${shownDefault.replaceAll('`', '')}`] : []),

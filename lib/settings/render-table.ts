@@ -11,6 +11,7 @@ export interface TableColumn {
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}.`;
 const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
 
 /** A Markdown table of every setting with a flag or a variable; `columns` are added at the end. */
@@ -27,7 +28,7 @@ export function renderTable(settings: SettingDeclarations, columns: readonly Tab
   ];
   const rows = entries.map(([key, s]) => {
     const shownDefault = defaultText(s);
-    const notes = notesOf(s);
+    const notes = notesOf(s, (name) => `\`${name}\``);
     const cells = [
       ...(flags ? [s.flag ? code(usageOf(s)) : '—'] : []),
       ...(env ? [s.env ? code(s.env) : '—'] : []),
@@ -38,7 +39,7 @@ export function renderTable(settings: SettingDeclarations, columns: readonly Tab
         : s.defaultDoc !== undefined
           ? cell(shownDefault)
           : code(shownDefault),
-      cell(`${s.doc}${notes.length ? ` (${notes.join('; ')})` : ''}`),
+      cell(`${s.doc}${notes.length ? ` ${sentence(notes.join('; '))}` : ''}`),
       ...columns.map((c) => c.cell(key, s)),
     ];
     return `| ${cells.join(' | ')} |`;

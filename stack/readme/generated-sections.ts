@@ -4,7 +4,8 @@
  * README is out of date.
  */
 import { settingsTable } from '../../lib/config.js';
-import { idpSettingsTable } from '../../idp/settings.js';
+import { idpSettings } from '../../idp/settings.js';
+import { renderTable } from '../../lib/settings/render-table.js';
 import { collectOptions, flagUsage, optionDoc } from '../../scanner/check-options.js';
 import { scanFlagRows } from '../../scanner/common-args.js';
 import { loadChecks } from '../../scanner/loader.js';
@@ -52,7 +53,7 @@ export async function generatedSections(): Promise<Record<string, string>> {
     'service-settings': settingsTable(serviceSettings),
     'service-errors': errorCodeTable(),
     'migrate-settings': settingsTable(migrateSettings),
-    'idp-settings': idpSettingsTable(),
+    'idp-settings': renderTable(idpSettings.settings),
     'scanner-checks': await checksTable(),
     'scanner-commands': await scannerCommandsTable(),
     'scanner-flags': await scannerFlagsTable(),
