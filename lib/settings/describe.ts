@@ -36,7 +36,8 @@ export function notesOf(setting: SettingDeclaration, name: (text: string) => str
           : `at most ${setting.max}`,
     );
   const choices = setting.type === 'enum' || setting.type === 'list' ? setting.choices : undefined;
-  if (choices && !setting.flag) notes.push(`one of ${choices.map(name).join(', ')}`);
+  // The usage shows the choices (`<opaque|jwt>`) unless there is no flag or it names the value otherwise.
+  if (choices && (!setting.flag || setting.valueName)) notes.push(`one of ${choices.map(name).join(', ')}`);
   if (setting.type === 'list') {
     if (setting.flag) notes.push('repeatable');
     if (setting.env) notes.push('comma-separated in the environment');
