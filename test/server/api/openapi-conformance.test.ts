@@ -46,7 +46,7 @@ describe('the public API against its OpenAPI document', () => {
     }
   });
 
-  it('names every error code of server/errors.ts (add new codes to a response description in schemas/openapi.json)', () => {
+  it('names every error code of server/errors.ts in the error responses (openapi/error-responses.ts writes them)', () => {
     const text = JSON.stringify(loadOpenApiDocument());
     const missing = Object.keys(errorCodes).filter((code) => !text.includes(`\`${code}\``));
     expect(missing).to.deep.equal([]);
