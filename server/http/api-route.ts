@@ -11,7 +11,7 @@ import type { Scope } from '../principal.js';
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Response headers an operation names itself (the others follow from its traits: openapi/headers.ts). */
-export type DocumentedHeader = 'ETag' | 'Cache-Control';
+type DocumentedHeader = 'ETag' | 'Cache-Control';
 
 export interface OperationDoc {
   operationId: string;

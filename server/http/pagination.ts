@@ -23,7 +23,7 @@ export interface ListBinding {
   filters: Record<string, string | undefined>;
 }
 
-export interface ListParams {
+interface ListParams {
   limit: number;
   after?: PageKey;
 }

@@ -22,7 +22,7 @@ import type { ChangeSet } from './change-sets.model.js';
 import { changeSetAudit, closeChangeSet, releaseRegistrationLock } from './change-sets.service.js';
 import { mergeConfig } from './merge-config.js';
 
-export interface ChangeSetReviewInput {
+interface ChangeSetReviewInput {
   organizationId: string;
   registrationId: string;
   changeSetId: string;

@@ -177,7 +177,7 @@ export async function proposeChangeSet(
 }
 
 /** A change set with its registration (whose `pendingChangeSetId` decides what may happen to it). */
-export interface ChangeSetWithRegistration {
+interface ChangeSetWithRegistration {
   changeSet: ChangeSet;
   registration: Registration;
 }

@@ -11,7 +11,7 @@ import type { RequestContext } from './request-context.js';
 
 const SECRET_BYTES = 32;
 
-export interface RotatedSecret {
+interface RotatedSecret {
   registration: Registration;
   /** The new secret: shown in this response only. */
   clientSecret: string;

@@ -13,7 +13,7 @@ import { nextStatus, reviewRow, type ReviewAction } from './state-machine.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
 import type { ServiceDeps } from './registrations.service.js';
 
-export interface ReviewInput {
+interface ReviewInput {
   organizationId: string;
   id: string;
   /** The reviewer's or admin's subject. */

@@ -8,7 +8,7 @@ import type { ConsoleOidcOptions } from './console-deps.js';
 export { consoleSettings } from './console-settings-spec.js';
 
 /** What the console needs from the loaded settings (ServiceConfig once `consoleSettings` is spread into it). */
-export interface ConsoleConfig {
+interface ConsoleConfig {
   authIssuer: string;
   /** The internal surface's audience: the resource the console's tokens are for. */
   internalAuthAudience: string;
