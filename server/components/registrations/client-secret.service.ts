@@ -17,7 +17,7 @@ interface RotatedSecret {
   clientSecret: string;
 }
 
-export function hashClientSecret(secret: string): string {
+function hashClientSecret(secret: string): string {
   return `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}`;
 }
 
