@@ -6,12 +6,16 @@
  */
 import type { RequestHandler } from 'express';
 import type { ApiDeps } from '../deps.js';
+import type { errorCodes } from '../errors.js';
 import type { Scope } from '../principal.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Response headers an operation names itself (the others follow from its traits: openapi/headers.ts). */
 type DocumentedHeader = 'ETag' | 'Cache-Control';
+
+/** A status server/errors.ts answers with. */
+type ErrorStatus = (typeof errorCodes)[keyof typeof errorCodes]['status'];
 
 export interface OperationDoc {
   operationId: string;
@@ -40,9 +44,10 @@ export interface OperationDoc {
   };
   /**
    * Error statuses this operation answers beyond the ones every operation does (401, 403, 404, 405, 429, 500, 503)
-   * and the ones its inputs imply (400 for a query or a body, 413/415/422 for a body, 412 for If-Match).
+   * and the ones its inputs imply (400 for a query or a body, 413/415/422 for a body, 412 for If-Match, 409/422 for an
+   * Idempotency-Key).
    */
-  errors?: 409[];
+  errors?: ErrorStatus[];
 }
 
 export interface ApiRoute {
