@@ -9,7 +9,7 @@ import { pageResult, parseListParams, setNextLink, type ListBinding } from '../.
 import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
 import { createRateLimit } from '../../middleware/rate-limit.js';
 import { requireScope } from '../../middleware/require-scope.js';
-import { compareKeys } from '../../store/keyset-page.js';
+import { compareKeys } from '../../db/keyset-page.js';
 import type { Organization } from './organizations.model.js';
 
 export interface OrganizationView {

@@ -3,7 +3,7 @@
  * `internalPort` in server/config.ts), and how they become the console's OpenID Connect options. The console is
  * mounted only when its client is configured: without credentials there is no way to sign anyone in.
  */
-import type { ConsoleOidcOptions } from './console-deps.js';
+import type { ConsoleOidcOptions } from './console-oidc-options.js';
 
 export { consoleSettings } from './console-settings-spec.js';
 
