@@ -10,7 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { apiError } from '../errors.js';
-import type { PageKey } from '../store/keyset-page.js';
+import type { PageKey } from '../db/keyset-page.js';
 
 /** Page sizes (`?limit=`): also what the OpenAPI document states for every list. */
 export const DEFAULT_LIMIT = 20;

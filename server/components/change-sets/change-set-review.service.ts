@@ -9,7 +9,7 @@ import { apiError } from '../../errors.js';
 import { reasonRequired, separationOfDuties } from '../registrations/review.service.js';
 import { commitRegistration, provisioningStep } from '../registrations/registration-commit.js';
 import type { Registration } from '../registrations/registrations.model.js';
-import type { ServiceDeps } from '../registrations/registrations.service.js';
+import type { ServiceDeps } from '../registrations/service-deps.js';
 import { refusalError } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
 import {

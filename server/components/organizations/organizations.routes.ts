@@ -6,7 +6,7 @@ import type { ApiRoute } from '../../http/api-route.js';
 import { apiSchemaId } from '../../http/api-schema-id.js';
 import { apiError } from '../../errors.js';
 import { pageResult, parseListParams, setNextLink, type ListBinding } from '../../http/pagination.js';
-import { compareKeys } from '../../store/keyset-page.js';
+import { compareKeys } from '../../db/keyset-page.js';
 import type { Organization } from './organizations.model.js';
 
 interface OrganizationView {

@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { validateBody } from '../../http/validate-body.js';
 import type { Registration } from './registrations.model.js';
-import { ACTION_REQUEST_SCHEMA, transition, type ServiceDeps } from './registrations.service.js';
+import { ACTION_REQUEST_SCHEMA, transition } from './registrations.service.js';
+import type { ServiceDeps } from './service-deps.js';
 import type { RequestContext } from './request-context.js';
 
 const SECRET_BYTES = 32;

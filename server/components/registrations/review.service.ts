@@ -6,12 +6,12 @@
  */
 import { apiError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { ProvisioningStepKind } from '../provisioning/provisioning-hook.js';
+import type { ProvisioningStepKind } from '../provisioning/provisioning.model.js';
 import { commitRegistration, provisioningStep, registrationAudit } from './registration-commit.js';
 import { writeMissError } from './write-miss.js';
 import { nextStatus, reviewRow, type ReviewAction } from './state-machine.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
-import type { ServiceDeps } from './registrations.service.js';
+import type { ServiceDeps } from './service-deps.js';
 
 interface ReviewInput {
   organizationId: string;

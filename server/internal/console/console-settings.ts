@@ -3,7 +3,7 @@
  * server/config.ts) become its OpenID Connect options. The console is mounted only when its client is configured:
  * without credentials there is no way to sign anyone in.
  */
-import type { ConsoleOidcOptions } from './console-deps.js';
+import type { ConsoleOidcOptions } from './console-oidc-options.js';
 
 /** What the console needs from the loaded settings (ServiceConfig once `consoleSettings` is spread into it). */
 interface ConsoleConfig {

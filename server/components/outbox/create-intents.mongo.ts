@@ -1,15 +1,13 @@
 /**
- * The create intents of MongoDB registrations (create-intents.schema.ts says why they exist): the intent a create
- * writes before its record, its retirement once the record's events are delivered, and the records the outbox drain
- * must still deliver because of one. The repository (registrations.mongo.ts) decides when; this file knows how.
+ * The create intents of records created on MongoDB (create-intents.schema.ts says why they exist): the intent a
+ * create writes before its record, its retirement once the record's events are delivered, and the records the outbox
+ * drain must still deliver because of one. The repository (registrations.mongo.ts) decides when; this file knows how.
  */
 import mongoose, { type Connection } from 'mongoose';
 import { batchedDeletes, batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
-import type { OutboxEvent } from '../../store/outbox.js';
+import type { OutboxEvent, OutboxFields } from './outbox.model.js';
 import { createIntentModel, type CreateIntentDocument } from './create-intents.schema.js';
-import type { Registration } from './registrations.model.js';
-import { toRegistrationWithEvents, type RegistrationDocument } from './registrations.schema.js';
 
 /**
  * How long an intent whose record is not there is kept: far beyond any insert still on its way (the fault suite
@@ -21,9 +19,12 @@ const INTENT_PAGES = 10;
 /** Retirements gather this long into one deletion (nobody waits for them; see `retire`). */
 const RETIRE_LINGER_MS = 100;
 
-interface CreateIntents {
+/** A created record as the intents see it. */
+type Created = OutboxFields & { id: string; organizationId: string; createdAt: Date };
+
+export interface CreateIntents<T> {
   /** The intent of a create that inserts `record` with outbox events. */
-  intentFor(record: Registration): CreateIntentDocument;
+  intentFor(record: Created): CreateIntentDocument;
   write(intent: CreateIntentDocument): Promise<void>;
   /**
    * Queues an intent's deletion, with others gathered for RETIRE_LINGER_MS: nobody waits for it (housekeeping), and
@@ -36,13 +37,18 @@ interface CreateIntents {
    * Up to `limit` records of intents older than `before` with events still to deliver (hidden ones included);
    * intents with nothing left are retired, and so is one whose record is not there after INTENT_HORIZON_MS.
    */
-  pending(before: Date, limit: number): Promise<Registration[]>;
+  pending(before: Date, limit: number): Promise<T[]>;
 }
 
-export function createIntentsOn(
+/**
+ * The intents of the records `readRecord` reads as stored documents (their `outbox` included); `toRecord` turns
+ * one into the record the drain delivers, with every event it stores.
+ */
+export function createIntentsOn<D extends { outbox?: unknown }, T>(
   connection: Connection,
-  readRecord: (id: string) => Promise<RegistrationDocument | null>,
-): CreateIntents {
+  readRecord: (id: string) => Promise<D | null>,
+  toRecord: (doc: D) => T,
+): CreateIntents<T> {
   const Intents = createIntentModel(connection);
   // Every create writes and deletes one intent: those of concurrent creates go in one command each (write-batcher.ts).
   const inserts = batchedInserts(collectionOf(Intents));
@@ -79,7 +85,7 @@ export function createIntentsOn(
     },
 
     async pending(before, limit) {
-      const records: Registration[] = [];
+      const records: T[] = [];
       // Intents kept (record not there yet) or retired here return nothing: read on past them, so a run of cut-off
       // inserts cannot hide a later create whose entry is due.
       let after: { at: Date; _id: string } | undefined;
@@ -100,7 +106,7 @@ export function createIntentsOn(
         for (const intent of intents) {
           const doc = await readRecord(intent.recordId);
           const left = ((doc?.outbox ?? []) as OutboxEvent[]).some((event) => intent.eventIds.includes(event.id));
-          if (doc && left) records.push(toRegistrationWithEvents(doc));
+          if (doc && left) records.push(toRecord(doc));
           else if (doc || before.getTime() - intent.at.getTime() > INTENT_HORIZON_MS) retire(intent._id);
         }
         if (intents.length < limit) break;

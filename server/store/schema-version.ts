@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { STORE_COLLECTIONS } from './collections.js';
-import { MAX_TIME_MS } from './query-limits.js';
+import { MAX_TIME_MS } from '../db/query-limits.js';
 
 /** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents, 4
  * idempotency responses). */

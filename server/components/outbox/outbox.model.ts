@@ -5,8 +5,8 @@
  * should that fail (process killed, database gone), by the outbox drain later; delivery is idempotent (the audit
  * entry's id and the step's id are fixed in the event), so delivering twice is a no-op.
  */
-import type { AuditEntry } from '../components/audit/audit.model.js';
-import type { ProvisioningStepKind } from '../components/provisioning/provisioning-hook.js';
+import type { AuditEntry } from '../audit/audit.model.js';
+import type { ProvisioningStepKind } from '../provisioning/provisioning.model.js';
 
 export interface ProvisioningStepEvent {
   kind: ProvisioningStepKind;

@@ -1,7 +1,7 @@
 /** The `db:migrate` command: exit codes, a JSON report on stdout, and nothing of the URI in its messages. */
 import { expect } from 'chai';
 import { createServer } from 'node:net';
-import { runMigrate } from '../../../server/db/migrate-cli.js';
+import { runMigrate } from '../../../server/store/migrate-cli.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
 
 function captureIo() {

@@ -5,15 +5,15 @@
  * never landed is kept for the horizon, then dropped with no entry.
  */
 import { expect } from 'chai';
-import { drainOutbox } from '../../../../server/components/audit/outbox-delivery.js';
-import { createIntentModel } from '../../../../server/components/registrations/create-intents.schema.js';
+import { drainOutbox } from '../../../../server/components/outbox/outbox-drain.js';
+import { createIntentModel } from '../../../../server/components/outbox/create-intents.schema.js';
 import { createRegistration } from '../../../../server/components/registrations/registrations.service.js';
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
-import { migrate } from '../../../../server/db/migrate.js';
+import { migrate } from '../../../../server/store/migrate.js';
 import type { Store } from '../../../../server/deps.js';
 import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
-import { ALL_SCOPES } from './domain-fixtures.js';
+import { ALL_SCOPES } from '../registrations/domain-fixtures.js';
 
 const INPUT = { name: 'Intent', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } };
 

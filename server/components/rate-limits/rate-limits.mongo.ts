@@ -22,9 +22,9 @@
  */
 import type { Connection } from 'mongoose';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimitStore } from '../middleware/rate-limit-store.js';
-import { isDuplicateKey } from './duplicate-key.js';
-import { MAX_TIME_MS } from './query-limits.js';
+import type { RateLimitStore } from './rate-limits.repository.js';
+import { isDuplicateKey } from '../../db/duplicate-key.js';
+import { MAX_TIME_MS } from '../../db/query-limits.js';
 
 /** The collection of the slots; `db:migrate` creates its indexes. (`rate_limits` held the old `$inc` counters.) */
 export const RATE_LIMIT_COLLECTION = 'rate_limit_slots';

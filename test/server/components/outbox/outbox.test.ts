@@ -8,19 +8,19 @@
 import { expect } from 'chai';
 import { apiError } from '../../../../server/errors.js';
 import { readAuditLog } from '../../../../server/components/audit/audit-log.js';
-import { createOutboxDrain, drainOutbox } from '../../../../server/components/audit/outbox-delivery.js';
+import { createOutboxDrain, drainOutbox } from '../../../../server/components/outbox/outbox-drain.js';
 import { proposeChangeSet, withdrawChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
 import { createProvisioningHook } from '../../../../server/components/provisioning/provisioning-hook.js';
 import {
   createRegistration,
   deleteRegistration,
   submitRegistration,
-  type ServiceDeps,
 } from '../../../../server/components/registrations/registrations.service.js';
+import type { ServiceDeps } from '../../../../server/components/registrations/service-deps.js';
 import { decideRegistration } from '../../../../server/components/registrations/review.service.js';
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
 import type { Store } from '../../../../server/deps.js';
-import { migrate } from '../../../../server/db/migrate.js';
+import { migrate } from '../../../../server/store/migrate.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
 import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';

@@ -1,8 +1,8 @@
 /** Every collection of the store with its indexes, for migrations and resets: derived from store/repositories.ts. */
 import type { Schema } from 'mongoose';
-import { REPOSITORIES } from '../store/repositories.js';
-import { writeLockSchema } from './write-lock.schema.js';
-import { RATE_LIMIT_COLLECTION } from './rate-limit-store.mongo.js';
+import { REPOSITORIES } from './repositories.js';
+import { writeLockSchema } from '../db/write-lock.schema.js';
+import { RATE_LIMIT_COLLECTION } from '../components/rate-limits/rate-limits.mongo.js';
 
 export interface IndexSpec {
   fields: Record<string, 1 | -1>;

@@ -4,8 +4,8 @@
  */
 import { expect } from 'chai';
 import { connectMongo } from '../../../server/db/connect.js';
-import { migrate } from '../../../server/db/migrate.js';
-import { readSchemaState, SCHEMA_COLLECTION, SCHEMA_VERSION } from '../../../server/db/schema-version.js';
+import { migrate } from '../../../server/store/migrate.js';
+import { readSchemaState, SCHEMA_COLLECTION, SCHEMA_VERSION } from '../../../server/store/schema-version.js';
 import { main, type MainIo } from '../../../server/main.js';
 import { startTestAuth, type TestAuth } from '../../support/test-auth.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';

@@ -1,9 +1,9 @@
 /** `npm run db:migrate`: indexes and platform data, idempotent; tenant key first in every compound index. */
 import { expect } from 'chai';
 import type { Connection } from 'mongoose';
-import { STORE_COLLECTIONS } from '../../../server/db/collections.js';
+import { STORE_COLLECTIONS } from '../../../server/store/collections.js';
 import { connectMongo } from '../../../server/db/connect.js';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import { POLICY_PROFILES } from '../../../server/components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../../../server/components/templates/templates.data.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';

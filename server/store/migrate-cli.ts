@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type SettingsSpec } from '../../lib/config.js';
-import { connectMongo } from './connect.js';
+import { connectMongo } from '../db/connect.js';
 import { migrate } from './migrate.js';
 
 export const migrateSettings = {

@@ -1,11 +1,11 @@
 /**
- * The effects of a transition as outbox events (store/outbox.ts), built before the write that carries them: the
+ * The effects of a transition as outbox events (outbox.model.ts), built before the write that carries them: the
  * audit entry gets its id here, once, so every later delivery of it is the same entry; the provisioning step's id
  * is already fixed by (registration, kind, revision).
  */
 import { newOrderedId } from '../../ids.js';
-import type { OutboxEvent, ProvisioningStepEvent } from '../../store/outbox.js';
-import type { AuditEntry } from './audit.model.js';
+import type { OutboxEvent, ProvisioningStepEvent } from './outbox.model.js';
+import type { AuditEntry } from '../audit/audit.model.js';
 
 export interface TransitionEffects {
   /** The audit entry of the transition (`at` is the transition's time, `revision` the target's after it). */
