@@ -34,7 +34,12 @@ describe('scanner scan graphql', () => {
     expect(result.code).to.equal(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(reportProblems(report)).to.deep.equal([]);
-    expect(report.graphql).to.deep.equal({ url: `${target.url}/graphql`, queries: {}, mutations: {} });
+    expect(report.graphql).to.deep.equal({
+      url: `${target.url}/graphql`,
+      schemaSource: 'none',
+      queries: {},
+      mutations: {},
+    });
     expect(report.reports.map((r) => [r.id, r.status, r.operation?.id])).to.deep.equal([
       ['graphql.introspection_enabled', 'failed', 'POST /graphql'],
     ]);
