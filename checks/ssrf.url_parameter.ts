@@ -52,7 +52,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.7,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
@@ -69,7 +69,12 @@ export default defineCheck({
     const fields = fieldsOf(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
     const listener = await listenForCallbacks({ host });
     try {
-      const changes = fields.map((f) => ({ in: f.in, name: f.name, value: listener.urlFor(`${f.in}-${f.name}`) }));
+      const changes = fields.map((f) => ({
+        in: f.in,
+        name: f.name,
+        pointer: f.pointer,
+        value: listener.urlFor(`${f.in}-${f.name}`),
+      }));
       const response = await ctx.http.send(withChanges(ctx.operation, changes));
       for (let waited = 0; listener.hits().length === 0 && waited < WAIT_MS && !ctx.signal.aborted; waited += 100)
         await sleep(100, ctx.signal);

@@ -379,4 +379,4 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
   return definition;
 }
 
-export { classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export { changesExistingObject, classifyOperation, operationClass, type OperationClass } from './operation-class.js';

@@ -124,3 +124,15 @@ export function operationClass(operation: ClassifiedOperation | Operation): Oper
 
 /** The same function under the other name checks use for it. */
 export const classifyOperation = operationClass;
+
+const UPDATE_VERBS = /^(update|set|edit|change|modify|rename|patch|replace|assign|upsert|save)$/;
+
+/**
+ * Whether a write changes an object that already exists (PUT/PATCH; a GraphQL mutation named update…, set…, edit…):
+ * values a probe sends there stay in someone's object, so input-rewriting checks leave such writes alone.
+ */
+export function changesExistingObject(operation: ClassifiedOperation | Operation): boolean {
+  if ('graphql' in operation && operation.graphql?.field)
+    return operation.graphql.kind === 'mutation' && UPDATE_VERBS.test(wordsOf(operation.graphql.field)[0] ?? '');
+  return ['PUT', 'PATCH'].includes(operation.method.toUpperCase());
+}

@@ -3,7 +3,7 @@
  * The secure twin is graphql-http as shipped (JSON POST; GET for queries only; no batches) plus its validation rules
  * (guards.ts), no introspection and no "Did you mean" in errors. The vulnerable twin keeps every default that real
  * APIs are found with: batches of operations (a JSON array), mutations over GET and form-encoded POSTs (CSRF),
- * circular fragments accepted (the NoFragmentCycles rule dropped), suggestions, stack traces in errors, and a deny list
+ * circular fragments accepted (the NoFragmentCycles rule dropped), suggestions, stack traces of unexpected errors, a deny list
  * of query texts (introspection, `systemDiagnostics`) matched with patterns a sacrificial field or an alias slips past.
  */
 import type { Request, Response } from 'express';
@@ -50,12 +50,12 @@ function formatError(secure: boolean) {
         originalError: raw.originalError,
         extensions,
       });
+    const internal = raw.originalError && !(raw.originalError instanceof GraphQLError);
     if (!secure) {
-      // A development build's errors: the stack of whatever the resolver threw.
-      const stack = (raw.originalError ?? raw).stack;
+      // A development build's errors: what a resolver threw unexpectedly comes with its stack.
+      const stack = internal ? raw.originalError.stack : undefined;
       return stack ? copy(raw.message, { ...raw.extensions, stacktrace: stack.split('\n') }) : raw;
     }
-    const internal = raw.originalError && !(raw.originalError instanceof GraphQLError);
     return copy(internal ? 'internal error' : raw.message.replace(/ ?Did you mean [^?]*\?/g, ''), {
       ...raw.extensions,
     });
@@ -108,14 +108,14 @@ export function graphqlHandler(
             const document = parse(params.query);
             const errors = validate(schema, document, vulnerableRules);
             if (errors.length > 0) return errors;
-            return (await execute({
+            return await execute({
               schema,
               document,
               rootValue,
               contextValue: contextOf(req.raw),
               variableValues: params.variables ?? undefined,
               operationName: params.operationName ?? undefined,
-            }));
+            });
           },
         }),
   });

@@ -101,7 +101,10 @@ export function createRootValue(store: GraphqlStore, secure: boolean): Record<st
       // The secure twin queues imports for a worker that refuses internal addresses; it never fetches here.
       if (!secure) {
         // The demo reaches nothing beyond this machine: only loopback URLs are fetched.
-        if (!LOOPBACK.has(target.hostname)) throw new GraphQLError('this demo only imports from loopback URLs');
+        if (!LOOPBACK.has(target.hostname))
+          throw new GraphQLError('this demo only imports from loopback URLs', {
+            extensions: { code: 'BAD_USER_INPUT' },
+          });
         const answer = await fetch(target, { signal: AbortSignal.timeout(2000) });
         const text = await answer.text();
         Object.assign(record, { status: answer.status, bytes: text.length });
