@@ -22,7 +22,7 @@ export type SendProbe = (probe: ProbeRequest) => Promise<ProbeResponse | undefin
 
 export interface SchemaRead {
   schema?: GraphQLSchema;
-  /** `file`, `introspection`, `introspection bypass: <variant>`, `field suggestions (partial)`, or `none`. */
+  /** `file`, `introspection`, `introspection bypass: <variant>`, `validation errors and suggestions (partial)`, or `none`. */
   source: string;
   /** Why no schema was read, when none was. */
   reason?: string;
@@ -31,7 +31,7 @@ export interface SchemaRead {
 export const SCHEMA_SOURCES = {
   file: 'file',
   introspection: 'introspection',
-  suggestions: 'field suggestions (partial)',
+  suggestions: 'validation errors and suggestions (partial)',
   none: 'none',
 } as const;
 

@@ -4,14 +4,16 @@
  * guesses and nothing for the right ones; "must have a selection of subfields", "has no subfields" and "argument … is
  * required" give types; "Unknown argument … Did you mean" and "cannot represent" give arguments. Every document
  * carries a field that cannot exist, so validation fails and nothing executes (mutations included).
- * Bounded: at most `budget` requests; what is found is a partial schema (SDL).
+ * Bounded: at most `budget` requests; what is found is a partial schema (SDL). Names of destructive fields are not
+ * guessed: the send gate (scanner/safety.ts) refuses any document that names one.
  */
+import { graphqlFieldClass } from '../operation-class.js';
 import { ARGUMENT_WORDS, FIELD_WORDS } from './suggestion-words.js';
 
 const CANARY = 'gatehouseNoSuchField';
 /** The placeholder field of a recovered type whose fields were not found. */
 export const UNKNOWN_FIELD = 'gatehouseUnknownField';
-const CHUNK = 60;
+const CHUNK = 40;
 const MAX_ROOT_FIELDS = 40;
 const MAX_TYPES = 12;
 const BUILT_IN = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
@@ -75,10 +77,12 @@ export async function recoverBySuggestions(send: SendDocument, budget = 60): Pro
     let typeName: string | undefined;
     for (let i = 0; i < words.length; i += CHUNK) {
       const chunk = words.slice(i, i + CHUNK);
-      const errors = await ask(wrap(`${chunk.join(' ')} ${CANARY}`));
+      // The canary first: servers stop reporting after a number of errors (graphql-js: 100).
+      const errors = await ask(wrap(`${CANARY} ${chunk.join(' ')}`));
       if (!errors) break;
       const unknown = new Set<string>();
       let canarySeen = false;
+      const cut = errors.some((e) => /too many (validation )?errors/i.test(e.message));
       for (const { message } of errors) {
         const m = /^Cannot query field "(\w+)" on type "(\w+)"/.exec(message);
         if (!m) continue;
@@ -89,13 +93,19 @@ export async function recoverBySuggestions(send: SendDocument, budget = 60): Pro
       }
       // Without the canary's error, the server hides validation details: the guesses say nothing.
       if (!canarySeen) return { fields: new Set<string>(), typeName };
-      for (const word of chunk) if (!unknown.has(word)) fields.add(word);
+      // Past a cut-off error list, a guess without an error was simply not reported: only those before count.
+      const last = cut ? Math.max(...chunk.map((w, i) => (unknown.has(w) ? i : -1))) : chunk.length;
+      chunk.forEach((word, i) => {
+        if (i < last && !unknown.has(word)) fields.add(word);
+      });
     }
     return { fields, typeName };
   };
 
   for (const kind of ['query', 'mutation'] as const) {
-    const { fields, typeName } = await guessFields((inner) => `${kind} { ${inner} }`, FIELD_WORDS);
+    // The send gate refuses any document naming a destructive root field, even one that cannot run: not guessed.
+    const words = FIELD_WORDS.filter((word) => graphqlFieldClass(kind, word) !== 'destructive');
+    const { fields, typeName } = await guessFields((inner) => `${kind} { ${inner} }`, words);
     if (fields.size === 0 || !typeName) continue;
     const infos = new Map<string, FieldInfo>();
     for (const name of [...fields].slice(0, MAX_ROOT_FIELDS)) infos.set(name, { args: new Map() });

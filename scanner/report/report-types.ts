@@ -108,7 +108,7 @@ export interface Report {
   openapi?: { paths: Record<string, Record<string, unknown>> };
   graphql?: {
     url: string;
-    /** How the schema was obtained: `introspection`, `introspection bypass: <way>`, `field suggestions (partial)`, `file`, `none`. */
+    /** How the schema was obtained: `introspection`, `introspection bypass: <way>`, `validation errors and suggestions (partial)`, `file`, `none`. */
     schemaSource?: string;
     queries: Record<string, GraphqlFieldReport>;
     mutations: Record<string, GraphqlFieldReport>;
