@@ -1,8 +1,12 @@
 /**
  * `npm run demo:vulnerable-graphql [-- --secure] [-- --port N]`: starts the vulnerable GraphQL demo API (or its
- * secure twin) on 127.0.0.1 and prints the tokens of its users and the scan command to try. Loopback only, in memory.
+ * secure twin) on 127.0.0.1 and prints the tokens of its users and the scan command to try (the schema is written
+ * to a file in the system's temporary directory: the secure twin refuses introspection). Loopback only, in memory.
  */
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { tokenOf } from '../vulnerable-api/store.js';
 import { createGraphqlDemo } from './app.js';
@@ -25,6 +29,9 @@ if (values.help) {
     process.exitCode = 1;
   } else {
     const demo = createGraphqlDemo({ secure: values.secure });
+    // The secure twin refuses introspection: its owner scans it with the schema file, as a team would.
+    const schemaFile = join(tmpdir(), `gatehouse-demo-graphql${demo.secure ? '-secure' : ''}.graphql`);
+    writeFileSync(schemaFile, demo.sdl);
     const server = demo.app.listen(port, '127.0.0.1', () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const [alice, bob] = [tokenOf(demo.store, 'alice'), tokenOf(demo.store, 'bob')];
@@ -36,7 +43,8 @@ if (values.help) {
           '',
           'Scan it as alice, with bob as the second identity:',
           `  npx scanner scan graphql ${origin}/graphql -H 'Authorization: Bearer ${alice}' \\`,
-          `    --as-other 'Authorization: Bearer ${bob}'${demo.secure ? ' --schema <the SDL: introspection is off>' : ''}`,
+          `    --as-other 'Authorization: Bearer ${bob}'${demo.secure ? ` --schema ${schemaFile}` : ''}`,
+          `  (the schema as SDL: ${schemaFile})`,
           '',
         ].join('\n'),
       );
