@@ -91,7 +91,7 @@ export function parseBatchAnswer(body: string): GraphqlAnswer[] | undefined {
   }
   if (!Array.isArray(parsed)) return undefined;
   const answers = parsed.map((item) => parseAnswer(JSON.stringify(item)));
-  return answers.every((a) => a !== undefined) ? (answers) : undefined;
+  return answers.every((a) => a !== undefined) ? answers : undefined;
 }
 
 /** Whether an answer carries data for every requested root field: no errors and no null root. */

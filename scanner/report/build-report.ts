@@ -144,6 +144,8 @@ function curlReport(operation: Operation, items: CheckReport[]): CurlReport {
 function openapiReport(operations: Operation[], items: CheckReport[]): NonNullable<Report['openapi']> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
+    // GraphQL fields share their endpoint's method and path: the graphql section lists them.
+    if (operation.graphql?.field) continue;
     const failed = new Map<string, IssueReport>();
     for (const item of items) {
       if (item.operation?.id !== operation.id) continue;
@@ -231,6 +233,9 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, completeness, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
   if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
+  // An OpenAPI description's GraphQL endpoint was scanned field by field (scanner/graphql/openapi-endpoints.ts).
+  if (outcome.kind === 'openapi' && outcome.operations.some((o) => o.graphql?.field))
+    report.graphql = graphqlReport(outcome.operations, reports);
   if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = graphqlReport(outcome.operations, reports);
   return report;
 }
