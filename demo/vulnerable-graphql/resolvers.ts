@@ -2,7 +2,8 @@
  * The demo GraphQL API's resolvers (a graphql-js root value; object fields resolve through the same functions).
  * Vulnerable twin, as the OWASP API Top 10 describes real APIs failing: `order(id)` answers any user's order (BOLA),
  * `adminStats` answers any signed-in user (BFLA), `users` lists everyone with password and API key, `products` pastes
- * the category into SQL (demo/vulnerable-api/mini-sql.ts), `importFromUrl` fetches what it is given (loopback only),
+ * the category into SQL (demo/vulnerable-api/mini-sql.ts), `importFromUrl` and `checkStatusPage` (a URL split into
+ * host, port and path) fetch what they are given (loopback only),
  * `login` has no attempt limit, `pingHost` and `helpDocument` run their argument through a simulated shell and an
  * in-memory file set. Secure twin: authorization per field, a bound SQL parameter, no fetch, validated arguments.
  */
@@ -18,6 +19,7 @@ export interface DemoContext {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const STATUS_PARTNERS = new Set(['status.example.com']);
 const PRODUCTS = 'SELECT id, name, category, price FROM products WHERE hidden = 0 AND category = ';
 
 function signedIn(context: DemoContext): User {
@@ -111,6 +113,24 @@ export function createRootValue(store: GraphqlStore, secure: boolean): Record<st
       }
       store.imports.push(record);
       return record;
+    },
+    checkStatusPage: async (
+      { host, port, path }: { host: string; port: number; path: string },
+      context: DemoContext,
+    ) => {
+      signedIn(context);
+      // The secure twin checks only the partners it knows, over https; the vulnerable one builds any URL it is given.
+      if (secure) {
+        if (!STATUS_PARTNERS.has(host))
+          throw new GraphQLError('host: not a known partner', { extensions: { code: 'BAD_USER_INPUT' } });
+        return 200;
+      }
+      if (!LOOPBACK.has(host))
+        throw new GraphQLError('this demo only checks loopback hosts', { extensions: { code: 'BAD_USER_INPUT' } });
+      const answer = await fetch(`http://${host}:${port}${path.startsWith('/') ? '' : '/'}${path}`, {
+        signal: AbortSignal.timeout(2000),
+      });
+      return answer.status;
     },
     pingHost: ({ host }: { host: string }, context: DemoContext) => {
       signedIn(context);

@@ -91,6 +91,8 @@ type Mutation {
   importFromUrl(url: String!): ImportResult
   "Checks that a host answers (runs ping)."
   pingHost(host: String!): String
+  "Checks that a partner's status page answers: http://host:port/path."
+  checkStatusPage(host: String!, port: Int!, path: String!): Int
   "Adds a note for the caller."
   createNote(title: String!, body: String!): Note
   "Deletes every note of every user."

@@ -26,6 +26,7 @@ const PLANTED = [
   'POST /graphql | graphql.ide_exposed | graphql.ide_exposed',
   'POST /graphql | graphql.introspection_bypass | graphql.introspection_bypass',
   'POST /graphql | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
+  'POST /graphql mutation.checkStatusPage | ssrf.url_parameter | server_side_request_forgery.url_parameter',
   'POST /graphql mutation.importFromUrl | ssrf.url_parameter | server_side_request_forgery.url_parameter',
   'POST /graphql mutation.login | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
   'POST /graphql query.adminStats | bfla.admin_operation | broken_function_level_authorization.admin_operation',
@@ -92,6 +93,7 @@ describe('npm run demo:vulnerable-graphql, scanned with scan graphql', function 
       const report = await scanDemo(target, ['--schema', join(dir, 'schema.graphql')]);
       expect(report.graphql?.schemaSource).to.equal('file');
       expect(Object.keys(report.graphql?.queries ?? {})).to.have.length(9);
+      expect(Object.keys(report.graphql?.mutations ?? {})).to.have.length(6);
       expect(failed(report, 4.0)).to.deep.equal([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
