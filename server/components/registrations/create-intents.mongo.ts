@@ -21,7 +21,7 @@ const INTENT_PAGES = 10;
 /** Retirements gather this long into one deletion (nobody waits for them; see `retire`). */
 const RETIRE_LINGER_MS = 100;
 
-export interface CreateIntents {
+interface CreateIntents {
   /** The intent of a create that inserts `record` with outbox events. */
   intentFor(record: Registration): CreateIntentDocument;
   write(intent: CreateIntentDocument): Promise<void>;

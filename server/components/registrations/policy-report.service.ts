@@ -16,7 +16,7 @@ import {
 import type { RequestContext } from './request-context.js';
 import { resolveTemplate } from './template-defaults.js';
 
-export interface PolicyReport {
+interface PolicyReport {
   valid: boolean;
   violations: FieldError[];
   policyProfileId: string;

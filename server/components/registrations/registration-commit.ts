@@ -11,7 +11,7 @@ import type { ProvisioningStepKind } from '../provisioning/provisioning-hook.js'
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
 import type { ServiceDeps } from './registrations.service.js';
 
-export interface RegistrationCommit {
+interface RegistrationCommit {
   /** The record as read when the transition was decided: the write is conditional on its revision. */
   current: Registration;
   statusIn: readonly RegistrationStatus[];

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { defineCheck, type CheckDefinition, type ObservedExchange } from '../../scanner/api.js';
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
-import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan } from '../../scanner/engine.js';
-import type { LoadedCheck } from '../../scanner/loader.js';
-import { json, startTarget, type Target } from '../fixtures/targets/start-target.js';
+import { defineCheck, type CheckDefinition, type ObservedExchange } from '../../../scanner/api.js';
+import { emptyCurlFlags } from '../../../scanner/curl-args.js';
+import { operationFromCurl } from '../../../scanner/curl-operation.js';
+import { runScan } from '../../../scanner/engine.js';
+import type { LoadedCheck } from '../../../scanner/loader.js';
+import { json, startTarget, type Target } from '../../fixtures/targets/start-target.js';
 
 const loaded = (definition: CheckDefinition): LoadedCheck => ({
   definition,

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { defineCheck, type CheckDefinition } from '../../scanner/api.js';
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
-import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan } from '../../scanner/engine.js';
-import type { LoadedCheck } from '../../scanner/loader.js';
+import { defineCheck, type CheckDefinition } from '../../../scanner/api.js';
+import { emptyCurlFlags } from '../../../scanner/curl-args.js';
+import { operationFromCurl } from '../../../scanner/curl-operation.js';
+import { runScan } from '../../../scanner/engine.js';
+import type { LoadedCheck } from '../../../scanner/loader.js';
 
 const loaded = (definition: CheckDefinition): LoadedCheck => ({
   definition,

@@ -5,13 +5,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineCheck, type CheckDefinition, type Operation } from '../../scanner/api.js';
-import { runScan } from '../../scanner/engine.js';
-import type { LoadedCheck } from '../../scanner/loader.js';
-import type { Report } from '../../scanner/report/report-types.js';
-import { reportProblems } from '../../scanner/report/validate-report.js';
-import { operation } from '../checks/support/object-test-operation.js';
-import { scanToReport } from './support/run-cli.js';
+import { defineCheck, type CheckDefinition, type Operation } from '../../../../scanner/api.js';
+import { runScan } from '../../../../scanner/engine.js';
+import type { LoadedCheck } from '../../../../scanner/loader.js';
+import type { Report } from '../../../../scanner/report/report-types.js';
+import { reportProblems } from '../../../../scanner/report/validate-report.js';
+import { operation } from '../../../checks/support/object-test-operation.js';
+import { scanToReport } from '../../support/run-cli.js';
 
 const loaded = (definition: CheckDefinition): LoadedCheck => ({
   definition,

@@ -1,5 +1,7 @@
-/** The `CheckContext` a check runs with: its HTTP client (recording attempts), facts from its declared deps, findings. */
-import { redactSecrets } from './secrets.js';
+/**
+ * The `CheckContext` a check runs with: its HTTP client (recording attempts, sharing the operation's baseline answer,
+ * observed by the identity canary), facts from its declared dependencies, what passive checks observe, its findings.
+ */
 import { randomUUID } from 'node:crypto';
 import type {
   CheckContext,
@@ -9,105 +11,19 @@ import type {
   Operation,
   ProbeRequest,
   ProbeResponse,
-} from './api.js';
-import { scannerError } from './errors.js';
-import type { ScanHttp } from './http.js';
-import { buildWireRequest } from './probe-request.js';
-import { RefusedRequest } from './safety.js';
-import type { Attempt, Finding } from './scan-result.js';
+} from '../api.js';
+import { scannerError } from '../errors.js';
+import type { ScanHttp } from '../http.js';
+import { buildWireRequest } from '../probe-request.js';
+import { RefusedRequest } from '../safety.js';
+import type { Attempt, Finding } from '../scan-result.js';
+import { redactSecrets } from '../secrets.js';
+import { SkipSignal } from './skip-signal.js';
+import type { ExchangeLog } from './stores/exchange-log.js';
+import type { FactStore } from './stores/fact-store.js';
+import type { TrafficStore } from './stores/traffic-store.js';
 
 const REPORTED_BODY_LIMIT = 4096;
-
-/** Thrown by `ctx.skip(reason)`; the runner turns it into a skipped result. */
-export class SkipSignal extends Error {
-  /** `incomplete`: the check could not run for a reason that leaves the scan incomplete (not "does not apply"). */
-  constructor(
-    readonly reason: string,
-    readonly incomplete = false,
-  ) {
-    super(reason);
-  }
-}
-
-/**
- * Per URL path: how many requests the scan sent there (any method: a limiter counts the client's requests), and per
- * method what came back (statuses, header names).
- */
-export interface TrafficStore {
-  record(method: string, url: string, status: number, headerNames: readonly string[]): void;
-  of(method: string, url: string): { sent: number; statuses: number[]; headerNames: string[] };
-}
-
-export function createTrafficStore(): TrafficStore {
-  const byPath = new Map<string, { sent: number; statuses: number[]; headerNames: Set<string> }>();
-  const key = (method: string, url: string): string => {
-    const parsed = new URL(url);
-    return `${method.toUpperCase()} ${parsed.origin}${parsed.pathname}`;
-  };
-  return {
-    record(method, url, status, headerNames) {
-      const entry = byPath.get(key(method, url)) ?? { sent: 0, statuses: [], headerNames: new Set<string>() };
-      entry.sent += 1;
-      entry.statuses.push(status);
-      for (const name of headerNames) entry.headerNames.add(name);
-      byPath.set(key(method, url), entry);
-    },
-    of(method, url) {
-      const entry = byPath.get(key(method, url));
-      const suffix = key('', url);
-      let sent = 0;
-      // Keys are `METHOD origin/path`; `suffix` is ` origin/path`, so a match is exactly one method's entry.
-      for (const [k, e] of byPath)
-        if (k.endsWith(suffix) && !k.slice(0, k.length - suffix.length).includes(' ')) sent += e.sent;
-      return { sent, statuses: entry ? [...entry.statuses] : [], headerNames: entry ? [...entry.headerNames] : [] };
-    },
-  };
-}
-
-export interface FactStore {
-  get(checkId: string, operationId: string): Map<string, unknown> | undefined;
-  publish(checkId: string, operationId: string): Map<string, unknown>;
-}
-
-export function createFactStore(): FactStore {
-  const facts = new Map<string, Map<string, unknown>>();
-  const key = (checkId: string, operationId: string): string => `${checkId}\u0000${operationId}`;
-  return {
-    get: (checkId, operationId) => facts.get(key(checkId, operationId)),
-    publish(checkId, operationId) {
-      const existing = facts.get(key(checkId, operationId));
-      if (existing) return existing;
-      const created = new Map<string, unknown>();
-      facts.set(key(checkId, operationId), created);
-      return created;
-    },
-  };
-}
-
-/** One exchange a check had, kept for the passive checks of the same operation. */
-export interface LoggedExchange {
-  checkId: string;
-  attempt: Attempt;
-  response: ProbeResponse;
-}
-
-/** Every answered request of the scan by operation id: what passive checks read (`ctx.observed()`). */
-export interface ExchangeLog {
-  record(operationId: string, exchange: LoggedExchange): void;
-  of(operationId: string): readonly LoggedExchange[];
-}
-
-export function createExchangeLog(): ExchangeLog {
-  const byOperation = new Map<string, LoggedExchange[]>();
-  return {
-    record(operationId, exchange) {
-      const list = byOperation.get(operationId) ?? [];
-      list.push(exchange);
-      byOperation.set(operationId, list);
-    },
-    of: (operationId) => byOperation.get(operationId) ?? [],
-  };
-}
 
 function truncate(text: string): string {
   return text.length > REPORTED_BODY_LIMIT ? `${text.slice(0, REPORTED_BODY_LIMIT)}…[truncated]` : text;
@@ -150,28 +66,9 @@ export interface RunningContext {
   published: Map<string, unknown>;
   /**
    * Attack credentials (`ProbeRequest.credential`) the target answered below 400: working credentials now, so the
-   * runner redacts them from everything this check recorded (DESIGN §2.6 evidence).
+   * runner redacts them from everything this check recorded (docs/architecture.md §2.6, evidence).
    */
   acceptedForgeries: Set<string>;
-}
-
-/** Redacts `secrets` from a recorded attempt, in place (request and answer). */
-export function redactAttempt(attempt: Attempt, secrets: readonly string[]): void {
-  const redact = (text: string): string => redactSecrets(text, secrets);
-  attempt.request.url = redact(attempt.request.url);
-  attempt.request.headers = Object.fromEntries(
-    Object.entries(attempt.request.headers).map(([name, value]) => [name, redact(value)]),
-  );
-  if (attempt.request.body !== undefined) attempt.request.body = redact(attempt.request.body);
-  if (attempt.response) {
-    const { response } = attempt;
-    response.headers = Object.fromEntries(
-      Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
-    );
-    response.setCookies = response.setCookies.map(redact);
-    response.body = redact(response.body);
-  }
-  if (attempt.error !== undefined) attempt.error = redact(attempt.error);
 }
 
 export function createContext(input: ContextInput): RunningContext {

@@ -1,11 +1,11 @@
 /**
- * Checks a real response against the served OpenAPI document: finds the operation by method and concrete path,
- * the response by status (exact, then `4XX`, then `default`), and validates the JSON body with the one Ajv.
- * Used by the conformance tests; returns problems as readable strings (empty when the response conforms).
+ * Checks a real response against the served OpenAPI document, for the API tests (api-fixtures.ts `expectConforms`):
+ * finds the operation by method and concrete path, the response by status (exact, then `4XX`, then `default`), and
+ * validates the JSON body with the service's one Ajv. Returns problems as readable strings (none when it conforms).
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { ajv } from '../../lib/json-schema.js';
-import { loadOpenApiDocument } from './document.js';
+import { ajv } from '../../../lib/json-schema.js';
+import { loadOpenApiDocument } from '../../../server/openapi/document.js';
 
 const BUNDLE_ID = 'https://gatehouse.dev/openapi/components.json';
 const API_PREFIX = '/api/v1';
