@@ -129,7 +129,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-204: Observable Response Discrepancy' },
     },
   ],
-  scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);
     if (!kind) return 'not a login, registration or password-reset operation with a user-name input';
@@ -155,8 +154,10 @@ export default defineCheck({
     const send = (user: string): Promise<ProbeResponse> =>
       ctx.http.send(
         withChanges(operation, [
-          { in: 'body', name: field.name, value: user },
-          ...(kind === 'login' && password ? [{ in: 'body' as const, name: password.name, value: wrong }] : []),
+          { in: 'body', name: field.name, value: user, pointer: field.pointer },
+          ...(kind === 'login' && password
+            ? [{ in: 'body' as const, name: password.name, value: wrong, pointer: password.pointer }]
+            : []),
         ]),
       );
     const first = await send(known);

@@ -7,11 +7,10 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import { got, RequestError } from 'got';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
-import type { ProbeResponse } from './api.js';
+import type { Operation, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
 import { createRateLimiter, DEFAULT_RATE, type Rate } from './rate-limiter.js';
 import { createSendGate, RefusedRequest } from './safety.js';
-import type { WireRequest } from './wire-request.js';
 
 export interface TlsOptions {
   /** `-k`: do not verify the server certificate. */
@@ -33,6 +32,17 @@ export interface TransportOptions {
   rate?: Rate;
   /** `--allow-destructive`: without it, destructive requests are refused here (scanner/safety.ts), before the wire. */
   allowDestructive?: boolean;
+}
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[]>;
+  body?: string;
+  followRedirects?: boolean;
+  signal?: AbortSignal;
+  /** The operation the request was built from: its operationId and summary decide whether it is destructive. */
+  operation?: Operation;
 }
 
 export interface ScanHttp {

@@ -3,7 +3,7 @@
  * afresh, so headers one check adds (method-override headers…) never leak into another check's requests.
  */
 import type { Credential, Operation, ProbeRequest } from './api.js';
-import type { WireRequest } from './wire-request.js';
+import type { WireRequest } from './http.js';
 
 const DEFAULT_USER_AGENT = 'gatehouse-scanner/0.1';
 

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { defineCheck, type CheckDefinition } from '../../scanner/api.js';
 import { echoesRequest } from './echoed-method.js';
+import { onGraphqlEndpointOnly } from './graphql-answer.js';
 import { probeUntilShownClear } from './probe-until-shown-clear.js';
 
 export interface EchoedMethodCheck {
@@ -30,6 +31,8 @@ export function defineEchoedMethodCheck({ id, name, method, issue }: EchoedMetho
         classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-489: Active Debug Code' },
       },
     ],
+    // In a GraphQL scan every field shares the endpoint's request line: probed once, on the endpoint operation.
+    appliesTo: onGraphqlEndpointOnly,
     async run(ctx) {
       // Every operation of a path sends the same request (GET /items and POST /items): once the first showed no echo,
       // the others pass without sending it again; an echo is probed (and reported) on each, so shards and runs agree.
