@@ -14,13 +14,15 @@
  */
 import {
   defineCheck,
-  operationClass,
-  type CheckContext,
+  operationInputs,
+  payloadRefusal,
+  withInputs,
+  type Operation,
+  type OperationInput,
   type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
 import { isSuccess, sameAnswer } from './support/answer-shape.js';
-import { injectableInputs, parseJsonBody } from './support/injectable-inputs.js';
 import { signsIn } from './support/sign-in-operation.js';
 
 const BYPASS = 'injection.nosql_authentication_bypass';
@@ -40,32 +42,41 @@ const OPERATORS = [
 
 type Vector = { where: string; request: (key: string, argument: string | null) => ProbeRequest };
 
-function vectors(ctx: CheckContext): Vector[] {
-  const operation = ctx.operation;
+/** The body's (or the GraphQL variables') outermost strings: where a query document's values sit. */
+function bodyStrings(operation: Operation): OperationInput[] {
+  const json = operationInputs(operation).filter(
+    (i) => i.sent && i.encoding === 'json' && (i.type ?? 'string') === 'string' && typeof i.example === 'string',
+  );
+  const depth = Math.min(...json.map((i) => i.pointer!.length));
+  return json.filter((i) => i.pointer!.length === depth);
+}
+
+const queryInputs = (operation: Operation): OperationInput[] =>
+  operationInputs(operation).filter((i) => i.location === 'query' && i.sent);
+
+function vectors(operation: Operation): Vector[] {
   const found: Vector[] = [];
-  const stringKeys = injectableInputs(operation)
-    .filter((i) => i.in === 'body' && i.pointer!.length === 1)
-    .map((i) => i.name);
-  if (stringKeys.length > 0) {
+  const strings = bodyStrings(operation);
+  if (strings.length > 0) {
     found.push({
-      where: `JSON body (${stringKeys.join(', ')})`,
-      request: (key, argument) => {
-        const body = parseJsonBody(operation)!;
-        for (const name of stringKeys) body[name] = { [key]: argument };
-        return { body: JSON.stringify(body) };
-      },
+      where: `JSON body (${strings.map((i) => i.pointer!.join('.')).join(', ')})`,
+      request: (key, argument) =>
+        withInputs(
+          operation,
+          strings.map((input) => ({ input, value: { [key]: argument } })),
+        ),
     });
   }
-  const credentialParameter = operation.credential?.in === 'query' ? operation.credential.name : undefined;
-  const params = [...new URL(operation.url).searchParams].filter(([name]) => name !== credentialParameter);
+  const params = queryInputs(operation);
   if (params.length > 0) {
     found.push({
-      where: `query (${params.map(([name]) => name).join(', ')})`,
+      where: `query (${params.map((p) => p.name).join(', ')})`,
       request: (key, argument) => {
+        // `name[$ne]=…` is how qs-style parsers (Express, PHP) build an object from a query string.
         const target = new URL(operation.url);
-        for (const [name, value] of params) {
+        for (const { name, example } of params) {
           target.searchParams.delete(name);
-          target.searchParams.set(`${name}[${key}]`, argument ?? value);
+          target.searchParams.set(`${name}[${key}]`, argument ?? String(example));
         }
         return { url: target.href };
       },
@@ -95,18 +106,11 @@ export default defineCheck({
   ],
   maxCvss: 9.3,
   scanKinds: ['curl', 'openapi'],
-  appliesTo: (operation) => {
-    const kind = operationClass(operation);
-    if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
-      return `${operation.method} changes an existing object: injected values would stay in it`;
-    const hasQuery = [...new URL(operation.url).searchParams].length > 0;
-    return hasQuery || injectableInputs(operation).some((i) => i.in === 'body')
-      ? true
-      : 'no JSON body string or query parameter to inject into';
-  },
+  appliesTo: (operation) =>
+    payloadRefusal(operation) ??
+    (vectors(operation).length > 0 ? true : 'no JSON body string or query parameter to inject into'),
   async run(ctx) {
-    const found = vectors(ctx);
+    const found = vectors(ctx.operation);
     if (found.length === 0) return ctx.skip('no JSON body string or query parameter to inject into');
     const baseline = await ctx.http.send();
     for (const vector of found) {

@@ -13,9 +13,15 @@
  * can reach. A write that stored the URL keeps it: the detail says which field to restore.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { classifyOperation, defineCheck } from '../scanner/api.js';
+import {
+  classifyOperation,
+  defineCheck,
+  describeInput,
+  operationInputs,
+  withInputs,
+  type OperationInput,
+} from '../scanner/api.js';
 import { callbackHostOption, isLoopback, listenForCallbacks } from './support/callback-server.js';
-import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { CALLBACK_HOST } from './support/shared-options.js';
 
 const ISSUE = 'server_side_request_forgery.url_parameter';
@@ -25,12 +31,12 @@ const MAX_FIELDS = 4;
 const WAIT_MS = 1000;
 
 /** Inputs the server may fetch: declared as URIs, named like URLs, or carrying an http(s) URL. */
-export function urlShaped(field: Field): boolean {
-  const format = field.declared?.format;
+export function urlShaped(input: OperationInput): boolean {
+  const format = input.format;
   if (format === 'uri' || format === 'url' || format === 'uri-reference') return true;
-  if (field.declared?.type !== undefined && field.declared.type !== 'string') return false;
-  if (typeof field.value === 'string' && /^https?:\/\//i.test(field.value)) return true;
-  return (field.value === undefined || typeof field.value === 'string') && URL_NAME.test(field.name);
+  if (input.type !== undefined && input.type !== 'string') return false;
+  if (typeof input.example === 'string' && /^https?:\/\//i.test(input.example)) return true;
+  return (input.example === undefined || typeof input.example === 'string') && URL_NAME.test(input.name);
 }
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
@@ -56,7 +62,7 @@ export default defineCheck({
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
-    return fieldsOf(operation).some(urlShaped)
+    return operationInputs(operation).some(urlShaped)
       ? true
       : 'no URL-shaped input (format uri, a url/callback/webhook/image-like name, or a URL value)';
   },
@@ -66,11 +72,13 @@ export default defineCheck({
       return ctx.skip(
         'the target cannot reach a loopback callback (give --callback-host with an address of this machine it can reach)',
       );
-    const fields = fieldsOf(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
+    const inputs = operationInputs(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
     const listener = await listenForCallbacks({ host });
     try {
-      const changes = fields.map((f) => ({ in: f.in, name: f.name, value: listener.urlFor(`${f.in}-${f.name}`) }));
-      const response = await ctx.http.send(withChanges(ctx.operation, changes));
+      // The callback path names the input (`query-url`, `body-profile.avatar`), so the hit says which one was fetched.
+      const tagOf = (input: OperationInput): string => describeInput(input).replace(' ', '-');
+      const changes = inputs.map((input) => ({ input, value: listener.urlFor(tagOf(input)) }));
+      const response = await ctx.http.send(withInputs(ctx.operation, changes));
       for (let waited = 0; listener.hits().length === 0 && waited < WAIT_MS && !ctx.signal.aborted; waited += 100)
         await sleep(100, ctx.signal);
       const hits = listener.hits();
