@@ -162,6 +162,8 @@ export interface ProbeResponse {
   setCookies: string[];
   body: string;
   durationMs: number;
+  /** Why the body was cut short (`--max-body`, a compression bomb): the evidence says so. */
+  truncated?: string;
 }
 
 export interface HttpClient {

@@ -19,7 +19,7 @@ export interface CookieReport {
 export interface ScanAttemptReport {
   id: string;
   request?: { id: string; method: string; url: string; body?: string; cookies?: CookieReport[]; headers?: Headers };
-  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers };
+  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers; truncated?: string };
   error?: { message: string };
 }
 
@@ -96,7 +96,7 @@ export interface Report {
   options: Record<string, unknown>;
   completeness?: CompletenessReport;
   curl?: CurlReport;
-  openapi?: { paths: Record<string, Record<string, unknown>> };
+  openapi?: { convertedFrom?: string; paths: Record<string, Record<string, unknown>> };
   graphql?: { url: string; queries: Record<string, unknown>; mutations: Record<string, unknown> };
   reports: CheckReport[];
 }
