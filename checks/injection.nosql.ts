@@ -6,7 +6,8 @@
  *
  * Requests: 1 baseline (the operation as given); then for the JSON body (every string property at once) and for the
  * query string (every parameter at once): the `$ne` payload, and only when it is answered unlike the baseline, its
- * control; the `$gt` pair the same way when `$ne` proved nothing. At most 9, typically 3.
+ * control, and when that differs too the operator again with another argument (`{"$ne": "gatehouse-none"}`,
+ * `{"$gt": " "}`) to confirm; the `$gt` pair the same way when `$ne` proved nothing. At most 11, typically 3.
  * Verdict: failed when an operator payload is answered 2xx, unlike the baseline and unlike its control:
  * `injection.nosql_authentication_bypass` (9.3) when the operation signs in (support/sign-in-operation.ts) and the
  * operator answer is 2xx where baseline and control are not — the operator replaced the password;
@@ -36,8 +37,8 @@ const url =
 
 /** An operator, its argument, and a control key of the same length that no database reads as an operator. */
 const OPERATORS = [
-  { operator: '$ne', control: 'xne', argument: null },
-  { operator: '$gt', control: 'xgt', argument: '' },
+  { operator: '$ne', control: 'xne', argument: null, again: 'gatehouse-none' },
+  { operator: '$gt', control: 'xgt', argument: '', again: ' ' },
 ] as const;
 
 type Vector = { where: string; request: (key: string, argument: string | null) => ProbeRequest };
@@ -114,7 +115,7 @@ export default defineCheck({
     if (found.length === 0) return ctx.skip('no JSON body string or query parameter to inject into');
     const baseline = await ctx.http.send();
     for (const vector of found) {
-      for (const { operator, control, argument } of OPERATORS) {
+      for (const { operator, control, argument, again } of OPERATORS) {
         const injected = await ctx.http.send(vector.request(operator, argument));
         // Only a served answer proves a query ran with the operator; a 4xx is input validation (mongo-sanitize refusing `$`).
         if (sameAnswer(injected, baseline) || !isSuccess(injected)) continue;
@@ -122,9 +123,16 @@ export default defineCheck({
         // The same answer with the operator's name swapped for the control's: an echo of the input is not a proof.
         const asControl: ProbeResponse = { ...injected, body: injected.body.split(operator).join(control) };
         if (sameAnswer(asControl, controlled)) continue;
+        // Confirmed with another argument of the operator: one odd answer proves nothing.
+        const confirmed = await ctx.http.send(vector.request(operator, again));
+        if (sameAnswer(confirmed, baseline) || !isSuccess(confirmed)) continue;
         const bypass = signsIn(ctx.operation) && isSuccess(injected) && !isSuccess(baseline) && !isSuccess(controlled);
-        const detail = `${vector.where} as {"${operator}": ${JSON.stringify(argument)}} answered ${injected.status}; baseline ${baseline.status}, control {"${control}": …} ${controlled.status}`;
-        ctx.report(bypass ? BYPASS : INJECTION, { detail, attempt: injected, attempts: [baseline, controlled] });
+        const detail = `${vector.where} as {"${operator}": ${JSON.stringify(argument)}} answered ${injected.status}, and as {"${operator}": ${JSON.stringify(again)}} ${confirmed.status}; baseline ${baseline.status}, control {"${control}": …} ${controlled.status}`;
+        ctx.report(bypass ? BYPASS : INJECTION, {
+          detail,
+          attempt: injected,
+          attempts: [baseline, controlled, confirmed],
+        });
         return;
       }
     }

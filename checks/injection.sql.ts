@@ -7,8 +7,10 @@
  *
  * Requests: 1 baseline (the operation as given), then per input (at most 8, see support/injection-targets.ts):
  * 1) the value with a quote appended; only when that answer is not the baseline's, 2) the quote doubled (balanced
- * again) and 3–4) a true/false pair (`' AND 'n'='n` / `' AND 'n'='n+1`, or `AND n=n` / `AND n=n+1` for numbers, n a
- * number of the operation's own so values stored by other probes of the scan never answer it);
+ * again) and, when that mended it, three quotes (broken again: the count decides, not the character), and 3–4) a
+ * true/false pair (`' AND 'n'='n` / `' AND 'n'='n+1`, or `AND n=n` / `AND n=n+1` for numbers, n a number of the
+ * operation's own so values stored by other probes of the scan never answer it), confirmed by a second pair with
+ * other literals (n+7) — never a finding from one response;
  * when the quote changed nothing, 2) a backslash instead (escaping the closing quote) with the same follow-ups.
  * It stops at the first proven input. With `--sql-time-based <seconds>` (option `sqlTimeBased`, off by default; read
  * operations only, first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and the sleep again.
@@ -99,6 +101,13 @@ function tagOf(operationId: string): number {
   return 1000 + (Number.parseInt(createHash('sha256').update(operationId).digest('hex').slice(0, 6), 16) % 9000);
 }
 
+/** A tautology and a contradiction after the value: quoted (a string literal) or bare (a number). */
+function pairFor(value: string, n: number, bare: boolean): { truthy: string; falsy: string } {
+  return bare
+    ? { truthy: `${value} AND ${n}=${n}`, falsy: `${value} AND ${n}=${n + 1}` }
+    : { truthy: `${value}' AND '${n}'='${n}`, falsy: `${value}' AND '${n}'='${n + 1}` };
+}
+
 async function booleanPair(
   ctx: CheckContext,
   input: OperationInput,
@@ -106,19 +115,24 @@ async function booleanPair(
 ): Promise<Proof | undefined> {
   const tag = tagOf(ctx.operation.id);
   const value = textOf(input);
-  const pairs = [{ truthy: `${value}' AND '${tag}'='${tag}`, falsy: `${value}' AND '${tag}'='${tag + 1}` }];
-  if (/^-?\d+$/.test(value))
-    pairs.push({ truthy: `${value} AND ${tag}=${tag}`, falsy: `${value} AND ${tag}=${tag + 1}` });
-  for (const { truthy, falsy } of pairs) {
+  const pairs = [pairFor(value, tag, false)];
+  if (/^-?\d+$/.test(value)) pairs.push(pairFor(value, tag, true));
+  for (const [index, { truthy, falsy }] of pairs.entries()) {
     const yes = await ctx.http.send(withInput(ctx.operation, input, truthy));
     if (!sameAnswer(yes, baseline, [truthy, value])) continue;
     const no = await ctx.http.send(withInput(ctx.operation, input, falsy));
     if (sameAnswer(no, yes, [truthy, falsy, value])) continue;
+    // Confirmed with other literals: a create that happened to collide, or a flaky answer, does not repeat.
+    const again = pairFor(value, tag + 7, index === 1);
+    const yes2 = await ctx.http.send(withInput(ctx.operation, input, again.truthy));
+    if (!sameAnswer(yes2, baseline, [again.truthy, value])) continue;
+    const no2 = await ctx.http.send(withInput(ctx.operation, input, again.falsy));
+    if (sameAnswer(no2, yes2, [again.truthy, again.falsy, value])) continue;
     return {
       issue: BOOLEAN,
-      detail: `${describeInput(input)}: "${truthy}" is answered like the baseline (${describe(yes)}) and "${falsy}" unlike it (${describe(no)})`,
+      detail: `${describeInput(input)}: "${truthy}" is answered like the baseline (${describe(yes)}) and "${falsy}" unlike it (${describe(no)}), and again with ${tag + 7} (${describe(yes2)} / ${describe(no2)})`,
       attempt: no,
-      attempts: [baseline, yes],
+      attempts: [baseline, yes, yes2, no2],
     };
   }
   return undefined;
@@ -137,15 +151,19 @@ async function probeInput(
     const error = errorLike(broken, baseline);
     if (error) {
       const balanced = await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.balanced}`));
-      if (!errorLike(balanced, baseline)) {
+      // Confirmed by an odd count again (three): it breaks, two mend it, three break it — the count decides.
+      const odd = errorLike(balanced, baseline)
+        ? undefined
+        : await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.broken.repeat(3)}`));
+      if (odd && errorLike(odd, baseline)) {
         const what = error.signature
           ? `a database error (${error.signature})`
           : `${error.status} (baseline ${baseline.status})`;
         proof = {
           issue: error.signature ? ERROR : QUOTE,
-          detail: `${describeInput(input)}: a ${breaker.name} appended brings ${what}; doubled, it answers ${balanced.status}`,
+          detail: `${describeInput(input)}: a ${breaker.name} appended brings ${what}, and three of them again (${odd.status}); doubled, it answers ${balanced.status}`,
           attempt: broken,
-          attempts: [baseline, balanced],
+          attempts: [baseline, balanced, odd],
         };
       }
     }

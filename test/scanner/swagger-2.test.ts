@@ -4,7 +4,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Report } from '../../scanner/report/report-types.js';
 import { reportProblems } from '../../scanner/report/validate-report.js';
+import { swagger2Copy } from '../fixtures/openapi/swagger-2-copy.js';
+import { startDemoTarget } from '../fixtures/targets/demo-api-target.js';
 import { scanToReport, startTarget, type Target } from './support/run-cli.js';
 
 const probeChecks = fileURLToPath(new URL('../fixtures/custom-checks/valid/', import.meta.url));
@@ -90,5 +93,55 @@ describe('scanner scan openapi on a Swagger 2.0 description', () => {
       ['POST', '/v2/notes', 'k-123', 'application/json', '{"text":"hi"}'],
       ['POST', '/v2/orders', 'k-123', 'application/x-www-form-urlencoded', 'item=lamp&quantity=2'],
     ]);
+  });
+});
+
+describe('a Swagger 2.0 copy of the vulnerable demo API’s description', function () {
+  this.timeout(120_000);
+
+  /** Failed issues above Info as `operation | check | issue`, without the per-origin header and rate-limit lines. */
+  const findings = (report: Report): string[] =>
+    report.reports
+      .flatMap((item) =>
+        item.issues
+          .filter((issue) => issue.status === 'failed' && issue.cvss.score >= 0.1)
+          .map((issue) => `${item.operation?.id} | ${item.id} | ${issue.id}`),
+      )
+      .filter((line) => !/\| (misconfiguration\.http_headers|resource\.rate_limit_absent) \|/.test(line))
+      .sort();
+
+  it('gives the same findings as the OpenAPI 3 description it was written from', async () => {
+    const demo = await startDemoTarget();
+    const dir = await mkdtemp(join(tmpdir(), 'scanner-swagger-demo-'));
+    try {
+      const openapi = (await (await fetch(demo.url('/openapi.json'))).json()) as Record<string, unknown>;
+      const file = join(dir, 'demo.swagger.json');
+      await writeFile(file, JSON.stringify(swagger2Copy(openapi)));
+      const flags = ['--as-other', `Authorization: Bearer ${demo.tokens.bob}`, '--rate', '2000/s'];
+      const fromOpenapi = await scanToReport([
+        'scan',
+        'openapi',
+        demo.url('/openapi.json'),
+        '--security-schemes',
+        `bearer=${demo.tokens.alice}`,
+        ...flags,
+      ]);
+      const fromSwagger = await scanToReport([
+        'scan',
+        'openapi',
+        file,
+        '--security-schemes',
+        `bearer=Bearer ${demo.tokens.alice}`,
+        ...flags,
+      ]);
+      expect(fromSwagger.report.openapi?.convertedFrom).to.equal('Swagger 2.0 (converted by @scalar/openapi-upgrader)');
+      expect(findings(fromOpenapi.report)).to.include(
+        'GET /api/admin/latency | injection.command | injection.os_command',
+      );
+      expect(findings(fromSwagger.report)).to.deep.equal(findings(fromOpenapi.report));
+    } finally {
+      await demo.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
