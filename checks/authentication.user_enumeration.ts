@@ -133,7 +133,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 6.9,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);
     if (!kind) return 'not a login, registration or password-reset operation with a user-name input';

@@ -23,7 +23,8 @@ import {
   type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { isSuccess, sameAnswer } from './support/answer-shape.js';
+import { sameAnswer } from './support/answer-shape.js';
+import { answered } from './support/graphql-answer.js';
 import { signsIn } from './support/sign-in-operation.js';
 
 const BYPASS = 'injection.nosql_authentication_bypass';
@@ -106,7 +107,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (vectors(operation).length > 0 ? true : 'no JSON body string or query parameter to inject into'),
@@ -118,15 +119,16 @@ export default defineCheck({
       for (const { operator, control, argument, again } of OPERATORS) {
         const injected = await ctx.http.send(vector.request(operator, argument));
         // Only a served answer proves a query ran with the operator; a 4xx is input validation (mongo-sanitize refusing `$`).
-        if (sameAnswer(injected, baseline) || !isSuccess(injected)) continue;
+        if (sameAnswer(injected, baseline) || !answered(injected, ctx.operation)) continue;
         const controlled = await ctx.http.send(vector.request(control, argument));
         // The same answer with the operator's name swapped for the control's: an echo of the input is not a proof.
         const asControl: ProbeResponse = { ...injected, body: injected.body.split(operator).join(control) };
         if (sameAnswer(asControl, controlled)) continue;
         // Confirmed with another argument of the operator: one odd answer proves nothing.
         const confirmed = await ctx.http.send(vector.request(operator, again));
-        if (sameAnswer(confirmed, baseline) || !isSuccess(confirmed)) continue;
-        const bypass = signsIn(ctx.operation) && isSuccess(injected) && !isSuccess(baseline) && !isSuccess(controlled);
+        const ok = (r: ProbeResponse): boolean => answered(r, ctx.operation);
+        if (sameAnswer(confirmed, baseline) || !ok(confirmed)) continue;
+        const bypass = signsIn(ctx.operation) && ok(injected) && !ok(baseline) && !ok(controlled);
         const detail = `${vector.where} as {"${operator}": ${JSON.stringify(argument)}} answered ${injected.status}, and as {"${operator}": ${JSON.stringify(again)}} ${confirmed.status}; baseline ${baseline.status}, control {"${control}": …} ${controlled.status}`;
         ctx.report(bypass ? BYPASS : INJECTION, {
           detail,

@@ -37,6 +37,7 @@ import {
 import { isServerError, sameAnswer } from './support/answer-shape.js';
 import { injectionTargets, injectionTargetsRefusal } from './support/injection-targets.js';
 import { sqlErrorIn } from './support/sql-error-signatures.js';
+import { answerStatus, type GraphqlSide } from './support/graphql-answer.js';
 
 const BOOLEAN = 'injection.sql_boolean_based';
 const TIME = 'injection.sql_time_based';
@@ -86,10 +87,16 @@ const BREAKERS = [
   { name: 'backslash', broken: '\\', balanced: '\\\\' },
 ];
 
-function errorLike(probe: ProbeResponse, baseline: ProbeResponse): { signature?: string; status?: number } | undefined {
+function errorLike(
+  probe: ProbeResponse,
+  baseline: ProbeResponse,
+  side: GraphqlSide,
+): { signature?: string; status?: number } | undefined {
   const signature = sqlErrorIn(probe.body);
   if (signature && !sqlErrorIn(baseline.body)) return { signature: `${signature.dbms}: ${signature.excerpt}` };
-  if (isServerError(probe) && !isServerError(baseline)) return { status: probe.status };
+  // GraphQL: a resolver that threw answers 200 with an error, which stands for a 500 (support/graphql-answer.ts).
+  const failed = (r: ProbeResponse): boolean => isServerError({ ...r, status: answerStatus(r, side) });
+  if (failed(probe) && !failed(baseline)) return { status: answerStatus(probe, side) };
   return undefined;
 }
 
@@ -148,14 +155,14 @@ async function probeInput(
     const broken = await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.broken}`));
     if (sameAnswer(broken, baseline, [breaker.broken, value])) continue;
     let proof: Proof | undefined;
-    const error = errorLike(broken, baseline);
+    const error = errorLike(broken, baseline, ctx.operation);
     if (error) {
       const balanced = await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.balanced}`));
       // Confirmed by an odd count again (three): it breaks, two mend it, three break it — the count decides.
-      const odd = errorLike(balanced, baseline)
+      const odd = errorLike(balanced, baseline, ctx.operation)
         ? undefined
         : await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.broken.repeat(3)}`));
-      if (odd && errorLike(odd, baseline)) {
+      if (odd && errorLike(odd, baseline, ctx.operation)) {
         const what = error.signature
           ? `a database error (${error.signature})`
           : `${error.status} (baseline ${baseline.status})`;
@@ -240,7 +247,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [
     {
       name: 'sqlTimeBased',

@@ -7,7 +7,9 @@ import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
 import { detectCredential, parseCookies, parseTargetUrl } from '../curl-operation.js';
 import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
+import { expandGraphqlEndpoints, isGraphqlEndpoint } from '../graphql/openapi-endpoints.js';
 import { loadOpenApiDocument } from '../openapi/load-document.js';
+import { objectIdsFromResponses } from '../openapi/send-for-object-ids.js';
 import { operationsFromDocument } from '../openapi/operations.js';
 import { CONVERTER } from '../openapi/swagger-2.js';
 import { parseScanArgv } from '../scan-argv.js';
@@ -30,6 +32,8 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
   With --as-other, path parameters the description gives no value for are first filled with object ids read from
   the first identity's answers (GET, else POST, on the parent path: {orderId} of /orders/{orderId} from GET /orders),
   so object-level checks (bola.*) probe objects the first identity owns.
+  A POST operation on a /graphql (or /gql) path, or one its operationId, summary or tags call GraphQL, is scanned
+  as scan graphql scans an endpoint: its schema is read and each root field becomes an operation.
   External or unresolvable $refs, no operations, no usable base URL, a description over 64 MiB or whose YAML aliases
   expand past 5,000,000 values: one line on stderr, exit 1.
 
@@ -94,6 +98,7 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `note: ${loaded.source} is a ${loaded.convertedFrom} description, converted to OpenAPI 3 by ${CONVERTER} before the scan\n`,
     );
+  const asOther = args.checkOptions.asOther !== undefined;
   return executeScan(io, {
     command: 'scan openapi',
     kind: 'openapi',
@@ -102,5 +107,26 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     curl,
     checks: args,
     ...(convertedFrom ? { convertedFrom } : {}),
+    // A GraphQL endpoint of the description is scanned field by field, as `scan graphql` scans it.
+    ...(operations.some(isGraphqlEndpoint)
+      ? {
+          prepare: async (transport, signal) => {
+            const withIds = asOther
+              ? await objectIdsFromResponses(operations, transport, signal)
+              : { operations, requestsSent: 0 };
+            const expanded = await expandGraphqlEndpoints(
+              withIds.operations,
+              {
+                cwd: io.cwd ?? process.cwd(),
+                objectIds: asOther,
+                note: common.progress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+              },
+              transport,
+              signal,
+            );
+            return { operations: expanded.operations, requestsSent: withIds.requestsSent + expanded.requestsSent };
+          },
+        }
+      : {}),
   });
 }

@@ -122,7 +122,7 @@ export async function loadOpenApiDocument(source: string, cwd: string): Promise<
         'invalid_spec',
         `${where}: a Swagger ${typeof swagger === 'string' ? swagger : JSON.stringify(swagger)} description; only Swagger 2.0 and OpenAPI 3.x are scanned`,
       );
-    doc = convertSwagger2(where, doc as Record<string, unknown>) as Partial<OpenApiDocument>;
+    doc = convertSwagger2(where, doc as Record<string, unknown>);
     convertedFrom = 'Swagger 2.0';
   }
   if (typeof doc !== 'object' || doc === null || typeof doc.openapi !== 'string' || !/^3\./.test(doc.openapi)) {

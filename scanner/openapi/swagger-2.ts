@@ -8,9 +8,12 @@ import { scannerError } from '../errors.js';
 
 export const CONVERTER = '@scalar/openapi-upgrader';
 
+// Its declarations name a type package it does not depend on (@scalar/types): the shape is declared here instead.
+const upgrade = upgradeFromTwoToThree as unknown as (document: Record<string, unknown>) => Record<string, unknown>;
+
 export function convertSwagger2(where: string, document: Record<string, unknown>): Record<string, unknown> {
   try {
-    return upgradeFromTwoToThree(structuredClone(document)) as unknown as Record<string, unknown>;
+    return upgrade(structuredClone(document));
   } catch (error) {
     throw scannerError(
       'invalid_spec',
