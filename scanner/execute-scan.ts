@@ -47,6 +47,8 @@ export interface ScanRequest {
   curl: CurlFlags;
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
+  convertedFrom?: string;
   /**
    * Work before the checks over the scan's transport, once the target is reachable (GraphQL: read the schema and
    * build one operation per field); its operations replace `operations`, narrowed by the operation filters.
@@ -112,6 +114,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBodyBytes,
   };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
   const prepared = request.prepare
@@ -148,6 +151,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBodyBytes,
     perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
@@ -174,6 +178,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
     followRedirects: curl.location,
+    maxBody: common.maxBodyText,
     insecure: curl.insecure,
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
@@ -196,7 +201,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
   const completeness = incompleteness(outcome);
-  const report = buildReport(outcome, options);
+  const report = buildReport(outcome, options, request.convertedFrom ? { convertedFrom: request.convertedFrom } : {});
   assertValidReport(report, 'generated report');
 
   const text = {
