@@ -16,6 +16,7 @@ import { formatYaml } from './formatters/yaml.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
+import { formatRate } from './rate-limiter.js';
 import { assertReachable } from './reachability.js';
 import { buildReport } from './report/build-report.js';
 import { findingRows } from './report/findings.js';
@@ -76,8 +77,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
   const selected = selectChecks(request.checks.checks, {
-    scans: common.scans.length > 0 ? common.scans : undefined,
-    excludeScans: common.excludeScans,
+    scans: common.scans.length > 0 ? [...common.scans] : undefined,
+    excludeScans: [...common.excludeScans],
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
@@ -116,7 +117,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   );
   const progress = createProgress(
     io,
-    common.progress,
+    !common.noProgress,
     `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`,
   );
   const ran = await runScan({
@@ -129,7 +130,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     concurrency: common.concurrency,
     requestTimeoutMs,
     connectTimeoutMs: curl.connectTimeoutMs,
-    checkTimeoutMs: common.checkTimeoutMs,
+    checkTimeoutMs: common.checkTimeout === undefined ? undefined : Math.round(common.checkTimeout * 1000),
     followRedirects: curl.location,
     maxRedirects: curl.maxRedirs,
     tls,
@@ -156,7 +157,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     pulledInDependencies: selected.pulledIn,
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
-    rate: common.rateText,
+    rate: formatRate(common.rate),
     concurrency: common.concurrency,
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
