@@ -18,8 +18,8 @@ import { applySeed } from './seed/apply-seed.js';
 import { readSeedFile, SeedFileError } from './seed/read-seed-file.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createMongoStore, type MongoStore } from './store/mongo-store.js';
-import { migrate } from './db/migrate.js';
-import { readSchemaState, schemaProblem } from './db/schema-version.js';
+import { migrate } from './store/migrate.js';
+import { readSchemaState, schemaProblem } from './store/schema-version.js';
 import type { Logger } from '../lib/logger.js';
 
 export interface MainIo {

@@ -12,7 +12,7 @@ import { scanSettings } from '../../scanner/common-args.js';
 import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
-import { migrateSettings } from '../../server/db/migrate-cli.js';
+import { migrateSettings } from '../../server/store/migrate-cli.js';
 import { stackSettings } from '../settings.js';
 import { scannerCommandsTable } from './scanner-commands.js';
 import { readmeTour, readmeScanTour } from '../tour.js';

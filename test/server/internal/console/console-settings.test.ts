@@ -2,7 +2,8 @@
 import { expect } from 'chai';
 import { defineSettings } from '../../../../lib/settings/declaration.js';
 import { loadSettings } from '../../../../lib/settings/load-settings.js';
-import { consoleOidcOptions, consoleSettings } from '../../../../server/internal/console/console-settings.js';
+import { consoleOidcOptions } from '../../../../server/internal/console/console-settings.js';
+import { consoleSettings } from '../../../../server/internal/console/console-settings-spec.js';
 
 const schema = defineSettings({
   host: { env: 'HOST', type: 'string', default: '127.0.0.1', doc: 'host' },
