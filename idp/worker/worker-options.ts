@@ -6,6 +6,7 @@
  */
 import type { SettingDeclarations } from '../../lib/settings/declaration.js';
 import { loadSettings } from '../../lib/settings/load-settings.js';
+import { settingsProblems } from '../../lib/settings/settings-error.js';
 import { idpError } from '../errors.js';
 import { idpSettings, type IdpConfig } from '../settings.js';
 
@@ -29,13 +30,27 @@ function asksFor(value: unknown): boolean {
   return !(typeof value === 'string' && /^(false|0|no|off)$/i.test(value.trim()));
 }
 
-/** Reads every `IDP_*` variable from the worker's env; throws one error listing every problem. */
+/**
+ * Reads every `IDP_*` variable from the worker's env; throws one error listing every problem: the refused settings
+ * first (a problem that names one of them is explained by its refusal), then the invalid values.
+ */
 export function workerConfigFrom(env: Record<string, unknown>): IdpConfig {
   const settings: SettingDeclarations = idpSettings.settings;
   const refused = Object.entries(WORKER_REFUSED)
     .map(([key, why]) => [settings[key].env!, why] as const)
-    .filter(([name]) => asksFor(env[name]) || asksFor(env[`${name}_FILE`]))
-    .map(([name, why]) => `${name} is not available on the worker: ${why}`);
-  if (refused.length) throw idpError('unavailable_on_worker', refused.join('; '));
-  return loadSettings(idpSettings, { env });
+    .filter(([name]) => asksFor(env[name]) || asksFor(env[`${name}_FILE`]));
+  try {
+    const config = loadSettings(idpSettings, { env });
+    if (refused.length === 0) return config;
+  } catch (error) {
+    const problems = settingsProblems(error);
+    if (!problems || refused.length === 0) throw error;
+    const unexplained = problems.filter((p) => !refused.some(([name]) => p.includes(name)));
+    throw idpError('unavailable_on_worker', [...refusals(refused), ...unexplained].join('; '));
+  }
+  throw idpError('unavailable_on_worker', refusals(refused).join('; '));
+}
+
+function refusals(refused: readonly (readonly [string, string])[]): string[] {
+  return refused.map(([name, why]) => `${name} is not available on the worker: ${why}`);
 }

@@ -97,6 +97,12 @@ describe('idp worker: IDP_* worker variables become the same configuration as th
     );
   });
 
+  it('lists a refused setting and an invalid value in one error', () => {
+    expect(() => workerConfigFrom({ IDP_SAVE_JWKS: 'true', IDP_SKIP_PROMPT: 'sometimes' })).to.throw(
+      /^IDP_SAVE_JWKS is not available on the worker: .*; IDP_SKIP_PROMPT must be true or false \(got "sometimes"\)$/,
+    );
+  });
+
   it('refuses the testing API and tenants, saying why', () => {
     expect(() => workerConfigFrom({ IDP_ENABLE_TESTING_API: 'true', IDP_TENANTS: 'a,b' })).to.throw(
       /IDP_ENABLE_TESTING_API is not available on the worker: .*Node IdP only.*; IDP_TENANTS is not available on the worker: /,
