@@ -106,8 +106,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (vectors(operation).length > 0 ? true : 'no JSON body string or query parameter to inject into'),

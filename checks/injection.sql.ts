@@ -246,8 +246,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [
     {
       name: 'sqlTimeBased',
