@@ -231,7 +231,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
   options: [CALLBACK_HOST],
   // Sleeps of 2 and 4 s on a few inputs: more than the usual budget.
   timeoutMs: 120_000,

@@ -117,7 +117,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.1,
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (targets(operation).length > 0
