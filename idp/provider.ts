@@ -17,6 +17,8 @@ import { signingAlgorithms, type PrivateJwks } from './keys.js';
 import { rpInitiatedLogout, SESSION_COOKIE_OPTIONS, skipPromptLogoutWithoutSession } from './logout.js';
 import { offlineAccessImpliesConsent } from './offline-access.js';
 import { outgoingFetch } from './outgoing-fetch.js';
+import { acceptPreviousSecret, previousSecretMetadata } from './previous-secret.js';
+import { registrationSecrets } from './registration-secrets.js';
 import { extraTokenClaims, resourceIndicators } from './resource-server.js';
 import { renderError } from './render-error.js';
 import { clientAuthRequired } from './client-auth-required.js';
@@ -95,6 +97,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     renderError,
     fetch: outgoingFetch as Configuration['fetch'],
     extraTokenClaims: extraTokenClaims(setup),
+    extraClientMetadata: previousSecretMetadata,
     features: {
       devInteractions: { enabled: false },
       introspection: {
@@ -129,6 +132,8 @@ export function createProvider(setup: ProviderSetup): Provider {
   provider.use(noteRequestInfo);
   provider.use(clientAuthRequired([ROUTES.introspection, ROUTES.revocation]));
   provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
+  if (config.enableRegistration) provider.use(registrationSecrets(provider, ROUTES.registration));
+  acceptPreviousSecret(provider);
   if (config.skipPrompt) provider.use(skipPromptLogoutWithoutSession());
   provider.on('server_error', (_ctx, error) => config.logger.error({ err: error }, 'oidc-provider server_error'));
   // A back-channel receiver that is down does not block a logout; it is logged here, never with the token.
