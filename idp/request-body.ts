@@ -10,9 +10,11 @@ const LIMIT = 56 * 1024;
 
 /** The body's bytes, or undefined when it exceeds the limit (the request is then refused by the caller). */
 export async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > LIMIT) return undefined;
   const chunks: Buffer[] = [];
   let received = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  // Not destroyed when the limit stops the loop: node discards the rest once the answer is sent.
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     received += chunk.length;
     if (received > LIMIT) return undefined;
     chunks.push(chunk);
