@@ -23,6 +23,7 @@ import { extraTokenClaims, resourceIndicators } from './resource-server.js';
 import { renderError } from './render-error.js';
 import { clientAuthRequired } from './client-auth-required.js';
 import { noteRequestInfo } from './request-info.js';
+import { loadGrantInStep } from './user-scopes.js';
 import type { IdpConfig } from './settings.js';
 
 /** What a provider is built from: the IdP's settings, and what the issuer resolved at build time. */
@@ -88,6 +89,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     responseTypes: ['code'],
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
     findAccount: setup.accounts.findAccount,
+    loadExistingGrant: loadGrantInStep(setup.accounts),
     scopes: [...config.scopes],
     claims: setup.claims,
     conformIdTokenClaims: !config.idTokenIncludesUserinfoClaims,

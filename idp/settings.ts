@@ -291,6 +291,18 @@ export const idpSettings = defineSettings(
       s.enableTestingApi && !isLoopbackHost(s.host) && !s.allowTestingApiOnPublicHost
         ? `${name('enableTestingApi')} lets anyone mint tokens and change the clock: refusing it on ${s.host}, which is not a loopback address (use ${name('host')} 127.0.0.1, or add ${name('allowTestingApiOnPublicHost')} if that is really wanted)`
         : undefined,
+    usersScopesAreAccepted: (s, name) => {
+      const users = [
+        ...(s.users ?? []).map((user) => ({ user, from: name('users') })),
+        ...(s.defaultUser ? [{ user: s.defaultUser, from: name('defaultUser') }] : []),
+      ];
+      for (const { user, from } of users) {
+        const unknown = (user.scopes ?? []).filter((scope) => !s.scopes.includes(scope));
+        if (unknown.length)
+          return `${from}: user "${user.sub}" has scopes the provider does not accept (${unknown.join(', ')}); add them to ${name('scopes')} or fix the spelling`;
+      }
+      return undefined;
+    },
     tenantsNeedTheirOwnStores: (s, name) =>
       s.store && s.tenants.length > 1
         ? `${name('tenants')} need a store each: give ${name('databaseUrl')} (or nothing, for memory), not ${name('store')}`
