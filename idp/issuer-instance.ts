@@ -14,6 +14,7 @@ import { captureResponse, createDocumentCache, sendCached, type DocumentCache } 
 import { honestDiscovery } from './honest-discovery.js';
 import type { PrivateJwks } from './keys.js';
 import { ROUTES } from './provider.js';
+import { protectedResourceRoutes } from './protected-resource.js';
 import { createRequestLog, type RequestRecord } from './request-log.js';
 import type { IdpConfig } from './settings.js';
 import { resolveSigningKeys } from './signing-keys.js';
@@ -75,6 +76,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   const kept: RequestRecord[] | undefined = testing?.requests;
   const requestLog = createRequestLog(logger, kept);
   const cache = createDocumentCache();
+  const resourceMetadata = protectedResourceRoutes(config.resources, issuer, config.scopes);
   let status: InstanceStatus = 'starting';
   let built: BuiltIdp | undefined;
   let startJwks: PrivateJwks | undefined;
@@ -134,6 +136,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
         registration: config.enableRegistration,
         clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]),
         accessTokenFormat: config.accessTokenFormat,
+        resources: config.resources,
       });
     }
     for (const name of [
@@ -202,6 +205,9 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   };
 
   function dispatch(path: string, req: IncomingMessage, res: ServerResponse): void {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    if (read && resourceMetadata(path, query, req, res)) return;
     const app = built?.app;
     if (!app || status !== 'ready') {
       return unavailable(
@@ -211,7 +217,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
           : 'the identity provider is starting',
       );
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && (path === DISCOVERY || path === ROUTES.jwks)) {
+    if (read && (path === DISCOVERY || path === ROUTES.jwks)) {
       serveDocument(path, req, res, app).catch((error: unknown) => {
         logger.error({ err: error }, 'cannot serve the cached document');
         if (!res.headersSent) unavailable(res, 'the document could not be produced');

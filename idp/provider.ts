@@ -22,6 +22,7 @@ import { registrationSecrets } from './registration-secrets.js';
 import { extraTokenClaims, resourceIndicators } from './resource-server.js';
 import { renderError } from './render-error.js';
 import { clientAuthRequired } from './client-auth-required.js';
+import { clientIdMetadataDocument } from './client-id-metadata-document.js';
 import { noteRequestInfo } from './request-info.js';
 import { loadGrantInStep } from './user-scopes.js';
 import type { IdpConfig } from './settings.js';
@@ -127,6 +128,7 @@ export function createProvider(setup: ProviderSetup): Provider {
       },
       registrationManagement: { enabled: config.enableRegistration, rotateRegistrationAccessToken: false },
       resourceIndicators: resourceIndicators(setup),
+      clientIdMetadataDocument: clientIdMetadataDocument(config),
     },
   };
   const provider = new Provider(setup.issuer, configuration);

@@ -1,16 +1,17 @@
 /**
- * Resource indicators (RFC 8707) and access-token format. Every requested resource is accepted as a resource
- * server holding all configured scopes; with `--access-token-format jwt` its tokens are RFC 9068 JWTs
+ * Resource indicators (RFC 8707) and access-token format. A requested resource is a resource server holding all
+ * configured scopes: any resource, or with `--resource` only those (and the default audience; others are
+ * `invalid_target`); with `--access-token-format jwt` its tokens are RFC 9068 JWTs
  * (`typ: at+jwt`) whose `aud` is the resource, else `--default-audience`, else the issuer — a JWT access token
  * needs an audience, so with `jwt` a token is never left userinfo-only (`/me` accepts them through jwt-userinfo.ts).
  */
-import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountDirectory } from './accounts.js';
 import { releasedClaims, type ClaimsMapping } from './claims.js';
 import type { IdpConfig } from './settings.js';
 
 export interface ResourceServerOptions {
-  config: Pick<IdpConfig, 'scopes' | 'accessTokenFormat' | 'defaultAudience'>;
+  config: Pick<IdpConfig, 'scopes' | 'accessTokenFormat' | 'defaultAudience' | 'resources'>;
   issuer: string;
   signingAlg: string;
   accounts: AccountDirectory;
@@ -22,18 +23,30 @@ export function resourceIndicators(
 ): NonNullable<Configuration['features']>['resourceIndicators'] {
   const { scopes, accessTokenFormat, defaultAudience } = options.config;
   const fallback = defaultAudience ?? (accessTokenFormat === 'jwt' ? options.issuer : undefined);
+  const { resources } = options.config;
+  const known = new Set([...resources, ...(fallback ? [fallback] : [])]);
   return {
     enabled: true,
     defaultResource: async (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string | string[]) => oneOf ?? fallback,
     // The resource granted at /auth is the one the code's tokens are for, without repeating it at /token.
     useGrantedResource: async () => true,
-    getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => ({
+    getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => {
+      if (resources.length && !known.has(resource))
+        throw new errors.InvalidTarget(
+          `resource ${resource} is not served here (--resource lists ${resources.join(', ')})`,
+        );
+      return resourceServer(resource);
+    },
+  } as NonNullable<Configuration['features']>['resourceIndicators'];
+
+  function resourceServer(resource: string) {
+    return {
       scope: scopes.join(' '),
       audience: resource,
       accessTokenFormat,
       ...(accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: options.signingAlg } } } : {}),
-    }),
-  } as NonNullable<Configuration['features']>['resourceIndicators'];
+    };
+  }
 }
 
 /** Identity claims in JWT access tokens (RFC 9068 §2.2.1), as the token's scopes release them. */

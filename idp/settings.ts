@@ -11,6 +11,8 @@ import { acceptDefaultUser, acceptUsers, parseDefaultUser, parseUsers } from './
 import type { IdpStore } from './adapters/store.js';
 import { idpError } from './errors.js';
 import { checkPrivateJwks } from './keys.js';
+import { isLoopbackHostname } from './outgoing-fetch.js';
+import { protectedResourcePath } from './protected-resource.js';
 import { readUsersFile } from './users-file.js';
 
 /** The registration service's API scopes (DESIGN.md §1.2) plus the reviewer/admin ones. */
@@ -43,8 +45,15 @@ function tenantProblem(tenants: readonly string[]): string | undefined {
   return twice ? `lists "${twice}" twice` : undefined;
 }
 
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+/** Resource indicators are absolute URIs without a fragment (RFC 8707 §2), and no two share a metadata path. */
+function resourcesProblem(resources: readonly string[]): string | undefined {
+  const bad = resources.map(withoutFragment).find(Boolean);
+  if (bad) return bad;
+  const paths = resources.map((r) => protectedResourcePath(r));
+  const twice = paths.findIndex((p, i) => paths.indexOf(p) !== i);
+  return twice >= 0
+    ? `gives two resources whose metadata would share the path ${paths[twice]} (${resources[paths.indexOf(paths[twice])]}, ${resources[twice]})`
+    : undefined;
 }
 
 /** Code-only options (no flag, no variable) accept any object of the shape their consumer checks. */
@@ -160,6 +169,29 @@ export const idpSettings = defineSettings(
       flag: '--id-token-includes-userinfo-claims',
       env: 'IDP_ID_TOKEN_INCLUDES_USERINFO_CLAIMS',
       doc: 'ID tokens also carry the email/profile claims of the granted scopes (conformIdTokenClaims off).',
+    },
+    resources: {
+      type: 'list',
+      flag: '--resource',
+      env: 'IDP_RESOURCE',
+      valueName: '<url>',
+      defaultDoc: 'none (any resource accepted)',
+      check: resourcesProblem,
+      doc: 'A protected resource (an API or MCP server URL, RFC 8707): its RFC 9728 metadata is served at {issuer}/.well-known/oauth-protected-resource{its path}; once one is given, a token for any other resource is refused (invalid_target).',
+    },
+    enableClientIdMetadataDocument: {
+      type: 'boolean',
+      flag: '--enable-client-id-metadata-document',
+      env: 'IDP_ENABLE_CLIENT_ID_METADATA_DOCUMENT',
+      doc: 'Accept an https URL as client_id: the client is the JSON document served there (OAuth Client ID Metadata Document, draft-02), its redirect URIs enforced.',
+    },
+    clientIdMetadataDocumentHosts: {
+      type: 'list',
+      flag: '--client-id-metadata-document-host',
+      env: 'IDP_CLIENT_ID_METADATA_DOCUMENT_HOST',
+      valueName: '<host>',
+      defaultDoc: 'loopback only',
+      doc: 'Hosts client ID metadata documents may be fetched from, besides loopback (127.0.0.1, ::1, localhost; their certificates are not verified); `*` allows any host.',
     },
     enableRegistration: {
       type: 'boolean',
@@ -288,7 +320,7 @@ export const idpSettings = defineSettings(
     saveJwksNeedsJwksFile: (s, name) =>
       s.saveJwks && !s.jwksFile ? `${name('saveJwks')} needs ${name('jwksFile')} (where to save them)` : undefined,
     testingApiOnLoopbackOnly: (s, name) =>
-      s.enableTestingApi && !isLoopbackHost(s.host) && !s.allowTestingApiOnPublicHost
+      s.enableTestingApi && !isLoopbackHostname(s.host) && !s.allowTestingApiOnPublicHost
         ? `${name('enableTestingApi')} lets anyone mint tokens and change the clock: refusing it on ${s.host}, which is not a loopback address (use ${name('host')} 127.0.0.1, or add ${name('allowTestingApiOnPublicHost')} if that is really wanted)`
         : undefined,
     usersScopesAreAccepted: (s, name) => {
@@ -303,6 +335,10 @@ export const idpSettings = defineSettings(
       }
       return undefined;
     },
+    metadataDocumentHostsNeedTheFeature: (s, name) =>
+      s.clientIdMetadataDocumentHosts.length && !s.enableClientIdMetadataDocument
+        ? `${name('clientIdMetadataDocumentHosts')} needs ${name('enableClientIdMetadataDocument')}`
+        : undefined,
     tenantsNeedTheirOwnStores: (s, name) =>
       s.store && s.tenants.length > 1
         ? `${name('tenants')} need a store each: give ${name('databaseUrl')} (or nothing, for memory), not ${name('store')}`
