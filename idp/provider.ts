@@ -19,7 +19,8 @@ import { offlineAccessImpliesConsent } from './offline-access.js';
 import { outgoingFetch } from './outgoing-fetch.js';
 import { acceptPreviousSecret, previousSecretMetadata } from './previous-secret.js';
 import { registrationSecrets } from './registration-secrets.js';
-import { extraTokenClaims, resourceIndicators } from './resource-server.js';
+import { extraTokenClaims, resourceIndicators, resourceServers } from './resource-server.js';
+import { TOKEN_EXCHANGE_GRANT, TOKEN_EXCHANGE_PARAMETERS, tokenExchange } from './token-exchange.js';
 import { renderError } from './render-error.js';
 import { clientAuthRequired } from './client-auth-required.js';
 import { clientIdMetadataDocument } from './client-id-metadata-document.js';
@@ -119,6 +120,7 @@ export function createProvider(setup: ProviderSetup): Provider {
         },
       },
       clientCredentials: { enabled: true },
+      deviceFlow: { enabled: config.enableDeviceFlow },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: rpInitiatedLogout(config.skipPrompt),
       registration: {
@@ -132,6 +134,14 @@ export function createProvider(setup: ProviderSetup): Provider {
     },
   };
   const provider = new Provider(setup.issuer, configuration);
+  if (config.enableTokenExchange) {
+    const resources = resourceServers(setup);
+    provider.registerGrantType(
+      TOKEN_EXCHANGE_GRANT,
+      tokenExchange({ provider, issuer: setup.issuer, jwks: setup.jwks, resources }),
+      TOKEN_EXCHANGE_PARAMETERS,
+    );
+  }
   provider.proxy = config.trustProxy;
   provider.use(noteRequestInfo);
   provider.use(clientAuthRequired([ROUTES.introspection, ROUTES.revocation]));

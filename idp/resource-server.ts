@@ -18,35 +18,51 @@ export interface ResourceServerOptions {
   claims: ClaimsMapping;
 }
 
-export function resourceIndicators(
-  options: ResourceServerOptions,
-): NonNullable<Configuration['features']>['resourceIndicators'] {
-  const { scopes, accessTokenFormat, defaultAudience } = options.config;
+/** What a resource server is to oidc-provider (its ResourceServer's shape). */
+export interface ResourceServerInfo {
+  scope: string;
+  audience: string;
+  accessTokenFormat: IdpConfig['accessTokenFormat'];
+  jwt?: { sign: { alg: string } };
+}
+
+/**
+ * The resources tokens may be for: the default (`--default-audience`, else the issuer for JWT access tokens) and,
+ * with `--resource`, only those listed and the default; `info` throws `invalid_target` for any other.
+ */
+export function resourceServers(options: ResourceServerOptions) {
+  const { scopes, accessTokenFormat, defaultAudience, resources } = options.config;
   const fallback = defaultAudience ?? (accessTokenFormat === 'jwt' ? options.issuer : undefined);
-  const { resources } = options.config;
   const known = new Set([...resources, ...(fallback ? [fallback] : [])]);
   return {
-    enabled: true,
-    defaultResource: async (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string | string[]) => oneOf ?? fallback,
-    // The resource granted at /auth is the one the code's tokens are for, without repeating it at /token.
-    useGrantedResource: async () => true,
-    getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => {
+    fallback,
+    info(resource: string): ResourceServerInfo {
       if (resources.length && !known.has(resource))
         throw new errors.InvalidTarget(
           `resource ${resource} is not served here (--resource lists ${resources.join(', ')})`,
         );
-      return resourceServer(resource);
+      return {
+        scope: scopes.join(' '),
+        audience: resource,
+        accessTokenFormat,
+        ...(accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: options.signingAlg } } } : {}),
+      };
     },
-  } as NonNullable<Configuration['features']>['resourceIndicators'];
+  };
+}
 
-  function resourceServer(resource: string) {
-    return {
-      scope: scopes.join(' '),
-      audience: resource,
-      accessTokenFormat,
-      ...(accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: options.signingAlg } } } : {}),
-    };
-  }
+export function resourceIndicators(
+  options: ResourceServerOptions,
+): NonNullable<Configuration['features']>['resourceIndicators'] {
+  const servers = resourceServers(options);
+  return {
+    enabled: true,
+    defaultResource: async (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string | string[]) =>
+      oneOf ?? servers.fallback,
+    // The resource granted at /auth is the one the code's tokens are for, without repeating it at /token.
+    useGrantedResource: async () => true,
+    getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => servers.info(resource),
+  } as NonNullable<Configuration['features']>['resourceIndicators'];
 }
 
 /** Identity claims in JWT access tokens (RFC 9068 §2.2.1), as the token's scopes release them. */

@@ -193,6 +193,18 @@ export const idpSettings = defineSettings(
       defaultDoc: 'loopback only',
       doc: 'Hosts client ID metadata documents may be fetched from, besides loopback (127.0.0.1, ::1, localhost; their certificates are not verified); `*` allows any host.',
     },
+    enableTokenExchange: {
+      type: 'boolean',
+      flag: '--enable-token-exchange',
+      env: 'IDP_ENABLE_TOKEN_EXCHANGE',
+      doc: 'Token exchange (RFC 8693) for the configured client and any client whose grant_types list it: a user’s access token from this IdP for another audience or resource, scopes narrowed, never widened.',
+    },
+    enableDeviceFlow: {
+      type: 'boolean',
+      flag: '--enable-device-flow',
+      env: 'IDP_ENABLE_DEVICE_FLOW',
+      doc: 'Device authorization grant (RFC 8628) at /device/auth, verification at /device, for the configured client and any client whose grant_types list it; the testing API approves a user code headlessly.',
+    },
     enableRegistration: {
       type: 'boolean',
       flag: '--enable-registration',

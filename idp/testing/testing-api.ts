@@ -3,6 +3,7 @@
  * `createIdp()` returns as `idp.testing`. Every operation acts at once, without a restart.
  */
 import { exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';
+import { approveDeviceCode, DeviceApprovalError } from '../device-flow.js';
 import type { IssuerInstance } from '../issuer-instance.js';
 import { keyAlgorithm, signingAlgorithms, type PrivateJwks } from '../keys.js';
 import type { RequestRecord } from '../request-log.js';
@@ -19,6 +20,8 @@ export interface TestingApi {
    * `scopes: null` lifts the limit. Takes effect at the user's next authorization.
    */
   setUser(user: UserChange): Promise<void>;
+  /** Approves a pending device authorization (RFC 8628) as this user: the device's next poll gets its tokens. */
+  approveDevice(approval: { userCode: string; sub: string }): Promise<{ scope: string }>;
   /** The next `times` (default 1) calls to the endpoint fail (or wait) as described. */
   fault(fault: Fault): void;
   /** A new signing key per algorithm becomes current; the old ones stay published until `retireKeys`. */
@@ -114,6 +117,20 @@ export function createTestingApi(
       const known = new Set(Object.values(built.claims).flat());
       instance.accounts.override(change.sub, { ...change.claims, ...(scopes !== undefined ? { scopes } : {}) }, false);
       if (Object.keys(change.claims ?? {}).some((name) => name !== 'sub' && !known.has(name))) await instance.rebuild();
+    },
+    async approveDevice(approval) {
+      if (typeof approval?.userCode !== 'string' || !approval.userCode.trim())
+        throw new TestingInputError('userCode must be a non-empty string');
+      if (typeof approval.sub !== 'string' || !approval.sub.trim())
+        throw new TestingInputError('sub must be a non-empty string');
+      const built = ready();
+      const defaultResource = config.defaultAudience ?? (config.accessTokenFormat === 'jwt' ? built.issuer : undefined);
+      try {
+        return await approveDeviceCode(built.provider, instance.accounts, { ...approval, defaultResource });
+      } catch (error) {
+        if (error instanceof DeviceApprovalError) throw new TestingInputError(error.message);
+        throw error;
+      }
     },
     fault(fault) {
       if (!fault || !(fault.endpoint in FAULT_ENDPOINTS))

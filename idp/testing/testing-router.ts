@@ -30,6 +30,9 @@ export function testingRouter(api: TestingApi): express.Express {
     await api.setUser(body(req) as unknown as UserChange);
     res.status(204).end();
   });
+  app.post('/device', async (req, res) => {
+    res.json(await api.approveDevice(body(req) as unknown as { userCode: string; sub: string }));
+  });
   app.post('/faults', (req, res) => {
     api.fault(body(req) as unknown as Fault);
     res.status(204).end();
