@@ -9,6 +9,7 @@
  * `requireDatabaseAtStart`).
  */
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createIssuerInstance, type IssuerInstance } from './issuer-instance.js';
 import { issuerStartup } from './issuer-startup.js';
@@ -17,6 +18,7 @@ import { openStores } from './open-stores.js';
 import { runningIdp, type RunningIdp } from './running-idp.js';
 import { resolveIdpConfig, type IdpConfig, type IdpOptions } from './settings.js';
 import { createTestingRoutes } from './testing/testing-routes.js';
+import { listenerTls } from './tls/listener-tls.js';
 
 export type { RunningIdp, RunningIssuer } from './running-idp.js';
 
@@ -38,6 +40,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   const config: IdpConfig = resolveIdpConfig(options);
   const { host, port, tenants, logger } = config;
+  const tls = await listenerTls(config);
+  const scheme = tls ? 'https' : 'http';
   const stores = await openStores(config);
   const closeStores = () =>
     config.store ? Promise.resolve([]) : Promise.all(stores.map((s) => s.close().catch(() => undefined)));
@@ -58,12 +62,12 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
     for (const instance of instances) testing.routesFor(instance);
   };
   const listener = createListener(() => instances, tenants, stores[0]);
-  const server = createServer(listener);
+  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
 
   const startup = issuerStartup(config, stores[0], () => instances);
 
   try {
-    const knownIssuer = config.issuer ?? (port !== 0 ? `http://${hostForUrl(host)}:${port}` : undefined);
+    const knownIssuer = config.issuer ?? (port !== 0 ? `${scheme}://${hostForUrl(host)}:${port}` : undefined);
     let databaseProblem: string | undefined;
     if (knownIssuer) {
       makeInstances(knownIssuer);
@@ -74,7 +78,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       listener.gate = new Promise<void>((resolve) => (open = resolve));
       try {
         await listen(server, 0, host);
-        makeInstances(`http://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`);
+        makeInstances(`${scheme}://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`);
         databaseProblem = await startup.start();
       } finally {
         listener.gate = undefined;
@@ -91,7 +95,8 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   return runningIdp({
     config,
-    url: `http://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`,
+    url: `${scheme}://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`,
+    tls: tls && { ca: tls.ca, caFile: tls.caFile },
     instances,
     testingApi: testing.apiOf,
     isClosed: () => startup.stopped,

@@ -268,6 +268,34 @@ export const idpSettings = defineSettings(
       check: tenantProblem,
       doc: 'Serve one issuer per tenant at {issuer}/{tenant}, each with its own discovery, keys, client, state and testing API.',
     },
+    https: {
+      type: 'boolean',
+      flag: '--https',
+      env: 'IDP_HTTPS',
+      doc: 'Serve HTTPS with a certificate made at start (a development CA and a server certificate for the host, localhost and loopback); the issuer becomes https://…, the CA is written to --tls-ca-out and printed at start.',
+    },
+    tlsCert: {
+      type: 'string',
+      flag: '--tls-cert',
+      env: 'IDP_TLS_CERT',
+      valueName: '<path>',
+      doc: 'Serve HTTPS with this PEM certificate (chain); needs --tls-key. The issuer becomes https://….',
+    },
+    tlsKey: {
+      type: 'string',
+      flag: '--tls-key',
+      env: 'IDP_TLS_KEY',
+      valueName: '<path>',
+      doc: 'The PEM private key of --tls-cert.',
+    },
+    tlsCaOut: {
+      type: 'string',
+      flag: '--tls-ca-out',
+      env: 'IDP_TLS_CA_OUT',
+      valueName: '<path>',
+      defaultDoc: 'a new temporary file',
+      doc: 'Where --https writes the CA certificate (PEM) a client trusts (NODE_EXTRA_CA_CERTS, curl --cacert).',
+    },
     trustProxy: {
       type: 'boolean',
       flag: '--trust-proxy',
@@ -350,6 +378,22 @@ export const idpSettings = defineSettings(
     metadataDocumentHostsNeedTheFeature: (s, name) =>
       s.clientIdMetadataDocumentHosts.length && !s.enableClientIdMetadataDocument
         ? `${name('clientIdMetadataDocumentHosts')} needs ${name('enableClientIdMetadataDocument')}`
+        : undefined,
+    tlsCertNeedsItsKey: (s, name) =>
+      Boolean(s.tlsCert) !== Boolean(s.tlsKey)
+        ? `${name(s.tlsCert ? 'tlsCert' : 'tlsKey')} needs ${name(s.tlsCert ? 'tlsKey' : 'tlsCert')}`
+        : undefined,
+    httpsOrTlsFiles: (s, name) =>
+      s.https && s.tlsCert
+        ? `${name('https')} makes a certificate: give it or ${name('tlsCert')}/${name('tlsKey')}, not both`
+        : undefined,
+    tlsCaOutNeedsHttps: (s, name) =>
+      s.tlsCaOut && !s.https
+        ? `${name('tlsCaOut')} needs ${name('https')} (the CA it writes is made by it)`
+        : undefined,
+    tlsIssuerIsHttps: (s, name) =>
+      (s.https || s.tlsCert) && s.issuer?.startsWith('http:')
+        ? `${name('issuer')} must be an https:// URL when the IdP serves HTTPS`
         : undefined,
     tenantsNeedTheirOwnStores: (s, name) =>
       s.store && s.tenants.length > 1
