@@ -40,7 +40,8 @@ export function createListener(
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const path = url.split('?')[0];
+    const cut = url.indexOf('?');
+    const path = cut < 0 ? url : url.slice(0, cut);
     if (path === '/healthz' || path === '/readyz') return void health(req as never, res as never);
     let instance = instances()[0];
     if (tenants.length) {
