@@ -15,6 +15,7 @@ import { createIssuerInstance, type IssuerInstance } from './issuer-instance.js'
 import { issuerStartup } from './issuer-startup.js';
 import { createListener } from './listener.js';
 import { openStores } from './open-stores.js';
+import { personalityOf } from './personalities/registry.js';
 import { runningIdp, type RunningIdp } from './running-idp.js';
 import { resolveIdpConfig, type IdpConfig, type IdpOptions } from './settings.js';
 import { createTestingRoutes } from './testing/testing-routes.js';
@@ -25,6 +26,14 @@ export type { RunningIdp, RunningIssuer } from './running-idp.js';
 function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** An issuer's URL and path on the listener: `{root}/{tenant}`, or the form its personality gives it. */
+function issuerOf(config: IdpConfig, root: string, tenant: string | undefined, base: string) {
+  const personality = personalityOf(config.personality, tenant);
+  if (!personality) return { issuer: tenant ? `${root}/${tenant}` : base, mountPath: tenant ? `/${tenant}` : '' };
+  const mountPath = personality.issuerPath(tenant, root);
+  return { issuer: `${root}${mountPath}${personality.trailingSlash ? '/' : ''}`, mountPath, personality };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -50,18 +59,20 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   let instances: IssuerInstance[] = [];
   const makeInstances = (base: string) => {
     const root = base.replace(/\/$/, '');
-    instances = (tenants.length ? tenants : ['']).map((tenant, i) =>
-      createIssuerInstance({
+    instances = (tenants.length ? tenants : ['']).map((tenant, i) => {
+      const { issuer, mountPath, personality } = issuerOf(config, root, tenant || undefined, base);
+      return createIssuerInstance({
         config: tenant ? Object.freeze({ ...config, logger: logger.child({ tenant }) }) : config,
-        issuer: tenant ? `${root}/${tenant}` : base,
-        mountPath: tenant ? `/${tenant}` : '',
+        issuer,
+        mountPath,
+        personality,
         store: stores[i],
         routes: testing.routesFor,
-      }),
-    );
+      });
+    });
     for (const instance of instances) testing.routesFor(instance);
   };
-  const listener = createListener(() => instances, tenants, stores[0]);
+  const listener = createListener(() => instances, stores[0]);
   const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
 
   const startup = issuerStartup(config, stores[0], () => instances);

@@ -13,6 +13,7 @@ import { buildIdp, type BuiltIdp } from './app.js';
 import { captureResponse, createDocumentCache, sendCached, type DocumentCache } from './document-cache.js';
 import { honestDiscovery } from './honest-discovery.js';
 import type { PrivateJwks } from './keys.js';
+import type { Personality } from './personalities/personality.js';
 import { ROUTES } from './provider.js';
 import { PROTECTED_RESOURCE_PREFIX, protectedResourceRoutes } from './protected-resource.js';
 import { createRequestLog, type RequestRecord } from './request-log.js';
@@ -50,6 +51,8 @@ export interface InstanceSetup {
   config: IdpConfig;
   issuer: string;
   mountPath: string;
+  /** The provider this issuer imitates (`--personality`), if any. */
+  personality?: Personality;
   store: IdpStore;
   /** Extra routes under the instance (the testing router, the debugger), given the instance. */
   routes?: (
@@ -104,6 +107,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
         mountPath,
         jwks,
         accounts,
+        personality: setup.personality,
         takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined,
         debugger: debug,
       },

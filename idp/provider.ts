@@ -27,6 +27,9 @@ import { clientIdMetadataDocument } from './client-id-metadata-document.js';
 import { noteRequestInfo } from './request-info.js';
 import { loadGrantInStep } from './user-scopes.js';
 import type { IdpConfig } from './settings.js';
+import { audienceParameter } from './audience-parameter.js';
+import type { Personality } from './personalities/personality.js';
+import { withPersonalityClaims } from './personality-claims.js';
 
 /** What a provider is built from: the IdP's settings, and what the issuer resolved at build time. */
 export interface ProviderSetup {
@@ -42,6 +45,8 @@ export interface ProviderSetup {
   /** The configured client first, then any extra static clients. */
   clients: ClientMetadata[];
   claims: ClaimsMapping;
+  /** The provider this issuer imitates, if any. */
+  personality?: Personality;
 }
 
 /** oidc-provider's defaults, set explicitly (it nags otherwise); seconds. */
@@ -90,7 +95,9 @@ export function createProvider(setup: ProviderSetup): Provider {
     // Authorization code only (DESIGN.md §3.1): discovery then advertises neither implicit nor hybrid flows.
     responseTypes: ['code'],
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
-    findAccount: setup.accounts.findAccount,
+    findAccount: setup.personality
+      ? withPersonalityClaims(setup.accounts.findAccount, setup.personality, setup.issuer)
+      : setup.accounts.findAccount,
     loadExistingGrant: loadGrantInStep(setup.accounts),
     scopes: [...config.scopes],
     claims: setup.claims,
@@ -146,6 +153,7 @@ export function createProvider(setup: ProviderSetup): Provider {
   provider.use(noteRequestInfo);
   provider.use(clientAuthRequired([ROUTES.introspection, ROUTES.revocation]));
   provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
+  if (setup.personality?.audienceParameter) provider.use(audienceParameter([ROUTES.authorization, ROUTES.token]));
   if (config.enableRegistration) provider.use(registrationSecrets(provider, ROUTES.registration));
   acceptPreviousSecret(provider);
   if (config.skipPrompt) provider.use(skipPromptLogoutWithoutSession());

@@ -8,6 +8,7 @@
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountDirectory } from './accounts.js';
 import { releasedClaims, type ClaimsMapping } from './claims.js';
+import type { Personality } from './personalities/personality.js';
 import type { IdpConfig } from './settings.js';
 
 export interface ResourceServerOptions {
@@ -66,13 +67,23 @@ export function resourceIndicators(
 }
 
 /** Identity claims in JWT access tokens (RFC 9068 §2.2.1), as the token's scopes release them. */
-export function extraTokenClaims(options: ResourceServerOptions): NonNullable<Configuration['extraTokenClaims']> {
+export function extraTokenClaims(
+  options: ResourceServerOptions & { personality?: Personality },
+): NonNullable<Configuration['extraTokenClaims']> {
   return async (_ctx, token) => {
-    if (options.config.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string')
-      return undefined;
-    const user = options.accounts.lookup(token.accountId);
-    if (!user) return undefined;
+    if (options.config.accessTokenFormat !== 'jwt') return undefined;
     const scope = typeof token.scope === 'string' ? token.scope.split(' ') : [];
-    return releasedClaims(user, scope, options.claims);
+    const accountId = 'accountId' in token && typeof token.accountId === 'string' ? token.accountId : undefined;
+    const user = accountId ? options.accounts.lookup(accountId) : undefined;
+    if (accountId && !user) return undefined;
+    // The provider's own claims (a personality's), then the identity claims the scopes release.
+    const shaped = options.personality?.accessTokenClaims({
+      user,
+      clientId: token.clientId ?? '',
+      scopes: scope,
+      issuer: options.issuer,
+    });
+    const released = user ? releasedClaims(user, scope, options.claims) : undefined;
+    return shaped || released ? { ...shaped, ...released } : undefined;
   };
 }

@@ -12,6 +12,7 @@ import type { IdpStore } from './adapters/store.js';
 import { idpError } from './errors.js';
 import { checkPrivateJwks } from './keys.js';
 import { isLoopbackHostname } from './outgoing-fetch.js';
+import { PERSONALITIES, personalityProblem } from './personalities/registry.js';
 import { protectedResourcePath } from './protected-resource.js';
 import { readUsersFile } from './users-file.js';
 
@@ -148,12 +149,22 @@ export const idpSettings = defineSettings(
       env: 'IDP_SKIP_PROMPT',
       doc: 'Login and consent auto-approved (user from login_hint or the default user); logout without confirmation, back-channel logout sent first.',
     },
+    personality: {
+      type: 'list',
+      flag: '--personality',
+      env: 'IDP_PERSONALITY',
+      valueName: '<name|tenant=name>',
+      defaultDoc: 'none',
+      doc: `Act as ${Object.keys(PERSONALITIES).join(', ')}: that provider's issuer form, claim names and shapes (idp/README.md "Provider personalities"); \`tenant=name\` for one tenant of --tenants.`,
+    },
     accessTokenFormat: {
       type: 'enum',
       choices: ['opaque', 'jwt'],
       flag: '--access-token-format',
       env: 'IDP_ACCESS_TOKEN_FORMAT',
-      default: 'opaque',
+      // Every provider a personality imitates issues JWT access tokens.
+      default: (s) => ((s.personality as readonly string[]).length ? 'jwt' : 'opaque'),
+      defaultDoc: '`opaque` (`jwt` with --personality)',
       doc: '`jwt`: RFC 9068 access tokens (typ at+jwt, aud = resource, else --default-audience, else the issuer).',
     },
     defaultAudience: {
@@ -395,6 +406,10 @@ export const idpSettings = defineSettings(
       (s.https || s.tlsCert) && s.issuer?.startsWith('http:')
         ? `${name('issuer')} must be an https:// URL when the IdP serves HTTPS`
         : undefined,
+    personalitiesAreKnown: (s, name) => {
+      const problem = personalityProblem(s.personality, s.tenants);
+      return problem ? `${name('personality')} ${problem}` : undefined;
+    },
     tenantsNeedTheirOwnStores: (s, name) =>
       s.store && s.tenants.length > 1
         ? `${name('tenants')} need a store each: give ${name('databaseUrl')} (or nothing, for memory), not ${name('store')}`
