@@ -1,7 +1,7 @@
 /**
  * Outgoing requests (back-channel logout, client jwks_uri, client ID metadata documents). oidc-provider refuses
  * loopback and private addresses through an SSRF-guarding dispatcher; a development IdP's relying parties live exactly
- * there (127.0.0.1, docker networks), so the guard is dropped deliberately (research §10). Never expose this IdP
+ * there (127.0.0.1, docker networks), so the guard is dropped deliberately (idp/README.md says so). Never expose this IdP
  * publicly. An https request to a loopback host does not verify the certificate: a client under test serves its
  * metadata document on 127.0.0.1 with a certificate of its own making, and nothing can intercept loopback.
  */
