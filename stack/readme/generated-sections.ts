@@ -3,7 +3,6 @@
  * never kept by hand. `npm run docs` writes them between `<!-- generated:NAME -->` markers; a test fails when a
  * README is out of date.
  */
-import { settingsTable } from '../../lib/config.js';
 import { idpErrorCodes } from '../../idp/errors.js';
 import { idpSettings } from '../../idp/settings.js';
 import { renderTable } from '../../lib/settings/render-table.js';
@@ -12,7 +11,7 @@ import { scanFlagRows } from '../../scanner/common-args.js';
 import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
-import { migrateSettings } from '../../server/db/migrate-cli.js';
+import { migrateSettings } from '../../server/store/migrate-cli.js';
 import { stackSettings } from '../settings.js';
 import { scannerCommandsTable } from './scanner-commands.js';
 import { readmeTour, readmeScanTour } from '../tour.js';
@@ -61,9 +60,9 @@ export function idpReadmeSections(): Record<string, string> {
 
 export async function generatedSections(): Promise<Record<string, string>> {
   return {
-    'service-settings': settingsTable(serviceSettings),
+    'service-settings': renderTable(serviceSettings.settings),
     'service-errors': errorCodeTable(),
-    'migrate-settings': settingsTable(migrateSettings),
+    'migrate-settings': renderTable(migrateSettings.settings),
     'idp-settings': renderTable(idpSettings.settings),
     'scanner-checks': await checksTable(),
     'scanner-commands': await scannerCommandsTable(),
