@@ -5,7 +5,7 @@
 import type { Operation } from './api.js';
 import type { CliIo } from './cli-io.js';
 import { reportedOptions } from './check-options.js';
-import type { CommonFlags } from './common-args.js';
+import { formatSize, type CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
 import { runScan } from './engine.js';
 import { loadBaseline, withoutBaseline } from './baseline.js';
@@ -16,6 +16,7 @@ import { formatYaml } from './formatters/yaml.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
+import { formatRate } from './rate-limiter.js';
 import { assertReachable } from './reachability.js';
 import { buildReport } from './report/build-report.js';
 import { findingRows } from './report/findings.js';
@@ -87,8 +88,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
   const selected = selectChecks(request.checks.checks, {
-    scans: common.scans.length > 0 ? common.scans : undefined,
-    excludeScans: common.excludeScans,
+    scans: common.scans.length > 0 ? [...common.scans] : undefined,
+    excludeScans: [...common.excludeScans],
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
@@ -114,7 +115,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
-    maxBodyBytes: common.maxBodyBytes,
+    maxBodyBytes: common.maxBody,
   };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
   const prepared = request.prepare
@@ -132,7 +133,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const runsHere = selected.checks.filter((c) => runsIn(c.definition, request.kind));
   const progress = createProgress(
     io,
-    common.progress,
+    !common.noProgress,
     `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`,
   );
   const ran = await runScan({
@@ -145,13 +146,13 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     concurrency: common.concurrency,
     requestTimeoutMs,
     connectTimeoutMs: curl.connectTimeoutMs,
-    checkTimeoutMs: common.checkTimeoutMs,
+    checkTimeoutMs: common.checkTimeout === undefined ? undefined : Math.round(common.checkTimeout * 1000),
     followRedirects: curl.location,
     maxRedirects: curl.maxRedirs,
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
-    maxBodyBytes: common.maxBodyBytes,
+    maxBodyBytes: common.maxBody,
     perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
@@ -173,12 +174,12 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     pulledInDependencies: selected.pulledIn,
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
-    rate: common.rateText,
+    rate: formatRate(common.rate),
     concurrency: common.concurrency,
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
     followRedirects: curl.location,
-    maxBody: common.maxBodyText,
+    maxBody: formatSize(common.maxBody),
     insecure: curl.insecure,
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,

@@ -119,7 +119,7 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
               {
                 cwd: io.cwd ?? process.cwd(),
                 objectIds: asOther,
-                note: common.progress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+                note: !common.noProgress ? (line) => io.stderr.write(`${line}\n`) : undefined,
               },
               transport,
               signal,
