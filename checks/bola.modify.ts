@@ -28,7 +28,7 @@ import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { inventedIds, objectUrl, referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
 import { carriesData } from './support/same-object.js';
-import { AS_OTHER } from './support/shared-options.js';
+import { AS_OTHER, IDENTITY } from './support/shared-options.js';
 import { markedWrite, restoringBody, showsMarker, valueOf } from './support/write-marker.js';
 
 const ISSUE = 'broken_object_level_authorization.modify';
@@ -51,7 +51,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.1,
-  options: [AS_OTHER],
+  options: [AS_OTHER, IDENTITY],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {

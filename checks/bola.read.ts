@@ -26,7 +26,7 @@ import { collectionIds, itemsNameOwner } from './support/collection-items.js';
 import { lastSegmentNamesObject, referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
 import { carriesData, sameObject } from './support/same-object.js';
-import { AS_OTHER } from './support/shared-options.js';
+import { AS_OTHER, IDENTITY } from './support/shared-options.js';
 
 const ISSUE = 'broken_object_level_authorization.read';
 const ok = (status: number): boolean => status >= 200 && status < 300;
@@ -53,7 +53,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.1,
-  options: [AS_OTHER],
+  options: [AS_OTHER, IDENTITY],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {

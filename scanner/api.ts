@@ -5,6 +5,14 @@
  * parser that decided `Credential.format`, so a custom check reads a credential the way the scanner classified it.
  */
 export { encodeSegment, parseUnverified, type ParseResult, type UnverifiedJwt } from './compact-jwt.js';
+import type { ApiModel } from './model/api-model.js';
+export type { ApiModel, ModelIdentity, ModelRequest, PlacedOperation } from './model/api-model.js';
+export type { CreatedObject } from './model/created-objects.js';
+export type { FilledValue } from './model/fill-references.js';
+export type { Link, LinkEnd } from './model/links.js';
+export type { OwnedValue, OwnershipSource } from './model/ownership.js';
+export type { ObjectReference } from './model/references.js';
+export type { OperationRole, Resource, ResourceKey, ResourceOperation } from './model/resources.js';
 
 /** CVSS 4.0 as reported: the vector string and its base score (0–10). */
 export interface Cvss {
@@ -142,6 +150,16 @@ export interface ProbeRequest {
   followRedirects?: boolean;
   /** A hard cap for this request only, below the scan's timeout (timing checks: resource.redos). */
   timeoutMs?: number;
+  /**
+   * The scan identity to send it as (`ctx.model.identities`: `first`, `other`, `admin`…): its credential replaces the
+   * operation's, renewed when it expires. `credential` and `headers` given here still win. Default: `first`.
+   */
+  as?: string;
+  /**
+   * This request changes a scan identity's own password or e-mail address and the check sets it back afterwards:
+   * without it the send gate refuses such a change (a password the scan cannot restore locks the account).
+   */
+  restores?: boolean;
 }
 
 export interface ProbeResponse {
@@ -193,6 +211,11 @@ export interface ObservedExchange {
 
 export interface CheckContext<V extends object = Readonly<Record<string, unknown>>> {
   readonly operation: Operation;
+  /**
+   * The API model (docs/architecture.md §2.8): resources, links, the scan identities and what each owns, this and
+   * every other operation's resource, role and object references. Checks read it instead of re-deriving any of it.
+   */
+  readonly model: ApiModel;
   readonly http: HttpClient;
   /**
    * The values of the options this check declared (`CheckDefinition.options`), typed from the declarations: the

@@ -7,6 +7,8 @@ import type { CliIo } from './cli-io.js';
 import { reportedOptions } from './check-options.js';
 import type { CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
+import type { IdentitySpec } from './model/identity-spec.js';
+import { identitiesFromOptions } from './model/identity-options.js';
 import { runScan } from './engine.js';
 import { loadBaseline, withoutBaseline } from './baseline.js';
 import { formatJson } from './formatters/json.js';
@@ -27,7 +29,6 @@ import { selectChecks } from './select-checks.js';
 import { incompleteness } from './completeness.js';
 import { filterOperations } from './operation-filter.js';
 import { shardOperations } from './shard.js';
-import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
 import { reportWrittenLine } from './report/written-line.js';
 import { writeToFile } from './transports/file.js';
 import { writeToStdout } from './transports/stdout.js';
@@ -44,6 +45,10 @@ export interface ScanRequest {
   operations: Operation[];
   common: CommonFlags;
   curl: CurlFlags;
+  /** The OpenAPI description the operations come from (the API model reads its schemas). */
+  document?: Record<string, unknown>;
+  /** Scan identities besides the supplied credential and --as-other (--identity, a config file). */
+  identities?: IdentitySpec[];
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
 }
@@ -94,22 +99,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   // Through a proxy the target's reachability is the proxy's business; its errors show on each check.
   if (!proxy) await assertReachable(target, { tls, timeoutMs: curl.connectTimeoutMs ?? requestTimeoutMs });
 
-  const transport = {
-    rate: common.rate,
-    requestTimeoutMs,
-    connectTimeoutMs: curl.connectTimeoutMs,
-    followRedirects: curl.location,
-    maxRedirects: curl.maxRedirs,
-    tls,
-    proxy,
-    allowDestructive: common.allowDestructive,
-  };
-  // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
-  const prepared =
-    request.kind === 'openapi' && request.checks.checkOptions.asOther
-      ? await objectIdsFromResponses(request.operations, transport, io.signal)
-      : { operations: request.operations, requestsSent: 0 };
-  const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
+  const operations = common.shard ? shardOperations(request.operations, common.shard) : request.operations;
 
   const runsHere = selected.checks.filter((c) =>
     (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind),
@@ -124,7 +114,14 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     operations,
     checks: selected.checks,
     options: request.checks.checkOptions,
-    ...(common.shard ? { oncePerScan: { operation: prepared.operations[0], report: common.shard.index === 1 } } : {}),
+    ...(common.shard ? { oncePerScan: { operation: request.operations[0], report: common.shard.index === 1 } } : {}),
+    // The model reads the whole description before slicing, so every shard scans the same objects as one scan.
+    model: {
+      operations: request.operations,
+      ...(request.document ? { document: request.document } : {}),
+      given: request.kind === 'curl',
+    },
+    identities: request.identities ?? identitiesFromOptions(request.checks.checkOptions, io),
     rate: common.rate,
     concurrency: common.concurrency,
     requestTimeoutMs,
@@ -144,8 +141,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
   });
   progress.stop();
-  const scanned = { ...ran, requestsSent: ran.requestsSent + prepared.requestsSent };
-  const outcome = baseline ? withoutBaseline(scanned, baseline) : scanned;
+  const outcome = baseline ? withoutBaseline(ran, baseline) : ran;
 
   const options = {
     command: request.command,

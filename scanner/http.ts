@@ -10,7 +10,7 @@ import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import type { Operation, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
 import { createRateLimiter, DEFAULT_RATE, type Rate } from './rate-limiter.js';
-import { createSendGate, RefusedRequest } from './safety.js';
+import { createSendGate, RefusedRequest, type ModelGate } from './safety.js';
 
 export interface TlsOptions {
   /** `-k`: do not verify the server certificate. */
@@ -32,6 +32,8 @@ export interface TransportOptions {
   rate?: Rate;
   /** `--allow-destructive`: without it, destructive requests are refused here (scanner/safety.ts), before the wire. */
   allowDestructive?: boolean;
+  /** The API model's write rule and what it learns from creates (scanner/model/scan-model.ts). */
+  model?: ModelGate;
 }
 
 export interface WireRequest {
@@ -43,6 +45,12 @@ export interface WireRequest {
   signal?: AbortSignal;
   /** The operation the request was built from: its operationId and summary decide whether it is destructive. */
   operation?: Operation;
+  /** The scan identity it is sent as (`first`, `other`…), when a check or the model sends it as one. */
+  identity?: string;
+  /** The check that sends it. */
+  checkId?: string;
+  /** The check restores what it changes (scanner/model/write-rule.ts lets a scan identity's password or e-mail change). */
+  restores?: boolean;
 }
 
 export interface ScanHttp {
@@ -115,7 +123,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
   const agent = createAgents(options, pem);
   const limiter = createRateLimiter(options.rate ?? DEFAULT_RATE);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const gate = createSendGate({ allowDestructive: options.allowDestructive });
+  const gate = createSendGate({ allowDestructive: options.allowDestructive, model: options.model });
   let sent = 0;
   return {
     async send(request) {

@@ -11,10 +11,13 @@ import { loadOpenApiDocument } from '../openapi/load-document.js';
 import { operationsFromDocument } from '../openapi/operations.js';
 import { parseScanArgv } from '../scan-argv.js';
 import { readFirstLine } from '../read-first-line.js';
+import { firstSignsIn, identitiesFromOptions } from '../model/identity-options.js';
 
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
 const openapiCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
 const STDIN_TIMEOUT_MS = 2000;
+/** Stands for the token the scanner obtains for the first identity before any check runs (scan-model.ts withToken). */
+const PENDING_SIGN_IN = 'pending-sign-in';
 
 export const scanOpenapiHelp = `Usage: scanner scan openapi <file|URL> [flags]
 
@@ -69,7 +72,10 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     headers[name] = [...(headers[name] ?? []), line.slice(colon + 1).trim()];
   }
   const flagCredential = detectCredential(curl, headers);
+  const identities = identitiesFromOptions(args.checkOptions, io);
   let fallback = flagCredential?.value;
+  // The scanner signs the first identity in itself: every secured operation carries the token it will obtain.
+  if (fallback === undefined && firstSignsIn(identities)) fallback = PENDING_SIGN_IN;
   if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin)
     fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
 
@@ -85,5 +91,14 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
       ...op.headers,
     },
   }));
-  return executeScan(io, { command: 'scan openapi', kind: 'openapi', operations, common, curl, checks: args });
+  return executeScan(io, {
+    command: 'scan openapi',
+    kind: 'openapi',
+    operations,
+    document: loaded.document,
+    identities,
+    common,
+    curl,
+    checks: args,
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
+  ApiModel,
   CheckContext,
   CheckDefinition,
   CheckLog,
@@ -14,6 +15,8 @@ import type {
 } from '../api.js';
 import { scannerError } from '../errors.js';
 import type { ScanHttp } from '../http.js';
+import { FIRST } from '../model/identities.js';
+import type { ScanModel } from '../model/scan-model.js';
 import { buildWireRequest } from '../probe-request.js';
 import { RefusedRequest } from '../safety.js';
 import type { Attempt, Finding } from '../scan-result.js';
@@ -51,6 +54,9 @@ export interface ContextInput {
    * as-given request reuses it instead of sending the same request again; later ones go to the wire.
    */
   baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
+  /** The scan's API model, and what the check sees of it. */
+  model: ScanModel;
+  modelView: ApiModel;
   /** The identity canary: requests that carry the supplied credential stop once it is lost. */
   identity?: {
     lost(): { reason: string } | undefined;
@@ -81,7 +87,19 @@ export function createContext(input: ContextInput): RunningContext {
   const attemptOf = new WeakMap<ProbeResponse, string>();
   const passive = definition.passive === true;
   const published = input.facts.publish(definition.id, operation.id);
-  const redact = (text: string): string => redactSecrets(text, input.secrets);
+  // Credentials the scan obtained while it ran (a renewed token) are redacted like the ones it started with.
+  let known = -1;
+  let secrets: readonly string[] = input.secrets;
+  const redact = (text: string): string => {
+    const held = input.model.secrets();
+    if (held.length !== known) {
+      known = held.length;
+      secrets = [...new Set([...input.secrets, ...held])]
+        .filter((v) => v.length >= 4)
+        .sort((a, b) => b.length - a.length);
+    }
+    return redactSecrets(text, secrets);
+  };
   const issueIds = new Set(definition.issues.map((i) => i.id));
   const dependsOn = new Set(definition.dependsOn ?? []);
 
@@ -95,20 +113,56 @@ export function createContext(input: ContextInput): RunningContext {
     return logged.attempt.id;
   };
 
+  /** The probe with the identity it names (`as`) put in: that identity's credential instead of the operation's. */
+  const asIdentity = (probe: ProbeRequest | undefined): { probe: ProbeRequest | undefined; identity?: string } => {
+    const name = probe?.as;
+    const identity = input.model.identity(name ?? FIRST);
+    if (name !== undefined && !identity)
+      throw scannerError(
+        'invalid_check',
+        `${definition.id}: sends as identity "${name}", which the scan does not have`,
+      );
+    if (!identity) return { probe };
+    const { as: _as, ...rest } = probe ?? {};
+    const fields = identity.probeFields(operation);
+    const merged: ProbeRequest = {
+      ...rest,
+      ...(rest.credential === undefined && fields.credential !== undefined ? { credential: fields.credential } : {}),
+      ...(fields.headers || rest.headers ? { headers: { ...fields.headers, ...rest.headers } } : {}),
+    };
+    const sendsNone = merged.credential === null && !fields.headers;
+    return {
+      probe: merged,
+      ...(sendsNone || (!operation.credential && !fields.headers) ? {} : { identity: identity.name }),
+    };
+  };
+
   const ctx: CheckContext = {
     operation,
+    model: input.modelView,
     options: input.options,
     signal: input.signal,
     log: input.log,
     http: {
-      async send(probe?: ProbeRequest) {
+      async send(asked?: ProbeRequest) {
         input.signal.throwIfAborted();
         if (passive)
           throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
+        // "As given" is the first identity's request: sharing its baseline answer does not depend on how it is sent.
+        const asGiven =
+          !asked ||
+          Object.entries(asked).every(([key, value]) => value === undefined || (key === 'as' && value === FIRST));
+        const { probe, identity } = asIdentity(asked);
         // The supplied credential died under the scan: what it would prove now means nothing.
-        const loss = operation.credential && probe?.credential === undefined ? input.identity?.lost() : undefined;
+        const sendsFirst = (asked?.as ?? FIRST) === FIRST && asked?.credential === undefined;
+        const loss = operation.credential && sendsFirst ? input.identity?.lost() : undefined;
         if (loss) throw new SkipSignal(loss.reason, true);
-        const wire = buildWireRequest(operation, probe, input.signal);
+        const wire = {
+          ...buildWireRequest(operation, probe, input.signal),
+          ...(identity ? { identity } : {}),
+          ...(probe?.restores ? { restores: true } : {}),
+          checkId: definition.id,
+        };
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(wire.headers))
           headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
@@ -122,7 +176,6 @@ export function createContext(input: ContextInput): RunningContext {
           },
         };
         attempts.push(attempt);
-        const asGiven = !probe || Object.values(probe).every((value) => value === undefined);
         try {
           let shared: ProbeResponse | undefined;
           if (asGiven && input.baseline && !baselineUsed) {
@@ -142,7 +195,7 @@ export function createContext(input: ContextInput): RunningContext {
             if (response.status < 400) acceptedForgeries.add(probe.credential);
           }
           if (fresh) {
-            input.identity?.observe(operation.id, asGiven, response.status);
+            input.identity?.observe(operation.id, asGiven && sendsFirst, response.status);
             input.identity?.counted();
           }
           // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.

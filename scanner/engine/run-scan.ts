@@ -11,6 +11,7 @@ import type { CheckResult, ScanOutcome } from '../scan-result.js';
 import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
+import { openScanServices } from './scan-services.js';
 
 export type { ScanInput } from './scan-input.js';
 
@@ -44,7 +45,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   assertAcyclic(definitions, describe);
   if (input.operations.length === 0) throw scannerError('invalid_argument', 'nothing to scan: no operations');
 
-  const run = createScanRun(input);
+  const opened = await openScanServices(input);
+  const run = createScanRun({ ...input, operations: opened.operations }, opened.services);
   const { http, canary } = run.services;
   try {
     const results = await Promise.all(schedule(run));
@@ -59,7 +61,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       requestsSent: http.requestsSent(),
       requestsRefused: http.requestsRefused(),
       ...(canary ? { canary: canary.state() } : {}),
-      operations: input.operations,
+      operations: run.input.operations,
       ...(input.oncePerScan ? { oncePerScanOperation: input.oncePerScan.operation } : {}),
       checks: input.checks,
     };

@@ -2,6 +2,7 @@
 import type { CheckLog, Operation } from '../api.js';
 import type { TlsOptions } from '../http.js';
 import type { LoadedCheck } from '../loader.js';
+import type { IdentitySpec } from '../model/identity-spec.js';
 import type { Rate } from '../rate-limiter.js';
 import type { ScanKind } from '../scan-result.js';
 
@@ -23,6 +24,14 @@ export interface ScanInput {
   maxRedirects?: number;
   tls?: TlsOptions;
   proxy?: string;
+  /**
+   * The API model's input (docs/architecture.md §2.8): every operation of the scan before `--shard` slices them, the
+   * OpenAPI description, and whether the operations are the user's own requests (a curl command). Without it the model
+   * is built from `operations`.
+   */
+  model?: { operations: Operation[]; document?: Record<string, unknown>; given?: boolean };
+  /** Scan identities besides the supplied credential (`--identity`, a config file); `--as-other` joins as `other`. */
+  identities?: IdentitySpec[];
   /** `--allow-destructive`: destructive operations may be sent (else the HTTP layer refuses them). */
   allowDestructive?: boolean;
   /** `--per-operation`: every check judges every operation itself, no verdict is shared (`sharedVerdict`). */
