@@ -20,7 +20,7 @@
  * OpenAPI path parameter is still a generated value (no object of the first identity's was found to name), when the
  * first identity itself gets no 2xx, and on a collection answer that lists no identified, owned objects.
  */
-import { defineCheck, type Operation } from '../scanner/api.js';
+import { defineCheck, type CheckContext, type Operation } from '../scanner/api.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { collectionIds, itemsNameOwner } from './support/collection-items.js';
 import { lastSegmentNamesObject, referencesObject } from './support/object-reference.js';
@@ -36,6 +36,16 @@ const addressesObject = (operation: Operation): boolean =>
   (!operation.pathParameters &&
     operation.path === new URL(operation.url).pathname &&
     lastSegmentNamesObject(operation.url));
+
+/** References of the operation (path and query) whose value is no scan identity's object: `{orderId}`. */
+function ownedReferences(ctx: CheckContext): string[] {
+  const operation = ctx.operation;
+  if (ctx.model.given) return [];
+  const target = ctx.model.targetOf(operation, { url: operation.url });
+  const refs = ctx.model.references(operation).filter((r) => !r.creates && !r.credential && r.in !== 'body');
+  if (refs.length === 0) return [];
+  return target?.owner === 'first' ? [] : refs.map((r) => (r.in === 'path' ? `{${r.name}}` : `?${r.name}`));
+}
 
 export default defineCheck({
   id: 'bola.read',
@@ -62,13 +72,14 @@ export default defineCheck({
     return true;
   },
   async run(ctx) {
-    const other = otherIdentity(ctx);
+    otherIdentity(ctx);
     requireProtectedEndpoint(ctx);
     const operation = ctx.operation;
-    const generated = (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
-    if (generated.length > 0)
+    // The object must be the first identity's own (the model filled it): a description's example names someone else's.
+    const unowned = ownedReferences(ctx);
+    if (unowned.length > 0)
       return ctx.skip(
-        `no object of the first identity's to name: {${generated.map((p) => p.name).join('}, {')}} is still a generated value`,
+        `no object of the first identity's to name: ${unowned.join(', ')} is still the description's value (the first identity owns none the scan could find)`,
       );
     const single = addressesObject(operation);
     const own = await ctx.http.send();
@@ -78,11 +89,11 @@ export default defineCheck({
       );
     if (single) {
       if (!carriesData(own.body)) return ctx.skip("the first identity's answer carries no data to recognise");
-      const theirs = await ctx.http.send(asOther(other));
+      const theirs = await ctx.http.send(asOther());
       if (ok(theirs.status) && sameObject(own.body, theirs.body)) {
         // No single attempt cited: the first identity's answer and the second's together are the proof.
         ctx.report(ISSUE, {
-          detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})`,
+          detail: `the --as-other identity got the first identity's object (${theirs.status})`,
         });
       }
       return;
@@ -95,12 +106,12 @@ export default defineCheck({
       return ctx.skip(
         'the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak',
       );
-    const theirs = await ctx.http.send(asOther(other));
+    const theirs = await ctx.http.send(asOther());
     const listed = ok(theirs.status) ? (collectionIds(theirs.body) ?? []) : [];
     const shared = mine.filter((id) => listed.includes(id));
     if (shared.length > 0) {
       ctx.report(ISSUE, {
-        detail: `the --as-other identity (${other.name}) lists ${shared.length} of the first identity's ${mine.length} objects (ids ${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''})`,
+        detail: `the --as-other identity lists ${shared.length} of the first identity's ${mine.length} objects (ids ${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''})`,
       });
     }
   },

@@ -58,6 +58,8 @@ export interface ScanHttp {
   send(request: WireRequest): Promise<ProbeResponse>;
   /** Whether `send` would refuse this request now (nothing is sent or counted). */
   wouldRefuse(request: WireRequest): boolean;
+  /** Why `send` would refuse this request now (nothing is sent or counted). */
+  refusal(request: WireRequest): string | undefined;
   requestsSent(): number;
   /** Requests refused by the send gate (never sent). */
   requestsRefused(): number;
@@ -180,6 +182,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
       }
     },
     wouldRefuse: (request) => gate.wouldRefuse(request.operation, request),
+    refusal: (request) => gate.reasonFor(request.operation, request),
     requestsSent: () => sent,
     requestsRefused: () => gate.refused(),
     close() {

@@ -84,6 +84,8 @@ export interface SendGate {
   refuse(operation: Operation | undefined, request: WireRequest): string | undefined;
   /** Whether `refuse` would refuse it now, without counting a refusal (nothing is being sent). */
   wouldRefuse(operation: Operation | undefined, request: WireRequest): boolean;
+  /** Why `refuse` would refuse it now (nothing sent, nothing counted). */
+  reasonFor(operation: Operation | undefined, request: WireRequest): string | undefined;
   /** Learns the objects a successful write created, so the scan may delete (only) those. */
   observe(request: WireRequest, status: number, headers: Record<string, string>, body: string): void;
   /** How many requests were refused (the report counts them). */
@@ -123,6 +125,7 @@ export function createSendGate(options: { allowDestructive?: boolean; model?: Mo
       return reason;
     },
     wouldRefuse: (operation, request) => reasonFor(operation, request) !== undefined,
+    reasonFor,
     observe(request, status, headers, body) {
       const method = effectiveMethod(request);
       if (method !== 'POST' && method !== 'PUT') return;

@@ -14,7 +14,8 @@ import type {
   ProbeResponse,
 } from '../api.js';
 import { scannerError } from '../errors.js';
-import type { ScanHttp } from '../http.js';
+import type { ScanHttp, WireRequest } from '../http.js';
+import { changedInputs } from '../model/server-errors.js';
 import { FIRST } from '../model/identities.js';
 import type { ScanModel } from '../model/scan-model.js';
 import { buildWireRequest } from '../probe-request.js';
@@ -113,6 +114,23 @@ export function createContext(input: ContextInput): RunningContext {
     return logged.attempt.id;
   };
 
+  // The operation as given, to tell which inputs a request that broke the server changed.
+  let given: WireRequest | undefined;
+  const serverError = (wire: WireRequest, attemptId: string, outcome: { status?: number; error?: string }): void => {
+    given ??= buildWireRequest(operation, {});
+    input.model.serverErrors.record({
+      operationId: operation.id,
+      checkId: definition.id,
+      attemptId,
+      method: wire.method,
+      url: redact(wire.url),
+      ...outcome,
+      inputs: changedInputs(given, wire).map((change) =>
+        change.value === undefined ? change : { ...change, value: redact(change.value) },
+      ),
+    });
+  };
+
   /** The probe with the identity it names (`as`) put in: that identity's credential instead of the operation's. */
   const asIdentity = (probe: ProbeRequest | undefined): { probe: ProbeRequest | undefined; identity?: string } => {
     const name = probe?.as;
@@ -144,6 +162,13 @@ export function createContext(input: ContextInput): RunningContext {
     signal: input.signal,
     log: input.log,
     http: {
+      refusal(asked?: ProbeRequest) {
+        const { probe, identity } = asIdentity(asked);
+        return input.http.refusal({
+          ...buildWireRequest(operation, probe, input.signal),
+          ...(identity ? { identity } : {}),
+        });
+      },
       async send(asked?: ProbeRequest) {
         input.signal.throwIfAborted();
         if (passive)
@@ -190,6 +215,7 @@ export function createContext(input: ContextInput): RunningContext {
           if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
           const response = shared ?? (await fresh!);
           if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
+          if (fresh && response.status >= 500) serverError(wire, attempt.id, { status: response.status });
           if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
             forgedOf.set(response, probe.credential);
             if (response.status < 400) acceptedForgeries.add(probe.credential);
@@ -218,6 +244,8 @@ export function createContext(input: ContextInput): RunningContext {
             throw new SkipSignal(error.reason);
           }
           attempt.error = redact(error instanceof Error ? error.message : String(error));
+          // No answer at all (a dropped connection, a timeout): evidence too, unless the scan itself stopped.
+          if (!input.signal.aborted) serverError(wire, attempt.id, { error: attempt.error });
           throw error;
         }
       },
@@ -280,6 +308,29 @@ export function createContext(input: ContextInput): RunningContext {
         ...(others.length > 0 ? { attemptIds: [...new Set(others)] } : {}),
         ...(steps.length > 0 ? { steps } : {}),
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
+        ...(evidence?.oracle
+          ? {
+              oracle: {
+                kind: evidence.oracle.kind,
+                operation: evidence.oracle.operation,
+                attemptIds: evidence.oracle.attempts.map(cite).filter((id): id is string => id !== undefined),
+              },
+            }
+          : {}),
+        ...(evidence?.chain
+          ? {
+              chain: evidence.chain.map((step) => {
+                const ids = (step.attempts ?? []).map(cite).filter((id): id is string => id !== undefined);
+                return {
+                  step: step.step,
+                  role: step.role,
+                  operation: step.operation,
+                  detail: redact(step.detail),
+                  ...(ids.length > 0 ? { attemptIds: ids } : {}),
+                };
+              }),
+            }
+          : {}),
         ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
       });
     },

@@ -12,6 +12,7 @@ import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
 import { openScanServices } from './scan-services.js';
+import { modelOutcome } from '../model/model-outcome.js';
 
 export type { ScanInput } from './scan-input.js';
 
@@ -51,6 +52,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   try {
     const results = await Promise.all(schedule(run));
     await canary?.end();
+    // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
+    if (!input.signal?.aborted) await run.services.model.cleanUp(run.services.modelSend);
     linkRootCauses(results);
     capPublicFindings(results, run.byId);
     return {
@@ -61,6 +64,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       requestsSent: http.requestsSent(),
       requestsRefused: http.requestsRefused(),
       ...(canary ? { canary: canary.state() } : {}),
+      model: modelOutcome(run.services.model),
       operations: run.input.operations,
       ...(input.oncePerScan ? { oncePerScanOperation: input.oncePerScan.operation } : {}),
       checks: input.checks,

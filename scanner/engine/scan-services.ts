@@ -9,7 +9,7 @@ import { FIRST } from '../model/identities.js';
 import { apiModelView } from '../model/api-model.js';
 import { createScanHttp, type ScanHttp } from '../http.js';
 import { canaryOperation, createIdentityCanary, type IdentityCanary } from '../identity-canary.js';
-import { createScanModel, identitySpecs, type ScanModel } from '../model/scan-model.js';
+import { createScanModel, identitySpecs, type ModelSend, type ScanModel } from '../model/scan-model.js';
 import { buildWireRequest } from '../probe-request.js';
 import type { ScanInput } from './scan-input.js';
 
@@ -20,6 +20,8 @@ export interface ScanServices {
   readonly modelView: ApiModel;
   /** Answers the first identity's read operations got as given while the model learned: the checks' baselines. */
   readonly baselines: ReadonlyMap<string, Promise<ProbeResponse>>;
+  /** How the model sends its own requests (learning, sign-ins, the clean-up after the checks). */
+  readonly modelSend: ModelSend;
   /** Present when an operation carries a credential to re-validate and the scan asked for it (`canaryEvery`). */
   readonly canary?: IdentityCanary;
   /** Releases what the services hold (the HTTP agent's sockets) once the scan is over. */
@@ -57,18 +59,21 @@ export async function openScanServices(input: ScanInput): Promise<{ services: Sc
   // The first identity's reads while the model learns are the answers its operations get as given: shared with the
   // checks (their first as-given request), so learning costs no extra request for the first identity.
   const learned = new Map<string, { url: string; response: Promise<ProbeResponse> }>();
-  try {
-    const operations = await model.prepare(input.operations, (operation, probe, identity) => {
-      const fields = identity ? identity.probeFields(operation) : {};
-      const sent = http.send({
-        ...buildWireRequest(operation, { ...probe, ...fields }, input.signal),
-        ...(identity ? { identity: identity.name } : {}),
-      });
-      const asGiven = Object.keys(fields).length === 0 && Object.keys(probe).every((key) => key === 'url');
-      if (identity?.name === FIRST && asGiven && probe.url !== undefined)
-        learned.set(operation.id, { url: probe.url, response: sent });
-      return sent;
+  let learning = true;
+  const modelSend: ModelSend = (operation, probe, identity) => {
+    const fields = identity ? identity.probeFields(operation) : {};
+    const sent = http.send({
+      ...buildWireRequest(operation, { ...probe, ...fields }, input.signal),
+      ...(identity ? { identity: identity.name } : {}),
     });
+    const asGiven = Object.keys(fields).length === 0 && Object.keys(probe).every((key) => key === 'url');
+    if (learning && identity?.name === FIRST && asGiven && probe.url !== undefined)
+      learned.set(operation.id, { url: probe.url, response: sent });
+    return sent;
+  };
+  try {
+    const operations = await model.prepare(input.operations, modelSend);
+    learning = false;
     const baselines = new Map<string, Promise<ProbeResponse>>();
     for (const operation of operations) {
       const answer = learned.get(operation.id);
@@ -86,6 +91,7 @@ export async function openScanServices(input: ScanInput): Promise<{ services: Sc
         model,
         modelView: apiModelView(model),
         baselines,
+        modelSend,
         ...(canary ? { canary } : {}),
         close: () => http.close(),
       },

@@ -94,6 +94,16 @@ export function createCreatedObjects(description: ApiDescription | undefined, ow
       if (!url && !place && keys.id !== undefined)
         url = `${request.url.replace(/[?#].*$/, '').replace(/\/$/, '')}/${encodeURIComponent(keys.id)}`;
       if (Object.keys(keys).length === 0 && !url) return undefined;
+      // The same object answered again (a server that hands out one id, a create repeated): one object, present again.
+      const same = objects.find(
+        (o) =>
+          o.resource === (resource?.name ?? 'object') &&
+          (url !== undefined ? o.url === url : JSON.stringify(o.keys) === JSON.stringify(keys)),
+      );
+      if (same) {
+        same.state = 'present';
+        return same;
+      }
       const object: CreatedObject = {
         resource: resource?.name ?? 'object',
         operationId: named?.operation.id ?? `${method} ${new URL(request.url).pathname}`,

@@ -8,7 +8,9 @@ import type { Operation, ProbeRequest, ProbeResponse } from '../api.js';
 import { isJwt } from '../compact-jwt.js';
 import { startProviders } from './credentials/start-providers.js';
 import type { WireRequest } from '../http.js';
+import { cleanUpCreated } from './clean-up.js';
 import { createCreatedObjects, type CreatedObjects } from './created-objects.js';
+import { createServerErrorLog, type ServerErrorLog } from './server-errors.js';
 import { describeApi, type ApiDescription } from './describe-api.js';
 import { fillReferences, freshValue, type Filled } from './fill-references.js';
 import { createIdentity, FIRST, OTHER, type ScanIdentity } from './identities.js';
@@ -35,6 +37,8 @@ export interface ScanModelInput {
 export type ModelSend = (operation: Operation, probe: ProbeRequest, identity?: ScanIdentity) => Promise<ProbeResponse>;
 
 export interface ScanModel {
+  /** Curl scans: the operations are the user's own requests. */
+  readonly given: boolean;
   readonly description: ApiDescription;
   readonly identities: readonly ScanIdentity[];
   identity(name: string): ScanIdentity | undefined;
@@ -49,8 +53,12 @@ export interface ScanModel {
   fill(operation: Operation, identity: string, options?: { fresh?: boolean; preferCreated?: boolean }): Filled;
   /** Why the send gate must refuse this request (a write naming an object no scan identity owns), or undefined. */
   refuse(request: WireRequest): string | undefined;
-  /** Learns from an answer the wire gave (objects a create made). */
+  /** Learns from an answer the wire gave (objects a create made, and deleted). */
   observe(request: WireRequest & { identity?: string; checkId?: string }, response: ProbeResponse): void;
+  /** Requests answered 5xx or not at all, with the inputs that caused them (server-errors.ts). */
+  readonly serverErrors: ServerErrorLog;
+  /** After the checks: deletes what the scan created and is still there, as its creator (clean-up.ts). */
+  cleanUp(send: ModelSend): Promise<void>;
   /** Every credential value an identity held, for redaction. */
   secrets(): string[];
 }
@@ -88,6 +96,7 @@ export function createScanModel(input: ScanModelInput): ScanModel {
   // Curl scans: the user typed the request with the first identity's credential; its values are that identity's.
   if (input.given) for (const operation of input.operations) registerGiven(description, ownership, operation);
   const model: ScanModel = {
+    given: input.given === true,
     description,
     identities,
     identity: (name) => byName.get(name),
@@ -121,7 +130,13 @@ export function createScanModel(input: ScanModelInput): ScanModel {
     },
     observe(request, response) {
       created.observe(request, response);
+      if (request.method.toUpperCase() === 'DELETE' && response.status >= 200 && response.status < 300) {
+        const object = created.byUrl(request.url);
+        if (object) object.state = 'deleted';
+      }
     },
+    serverErrors: createServerErrorLog(),
+    cleanUp: (send) => cleanUpCreated(description, created.all(), identities, send),
     secrets: () => identities.flatMap((i) => i.secrets()),
   };
   return model;
