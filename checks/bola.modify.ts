@@ -121,7 +121,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.1,
   options: [AS_OTHER, IDENTITY],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],

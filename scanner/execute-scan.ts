@@ -5,7 +5,7 @@
 import type { Operation } from './api.js';
 import type { CliIo } from './cli-io.js';
 import { reportedOptions } from './check-options.js';
-import type { CommonFlags } from './common-args.js';
+import { formatSize, type CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
 import type { IdentitySpec } from './model/identity-spec.js';
 import { identitiesFromOptions } from './model/identity-options.js';
@@ -15,14 +15,16 @@ import { formatJson } from './formatters/json.js';
 import { formatSarif } from './formatters/sarif.js';
 import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
 import { formatYaml } from './formatters/yaml.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
+import { formatRate } from './rate-limiter.js';
 import { assertReachable } from './reachability.js';
 import { buildReport } from './report/build-report.js';
 import { findingRows } from './report/findings.js';
 import { assertValidReport } from './report/validate-report.js';
 import type { ScanKind } from './scan-result.js';
+import { runsIn } from './scan-kinds.js';
 import { scannerError } from './errors.js';
 import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
@@ -51,6 +53,16 @@ export interface ScanRequest {
   identities?: IdentitySpec[];
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
+  convertedFrom?: string;
+  /**
+   * Work before the checks over the scan's transport, once the target is reachable (GraphQL: read the schema and
+   * build one operation per field); its operations replace `operations`, narrowed by the operation filters.
+   */
+  prepare?: (
+    transport: TransportOptions,
+    signal?: AbortSignal,
+  ) => Promise<{ operations: Operation[]; requestsSent: number }>;
 }
 
 function redactUserInfo(url: string | undefined): string | undefined {
@@ -81,12 +93,12 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
   const selected = selectChecks(request.checks.checks, {
-    scans: common.scans.length > 0 ? common.scans : undefined,
-    excludeScans: common.excludeScans,
+    scans: common.scans.length > 0 ? [...common.scans] : undefined,
+    excludeScans: [...common.excludeScans],
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
-  if (common.shard && shardOperations(request.operations, common.shard).length === 0) {
+  if (common.shard && !request.prepare && shardOperations(request.operations, common.shard).length === 0) {
     throw scannerError(
       'invalid_argument',
       `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`,
@@ -99,14 +111,33 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   // Through a proxy the target's reachability is the proxy's business; its errors show on each check.
   if (!proxy) await assertReachable(target, { tls, timeoutMs: curl.connectTimeoutMs ?? requestTimeoutMs });
 
-  const operations = common.shard ? shardOperations(request.operations, common.shard) : request.operations;
+  const transport = {
+    rate: common.rate,
+    requestTimeoutMs,
+    connectTimeoutMs: curl.connectTimeoutMs,
+    followRedirects: curl.location,
+    maxRedirects: curl.maxRedirs,
+    tls,
+    proxy,
+    allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBody,
+  };
+  // GraphQL endpoints become their fields first; the API model (scan-services.ts) then reads the whole description
+  // before slicing, so every shard scans the same objects as one scan.
+  const prepared = request.prepare
+    ? await request.prepare(transport, io.signal).then((p) => ({
+        ...p,
+        operations: filterOperations(p.operations, common.includeOperations, common.excludeOperations),
+      }))
+    : { operations: request.operations, requestsSent: 0 };
+  if (prepared.operations.length === 0)
+    throw scannerError('invalid_argument', 'nothing to scan: every operation was filtered out');
+  const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
 
-  const runsHere = selected.checks.filter((c) =>
-    (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind),
-  );
+  const runsHere = selected.checks.filter((c) => runsIn(c.definition, request.kind));
   const progress = createProgress(
     io,
-    common.progress,
+    !common.noProgress,
     `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`,
   );
   const ran = await runScan({
@@ -114,10 +145,10 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     operations,
     checks: selected.checks,
     options: request.checks.checkOptions,
-    ...(common.shard ? { oncePerScan: { operation: request.operations[0], report: common.shard.index === 1 } } : {}),
+    ...(common.shard ? { oncePerScan: { operation: prepared.operations[0], report: common.shard.index === 1 } } : {}),
     // The model reads the whole description before slicing, so every shard scans the same objects as one scan.
     model: {
-      operations: request.operations,
+      operations: prepared.operations,
       ...(request.document ? { document: request.document } : {}),
       given: request.kind === 'curl',
     },
@@ -126,12 +157,13 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     concurrency: common.concurrency,
     requestTimeoutMs,
     connectTimeoutMs: curl.connectTimeoutMs,
-    checkTimeoutMs: common.checkTimeoutMs,
+    checkTimeoutMs: common.checkTimeout === undefined ? undefined : Math.round(common.checkTimeout * 1000),
     followRedirects: curl.location,
     maxRedirects: curl.maxRedirs,
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBody,
     perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
@@ -141,7 +173,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
   });
   progress.stop();
-  const outcome = baseline ? withoutBaseline(ran, baseline) : ran;
+  const scanned = { ...ran, requestsSent: ran.requestsSent + prepared.requestsSent };
+  const outcome = baseline ? withoutBaseline(scanned, baseline) : scanned;
 
   const options = {
     command: request.command,
@@ -152,11 +185,12 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     pulledInDependencies: selected.pulledIn,
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
-    rate: common.rateText,
+    rate: formatRate(common.rate),
     concurrency: common.concurrency,
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
     followRedirects: curl.location,
+    maxBody: formatSize(common.maxBody),
     insecure: curl.insecure,
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
@@ -168,7 +202,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     perOperation: common.perOperation,
     ...(common.baseline ? { baseline: common.baseline } : {}),
     ...(common.shard
-      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length }
+      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: prepared.operations.length }
       : {}),
     ...reportedOptions(
       request.checks.declared,
@@ -179,7 +213,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
   const completeness = incompleteness(outcome);
-  const report = buildReport(outcome, options);
+  const report = buildReport(outcome, options, request.convertedFrom ? { convertedFrom: request.convertedFrom } : {});
   assertValidReport(report, 'generated report');
 
   const text = {

@@ -5,7 +5,6 @@
  */
 import type { CheckContext, JsonObject, ObjectTarget, OracleKind, ProbeResponse } from '../../scanner/api.js';
 import { objectUrl } from './object-reference.js';
-import { parseObject } from './input-fields.js';
 
 export interface OwnerRead {
   response: ProbeResponse;
@@ -24,6 +23,15 @@ export interface ObjectUnderTest {
   read(as?: string): Promise<OwnerRead>;
   /** Why it cannot be read (every oracle tried and its status), once `read` found nothing. */
   unreadable(): string;
+}
+
+function parseObject(body: string): JsonObject | undefined {
+  try {
+    const value = JSON.parse(body) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The object the operation (as the first identity sends it) acts on, or a reason it names none the model knows. */

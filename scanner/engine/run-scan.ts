@@ -14,8 +14,6 @@ import { createScanRun, type ScanRun } from './scan-run.js';
 import { openScanServices } from './scan-services.js';
 import { modelOutcome } from '../model/model-outcome.js';
 
-export type { ScanInput } from './scan-input.js';
-
 /** Starts every task, in dependency order; returns the reported ones' results, in that order. */
 function schedule(run: ScanRun): Promise<CheckResult>[] {
   const { input } = run;

@@ -45,6 +45,7 @@ export async function openScanServices(input: ScanInput): Promise<{ services: Sc
     tls: input.tls,
     proxy: input.proxy,
     allowDestructive: input.allowDestructive,
+    maxBodyBytes: input.maxBodyBytes,
     // GraphQL reads are POSTs: its operations join the write rule once their classes say which are reads.
     ...(input.kind !== 'graphql'
       ? {

@@ -213,7 +213,7 @@ export function operationShape(operation: Operation, document?: Record<string, u
 function shapeFromRequest(operation: Operation): OperationShape {
   const fields: ShapeField[] = [];
   for (const input of operation.inputs ?? [])
-    if (input.in !== 'body')
+    if (input.in === 'path' || input.in === 'query')
       fields.push({ in: input.in, name: input.name, ...(input.type ? { type: input.type } : {}) });
   const url = new URL(operation.url);
   for (const name of url.searchParams.keys())

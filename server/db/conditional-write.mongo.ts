@@ -4,7 +4,7 @@
  * why (404 / 412 / 409) with the same classification as the embedded store. No read-then-write.
  */
 import mongoose from 'mongoose';
-import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../store/conditional-write.js';
+import { classifyMiss, type ConditionalFilter, type WriteOutcome } from './conditional-write.js';
 
 /** The filter of a conditional write; `_id` is the record id. Operators are trusted, values are sanitized. */
 export function conditionalFilter(filter: ConditionalFilter<string>): Record<string, unknown> {

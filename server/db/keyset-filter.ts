@@ -1,9 +1,9 @@
 /**
- * The Mongo side of keyset pagination (server/store/keyset-page.ts): ascending (createdAt, _id), items strictly
+ * The Mongo side of keyset pagination (keyset-page.ts): ascending (createdAt, _id), items strictly
  * after the cursor key. Backed by the `{organizationId, …, createdAt, _id}` indexes.
  */
 import mongoose from 'mongoose';
-import type { PageKey } from '../store/keyset-page.js';
+import type { PageKey } from './keyset-page.js';
 
 export const KEYSET_SORT = { createdAt: 1, _id: 1 } as const;
 

@@ -5,7 +5,7 @@
  */
 import { Router } from 'express';
 import type { ApiDeps } from '../deps.js';
-import { readSchemaState, schemaProblem, SCHEMA_VERSION } from '../db/schema-version.js';
+import { readSchemaState, schemaProblem, SCHEMA_VERSION } from '../store/schema-version.js';
 import { errorEnvelope } from '../middleware/error-envelope.js';
 import type { MongoStore } from '../store/mongo-store.js';
 

@@ -4,7 +4,7 @@
  */
 import type { ApiDeps } from '../deps.js';
 import type { ProvisioningHook } from '../components/provisioning/provisioning-hook.js';
-import type { ConsoleOidcOptions } from './console/console-deps.js';
+import type { ConsoleOidcOptions } from './console/console-oidc-options.js';
 
 export interface InternalDeps extends ApiDeps {
   /** Enqueues provisioning steps at the authorization server; absent when provisioning is not configured. */

@@ -7,7 +7,7 @@
 import type express from 'express';
 import type { ApiDeps } from '../deps.js';
 import { createProvisioning, type Provisioning } from '../components/provisioning/create-provisioning.js';
-import { createOutboxDrain, type OutboxDrain } from '../components/audit/outbox-delivery.js';
+import { createOutboxDrain, type OutboxDrain } from '../components/outbox/outbox-drain.js';
 import { createInternalApp, type InternalDeps } from './app.js';
 
 /** How often the worker looks for steps whose retry time has come. */

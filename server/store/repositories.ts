@@ -14,7 +14,7 @@ import { grantSchema, subjectDefaultSchema } from '../components/grants/grants.s
 import { createMemoryRegistrationRepository } from '../components/registrations/registrations.repository.js';
 import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
 import { registrationSchema } from '../components/registrations/registrations.schema.js';
-import { createIntentSchema } from '../components/registrations/create-intents.schema.js';
+import { createIntentSchema } from '../components/outbox/create-intents.schema.js';
 import { createMemoryChangeSetRepository } from '../components/change-sets/change-sets.repository.js';
 import { createMongoChangeSetRepository } from '../components/change-sets/change-sets.mongo.js';
 import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
@@ -22,8 +22,8 @@ import { createMemoryIdempotencyRepository } from '../components/idempotency/ide
 import { createMongoIdempotencyRepository } from '../components/idempotency/idempotency.mongo.js';
 import { idempotencySchema } from '../components/idempotency/idempotency.schema.js';
 import { idempotencyResponseSchema } from '../components/idempotency/idempotency-responses.schema.js';
-import { createMemoryRateLimitStore } from '../middleware/rate-limit-store.js';
-import { createMongoRateLimitStore } from '../db/rate-limit-store.mongo.js';
+import { createMemoryRateLimitStore } from '../components/rate-limits/rate-limits.repository.js';
+import { createMongoRateLimitStore } from '../components/rate-limits/rate-limits.mongo.js';
 import { createMemoryAuditRepository } from '../components/audit/audit.repository.js';
 import { createMongoAuditRepository } from '../components/audit/audit.mongo.js';
 import { auditSchema } from '../components/audit/audit.schema.js';
@@ -81,7 +81,7 @@ export const REPOSITORIES = {
     mongo: ({ connection, locks }) => createMongoIdempotencyRepository(connection, locks),
     schemas: [idempotencySchema, idempotencyResponseSchema],
   }),
-  // Its collection is not a mongoose schema: db/collections.ts declares its indexes.
+  // Its collection is not a mongoose schema: store/collections.ts declares its indexes.
   rateLimits: repository({
     memory: ({ clock }) => createMemoryRateLimitStore(() => clock().getTime()),
     mongo: ({ connection }) => createMongoRateLimitStore(connection),

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { curlFlagsFrom, curlOptions, emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom, curlOptions } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
 import { commonFlagsFrom, commonOptions } from '../../scanner/common-args.js';
 import { parseArgv } from '../../scanner/parse-argv.js';
@@ -111,10 +111,10 @@ describe('scan curl flags and the operation they describe', () => {
       reportFormat: 'table',
       reportTransport: 'stdout',
       severityThreshold: 1,
-      rateText: '50/s',
       concurrency: 8,
-      progress: true,
+      noProgress: false,
     });
+    expect(parse().common.rate).to.deep.equal({ count: 50, perMs: 1000 });
     expect(parse('--report-file', 'r.json').common.reportTransport).to.equal('file');
     expect(parse('--scans', 'jwt.*', '--scans', 'misconfiguration.*').common.scans).to.deep.equal([
       'jwt.*',
@@ -124,10 +124,10 @@ describe('scan curl flags and the operation they describe', () => {
 
   it('refuses unknown flags and malformed headers', () => {
     expect(() => parse('--retry', '3')).to.throw('unknown flag --retry');
-    expect(() => operationFromCurl('http://h/', emptyCurlFlags({ headers: ['no-colon-here'] }))).to.throw(
+    expect(() => operationFromCurl('http://h/', curlFlagsFrom({ header: ['no-colon-here'] }))).to.throw(
       'expected "Name: value"',
     );
-    expect(() => parse('--rate', 'fast')).to.throw('--rate fast: expected <n>/<s|m|h>');
+    expect(() => parse('--rate', 'fast')).to.throw('--rate must be <n>/<s|m|h>, e.g. 50/s (got "fast")');
     expect(() => parse('--report-transport', 'file')).to.throw('--report-transport file needs --report-file');
   });
 });

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { fromRoot } from '../../lib/project-root.js';
 import { connectMongo } from '../../server/db/connect.js';
-import { migrate } from '../../server/db/migrate.js';
+import { migrate } from '../../server/store/migrate.js';
 import { createMongoStore } from '../../server/store/mongo-store.js';
 import { DEMO } from '../../stack/demo.js';
 import { operationClass } from '../../scanner/operation-class.js';

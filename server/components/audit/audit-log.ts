@@ -3,9 +3,14 @@
  * acknowledged transition whose delivery a crash or an outage postponed.
  */
 import type { AuditEntry, AuditQuery } from './audit.model.js';
-import { drainOutbox, type OutboxDeps } from './outbox-delivery.js';
+import type { AuditRepository } from './audit.repository.js';
+import type { OutboxDeps } from '../outbox/outbox-delivery.js';
+import { drainOutbox } from '../outbox/outbox-drain.js';
 
-export async function readAuditLog(deps: OutboxDeps, query: AuditQuery): Promise<AuditEntry[]> {
+/** The outbox's deps, and the audit log to read. */
+type AuditReadDeps = OutboxDeps & { store: { audit: Pick<AuditRepository, 'list'> } };
+
+export async function readAuditLog(deps: AuditReadDeps, query: AuditQuery): Promise<AuditEntry[]> {
   try {
     await drainOutbox(deps);
   } catch (error) {

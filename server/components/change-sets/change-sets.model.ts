@@ -1,5 +1,5 @@
 /** A change set: a proposed partial config for an active registration, applied only when a reviewer approves. */
-import type { OutboxFields } from '../../store/outbox.js';
+import type { OutboxFields } from '../outbox/outbox.model.js';
 import type { RegistrationConfig } from '../registrations/registrations.model.js';
 
 export const CHANGE_SET_STATUSES = ['pending_review', 'approved', 'rejected', 'withdrawn'] as const;

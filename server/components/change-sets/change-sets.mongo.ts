@@ -8,7 +8,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
-import { remainingEvents, type OutboxEvent } from '../../store/outbox.js';
+import { remainingEvents, type OutboxEvent } from '../outbox/outbox.model.js';
 import type { ChangeSet } from './change-sets.model.js';
 import type { ChangeSetRepository, ChangeSetWriteFilter } from './change-sets.repository.js';
 import { changeSetModel, fromChangeSet, toChangeSet, type ChangeSetDocument } from './change-sets.schema.js';

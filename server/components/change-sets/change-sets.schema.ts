@@ -17,7 +17,7 @@ export const changeSetSchema = new Schema(
     decidedAt: { type: Date },
     decidedBy: { type: String },
     idempotencyKey: { type: String, immutable: true },
-    // Undelivered effects of the proposal (store/outbox.ts).
+    // Undelivered effects of the proposal (outbox/outbox.model.ts).
     outbox: { type: [Schema.Types.Mixed], default: undefined },
     outboxAt: { type: Date },
   },

@@ -8,21 +8,21 @@
 import { apiError } from '../../errors.js';
 import { isId, newId } from '../../ids.js';
 import { validateBody } from '../../http/validate-body.js';
-import type { PageQuery } from '../../store/keyset-page.js';
+import type { PageQuery } from '../../db/keyset-page.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { Registration, RegistrationConfig } from '../registrations/registrations.model.js';
 import {
   ACTION_REQUEST_SCHEMA,
   getRegistration,
   scopedIdempotencyKey,
-  type ServiceDeps,
 } from '../registrations/registrations.service.js';
+import type { ServiceDeps } from '../registrations/service-deps.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
 import { check, refusalError, selfServiceRow } from '../registrations/state-machine.js';
 import { writeMissError } from '../registrations/write-miss.js';
 import { commitRegistration } from '../registrations/registration-commit.js';
-import { deliverAfterCommit } from '../audit/outbox-delivery.js';
-import { transitionEvents, type TransitionEffects } from '../audit/transition-events.js';
+import { deliverAfterCommit } from '../outbox/outbox-delivery.js';
+import { transitionEvents, type TransitionEffects } from '../outbox/transition-events.js';
 import type { AuditEntry } from '../audit/audit.model.js';
 import {
   changeSetReviewTable,
@@ -36,7 +36,7 @@ import {
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
 
-const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
+export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
 const RETRIES_WITHOUT_IF_MATCH = 3;
 /** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
@@ -177,7 +177,7 @@ export async function proposeChangeSet(
 }
 
 /** A change set with its registration (whose `pendingChangeSetId` decides what may happen to it). */
-export interface ChangeSetWithRegistration {
+interface ChangeSetWithRegistration {
   changeSet: ChangeSet;
   registration: Registration;
 }

@@ -1,5 +1,5 @@
 /** Internal comment storage: add and list (oldest first); the embedded implementation, mongo in `comments.mongo.ts`. */
-import { pageOf, type PageQuery } from '../../store/keyset-page.js';
+import { pageOf, type PageQuery } from '../../db/keyset-page.js';
 import type { Comment } from './comments.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 

@@ -3,9 +3,8 @@
  * (approve → RFC 7591 register, change set approved → RFC 7592 PUT, deprecate → RFC 7592 DELETE) enqueues one
  * outbox step right after its own write commits; the outbox worker carries it out, with retries.
  */
-import type { Store } from '../../deps.js';
-
-export type ProvisioningStepKind = 'register' | 'update' | 'delete';
+import type { ProvisioningStepKind } from './provisioning.model.js';
+import type { ProvisioningRepository } from './provisioning.repository.js';
 
 export interface ProvisioningHook {
   enqueue(step: {
@@ -18,7 +17,7 @@ export interface ProvisioningHook {
 
 /** Stores the step (idempotent per decision), then nudges the worker so it runs without waiting for its poll. */
 export function createProvisioningHook(options: {
-  store: Pick<Store, 'provisioning'>;
+  store: { provisioning: Pick<ProvisioningRepository, 'enqueue'> };
   clock: () => Date;
   worker?: { kick(): void };
 }): ProvisioningHook {

@@ -2,7 +2,8 @@
  * Provisioning records: outbox steps (one per decision the authorization server must follow) and the client as
  * provisioned there (its `client_id`, RFC 7592 management URI and the encrypted registration access token).
  */
-import type { ProvisioningStepKind } from './provisioning-hook.js';
+/** What the authorization server must do for a decision: RFC 7591 register, RFC 7592 update or delete. */
+export type ProvisioningStepKind = 'register' | 'update' | 'delete';
 
 export const STEP_STATUSES = ['pending', 'in_progress', 'done', 'failed'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];

@@ -2,8 +2,7 @@
  * Provisioning storage: the outbox (enqueue once per decision, claim with a lease, finish or reschedule) and the
  * provisioned clients. The embedded implementation lives here, mongo in `provisioning.mongo.ts`.
  */
-import type { ProvisioningStepKind } from './provisioning-hook.js';
-import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
+import type { OutboxStep, ProvisionedClient, ProvisioningStepKind } from './provisioning.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface ProvisioningRepository {

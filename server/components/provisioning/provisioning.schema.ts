@@ -40,8 +40,8 @@ export const provisionedClientSchema = new Schema(
 );
 provisionedClientSchema.index({ organizationId: 1, _id: 1 });
 
-export type ProvisioningStepDocument = InferSchemaType<typeof provisioningStepSchema>;
-export type ProvisionedClientDocument = InferSchemaType<typeof provisionedClientSchema>;
+type ProvisioningStepDocument = InferSchemaType<typeof provisioningStepSchema>;
+type ProvisionedClientDocument = InferSchemaType<typeof provisionedClientSchema>;
 
 export function provisioningStepModel(connection: Connection): Model<ProvisioningStepDocument> {
   return (connection.models.ProvisioningStep ??

@@ -7,16 +7,12 @@ import { validateBody } from '../../http/validate-body.js';
 import { effectiveConfig, type EffectiveConfig } from '../policy/effective-config.js';
 import { validateRegistration } from '../policy/validate-registration.js';
 import type { ApplicationType, ClientType, RegistrationConfig } from './registrations.model.js';
-import {
-  getRegistration,
-  REGISTRATION_CREATE_SCHEMA,
-  type RegistrationCreateInput,
-  type ServiceDeps,
-} from './registrations.service.js';
+import { getRegistration, REGISTRATION_CREATE_SCHEMA, type RegistrationCreateInput } from './registrations.service.js';
+import type { ServiceDeps } from './service-deps.js';
 import type { RequestContext } from './request-context.js';
 import { resolveTemplate } from './template-defaults.js';
 
-export interface PolicyReport {
+interface PolicyReport {
   valid: boolean;
   violations: FieldError[];
   policyProfileId: string;

@@ -1,17 +1,17 @@
 /**
  * The one way every registration transition commits — self-service or reviewer: one conditional write of the
  * record (on the revision it was decided on) that carries its audit entry and provisioning step in the record's
- * outbox, delivered right after (store/outbox.ts). A crash between the two can delay the entry, never lose it.
+ * outbox, delivered right after (outbox/outbox.model.ts). A crash between the two can delay the entry, never lose it.
  */
-import type { WriteOutcome } from '../../store/conditional-write.js';
-import { outboxDelivery, withoutOutbox } from '../audit/outbox-delivery.js';
-import { transitionEvents, type TransitionEffects } from '../audit/transition-events.js';
+import type { WriteOutcome } from '../../db/conditional-write.js';
+import { outboxDelivery, withoutOutbox } from '../outbox/outbox-delivery.js';
+import { transitionEvents, type TransitionEffects } from '../outbox/transition-events.js';
 import type { AuditEntry } from '../audit/audit.model.js';
-import type { ProvisioningStepKind } from '../provisioning/provisioning-hook.js';
+import type { ProvisioningStepKind } from '../provisioning/provisioning.model.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
-import type { ServiceDeps } from './registrations.service.js';
+import type { ServiceDeps } from './service-deps.js';
 
-export interface RegistrationCommit {
+interface RegistrationCommit {
   /** The record as read when the transition was decided: the write is conditional on its revision. */
   current: Registration;
   statusIn: readonly RegistrationStatus[];

@@ -1,5 +1,5 @@
 /** The registration record as stored, its statuses and the fields a caller may never write (DESIGN.md §1.3). */
-import type { OutboxFields } from '../../store/outbox.js';
+import type { OutboxFields } from '../outbox/outbox.model.js';
 
 export const REGISTRATION_STATUSES = [
   'draft',

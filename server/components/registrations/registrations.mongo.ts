@@ -3,8 +3,8 @@
  * one conditional single-document operation (no multi-document transactions), made under the record's write lock
  * so it stays a true compare-and-set on FerretDB too (see server/db/write-locks.ts). The per-organization limit is
  * checked and the record inserted under the organization's quota lock, so concurrent creates never exceed it.
- * A create delivers its outbox without updating the record it inserted (create-intents.schema.ts says why), and
- * its inserts go in one command with those of concurrent creates (db/write-batcher.ts).
+ * A create delivers its outbox without updating the record it inserted (outbox/create-intents.schema.ts says why),
+ * and its inserts go in one command with those of concurrent creates (db/write-batcher.ts).
  */
 import mongoose, { type Connection } from 'mongoose';
 import { copyPlain } from '../../../lib/copy-plain.js';
@@ -14,7 +14,7 @@ import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
-import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../../store/outbox.js';
+import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../outbox/outbox.model.js';
 import type { Registration } from './registrations.model.js';
 import {
   DuplicateClientIdError,
@@ -22,7 +22,7 @@ import {
   type RegistrationRepository,
   type RegistrationWriteFilter,
 } from './registrations.repository.js';
-import { createIntentsOn } from './create-intents.mongo.js';
+import { createIntentsOn } from '../outbox/create-intents.mongo.js';
 import {
   fromRegistration,
   registrationModel,
@@ -56,7 +56,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
   }
 
-  const intents = createIntentsOn(connection, byId);
+  const intents = createIntentsOn(connection, byId, toRegistrationWithEvents);
   // Creates of concurrent requests insert their records in one command (write-batcher.ts); each record is cast and
   // validated by the schema first, as `Model.create` would, and a duplicate key fails only its own create.
   const inserts = batchedInserts(collectionOf(Registrations));
@@ -149,7 +149,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
 
   return {
     async create(record, options = {}) {
-      // With a delivery, the events ride on the record and a create intent (create-intents.schema.ts) says they may
+      // With a delivery, the events ride on the record and a create intent (outbox/create-intents.schema.ts) says they may
       // be undelivered: no update of the record afterwards, so no lock either (nobody else writes a record no
       // create has acknowledged yet).
       const intent = options.deliver && record.outbox?.length ? intents.intentFor(record) : undefined;
@@ -176,7 +176,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         const delivered = await options.deliver(copyPlain(record.outbox ?? []));
         // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
         // write, which delivers them again as no-ops and clears them; callers never see an outbox. The answer does
-        // not wait for the retirement (create-intents.mongo.ts), so it is not a step of every create.
+        // not wait for the retirement (outbox/create-intents.mongo.ts), so it is not a step of every create.
         if (delivered.length === record.outbox?.length) intents.retire(intent._id);
         // Some event not delivered (the database failing, most likely): mark the record pending as every other
         // write does, so the drain finds it by `outboxAt` for as long as it takes, not only within the horizon.

@@ -2,9 +2,9 @@
  * Registration storage: the interface every implementation passes the contract suite against
  * (test/server/contract/), and the embedded in-process implementation.
  */
-import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../store/conditional-write.js';
-import { pageOf, type PageQuery } from '../../store/keyset-page.js';
-import { remainingEvents, type OutboxDelivery, type OutboxEvent, type OutboxStore } from '../../store/outbox.js';
+import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../db/conditional-write.js';
+import { pageOf, type PageQuery } from '../../db/keyset-page.js';
+import { remainingEvents, type OutboxDelivery, type OutboxEvent, type OutboxStore } from '../outbox/outbox.model.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 

@@ -31,7 +31,7 @@ export const registrationSchema = new Schema(
     clientSecretHash: { type: String },
     clientSecretIssuedAt: { type: Date },
     idempotencyKey: { type: String, immutable: true },
-    // Undelivered transition effects (store/outbox.ts): plain values, written and read as they are.
+    // Undelivered transition effects (outbox/outbox.model.ts): plain values, written and read as they are.
     outbox: { type: [Schema.Types.Mixed], default: undefined },
     outboxAt: { type: Date },
     removedAt: { type: Date },
@@ -72,7 +72,7 @@ export function registrationModel(connection: Connection): Model<RegistrationDoc
 export function toRegistration(doc: RegistrationDocument): Registration {
   const { _id, ...rest } = doc;
   // Events without `outboxAt` are a create's, kept on the record after delivery and looked after by its create
-  // intent (create-intents.schema.ts): not an outbox any read should see or deliver again.
+  // intent (outbox/create-intents.schema.ts): not an outbox any read should see or deliver again.
   if (rest.outboxAt == null) delete rest.outbox;
   return { id: _id, ...rest } as Registration;
 }

@@ -3,13 +3,12 @@
  * every transition is one conditional write carrying its audit entry (registration-commit.ts) whose miss becomes
  * 404 / 409 / 412.
  */
-import type { ApiDeps } from '../../deps.js';
 import { apiError } from '../../errors.js';
 import { isId, newId } from '../../ids.js';
 import { planFor } from '../../plans.js';
 import { validateBody } from '../../http/validate-body.js';
 import { validateRegistration } from '../policy/validate-registration.js';
-import type { PageQuery } from '../../store/keyset-page.js';
+import type { PageQuery } from '../../db/keyset-page.js';
 import type {
   ApplicationType,
   ClientType,
@@ -22,17 +21,10 @@ import { actionContextOf, type RequestContext } from './request-context.js';
 import { check, selfServiceRow, type SelfServiceAction } from './state-machine.js';
 import { resolveTemplate } from './template-defaults.js';
 import { writeMissError } from './write-miss.js';
-import type { Logger } from '../../../lib/logger.js';
-import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
-import { transitionEvents } from '../audit/transition-events.js';
-import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../audit/outbox-delivery.js';
+import { transitionEvents } from '../outbox/transition-events.js';
+import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../outbox/outbox-delivery.js';
 import { commitRegistration, registrationAudit } from './registration-commit.js';
-
-/** What registration and change-set transitions are built from; `provisioning` only on the internal surface. */
-export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'> & {
-  provisioning?: ProvisioningHook;
-  logger?: Pick<Logger, 'warn' | 'error'>;
-};
+import type { ServiceDeps } from './service-deps.js';
 
 const SCHEMAS = 'https://gatehouse.dev/schemas/api';
 export const REGISTRATION_CREATE_SCHEMA = `${SCHEMAS}/registration-create.schema.json`;
@@ -49,7 +41,7 @@ export interface RegistrationCreateInput {
   config?: RegistrationConfig;
 }
 
-export type RegistrationUpdateInput = Partial<
+type RegistrationUpdateInput = Partial<
   Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>
 >;
 

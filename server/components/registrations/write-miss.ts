@@ -1,7 +1,7 @@
 /** Turns a conditional-write miss into the answer a client can act on (DESIGN.md §1.4): 404, 412 or 409. */
 import type { AppError } from '../../../lib/app-error.js';
 import { apiError } from '../../errors.js';
-import type { WriteMiss } from '../../store/conditional-write.js';
+import type { WriteMiss } from '../../db/conditional-write.js';
 import { etagOf } from '../../http/etag.js';
 import { invalidTransition } from './state-machine.js';
 

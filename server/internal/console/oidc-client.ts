@@ -4,7 +4,7 @@
  * (RFC 6749 §5.1), or RFC 7662 introspection of the access token when the response names none.
  */
 import * as oidc from 'openid-client';
-import type { ConsoleOidcOptions } from './console-deps.js';
+import type { ConsoleOidcOptions } from './console-oidc-options.js';
 import type { Reviewer, SignInTransaction } from './console-session.js';
 
 /** The scopes that open the console (DESIGN.md §1.2); anything else is denied. */

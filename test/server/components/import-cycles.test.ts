@@ -4,32 +4,12 @@
  * evaluated at run time, `import { type X }` included (it leaves `import 'm'` behind).
  */
 import { expect } from 'chai';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findCycle, relativeImports, sourceFiles } from '../../support/import-graph.js';
 
 const COMPONENTS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../server/components');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
-
-/** Relative specifiers a module loads at run time: static imports and re-exports that are not `type`-only. */
-export function runtimeImports(source: string): string[] {
-  const specifiers: string[] = [];
-  const statement = /^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
-  for (const match of source.matchAll(statement)) {
-    const [, , typeOnly, specifier] = match;
-    if (!typeOnly && specifier.startsWith('.')) specifiers.push(specifier);
-  }
-  return specifiers;
-}
 
 function componentOf(file: string): string | undefined {
   const path = relative(COMPONENTS, file);
@@ -43,35 +23,12 @@ function componentGraph(): Map<string, Map<string, string>> {
     const from = componentOf(file) as string;
     const edges = graph.get(from) ?? new Map<string, string>();
     graph.set(from, edges);
-    for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+    for (const specifier of relativeImports(readFileSync(file, 'utf8'), { runtimeOnly: true })) {
       const to = componentOf(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
       if (to !== undefined && to !== from && !edges.has(to)) edges.set(to, relative(COMPONENTS, file));
     }
   }
   return graph;
-}
-
-function findCycle(graph: Map<string, Map<string, string>>): string[] | undefined {
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (node: string): string[] | undefined => {
-    if (state.get(node) === 'done') return undefined;
-    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
-    state.set(node, 'open');
-    path.push(node);
-    for (const next of graph.get(node)?.keys() ?? []) {
-      const cycle = visit(next);
-      if (cycle) return cycle;
-    }
-    path.pop();
-    state.set(node, 'done');
-    return undefined;
-  };
-  for (const node of graph.keys()) {
-    const cycle = visit(node);
-    if (cycle) return cycle;
-  }
-  return undefined;
 }
 
 describe('server components', () => {
@@ -85,13 +42,18 @@ describe('server components', () => {
       "import '../g/g.js';",
       "import mongoose from 'mongoose';",
     ].join('\n');
-    expect(runtimeImports(source)).to.deep.equal(['../b/b.js', '../c/c.js', '../e/e.js', '../g/g.js']);
+    expect(relativeImports(source, { runtimeOnly: true })).to.deep.equal([
+      '../b/b.js',
+      '../c/c.js',
+      '../e/e.js',
+      '../g/g.js',
+    ]);
   });
 
   it('import each other at run time one way only: no cycle between components', () => {
     const graph = componentGraph();
     expect(graph.size).to.be.greaterThan(5);
-    const cycle = findCycle(graph);
+    const cycle = findCycle(new Map([...graph].map(([from, edges]) => [from, [...edges.keys()]])));
     const via = cycle?.slice(1).map((to, i) => `${cycle[i]} → ${to} (${graph.get(cycle[i])?.get(to)})`);
     expect(via, `runtime import cycle: ${via?.join(', ')}`).to.equal(undefined);
   });

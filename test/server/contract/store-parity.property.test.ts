@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import type { Store } from '../../../server/deps.js';
 import { createMemoryStore } from '../../../server/store/memory-store.js';
 import { createMongoStore } from '../../../server/store/mongo-store.js';

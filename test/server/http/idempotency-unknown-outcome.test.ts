@@ -12,7 +12,7 @@ import supertest from 'supertest';
 import { createApp } from '../../../server/app.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { databaseUnavailable } from '../../../server/db/database-errors.js';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import type { ApiDeps, Store } from '../../../server/deps.js';
 import { IDEMPOTENCY_LEASE_MS } from '../../../server/http/idempotency.js';
 import { createMemoryStore } from '../../../server/store/memory-store.js';

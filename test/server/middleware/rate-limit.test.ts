@@ -7,7 +7,10 @@ import { loadServiceConfig } from '../../../server/config.js';
 import type { ApiDeps, Store } from '../../../server/deps.js';
 import { errorHandler } from '../../../server/middleware/error-handler.js';
 import { createRateLimit } from '../../../server/middleware/rate-limit.js';
-import { createMemoryRateLimitStore, type RateLimitStore } from '../../../server/middleware/rate-limit-store.js';
+import {
+  createMemoryRateLimitStore,
+  type RateLimitStore,
+} from '../../../server/components/rate-limits/rate-limits.repository.js';
 import { requestId } from '../../../server/middleware/request-id.js';
 
 function appWith(rateLimits: RateLimitStore, env: Record<string, string> = {}) {

@@ -4,7 +4,7 @@
  * again by itself, and every write that got a 2xx is there.
  */
 import { expect } from 'chai';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import { createMongoStore } from '../../../server/store/mongo-store.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { NO_RATE_LIMITS } from '../api/api-fixtures.js';

@@ -16,7 +16,7 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection, type mongo } from 'mongoose';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import { createInternalSurface, type InternalSurface } from '../../../server/internal/internal-surface.js';
 import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';

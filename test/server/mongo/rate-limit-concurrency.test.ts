@@ -5,8 +5,8 @@
  */
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
-import { migrate } from '../../../server/db/migrate.js';
-import { blockSizeFor, RATE_LIMIT_COLLECTION } from '../../../server/db/rate-limit-store.mongo.js';
+import { migrate } from '../../../server/store/migrate.js';
+import { blockSizeFor, RATE_LIMIT_COLLECTION } from '../../../server/components/rate-limits/rate-limits.mongo.js';
 import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from './mongo-test-db.js';
 

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import supertest from 'supertest';
 import { createApp } from '../../../server/app.js';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
 import { seedRegistration } from '../api/api-fixtures.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { createServer } from 'node:net';
 import { AppError } from '../../../lib/app-error.js';
-import { migrate } from '../../../server/db/migrate.js';
+import { migrate } from '../../../server/store/migrate.js';
 import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
 import { aRegistration, at, T0 } from '../contract/fixtures.js';
 import { createFerretDb, ferretdbAvailable, FERRETDB_BIN } from '../mongo/ferretdb-process.js';

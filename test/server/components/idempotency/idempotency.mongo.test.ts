@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { createRegistration } from '../../../../server/components/registrations/registrations.service.js';
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
-import { migrate } from '../../../../server/db/migrate.js';
+import { migrate } from '../../../../server/store/migrate.js';
 import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
 import { ALL_SCOPES } from '../registrations/domain-fixtures.js';

@@ -2,7 +2,7 @@
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
 import type { Plan } from '../../../../server/components/organizations/organizations.model.js';
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
-import type { ServiceDeps } from '../../../../server/components/registrations/registrations.service.js';
+import type { ServiceDeps } from '../../../../server/components/registrations/service-deps.js';
 import { AppError } from '../../../../lib/app-error.js';
 
 export const ALL_SCOPES = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);

@@ -1,0 +1,9 @@
+/** What registration and change-set transitions are built from; `provisioning` only on the internal surface. */
+import type { Logger } from '../../../lib/logger.js';
+import type { ApiDeps } from '../../deps.js';
+import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
+
+export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'> & {
+  provisioning?: ProvisioningHook;
+  logger?: Pick<Logger, 'warn' | 'error'>;
+};
