@@ -10,9 +10,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { createAccountDirectory } from '../idp/accounts.js';
 import { createMemoryStore } from '../idp/adapters/memory.js';
 import { buildIdp } from '../idp/app.js';
 import { createIdp } from '../idp/create-idp.js';
+import { generateSigningJwks } from '../idp/keys.js';
+import { resolveIdpConfig } from '../idp/settings.js';
 
 interface Figures {
   rps: number;
@@ -66,7 +69,9 @@ async function bareProvider(): Promise<{ url: string; server: Server }> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const built = await buildIdp({ issuer: url, clientId: 'bench', clientSecret: 'bench-secret' }, createMemoryStore());
+  const config = resolveIdpConfig({ issuer: url, clientId: 'bench', clientSecret: 'bench-secret' });
+  const context = { issuer: url, mountPath: '', jwks: await generateSigningJwks(), accounts: createAccountDirectory() };
+  const built = await buildIdp(config, context, createMemoryStore());
   const handler = built.provider.callback();
   server.on('request', (req, res) => void handler(req, res));
   return { url, server };

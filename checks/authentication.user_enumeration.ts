@@ -130,7 +130,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 6.9,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);
     if (!kind) return 'not a login, registration or password-reset operation with a user-name input';
@@ -156,8 +156,10 @@ export default defineCheck({
     const send = (user: string): Promise<ProbeResponse> =>
       ctx.http.send(
         withChanges(operation, [
-          { in: 'body', name: field.name, value: user },
-          ...(kind === 'login' && password ? [{ in: 'body' as const, name: password.name, value: wrong }] : []),
+          { in: 'body', name: field.name, value: user, pointer: field.pointer },
+          ...(kind === 'login' && password
+            ? [{ in: 'body' as const, name: password.name, value: wrong, pointer: password.pointer }]
+            : []),
         ]),
       );
     const first = await send(known);

@@ -13,13 +13,15 @@
  * `injection.nosql_operator_injection` (7.1) otherwise. Passed otherwise; skipped without a string input.
  */
 import {
+  changesExistingObject,
   defineCheck,
   operationClass,
   type CheckContext,
   type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { isSuccess, sameAnswer } from './support/answer-shape.js';
+import { sameAnswer } from './support/answer-shape.js';
+import { answered } from './support/graphql-answer.js';
 import { injectableInputs, parseJsonBody } from './support/injectable-inputs.js';
 import { signsIn } from './support/sign-in-operation.js';
 
@@ -43,15 +45,20 @@ type Vector = { where: string; request: (key: string, argument: string | null) =
 function vectors(ctx: CheckContext): Vector[] {
   const operation = ctx.operation;
   const found: Vector[] = [];
-  const stringKeys = injectableInputs(operation)
-    .filter((i) => i.in === 'body' && i.pointer!.length === 1)
-    .map((i) => i.name);
-  if (stringKeys.length > 0) {
+  // Top-level body strings; a GraphQL operation's are its variables (`variables.name`).
+  const depth = operation.graphql ? 2 : 1;
+  const strings = injectableInputs(operation).filter((i) => i.in === 'body' && i.pointer!.length === depth);
+  if (strings.length > 0) {
     found.push({
-      where: `JSON body (${stringKeys.join(', ')})`,
+      where: `JSON body (${strings.map((i) => i.name).join(', ')})`,
       request: (key, argument) => {
         const body = parseJsonBody(operation)!;
-        for (const name of stringKeys) body[name] = { [key]: argument };
+        for (const { pointer } of strings) {
+          const parent = pointer!
+            .slice(0, -1)
+            .reduce<Record<string | number, unknown>>((node, k) => node[k] as Record<string | number, unknown>, body);
+          parent[pointer![pointer!.length - 1]] = { [key]: argument };
+        }
         return { body: JSON.stringify(body) };
       },
     });
@@ -94,12 +101,12 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
-      return `${operation.method} changes an existing object: injected values would stay in it`;
+    if (kind === 'write' && changesExistingObject(operation))
+      return `${operation.operationId ?? operation.method} changes an existing object: injected values would stay in it`;
     const hasQuery = [...new URL(operation.url).searchParams].length > 0;
     return hasQuery || injectableInputs(operation).some((i) => i.in === 'body')
       ? true
@@ -113,12 +120,13 @@ export default defineCheck({
       for (const { operator, control, argument } of OPERATORS) {
         const injected = await ctx.http.send(vector.request(operator, argument));
         // Only a served answer proves a query ran with the operator; a 4xx is input validation (mongo-sanitize refusing `$`).
-        if (sameAnswer(injected, baseline) || !isSuccess(injected)) continue;
+        if (sameAnswer(injected, baseline) || !answered(injected, ctx.operation)) continue;
         const controlled = await ctx.http.send(vector.request(control, argument));
         // The same answer with the operator's name swapped for the control's: an echo of the input is not a proof.
         const asControl: ProbeResponse = { ...injected, body: injected.body.split(operator).join(control) };
         if (sameAnswer(asControl, controlled)) continue;
-        const bypass = signsIn(ctx.operation) && isSuccess(injected) && !isSuccess(baseline) && !isSuccess(controlled);
+        const ok = (r: ProbeResponse): boolean => answered(r, ctx.operation);
+        const bypass = signsIn(ctx.operation) && ok(injected) && !ok(baseline) && !ok(controlled);
         const detail = `${vector.where} as {"${operator}": ${JSON.stringify(argument)}} answered ${injected.status}; baseline ${baseline.status}, control {"${control}": …} ${controlled.status}`;
         ctx.report(bypass ? BYPASS : INJECTION, { detail, attempt: injected, attempts: [baseline, controlled] });
         return;

@@ -21,10 +21,17 @@
  * Passed otherwise; skipped when the operation has no string input.
  */
 import { createHash } from 'node:crypto';
-import { defineCheck, operationClass, type CheckContext, type ProbeResponse } from '../scanner/api.js';
+import {
+  changesExistingObject,
+  defineCheck,
+  operationClass,
+  type CheckContext,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { isServerError, sameAnswer } from './support/answer-shape.js';
 import { injectableInputs, withInput, type InjectableInput } from './support/injectable-inputs.js';
 import { sqlErrorIn } from './support/sql-error-signatures.js';
+import { answerStatus, type GraphqlSide } from './support/graphql-answer.js';
 
 const BOOLEAN = 'injection.sql_boolean_based';
 const TIME = 'injection.sql_time_based';
@@ -74,10 +81,16 @@ const BREAKERS = [
   { name: 'backslash', broken: '\\', balanced: '\\\\' },
 ];
 
-function errorLike(probe: ProbeResponse, baseline: ProbeResponse): { signature?: string; status?: number } | undefined {
+function errorLike(
+  probe: ProbeResponse,
+  baseline: ProbeResponse,
+  side: GraphqlSide,
+): { signature?: string; status?: number } | undefined {
   const signature = sqlErrorIn(probe.body);
   if (signature && !sqlErrorIn(baseline.body)) return { signature: `${signature.dbms}: ${signature.excerpt}` };
-  if (isServerError(probe) && !isServerError(baseline)) return { status: probe.status };
+  // GraphQL: a resolver that threw answers 200 with an error, which stands for a 500 (support/graphql-answer.ts).
+  const failed = (r: ProbeResponse): boolean => isServerError({ ...r, status: answerStatus(r, side) });
+  if (failed(probe) && !failed(baseline)) return { status: answerStatus(probe, side) };
   return undefined;
 }
 
@@ -122,10 +135,10 @@ async function probeInput(
     const broken = await ctx.http.send(withInput(ctx.operation, input, `${input.value}${breaker.broken}`));
     if (sameAnswer(broken, baseline, [breaker.broken, input.value])) continue;
     let proof: Proof | undefined;
-    const error = errorLike(broken, baseline);
+    const error = errorLike(broken, baseline, ctx.operation);
     if (error) {
       const balanced = await ctx.http.send(withInput(ctx.operation, input, `${input.value}${breaker.balanced}`));
-      if (!errorLike(balanced, baseline)) {
+      if (!errorLike(balanced, baseline, ctx.operation)) {
         const what = error.signature
           ? `a database error (${error.signature})`
           : `${error.status} (baseline ${baseline.status})`;
@@ -210,7 +223,7 @@ export default defineCheck({
     },
   ],
   maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [
     {
       name: 'sqlTimeBased',
@@ -225,8 +238,8 @@ export default defineCheck({
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
-      return `${operation.method} changes an existing object: injected values would stay in it`;
+    if (kind === 'write' && changesExistingObject(operation))
+      return `${operation.operationId ?? operation.method} changes an existing object: injected values would stay in it`;
     return injectableInputs(operation).length > 0 ? true : 'no string input to inject into';
   },
   async run(ctx) {

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../scanner/api.js';
+import { onGraphqlEndpointOnly } from './support/graphql-answer.js';
 import { echoesRequest } from './support/echoed-method.js';
 import { probeUntilShownClear } from './support/probe-until-shown-clear.js';
 
@@ -28,6 +29,7 @@ export default defineCheck({
   ],
   maxCvss: 0,
   scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
     // Every operation of a path sends the same request (GET /items and POST /items): once the first showed no echo, the
     // others pass without sending it again; an echo is probed (and reported) on each, so shards and runs agree.

@@ -3,7 +3,8 @@
  * scanner's own loopback callback (checks/support/callback-server.ts), and the target fetching it is the proof.
  * URL-shaped inputs: declared `format: uri`/`url`, names like url, uri, callback, webhook, image, avatar, redirect,
  * link, feed, icon, logo or photo, and (curl scans) values that are http(s) URLs. At most four inputs, each given its
- * own unique callback path so the hit names the input.
+ * own unique callback path so the hit names the input. A URL split into inputs (`host` with `port` and/or `path`,
+ * as GraphQL arguments often are) gets the callback's host, port and path.
  *
  * Requests: 1, the operation as given with every URL-shaped input set to its callback URL; then up to 1 s waiting for
  * the target to call back (webhooks and image imports often fetch after answering). Never on destructive operations.
@@ -15,7 +16,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { classifyOperation, defineCheck } from '../scanner/api.js';
 import { callbackHostOption, isLoopback, listenForCallbacks } from './support/callback-server.js';
-import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
+import { fieldsOf, withChanges, type Change, type Field } from './support/input-fields.js';
 import { CALLBACK_HOST } from './support/shared-options.js';
 
 const ISSUE = 'server_side_request_forgery.url_parameter';
@@ -31,6 +32,19 @@ export function urlShaped(field: Field): boolean {
   if (field.declared?.type !== undefined && field.declared.type !== 'string') return false;
   if (typeof field.value === 'string' && /^https?:\/\//i.test(field.value)) return true;
   return (field.value === undefined || typeof field.value === 'string') && URL_NAME.test(field.name);
+}
+
+const HOST_NAME = /^(host|hostname|server|domain|address|target_?host)$/i;
+const PORT_NAME = /^(port|target_?port)$/i;
+const PATH_NAME = /^(path|pathname|resource|endpoint_?path)$/i;
+
+/** A URL split into inputs (`host`, and `port` and/or `path`): the server builds the URL it fetches from them. */
+export function splitUrlFields(fields: Field[]): { host: Field; port?: Field; path?: Field } | undefined {
+  const strings = fields.filter((f) => f.declared?.type === undefined || f.declared.type === 'string');
+  const host = strings.find((f) => HOST_NAME.test(f.name));
+  const port = fields.find((f) => PORT_NAME.test(f.name));
+  const path = strings.find((f) => PATH_NAME.test(f.name));
+  return host && (port || path) ? { host, ...(port ? { port } : {}), ...(path ? { path } : {}) } : undefined;
 }
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
@@ -52,13 +66,14 @@ export default defineCheck({
     },
   ],
   maxCvss: 7.7,
-  scanKinds: ['curl', 'openapi'],
+  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
-    return fieldsOf(operation).some(urlShaped)
+    const fields = fieldsOf(operation);
+    return fields.some(urlShaped) || splitUrlFields(fields)
       ? true
-      : 'no URL-shaped input (format uri, a url/callback/webhook/image-like name, or a URL value)';
+      : 'no URL-shaped input (format uri, a url/callback/webhook/image-like name, a URL value, or host with port or path)';
   },
   async run(ctx) {
     const host = callbackHostOption(ctx.options);
@@ -69,7 +84,21 @@ export default defineCheck({
     const fields = fieldsOf(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
     const listener = await listenForCallbacks({ host });
     try {
-      const changes = fields.map((f) => ({ in: f.in, name: f.name, value: listener.urlFor(`${f.in}-${f.name}`) }));
+      const changes: Change[] = fields.map((f) => ({
+        in: f.in,
+        name: f.name,
+        pointer: f.pointer,
+        value: listener.urlFor(`${f.in}-${f.name}`),
+      }));
+      // Host, port and path inputs get the callback's parts (an integer port where the input is one).
+      const split = splitUrlFields(fieldsOf(ctx.operation));
+      if (split) {
+        const target = new URL(listener.urlFor(`${split.host.in}-${split.host.name}`));
+        const set = (f: Field, value: unknown) => changes.push({ in: f.in, name: f.name, pointer: f.pointer, value });
+        set(split.host, target.hostname);
+        if (split.port) set(split.port, split.port.declared?.type === 'integer' ? Number(target.port) : target.port);
+        if (split.path) set(split.path, target.pathname);
+      }
       const response = await ctx.http.send(withChanges(ctx.operation, changes));
       for (let waited = 0; listener.hits().length === 0 && waited < WAIT_MS && !ctx.signal.aborted; waited += 100)
         await sleep(100, ctx.signal);

@@ -5,6 +5,7 @@
  */
 import { load } from 'js-yaml';
 import type { Account, FindAccount } from 'oidc-provider';
+import { idpError } from './errors.js';
 
 export interface IdpUser {
   sub: string;
@@ -21,35 +22,47 @@ export const DEMO_USER: IdpUser = Object.freeze({
   email_verified: true,
 });
 
-/** Checks one user record; returns a problem or undefined. */
-function problemWith(user: unknown, where: string): string | undefined {
-  if (typeof user !== 'object' || user === null || Array.isArray(user)) return `${where} must be an object of claims`;
+/** What is wrong with one user record, or undefined. */
+function problemWith(user: unknown): 'claims' | 'sub' | undefined {
+  if (typeof user !== 'object' || user === null || Array.isArray(user)) return 'claims';
   const sub = (user as { sub?: unknown }).sub;
-  if (typeof sub !== 'string' || sub.trim() === '') return `${where} needs a non-empty string "sub"`;
-  return undefined;
+  return typeof sub !== 'string' || sub.trim() === '' ? 'sub' : undefined;
 }
 
-/** Parses a users document (YAML or JSON): a list of users, or `{ users: [...] }`. Throws with a readable message. */
-export function parseUsers(text: string, source: string): IdpUser[] {
+/** Checks a users list given in code (or parsed): every user has a `sub`, none twice. */
+export function acceptUsers(value: unknown): readonly IdpUser[] {
+  if (!Array.isArray(value) || value.length === 0)
+    throw idpError('invalid_users', 'must hold a non-empty list of users (or { users: [...] })');
+  value.forEach((user, i) => {
+    const problem = problemWith(user);
+    if (problem === 'claims') throw idpError('invalid_users', `has a user that is not an object of claims (user ${i})`);
+    if (problem === 'sub') throw idpError('invalid_users', `has a user without a "sub" (user ${i})`);
+  });
+  const subs = new Set<string>();
+  for (const user of value as IdpUser[]) {
+    if (subs.has(user.sub)) throw idpError('invalid_users', `lists two users with sub "${user.sub}"`);
+    subs.add(user.sub);
+  }
+  return value as IdpUser[];
+}
+
+/** Parses a users document (YAML or JSON): a list of users, or `{ users: [...] }`. */
+export function parseUsers(text: string): readonly IdpUser[] {
   let doc: unknown;
   try {
     doc = load(text);
   } catch (error) {
-    throw new Error(`${source} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+    throw idpError('invalid_users', `is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
   }
-  const list = Array.isArray(doc) ? doc : (doc as { users?: unknown } | null)?.users;
-  if (!Array.isArray(list) || list.length === 0)
-    throw new Error(`${source} must hold a non-empty list of users (or { users: [...] })`);
-  list.forEach((user, i) => {
-    const problem = problemWith(user, `${source}: user ${i}`);
-    if (problem) throw new Error(problem);
-  });
-  const subs = new Set<string>();
-  for (const user of list as IdpUser[]) {
-    if (subs.has(user.sub)) throw new Error(`${source}: duplicate user sub "${user.sub}"`);
-    subs.add(user.sub);
-  }
-  return list as IdpUser[];
+  return acceptUsers(Array.isArray(doc) ? doc : (doc as { users?: unknown } | null)?.users);
+}
+
+/** Checks the default user given in code: an object of claims with a `sub`. */
+export function acceptDefaultUser(value: unknown): IdpUser {
+  const problem = problemWith(value);
+  if (problem === 'claims') throw idpError('invalid_users', 'is not an object of claims');
+  if (problem === 'sub') throw idpError('invalid_users', 'has no "sub" (a non-empty string)');
+  return value as IdpUser;
 }
 
 /** Parses the `--default-user` JSON object. */
@@ -58,11 +71,9 @@ export function parseDefaultUser(json: string): IdpUser {
   try {
     user = JSON.parse(json);
   } catch {
-    throw new Error('--default-user must be a JSON object of claims with a "sub"');
+    throw idpError('invalid_users', 'must be a JSON object of claims with a "sub"');
   }
-  const problem = problemWith(user, '--default-user');
-  if (problem) throw new Error(problem);
-  return user as IdpUser;
+  return acceptDefaultUser(user);
 }
 
 export interface AccountDirectory {

@@ -3,11 +3,13 @@
  * features allow and the `fragment` response mode of implicit flows; without registration, only the static
  * clients' grant types are usable, and with code-only response types nothing answers in a fragment.
  */
+import type { AccessTokenFormat } from './settings.js';
+
 export interface DiscoveryFacts {
   registration: boolean;
   /** grant_types of every static client. */
   clientGrantTypes: string[][];
-  accessTokenFormat: 'opaque' | 'jwt';
+  accessTokenFormat: AccessTokenFormat;
 }
 
 /**

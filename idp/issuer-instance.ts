@@ -7,16 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEBUGGER_CALLBACK } from './debugger/debugger-router.js';
-import type { Logger } from '../lib/logger.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
 import { buildIdp, type BuiltIdp } from './app.js';
 import { captureResponse, createDocumentCache, sendCached, type DocumentCache } from './document-cache.js';
 import { honestDiscovery } from './honest-discovery.js';
-import { resolveSigningKeys, type PrivateJwks } from './keys.js';
-import type { IdpOptions } from './options.js';
+import type { PrivateJwks } from './keys.js';
 import { ROUTES } from './provider.js';
 import { createRequestLog, type RequestRecord } from './request-log.js';
+import type { IdpConfig } from './settings.js';
+import { resolveSigningKeys } from './signing-keys.js';
 import { withClock } from './testing/clock.js';
 import { createTestingState, type TestingState } from './testing/testing-state.js';
 
@@ -46,12 +46,10 @@ export interface IssuerInstance {
 }
 
 export interface InstanceSetup {
-  options: IdpOptions;
+  config: IdpConfig;
   issuer: string;
   mountPath: string;
   store: IdpStore;
-  logger: Logger;
-  enableTestingApi: boolean;
   /** Extra routes under the instance (the testing router, the debugger), given the instance. */
   routes?: (
     instance: IssuerInstance,
@@ -70,9 +68,10 @@ function unavailable(res: ServerResponse, description: string): void {
 }
 
 export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
-  const { options, issuer, mountPath, store, logger } = setup;
-  const accounts = createAccountDirectory(options.users, options.defaultUser);
-  const testing = setup.enableTestingApi ? createTestingState() : undefined;
+  const { config, issuer, mountPath, store } = setup;
+  const logger = config.logger;
+  const accounts = createAccountDirectory(config.users, config.defaultUser);
+  const testing = config.enableTestingApi ? createTestingState() : undefined;
   const kept: RequestRecord[] | undefined = testing?.requests;
   const requestLog = createRequestLog(logger, kept);
   const cache = createDocumentCache();
@@ -91,15 +90,14 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
 
   async function build(jwks: PrivateJwks): Promise<void> {
     built = await buildIdp(
+      config,
       {
-        ...options,
-        jwks,
         issuer,
         mountPath,
+        jwks,
         accounts,
         takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined,
         debugger: debug,
-        logger,
       },
       store,
     );
@@ -115,7 +113,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     app: BuiltIdp['app'],
   ): Promise<void> {
     // Endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy): one entry per origin.
-    const fwd = options.trustProxy
+    const fwd = config.trustProxy
       ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}`
       : '';
     const key = `${path}|${req.headers.host ?? ''}|${fwd}`;
@@ -133,9 +131,9 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     let json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
     if (path === DISCOVERY && built) {
       json = honestDiscovery(json, {
-        registration: options.enableRegistration ?? false,
+        registration: config.enableRegistration,
         clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]),
-        accessTokenFormat: options.accessTokenFormat ?? 'opaque',
+        accessTokenFormat: config.accessTokenFormat,
       });
     }
     for (const name of [
@@ -168,7 +166,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     },
     start() {
       building ??= (async () => {
-        const jwks = await resolveSigningKeys(options, store);
+        const jwks = await resolveSigningKeys(config, store);
         startJwks ??= jwks;
         await build(jwks);
       })().finally(() => {
@@ -181,7 +179,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     },
     async rebuild(jwks) {
       const next = jwks ?? built?.jwks ?? startJwks!;
-      if (jwks && store.setState && !options.jwks && !options.jwksFile) await store.setState('jwks', jwks);
+      if (jwks && store.setState && !config.jwks && !config.jwksFile) await store.setState('jwks', jwks);
       await build(next);
     },
     handle(req, res) {

@@ -1,5 +1,6 @@
 /** `--jwks-file`: reads a private JWKS, or writes freshly generated keys there once with `--save-jwks`. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { idpError } from './errors.js';
 import { checkPrivateJwks, generateSigningJwks, type PrivateJwks } from './keys.js';
 
 function readJwksFile(path: string): PrivateJwks {
@@ -7,17 +8,20 @@ function readJwksFile(path: string): PrivateJwks {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(
-      `cannot read --jwks-file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw idpError('invalid_jwks', `cannot read --jwks-file ${path} (${reason})`, { cause: error });
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
-    throw new Error(`--jwks-file ${path} is not JSON`);
+  } catch (error) {
+    throw idpError('invalid_jwks', `--jwks-file ${path} is not JSON`, { cause: error });
   }
-  return checkPrivateJwks(parsed, `--jwks-file ${path}`);
+  try {
+    return checkPrivateJwks(parsed);
+  } catch (error) {
+    throw idpError('invalid_jwks', `--jwks-file ${path} ${(error as Error).message}`, { cause: error });
+  }
 }
 
 export async function loadOrCreateJwksFile(path: string, save: boolean): Promise<PrivateJwks> {

@@ -10,7 +10,6 @@ import Provider, {
   type Configuration,
   type SigningAlgorithmWithNone,
 } from 'oidc-provider';
-import type { Logger } from '../lib/logger.js';
 import type { AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
 import type { ClaimsMapping } from './claims.js';
@@ -22,9 +21,14 @@ import { extraTokenClaims, resourceIndicators } from './resource-server.js';
 import { renderError } from './render-error.js';
 import { clientAuthRequired } from './client-auth-required.js';
 import { noteRequestInfo } from './request-info.js';
+import type { IdpConfig } from './settings.js';
 
+/** What a provider is built from: the IdP's settings, and what the issuer resolved at build time. */
 export interface ProviderSetup {
+  config: IdpConfig;
   issuer: string;
+  /** '' or the tenant's path on the listener. */
+  mountPath: string;
   accounts: AccountDirectory;
   store: IdpStore;
   jwks: PrivateJwks;
@@ -32,17 +36,7 @@ export interface ProviderSetup {
   cookieKeys: string[];
   /** The configured client first, then any extra static clients. */
   clients: ClientMetadata[];
-  scopes: readonly string[];
   claims: ClaimsMapping;
-  skipPrompt: boolean;
-  accessTokenFormat: 'opaque' | 'jwt';
-  defaultAudience?: string;
-  idTokenIncludesUserinfoClaims: boolean;
-  registration: { enabled: boolean; initialAccessToken?: string };
-  trustProxy: boolean;
-  /** '' or the tenant's path on the listener. */
-  mountPath?: string;
-  logger: Logger;
 }
 
 /** oidc-provider's defaults, set explicitly (it nags otherwise); seconds. */
@@ -75,15 +69,7 @@ export const ROUTES = {
 } as const;
 
 export function createProvider(setup: ProviderSetup): Provider {
-  const resourceOptions = {
-    issuer: setup.issuer,
-    scopes: setup.scopes,
-    accessTokenFormat: setup.accessTokenFormat,
-    defaultAudience: setup.defaultAudience,
-    signingAlg: setup.signingAlg,
-    accounts: setup.accounts,
-    claims: setup.claims,
-  };
+  const { config } = setup;
   const configuration: Configuration = {
     adapter: setup.store.adapter,
     clients: setup.clients,
@@ -100,15 +86,15 @@ export function createProvider(setup: ProviderSetup): Provider {
     responseTypes: ['code'],
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
     findAccount: setup.accounts.findAccount,
-    scopes: [...setup.scopes],
+    scopes: [...config.scopes],
     claims: setup.claims,
-    conformIdTokenClaims: !setup.idTokenIncludesUserinfoClaims,
+    conformIdTokenClaims: !config.idTokenIncludesUserinfoClaims,
     routes: ROUTES,
     ttl: TTL,
-    interactions: { url: async (_ctx, interaction) => `${setup.mountPath ?? ''}/interaction/${interaction.uid}` },
+    interactions: { url: async (_ctx, interaction) => `${setup.mountPath}/interaction/${interaction.uid}` },
     renderError,
     fetch: outgoingFetch as Configuration['fetch'],
-    extraTokenClaims: extraTokenClaims(resourceOptions),
+    extraTokenClaims: extraTokenClaims(setup),
     features: {
       devInteractions: { enabled: false },
       introspection: {
@@ -128,26 +114,26 @@ export function createProvider(setup: ProviderSetup): Provider {
       },
       clientCredentials: { enabled: true },
       backchannelLogout: { enabled: true },
-      rpInitiatedLogout: rpInitiatedLogout(setup.skipPrompt),
+      rpInitiatedLogout: rpInitiatedLogout(config.skipPrompt),
       registration: {
-        enabled: setup.registration.enabled,
-        initialAccessToken: setup.registration.initialAccessToken ?? false,
+        enabled: config.enableRegistration,
+        initialAccessToken: config.registrationInitialAccessToken ?? false,
         issueRegistrationAccessToken: true,
       },
-      registrationManagement: { enabled: setup.registration.enabled, rotateRegistrationAccessToken: false },
-      resourceIndicators: resourceIndicators(resourceOptions),
+      registrationManagement: { enabled: config.enableRegistration, rotateRegistrationAccessToken: false },
+      resourceIndicators: resourceIndicators(setup),
     },
   };
   const provider = new Provider(setup.issuer, configuration);
-  provider.proxy = setup.trustProxy;
+  provider.proxy = config.trustProxy;
   provider.use(noteRequestInfo);
   provider.use(clientAuthRequired([ROUTES.introspection, ROUTES.revocation]));
   provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
-  if (setup.skipPrompt) provider.use(skipPromptLogoutWithoutSession());
-  provider.on('server_error', (_ctx, error) => setup.logger.error({ err: error }, 'oidc-provider server_error'));
+  if (config.skipPrompt) provider.use(skipPromptLogoutWithoutSession());
+  provider.on('server_error', (_ctx, error) => config.logger.error({ err: error }, 'oidc-provider server_error'));
   // A back-channel receiver that is down does not block a logout; it is logged here, never with the token.
   provider.on('backchannel.error', (_ctx, error, client) =>
-    setup.logger.warn({ clientId: client.clientId, err: error.message }, 'back-channel logout failed'),
+    config.logger.warn({ clientId: client.clientId, err: error.message }, 'back-channel logout failed'),
   );
   return provider;
 }

@@ -7,12 +7,11 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountDirectory } from './accounts.js';
 import { releasedClaims, type ClaimsMapping } from './claims.js';
+import type { IdpConfig } from './settings.js';
 
 export interface ResourceServerOptions {
+  config: Pick<IdpConfig, 'scopes' | 'accessTokenFormat' | 'defaultAudience'>;
   issuer: string;
-  scopes: readonly string[];
-  accessTokenFormat: 'opaque' | 'jwt';
-  defaultAudience?: string;
   signingAlg: string;
   accounts: AccountDirectory;
   claims: ClaimsMapping;
@@ -21,17 +20,18 @@ export interface ResourceServerOptions {
 export function resourceIndicators(
   options: ResourceServerOptions,
 ): NonNullable<Configuration['features']>['resourceIndicators'] {
-  const fallback = options.defaultAudience ?? (options.accessTokenFormat === 'jwt' ? options.issuer : undefined);
+  const { scopes, accessTokenFormat, defaultAudience } = options.config;
+  const fallback = defaultAudience ?? (accessTokenFormat === 'jwt' ? options.issuer : undefined);
   return {
     enabled: true,
     defaultResource: async (_ctx: KoaContextWithOIDC, _client: unknown, oneOf?: string | string[]) => oneOf ?? fallback,
     // The resource granted at /auth is the one the code's tokens are for, without repeating it at /token.
     useGrantedResource: async () => true,
     getResourceServerInfo: async (_ctx: KoaContextWithOIDC, resource: string) => ({
-      scope: options.scopes.join(' '),
+      scope: scopes.join(' '),
       audience: resource,
-      accessTokenFormat: options.accessTokenFormat,
-      ...(options.accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: options.signingAlg } } } : {}),
+      accessTokenFormat,
+      ...(accessTokenFormat === 'jwt' ? { jwt: { sign: { alg: options.signingAlg } } } : {}),
     }),
   } as NonNullable<Configuration['features']>['resourceIndicators'];
 }
@@ -39,7 +39,7 @@ export function resourceIndicators(
 /** Identity claims in JWT access tokens (RFC 9068 §2.2.1), as the token's scopes release them. */
 export function extraTokenClaims(options: ResourceServerOptions): NonNullable<Configuration['extraTokenClaims']> {
   return async (_ctx, token) => {
-    if (options.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string')
+    if (options.config.accessTokenFormat !== 'jwt' || !('accountId' in token) || typeof token.accountId !== 'string')
       return undefined;
     const user = options.accounts.lookup(token.accountId);
     if (!user) return undefined;

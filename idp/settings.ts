@@ -1,8 +1,17 @@
 /**
- * The stub IdP's settings (DESIGN.md §3.1), declared once: each has a CLI flag (the key in kebab-case) and an
- * `IDP_<UPPER_SNAKE>` environment variable. The CLI, `--help` and the README table are generated from this.
+ * The stub IdP's settings (DESIGN.md §3.1), declared once: the CLI's flags, the `IDP_*` variables (also the edge
+ * worker's), `createIdp`'s options, `--help` and the README table all come from here, and so do the rules between
+ * them. `createIdp` resolves its options against this once, into the frozen `IdpConfig` the rest of the IdP reads.
  */
-import type { ConfigOf, SettingsSpec } from '../lib/config.js';
+import type { ClientMetadata } from 'oidc-provider';
+import { LOG_LEVELS, silentLogger, type Logger } from '../lib/logger.js';
+import { defineSettings, type SettingsInput, type SettingsOf } from '../lib/settings/declaration.js';
+import { loadSettings } from '../lib/settings/load-settings.js';
+import { acceptDefaultUser, acceptUsers, parseDefaultUser, parseUsers } from './accounts.js';
+import type { IdpStore } from './adapters/store.js';
+import { idpError } from './errors.js';
+import { checkPrivateJwks } from './keys.js';
+import { readUsersFile } from './users-file.js';
 
 /** The registration service's API scopes (DESIGN.md §1.2) plus the reviewer/admin ones. */
 export const SERVICE_SCOPES = [
@@ -15,167 +24,289 @@ export const SERVICE_SCOPES = [
 
 export const DEFAULT_SCOPES = ['openid', 'offline_access', 'profile', 'email', ...SERVICE_SCOPES];
 
-function absoluteUrlProblem(value: string): string | undefined {
+const TENANT_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+/** Paths the listener serves at its root: no tenant may take them. */
+const RESERVED_PATHS = new Set(['healthz', 'readyz', '_testing', '_debugger', 'interaction', '.well-known']);
+
+function withoutFragment(uri: string): string | undefined {
   try {
-    const url = new URL(value);
-    return url.hash ? `must not have a fragment (got "${value}")` : undefined;
+    return new URL(uri).hash ? `must not have a fragment (got "${uri}")` : undefined;
   } catch {
-    return `must be an absolute URI (got "${value}")`;
+    return `must be an absolute URI (got "${uri}")`;
   }
 }
 
-export const idpSettings = {
-  port: {
-    env: 'IDP_PORT',
-    type: 'integer',
-    min: 0,
-    max: 65535,
-    default: 8484,
-    doc: 'Listener port (0 picks a free port).',
-  },
-  host: { env: 'IDP_HOST', type: 'string', default: '127.0.0.1', doc: 'Listener address.' },
-  issuer: {
-    env: 'IDP_ISSUER',
-    type: 'url',
-    defaultDoc: '`http://HOST:PORT`',
-    doc: 'Issuer identifier; endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy).',
-  },
-  clientId: { env: 'IDP_CLIENT_ID', type: 'string', defaultDoc: 'generated', doc: "The configured client's id." },
-  clientSecret: {
-    env: 'IDP_CLIENT_SECRET',
-    type: 'string',
-    defaultDoc: 'generated',
-    doc: "The configured client's secret (ignored with --public-client).",
-  },
-  redirectUri: {
-    env: 'IDP_REDIRECT_URI',
-    type: 'list',
-    defaultDoc: 'none',
-    doc: 'Redirect URI of the configured client (repeatable flag; comma-separated in the environment). Without one, the client may only use client_credentials.',
-    check: (uris: string[]) => uris.map(absoluteUrlProblem).find(Boolean),
-  },
-  postLogoutRedirectUri: {
-    env: 'IDP_POST_LOGOUT_REDIRECT_URI',
-    type: 'url',
-    doc: 'Post-logout redirect URI of the configured client.',
-  },
-  publicClient: {
-    env: 'IDP_PUBLIC_CLIENT',
-    type: 'boolean',
-    default: false,
-    doc: 'Configured client is public: token_endpoint_auth_method none, PKCE required.',
-  },
-  users: {
-    env: 'IDP_USERS',
-    type: 'string',
-    doc: 'YAML or JSON file of users (a list, or { users: [...] }), or that JSON inline; each needs a `sub`; login_hint picks one.',
-  },
-  defaultUser: {
-    env: 'IDP_DEFAULT_USER',
-    type: 'string',
-    doc: 'JSON claims of the default user (chosen when no login_hint is given).',
-  },
-  skipPrompt: {
-    env: 'IDP_SKIP_PROMPT',
-    type: 'boolean',
-    default: false,
-    doc: 'Login and consent auto-approved (user from login_hint or the default user); logout without confirmation, back-channel logout sent first.',
-  },
-  accessTokenFormat: {
-    env: 'IDP_ACCESS_TOKEN_FORMAT',
-    type: 'string',
-    choices: ['opaque', 'jwt'],
-    default: 'opaque',
-    doc: '`jwt`: RFC 9068 access tokens (typ at+jwt, aud = resource, else --default-audience, else the issuer).',
-  },
-  defaultAudience: {
-    env: 'IDP_DEFAULT_AUDIENCE',
-    type: 'string',
-    check: absoluteUrlProblem,
-    doc: 'Resource (audience) used when a client asks for none (an absolute URI, RFC 8707).',
-  },
-  idTokenIncludesUserinfoClaims: {
-    env: 'IDP_ID_TOKEN_INCLUDES_USERINFO_CLAIMS',
-    type: 'boolean',
-    default: false,
-    doc: 'ID tokens also carry the email/profile claims of the granted scopes (conformIdTokenClaims off).',
-  },
-  enableRegistration: {
-    env: 'IDP_ENABLE_REGISTRATION',
-    type: 'boolean',
-    default: false,
-    doc: 'Dynamic client registration (RFC 7591) at /register and management (RFC 7592).',
-  },
-  registrationInitialAccessToken: {
-    env: 'IDP_REGISTRATION_INITIAL_ACCESS_TOKEN',
-    type: 'string',
-    doc: 'Bearer token required by POST /register.',
-  },
-  jwksFile: {
-    env: 'IDP_JWKS_FILE',
-    type: 'string',
-    doc: 'Private JWKS file with the signing keys (generated RSA RS256 + EC P-256 ES256 keys when absent; the first key signs by default).',
-  },
-  saveJwks: {
-    env: 'IDP_SAVE_JWKS',
-    type: 'boolean',
-    default: false,
-    doc: 'Write the generated keys to --jwks-file when that file does not exist yet.',
-  },
-  databaseUrl: {
-    env: 'IDP_DATABASE_URL',
-    type: 'url',
-    check: (url: string) => (/^mongodb(\+srv)?:\/\//.test(url) ? undefined : `must be a mongodb:// URL (got "${url}")`),
-    doc: 'MongoDB URL: every oidc-provider model and the keys are stored there (default: memory).',
-  },
-  requireDatabaseAtStart: {
-    env: 'IDP_REQUIRE_DATABASE_AT_START',
-    type: 'boolean',
-    default: false,
-    doc: 'Exit at start when --database-url does not answer (default: start anyway, /readyz 503 until it does).',
-  },
-  enableTestingApi: {
-    env: 'IDP_ENABLE_TESTING_API',
-    type: 'boolean',
-    default: false,
-    doc: 'Serve the testing API under /_testing/ (mint tokens, next logins, faults, key rotation, clock, request log, reset) and the /_debugger page. Loopback hosts only.',
-  },
-  allowTestingApiOnPublicHost: {
-    env: 'IDP_ALLOW_TESTING_API_ON_PUBLIC_HOST',
-    type: 'boolean',
-    default: false,
-    doc: 'Allow --enable-testing-api on a non-loopback --host (anyone who reaches it can mint tokens).',
-  },
-  tenants: {
-    env: 'IDP_TENANTS',
-    type: 'list',
-    defaultDoc: 'none',
-    doc: 'Serve one issuer per tenant at {issuer}/{tenant}, each with its own discovery, keys, client, state and testing API.',
-  },
-  trustProxy: { env: 'IDP_TRUST_PROXY', type: 'boolean', default: false, doc: 'Honour X-Forwarded-* headers.' },
-  scopes: { env: 'IDP_SCOPES', type: 'list', default: DEFAULT_SCOPES, doc: 'Scopes the provider accepts.' },
-  logLevel: {
-    env: 'IDP_LOG_LEVEL',
-    type: 'string',
-    choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-    default: 'info',
-    doc: 'Log level of the JSON log lines on stderr.',
-  },
-} satisfies SettingsSpec;
-
-export type IdpSettings = ConfigOf<typeof idpSettings>;
-
-/** `clientId` → `client-id`: the CLI flag of a setting. */
-export function flagName(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+function tenantProblem(tenants: readonly string[]): string | undefined {
+  const bad = tenants.find((t) => !TENANT_NAME.test(t) || RESERVED_PATHS.has(t));
+  if (bad) return `must be lower-case letters, digits, - or _, and not a reserved path (got "${bad}")`;
+  const twice = tenants.find((t, i) => tenants.indexOf(t) !== i);
+  return twice ? `lists "${twice}" twice` : undefined;
 }
 
-/** The README's flag table, generated from the declarations (test/idp/readme.test.ts keeps them in sync). */
-export function idpSettingsTable(): string {
-  const rows = Object.entries(idpSettings).map(([key, s]) => {
-    const setting = s as { env: string; doc: string; default?: string | number | boolean; defaultDoc?: string };
-    const def = setting.defaultDoc ?? (setting.default === undefined ? '—' : `\`${String(setting.default)}\``);
-    return `| \`--${flagName(key)}\` | \`${setting.env}\` | ${def} | ${setting.doc.replace(/\|/g, '\\|')} |`;
-  });
-  return ['| Flag | Environment | Default | Meaning |', '|---|---|---|---|', ...rows].join('\n');
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Code-only options (no flag, no variable) accept any object of the shape their consumer checks. */
+function object<T>(what: string): (value: unknown) => T {
+  return (value) => {
+    if (typeof value !== 'object' || value === null) throw idpError('invalid_settings', `must be ${what}`);
+    return value as T;
+  };
+}
+
+export const idpSettings = defineSettings(
+  {
+    port: { type: 'port', flag: '--port', env: 'IDP_PORT', default: 8484, doc: 'Listener port (0 picks a free port).' },
+    host: {
+      type: 'string',
+      flag: '--host',
+      env: 'IDP_HOST',
+      valueName: '<host>',
+      default: '127.0.0.1',
+      doc: 'Listener address.',
+    },
+    issuer: {
+      type: 'url',
+      flag: '--issuer',
+      env: 'IDP_ISSUER',
+      defaultDoc: '`http://HOST:PORT`',
+      doc: 'Issuer identifier; endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy).',
+    },
+    clientId: {
+      type: 'string',
+      flag: '--client-id',
+      env: 'IDP_CLIENT_ID',
+      valueName: '<id>',
+      defaultDoc: 'generated',
+      doc: "The configured client's id.",
+    },
+    clientSecret: {
+      type: 'string',
+      flag: '--client-secret',
+      env: 'IDP_CLIENT_SECRET',
+      valueName: '<secret>',
+      secret: true,
+      defaultDoc: 'generated',
+      doc: "The configured client's secret (ignored with --public-client).",
+    },
+    redirectUris: {
+      type: 'list',
+      flag: '--redirect-uri',
+      env: 'IDP_REDIRECT_URI',
+      valueName: '<uri>',
+      split: false,
+      defaultDoc: 'none',
+      doc: 'Redirect URI of the configured client. Without one, the client may only use client_credentials.',
+      check: (uris) => uris.map(withoutFragment).find(Boolean),
+    },
+    postLogoutRedirectUri: {
+      type: 'url',
+      flag: '--post-logout-redirect-uri',
+      env: 'IDP_POST_LOGOUT_REDIRECT_URI',
+      doc: 'Post-logout redirect URI of the configured client.',
+    },
+    publicClient: {
+      type: 'boolean',
+      flag: '--public-client',
+      env: 'IDP_PUBLIC_CLIENT',
+      doc: 'Configured client is public: token_endpoint_auth_method none, PKCE required.',
+    },
+    users: {
+      type: 'custom',
+      flag: '--users',
+      env: 'IDP_USERS',
+      valueName: '<file|json>',
+      // A file, or the users document itself when it is inline JSON (handy in environment-only setups).
+      parse: (text: string) => (/^\s*[[{]/.test(text) ? parseUsers(text) : readUsersFile(text)),
+      accept: acceptUsers,
+      format: (users) => JSON.stringify(users),
+      doc: 'YAML or JSON file of users (a list, or { users: [...] }), or that JSON inline; each needs a `sub`; login_hint picks one.',
+    },
+    defaultUser: {
+      type: 'custom',
+      flag: '--default-user',
+      env: 'IDP_DEFAULT_USER',
+      valueName: '<json>',
+      parse: parseDefaultUser,
+      accept: acceptDefaultUser,
+      format: (user) => JSON.stringify(user),
+      doc: 'JSON claims of the default user (chosen when no login_hint is given).',
+    },
+    skipPrompt: {
+      type: 'boolean',
+      flag: '--skip-prompt',
+      env: 'IDP_SKIP_PROMPT',
+      doc: 'Login and consent auto-approved (user from login_hint or the default user); logout without confirmation, back-channel logout sent first.',
+    },
+    accessTokenFormat: {
+      type: 'enum',
+      choices: ['opaque', 'jwt'],
+      flag: '--access-token-format',
+      env: 'IDP_ACCESS_TOKEN_FORMAT',
+      default: 'opaque',
+      doc: '`jwt`: RFC 9068 access tokens (typ at+jwt, aud = resource, else --default-audience, else the issuer).',
+    },
+    defaultAudience: {
+      type: 'string',
+      flag: '--default-audience',
+      env: 'IDP_DEFAULT_AUDIENCE',
+      valueName: '<uri>',
+      check: withoutFragment,
+      doc: 'Resource (audience) used when a client asks for none (an absolute URI, RFC 8707).',
+    },
+    idTokenIncludesUserinfoClaims: {
+      type: 'boolean',
+      flag: '--id-token-includes-userinfo-claims',
+      env: 'IDP_ID_TOKEN_INCLUDES_USERINFO_CLAIMS',
+      doc: 'ID tokens also carry the email/profile claims of the granted scopes (conformIdTokenClaims off).',
+    },
+    enableRegistration: {
+      type: 'boolean',
+      flag: '--enable-registration',
+      env: 'IDP_ENABLE_REGISTRATION',
+      doc: 'Dynamic client registration (RFC 7591) at /register and management (RFC 7592).',
+    },
+    registrationInitialAccessToken: {
+      type: 'string',
+      flag: '--registration-initial-access-token',
+      env: 'IDP_REGISTRATION_INITIAL_ACCESS_TOKEN',
+      valueName: '<token>',
+      secret: true,
+      doc: 'Bearer token required by POST /register.',
+    },
+    jwksFile: {
+      type: 'string',
+      flag: '--jwks-file',
+      env: 'IDP_JWKS_FILE',
+      valueName: '<path>',
+      doc: 'Private JWKS file with the signing keys (generated RSA RS256 + EC P-256 ES256 keys when absent; the first key signs by default).',
+    },
+    saveJwks: {
+      type: 'boolean',
+      flag: '--save-jwks',
+      env: 'IDP_SAVE_JWKS',
+      doc: 'Write the generated keys to --jwks-file when that file does not exist yet.',
+    },
+    databaseUrl: {
+      type: 'url',
+      flag: '--database-url',
+      env: 'IDP_DATABASE_URL',
+      protocols: ['mongodb:', 'mongodb+srv:'],
+      secret: true,
+      defaultDoc: 'memory',
+      doc: 'MongoDB URL: every oidc-provider model and the keys are stored there.',
+    },
+    requireDatabaseAtStart: {
+      type: 'boolean',
+      flag: '--require-database-at-start',
+      env: 'IDP_REQUIRE_DATABASE_AT_START',
+      doc: 'Exit at start when --database-url does not answer (default: start anyway, /readyz 503 until it does).',
+    },
+    enableTestingApi: {
+      type: 'boolean',
+      flag: '--enable-testing-api',
+      env: 'IDP_ENABLE_TESTING_API',
+      doc: 'Serve the testing API under /_testing/ (mint tokens, next logins, faults, key rotation, clock, request log, reset) and the /_debugger page. Loopback hosts only.',
+    },
+    allowTestingApiOnPublicHost: {
+      type: 'boolean',
+      flag: '--allow-testing-api-on-public-host',
+      env: 'IDP_ALLOW_TESTING_API_ON_PUBLIC_HOST',
+      doc: 'Allow --enable-testing-api on a non-loopback --host (anyone who reaches it can mint tokens).',
+    },
+    tenants: {
+      type: 'list',
+      flag: '--tenants',
+      env: 'IDP_TENANTS',
+      valueName: '<name>',
+      defaultDoc: 'none',
+      check: tenantProblem,
+      doc: 'Serve one issuer per tenant at {issuer}/{tenant}, each with its own discovery, keys, client, state and testing API.',
+    },
+    trustProxy: {
+      type: 'boolean',
+      flag: '--trust-proxy',
+      env: 'IDP_TRUST_PROXY',
+      doc: 'Honour X-Forwarded-* headers.',
+    },
+    scopes: {
+      type: 'list',
+      flag: '--scopes',
+      env: 'IDP_SCOPES',
+      valueName: '<scope>',
+      default: DEFAULT_SCOPES,
+      check: (scopes) => (scopes.includes('openid') ? undefined : 'must include openid'),
+      doc: 'Scopes the provider accepts.',
+    },
+    logLevel: {
+      type: 'enum',
+      choices: LOG_LEVELS,
+      flag: '--log-level',
+      env: 'IDP_LOG_LEVEL',
+      valueName: '<level>',
+      default: 'info',
+      doc: 'Log level of the JSON log lines on stderr.',
+    },
+    // Options of createIdp only (objects a command line cannot carry).
+    clients: {
+      type: 'custom',
+      accept: (value: unknown): readonly ClientMetadata[] => {
+        if (!Array.isArray(value) || !value.every((c) => typeof (c as ClientMetadata | null)?.client_id === 'string'))
+          throw idpError('invalid_settings', 'must be a list of client metadata objects, each with a client_id');
+        return value as ClientMetadata[];
+      },
+      default: [],
+      doc: 'More static clients (oidc-provider client metadata), e.g. a resource server that introspects tokens.',
+    },
+    jwks: {
+      type: 'custom',
+      accept: (value: unknown) => checkPrivateJwks(value),
+      doc: 'Private signing keys (win over jwksFile).',
+    },
+    store: {
+      type: 'custom',
+      accept: object<IdpStore>('an IdpStore (adapter, initState, close)'),
+      doc: 'A store built by the caller (the edge worker’s D1 store); wins over databaseUrl.',
+    },
+    logger: {
+      type: 'custom',
+      accept: object<Logger>('a pino logger'),
+      default: silentLogger,
+      doc: 'Where the IdP logs (silent by default; the CLI logs JSON lines to stderr at --log-level).',
+    },
+  },
+  {
+    publicClientNeedsRedirectUri: (s, name) =>
+      s.publicClient && s.redirectUris.length === 0
+        ? `${name('publicClient')} needs at least one ${name('redirectUris')}`
+        : undefined,
+    registrationTokenNeedsRegistration: (s, name) =>
+      s.registrationInitialAccessToken && !s.enableRegistration
+        ? `${name('registrationInitialAccessToken')} needs ${name('enableRegistration')}`
+        : undefined,
+    saveJwksNeedsJwksFile: (s, name) =>
+      s.saveJwks && !s.jwksFile ? `${name('saveJwks')} needs ${name('jwksFile')} (where to save them)` : undefined,
+    testingApiOnLoopbackOnly: (s, name) =>
+      s.enableTestingApi && !isLoopbackHost(s.host) && !s.allowTestingApiOnPublicHost
+        ? `${name('enableTestingApi')} lets anyone mint tokens and change the clock: refusing it on ${s.host}, which is not a loopback address (use ${name('host')} 127.0.0.1, or add ${name('allowTestingApiOnPublicHost')} if that is really wanted)`
+        : undefined,
+    tenantsNeedTheirOwnStores: (s, name) =>
+      s.store && s.tenants.length > 1
+        ? `${name('tenants')} need a store each: give ${name('databaseUrl')} (or nothing, for memory), not ${name('store')}`
+        : undefined,
+  },
+);
+
+/** What `createIdp` accepts: any setting, by its key, of its declared type. */
+export type IdpOptions = SettingsInput<typeof idpSettings.settings>;
+
+/** The IdP's settings once resolved: complete, validated, frozen — what every part of the IdP reads. */
+export type IdpConfig = SettingsOf<typeof idpSettings.settings>;
+
+export type AccessTokenFormat = IdpConfig['accessTokenFormat'];
+
+/** `createIdp`'s door: options given in code, validated as the CLI validates flags, into one frozen configuration. */
+export function resolveIdpConfig(options: IdpOptions = {}): IdpConfig {
+  return loadSettings(idpSettings, { given: options });
 }

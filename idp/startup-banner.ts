@@ -1,10 +1,9 @@
 /** What the CLI prints on stdout once it serves: where it is, the configured client, registration, storage, users. */
-import type { RunningIdp } from './create-idp.js';
+import { createAccountDirectory } from './accounts.js';
+import type { RunningIdp } from './running-idp.js';
+import type { IdpConfig } from './settings.js';
 
-export function startupBanner(
-  idp: RunningIdp,
-  extra: { storage: string; users: string[]; skipPrompt: boolean; testingApi?: boolean },
-): string {
+export function startupBanner(idp: RunningIdp, config: IdpConfig): string {
   let client: RunningIdp['client'] | undefined;
   try {
     client = idp.client;
@@ -29,10 +28,15 @@ export function startupBanner(
     rows.push(['Registration URL', idp.registrationEndpoint]);
     rows.push(['Initial access token', idp.registrationInitialAccessToken ?? 'none (open registration)']);
   }
-  rows.push(['Users', extra.users.join(', ')]);
-  rows.push(['Login', extra.skipPrompt ? 'automatic (--skip-prompt; login_hint picks the user)' : 'login page']);
-  rows.push(['Storage', extra.storage]);
-  if (extra.testingApi)
+  rows.push([
+    'Users',
+    createAccountDirectory(config.users, config.defaultUser)
+      .users.map((u) => u.sub)
+      .join(', '),
+  ]);
+  rows.push(['Login', config.skipPrompt ? 'automatic (--skip-prompt; login_hint picks the user)' : 'login page']);
+  rows.push(['Storage', config.databaseUrl ? 'MongoDB' : 'memory (lost on exit)']);
+  if (config.enableTestingApi)
     rows.push([
       'Testing API',
       tenants.length

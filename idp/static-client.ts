@@ -4,14 +4,7 @@
  */
 import type { ClientMetadata } from 'oidc-provider';
 import type { IdpStore } from './adapters/store.js';
-
-export interface StaticClientOptions {
-  clientId?: string;
-  clientSecret?: string;
-  redirectUris?: readonly string[];
-  postLogoutRedirectUri?: string;
-  publicClient?: boolean;
-}
+import type { IdpConfig } from './settings.js';
 
 export interface StaticClient {
   clientId: string;
@@ -27,21 +20,24 @@ function random(bytes: number): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('base64url');
 }
 
-export async function resolveStaticClient(options: StaticClientOptions, store: IdpStore): Promise<StaticClient> {
+/** The configured client (a public client has at least one redirect URI: idp/settings.ts checks it). */
+export async function resolveStaticClient(
+  config: Pick<IdpConfig, 'clientId' | 'clientSecret' | 'redirectUris' | 'postLogoutRedirectUri' | 'publicClient'>,
+  store: IdpStore,
+): Promise<StaticClient> {
   const generated = await store.initState('generated-client', {
     clientId: `dev-client-${Buffer.from(crypto.getRandomValues(new Uint8Array(4))).toString('hex')}`,
     clientSecret: random(32),
   });
-  const redirectUris = [...(options.redirectUris ?? [])];
-  const isPublic = options.publicClient ?? false;
-  if (isPublic && redirectUris.length === 0) throw new Error('--public-client needs at least one --redirect-uri');
+  const redirectUris = [...config.redirectUris];
+  const isPublic = config.publicClient;
   const grantTypes = [
     ...(redirectUris.length ? ['authorization_code', 'refresh_token'] : []),
     ...(isPublic ? [] : ['client_credentials']),
   ];
-  const clientId = options.clientId ?? generated.clientId;
-  const clientSecret = isPublic ? undefined : (options.clientSecret ?? generated.clientSecret);
-  const postLogoutRedirectUris = options.postLogoutRedirectUri ? [options.postLogoutRedirectUri] : [];
+  const clientId = config.clientId ?? generated.clientId;
+  const clientSecret = isPublic ? undefined : (config.clientSecret ?? generated.clientSecret);
+  const postLogoutRedirectUris = config.postLogoutRedirectUri ? [config.postLogoutRedirectUri] : [];
   const metadata: ClientMetadata = {
     client_id: clientId,
     ...(clientSecret ? { client_secret: clientSecret } : {}),

@@ -21,7 +21,7 @@ function value(v: unknown): string {
 }
 
 /** One JSON log line → one short line (ending in a newline); a line that is not JSON passes through. */
-export function terminalLine(json: string): string {
+function terminalLine(json: string): string {
   let entry: Record<string, unknown>;
   try {
     entry = JSON.parse(json) as Record<string, unknown>;

@@ -7,6 +7,9 @@ import { terminalDestination } from './logger-terminal.js';
 
 export type { Logger };
 
+/** pino's levels, the choices of every part's log-level setting. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const redactPaths = [
   'req.headers.authorization',
   'req.headers.cookie',

@@ -112,12 +112,46 @@ export interface Operation {
    * See `scanner/openapi/object-ids.ts` for how ids are read from responses.
    */
   objectIds?: Record<string, { value: string; from: string }>;
+  /**
+   * GraphQL scans: the root field this operation calls (or the endpoint itself, `field` undefined), with the document,
+   * operation name and variables its JSON body carries (scanner/graphql/field-operation.ts). Arguments travel as
+   * variables, so body-input checks reach them at `variables.<name>`; `operation.inputs` describes them.
+   */
+  graphql?: GraphqlOperation;
 }
 
-/** One declared input of an operation (OpenAPI). */
+/** What a GraphQL operation sends and where it comes from (scanner/graphql/). */
+export interface GraphqlOperation {
+  /** The endpoint URL every operation of the scan posts to. */
+  endpoint: string;
+  /** `query` or `mutation` (the endpoint operation is a `query` of `__typename`). */
+  kind: 'query' | 'mutation';
+  /** The root field called; undefined for the endpoint operation (`query{__typename}`). */
+  field?: string;
+  document: string;
+  operationName?: string;
+  variables: Record<string, unknown>;
+  /** The field's type as written in the schema (`[Order!]!`), and its arguments with theirs. */
+  returnType?: string;
+  arguments?: { name: string; type: string }[];
+  /** How the schema was obtained (the report's `graphql.schemaSource`). */
+  schemaSource: string;
+  /** The schema as SDL (graphql-js `printSchema`), so GraphQL checks can read types without re-introspecting. */
+  sdl?: string;
+}
+
+/** One declared input of an operation (OpenAPI; GraphQL arguments as body inputs under `variables`). */
 export interface InputField {
   in: 'path' | 'query' | 'body';
   name: string;
+  /**
+   * Body inputs below the top level: the property path in the JSON body (a GraphQL argument `url` is
+   * `['variables', 'url']`, a field of an input object `['variables', 'input', 'url']`); `name` is the last key.
+   * An operation that declares such inputs offers only its declared body inputs to checks (not `query`/`operationName`).
+   */
+  pointer?: string[];
+  /** GraphQL arguments: the type as the schema writes it (`String!`, `[ID!]`, `OrderInput`). */
+  graphqlType?: string;
   type?: string;
   format?: string;
   pattern?: string;
@@ -345,4 +379,4 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
   return definition;
 }
 
-export { classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export { changesExistingObject, classifyOperation, operationClass, type OperationClass } from './operation-class.js';

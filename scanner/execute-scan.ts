@@ -13,7 +13,7 @@ import { formatJson } from './formatters/json.js';
 import { formatSarif } from './formatters/sarif.js';
 import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
 import { formatYaml } from './formatters/yaml.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
 import { assertReachable } from './reachability.js';
@@ -46,6 +46,14 @@ export interface ScanRequest {
   curl: CurlFlags;
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  /**
+   * Work before the checks over the scan's transport, once the target is reachable (GraphQL: read the schema and
+   * build one operation per field); its operations replace `operations`, narrowed by the operation filters.
+   */
+  prepare?: (
+    transport: TransportOptions,
+    signal?: AbortSignal,
+  ) => Promise<{ operations: Operation[]; requestsSent: number }>;
 }
 
 function redactUserInfo(url: string | undefined): string | undefined {
@@ -81,7 +89,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
-  if (common.shard && shardOperations(request.operations, common.shard).length === 0) {
+  if (common.shard && !request.prepare && shardOperations(request.operations, common.shard).length === 0) {
     throw scannerError(
       'invalid_argument',
       `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`,
@@ -105,10 +113,16 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     allowDestructive: common.allowDestructive,
   };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
-  const prepared =
-    request.kind === 'openapi' && request.checks.checkOptions.asOther
+  const prepared = request.prepare
+    ? await request.prepare(transport, io.signal).then((p) => ({
+        ...p,
+        operations: filterOperations(p.operations, common.includeOperations, common.excludeOperations),
+      }))
+    : request.kind === 'openapi' && request.checks.checkOptions.asOther
       ? await objectIdsFromResponses(request.operations, transport, io.signal)
       : { operations: request.operations, requestsSent: 0 };
+  if (prepared.operations.length === 0)
+    throw scannerError('invalid_argument', 'nothing to scan: every operation was filtered out');
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
 
   const runsHere = selected.checks.filter((c) =>
@@ -172,7 +186,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     perOperation: common.perOperation,
     ...(common.baseline ? { baseline: common.baseline } : {}),
     ...(common.shard
-      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length }
+      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: prepared.operations.length }
       : {}),
     ...reportedOptions(
       request.checks.declared,

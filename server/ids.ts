@@ -82,14 +82,18 @@ export function newOrderedId(prefix: string): string {
 
 const patterns = new Map<string, RegExp>();
 
-/** Whether `value` is a well-formed id with this prefix (a malformed id in a path is a 404, never a query). */
-export function isId(prefix: string, value: unknown): value is string {
-  if (typeof value !== 'string') return false;
+/** The ids `isId` accepts for this prefix (also the OpenAPI document's pattern for such a path parameter). */
+export function idPattern(prefix: string): RegExp {
   let pattern = patterns.get(prefix);
   if (!pattern) {
     assertPrefix(prefix);
     pattern = new RegExp(`^${prefix}_[0-9A-Za-z]{${MIN_LENGTH},${MAX_LENGTH}}$`);
     patterns.set(prefix, pattern);
   }
-  return pattern.test(value);
+  return pattern;
+}
+
+/** Whether `value` is a well-formed id with this prefix (a malformed id in a path is a 404, never a query). */
+export function isId(prefix: string, value: unknown): value is string {
+  return typeof value === 'string' && idPattern(prefix).test(value);
 }

@@ -20,13 +20,11 @@ import {
 } from './demo.js';
 import { seedDemoRegistrations } from './demo-registrations.js';
 import { nextSteps, type StackUrls } from './next-steps.js';
+import type { StackConfig } from './settings.js';
 import { removeStackFile, stackFile, writeStackFile } from './state-file.js';
 
 export interface StackOptions {
-  idpPort?: number;
-  servicePort?: number;
-  internalPort?: number;
-  logLevel?: string;
+  /** The environment the service reads its own settings from (default: this process's). */
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
   stdout?: { write(text: string): unknown };
@@ -43,18 +41,16 @@ function serviceLogLevel(stackLevel: string): string {
   return ({ debug: 'info', trace: 'debug' } as Record<string, string>)[stackLevel] ?? stackLevel;
 }
 
-/** Runs the stack until `signal` aborts; resolves to an exit code. */
-export async function runStack(options: StackOptions = {}): Promise<number> {
+/** Runs the stack with `npm start`'s settings (stack/settings.ts) until `signal` aborts; resolves to an exit code. */
+export async function runStack(config: StackConfig, options: StackOptions = {}): Promise<number> {
   const env = options.env ?? process.env;
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
-  const idpPort = options.idpPort ?? Number(env.IDP_PORT ?? DEMO.idpPort);
-  const servicePort = options.servicePort ?? Number(env.PORT ?? DEMO.servicePort);
+  const { idpPort, port: servicePort, internalPort } = config;
   // The IdP must know the service's audience before the service listens; with PORT=0 its URL is only known
   // later, so the audience is then a stable name instead of a URL (API_AUTH_AUDIENCE overrides both).
   const audience =
     env.API_AUTH_AUDIENCE ?? (servicePort === 0 ? PORTLESS_AUDIENCE : audienceFor(serviceUrl(servicePort)));
-  const internalPort = options.internalPort ?? Number(env.INTERNAL_PORT ?? (servicePort === 0 ? 0 : DEMO.internalPort));
   const internalAudience =
     env.INTERNAL_AUTH_AUDIENCE ??
     (internalPort === 0 ? PORTLESS_INTERNAL_AUDIENCE : internalAudienceFor(serviceUrl(internalPort)));
@@ -132,7 +128,7 @@ export async function runStack(options: StackOptions = {}): Promise<number> {
   let ready: Promise<void> = Promise.resolve();
   const serviceEnv: Record<string, string | undefined> = {
     ...env,
-    LOG_LEVEL: serviceLogLevel(options.logLevel ?? env.LOG_LEVEL ?? 'warn'),
+    LOG_LEVEL: serviceLogLevel(config.logLevel),
     HOST: DEMO.host,
     PORT: String(servicePort),
     API_AUTH_ISSUER: idp.issuer,

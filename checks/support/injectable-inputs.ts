@@ -46,7 +46,12 @@ export function injectableInputs(operation: Operation): InjectableInput[] {
   for (const [name, value] of new URL(operation.url).searchParams)
     if (name !== credentialParameter) inputs.push({ in: 'query', name, value });
   const body = parseJsonBody(operation);
-  if (body) bodyStrings(body, [], inputs);
+  // A body whose inputs are declared at pointers (GraphQL: the variables) offers those, not `query`/`operationName`.
+  const roots = [
+    ...new Set((operation.inputs ?? []).flatMap((i) => (i.in === 'body' && i.pointer ? [i.pointer[0]] : []))),
+  ];
+  if (body && roots.length > 0) for (const root of roots) bodyStrings(body[root], [root], inputs);
+  else if (body) bodyStrings(body, [], inputs);
   return inputs.slice(0, MAX_INPUTS);
 }
 

@@ -12,6 +12,8 @@ export interface Field {
   value: unknown;
   /** What the description declares, when it does. */
   declared?: InputField;
+  /** Body inputs below the top level (GraphQL arguments: `['variables', 'url']`). */
+  pointer?: string[];
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -40,6 +42,19 @@ export function fieldsOf(operation: Operation): Field[] {
     fields.push({ in: 'query', name, value, ...(d ? { declared: d } : {}) });
   }
   const body = jsonBody(operation);
+  // Inputs declared at a pointer (GraphQL variables): the body's own keys (`query`, `operationName`) are not inputs.
+  const nested = (operation.inputs ?? []).filter((i) => i.in === 'body' && i.pointer);
+  if (body && nested.length > 0) {
+    for (const input of nested)
+      fields.push({
+        in: 'body',
+        name: input.name,
+        value: valueAt(body, input.pointer!),
+        declared: input,
+        pointer: input.pointer,
+      });
+    return fields;
+  }
   if (body) {
     for (const [name, value] of Object.entries(body)) {
       const d = declared('body', name);
@@ -58,6 +73,23 @@ export interface Change {
   in: 'query' | 'body';
   name: string;
   value: unknown;
+  /** The field's pointer, for body inputs below the top level. */
+  pointer?: string[];
+}
+
+function valueAt(body: JsonObject, pointer: readonly string[]): unknown {
+  let node: unknown = body;
+  for (const key of pointer) node = isObject(node) ? node[key] : undefined;
+  return node;
+}
+
+function setAt(body: JsonObject, pointer: readonly string[], value: unknown): void {
+  let node = body;
+  for (const key of pointer.slice(0, -1)) {
+    if (!isObject(node[key])) node[key] = {};
+    node = node[key] as JsonObject;
+  }
+  node[pointer[pointer.length - 1]] = value;
 }
 
 /** The probe fields (url and/or body) that send the operation with these inputs set. */
@@ -72,8 +104,11 @@ export function withChanges(operation: Operation, changes: Change[]): Pick<Probe
   }
   const body = changes.filter((c) => c.in === 'body');
   if (body.length > 0) {
-    const next = { ...(jsonBody(operation) ?? {}) };
-    for (const change of body) next[change.name] = change.value;
+    const next = jsonBody(operation) ?? {};
+    for (const change of body) {
+      if (change.pointer) setAt(next, change.pointer, change.value);
+      else next[change.name] = change.value;
+    }
     probe.body = JSON.stringify(next);
   }
   return probe;

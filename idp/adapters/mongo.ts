@@ -7,6 +7,7 @@
 import mongoose from 'mongoose';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { watchMonitors, type MonitorWatchdogOptions } from '../../lib/mongo-monitor-watchdog.js';
+import { idpError } from '../errors.js';
 import type { IdpStore } from './store.js';
 
 type Db = mongoose.mongo.Db;
@@ -141,7 +142,7 @@ export function openMongoStore(url: string, options: MongoStoreOptions = {}): Id
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(
-          () => reject(new Error(`database did not answer within ${PING_TIMEOUT_MS} ms`)),
+          () => reject(idpError('database_unavailable', `database did not answer within ${PING_TIMEOUT_MS} ms`)),
           PING_TIMEOUT_MS,
         );
       });

@@ -18,22 +18,3 @@ export interface IdpStore {
   ping?: () => Promise<void>;
   close(): Promise<void>;
 }
-
-/** Every model oidc-provider 9.13 instantiates through its adapter (tests run each one through both stores). */
-export const OIDC_MODELS = [
-  'Session',
-  'AccessToken',
-  'AuthorizationCode',
-  'RefreshToken',
-  'DeviceCode',
-  'ClientCredentials',
-  'Client',
-  'InitialAccessToken',
-  'RegistrationAccessToken',
-  'Interaction',
-  'ReplayDetection',
-  'PushedAuthorizationRequest',
-  'Grant',
-  'BackchannelAuthenticationRequest',
-  'PreAuthorizedCode',
-] as const;

@@ -8,6 +8,7 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, UnsecuredJWT } from 'jose';
 import type { BuiltIdp } from '../app.js';
 import { keyAlgorithm } from '../keys.js';
+import type { AccessTokenFormat, IdpConfig } from '../settings.js';
 import { withClock, nowSeconds, type TestClock } from './clock.js';
 
 export interface MintRequest {
@@ -34,7 +35,7 @@ export interface MintRequest {
 export interface MintedToken {
   token: string;
   kind: 'access' | 'id' | 'refresh';
-  format: 'opaque' | 'jwt';
+  format: AccessTokenFormat;
   expiresAt: number;
 }
 
@@ -92,8 +93,7 @@ function validate(request: MintRequest): void {
 export async function mintToken(
   built: BuiltIdp,
   clock: TestClock,
-  accessTokenFormat: 'opaque' | 'jwt',
-  defaultAudience: string | undefined,
+  { accessTokenFormat, defaultAudience }: Pick<IdpConfig, 'accessTokenFormat' | 'defaultAudience'>,
   request: MintRequest,
 ): Promise<MintedToken> {
   validate(request);
@@ -130,7 +130,7 @@ export async function mintToken(
       // Expired opaque token: issued 60 s before it expired, on a clock moved back that far (the store keeps its expiry).
       const back: TestClock = { offsetSeconds: clock.offsetSeconds + lifetime - 60 };
       const minted = await withClock(back, () =>
-        mintToken(built, back, accessTokenFormat, defaultAudience, { ...request, expiresIn: 60 }),
+        mintToken(built, back, { accessTokenFormat, defaultAudience }, { ...request, expiresIn: 60 }),
       );
       return { ...minted, expiresAt };
     }

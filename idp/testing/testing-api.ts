@@ -6,6 +6,7 @@ import { exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jo
 import type { IssuerInstance } from '../issuer-instance.js';
 import { keyAlgorithm, signingAlgorithms, type PrivateJwks } from '../keys.js';
 import type { RequestRecord } from '../request-log.js';
+import type { IdpConfig } from '../settings.js';
 import { mintToken, MintError, type MintedToken, type MintRequest } from './mint.js';
 import { FAULT_ENDPOINTS, type Fault, type NextLogin } from './testing-state.js';
 
@@ -51,7 +52,7 @@ function currentKeys(jwks: PrivateJwks): JWK[] {
 
 export function createTestingApi(
   instance: IssuerInstance,
-  settings: { accessTokenFormat: 'opaque' | 'jwt'; defaultAudience?: string },
+  config: Pick<IdpConfig, 'accessTokenFormat' | 'defaultAudience'>,
 ): TestingApi {
   const state = instance.testing!;
   const ready = () => {
@@ -63,7 +64,7 @@ export function createTestingApi(
   return {
     async mintToken(request = {}) {
       try {
-        return await mintToken(ready(), state.clock, settings.accessTokenFormat, settings.defaultAudience, request);
+        return await mintToken(ready(), state.clock, config, request);
       } catch (error) {
         if (error instanceof MintError) throw new TestingInputError(error.message);
         throw error;

@@ -21,10 +21,10 @@ export interface WorkerBundle {
 }
 
 const STUBS: Record<string, string> = {
-  'adapters/mongo.js':
-    'export async function createMongoStore() { throw new Error("MongoDB is not available on the worker (state lives in D1)"); }',
-  'jwks-file.js':
-    'export function loadOrCreateJwksFile() { throw new Error("--jwks-file is not available on the worker (keys live in D1)"); }',
+  'adapters/mongo.js': `import { idpError } from './errors.ts';
+export function openMongoStore() { throw idpError('unavailable_on_worker', 'MongoDB is not available on the worker (state lives in D1)'); }`,
+  'jwks-file.js': `import { idpError } from './errors.ts';
+export async function loadOrCreateJwksFile() { throw idpError('unavailable_on_worker', '--jwks-file is not available on the worker (keys live in D1)'); }`,
   // The Node version removes its filter with a timer, which workerd forbids at global scope; on the worker the
   // filter stays, and drops only oidc-provider's "Unsupported runtime" line (workerd is expected here).
   'quiet-runtime-warning.js': `const original = console.warn;
@@ -43,7 +43,12 @@ const notOnWorker: Plugin = {
       path: Object.keys(STUBS).find((s) => args.path.endsWith(s))!,
       namespace: 'not-on-worker',
     }));
-    b.onLoad({ filter: /.*/, namespace: 'not-on-worker' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
+    // Stubs resolve their imports from idp/ (the error table).
+    b.onLoad({ filter: /.*/, namespace: 'not-on-worker' }, (args) => ({
+      contents: STUBS[args.path],
+      loader: 'js',
+      resolveDir: fromRoot('idp'),
+    }));
   },
 };
 

@@ -6,6 +6,7 @@
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { IdpStore } from '../adapters/store.js';
+import { idpError } from '../errors.js';
 import type { D1Database } from './d1-types.js';
 
 const SCHEMA = [
@@ -120,12 +121,12 @@ export function createD1Store(db: D1Database): IdpStore {
         db.prepare('SELECT value FROM idp_state WHERE name = ?').bind(name),
       ]);
       const row = read.results[0] as { value: string } | undefined;
-      if (!row) throw new Error(`state record "${name}" could not be stored`);
+      if (!row) throw idpError('database_unavailable', `state record "${name}" could not be stored in D1`);
       return JSON.parse(row.value) as T;
     },
     async ping() {
       const row = await db.prepare('SELECT 1 AS one').first<{ one: number }>();
-      if (row?.one !== 1) throw new Error('D1 did not answer SELECT 1');
+      if (row?.one !== 1) throw idpError('database_unavailable', 'D1 did not answer SELECT 1');
     },
     async close() {
       // The binding belongs to the runtime; nothing to release.

@@ -4,6 +4,7 @@
  * Port: WORKER_PORT, default 8787 (wrangler dev's). Serves until `signal` aborts.
  */
 import { fromRoot } from '../../lib/project-root.js';
+import type { SettingDeclarations } from '../../lib/settings/declaration.js';
 import { idpSettings } from '../settings.js';
 import { buildWorkerBundle } from './build.js';
 import { startLocalWorker } from './local-worker.js';
@@ -19,9 +20,9 @@ export interface DevIo {
 export async function runDev(io: DevIo): Promise<number> {
   const vars: Record<string, string> = {};
   for (const [name, value] of Object.entries(readWranglerConfig().vars ?? {})) vars[name] = String(value);
-  for (const setting of Object.values(idpSettings)) {
-    const value = io.env[setting.env];
-    if (value !== undefined) vars[setting.env] = value;
+  for (const { env } of Object.values(idpSettings.settings as SettingDeclarations)) {
+    const value = env && io.env[env];
+    if (value) vars[env] = value;
   }
   const port = Number(io.env.WORKER_PORT ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -1,18 +1,20 @@
 /**
- * The edge-worker entry (DESIGN.md §3.3): the same IdP the CLI builds (`buildIdp`, settings from `IDP_*` worker
+ * The edge-worker entry (DESIGN.md §3.3): the same IdP the CLI builds (`buildIdp`, configuration from `IDP_*` worker
  * variables), state and keys in the D1 binding `DB`, served through workerd's `cloudflare:node` httpServerHandler.
  * The issuer is `IDP_ISSUER`, else the origin of the request (one provider per origin, built on first use).
  * Without the D1 binding, `/healthz` still answers and `/readyz` reports 503.
  */
 import { httpServerHandler } from 'cloudflare:node';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createLogger, type Logger } from '../../lib/logger.js';
+import { createLogger } from '../../lib/logger.js';
 import type { IdpStore } from '../adapters/store.js';
 import { createIssuerInstance, type IssuerInstance } from '../issuer-instance.js';
 import { runChecks } from '../health.js';
 import { createD1Store } from './d1-store.js';
 import type { D1Database } from './d1-types.js';
-import { workerSettingsFrom, type WorkerSettings } from './worker-options.js';
+import type { IdpConfig } from '../settings.js';
+import { idpError } from '../errors.js';
+import { workerConfigFrom } from './worker-options.js';
 
 export interface WorkerEnv {
   DB?: D1Database;
@@ -26,19 +28,19 @@ const MAX_ISSUERS = 8;
 
 const building = new Map<string, Promise<IssuerInstance>>();
 const built = new Map<string, IssuerInstance>();
-let config: { value?: WorkerSettings & { logger: Logger }; error?: Error } | undefined;
+let config: { value?: IdpConfig; error?: Error } | undefined;
 let store: IdpStore | undefined;
 
 function configFrom(env: WorkerEnv) {
   if (!config) {
     try {
-      const parsed = workerSettingsFrom(env);
+      const parsed = workerConfigFrom(env);
       // Workers collect console output as the log stream; pino's JSON lines go there.
       const logger = createLogger(
-        { level: parsed.settings.logLevel, name: 'idp' },
+        { level: parsed.logLevel, name: 'idp' },
         { write: (line: string) => console.log(line.trimEnd()) },
       );
-      config = { value: { ...parsed, logger } };
+      config = { value: Object.freeze({ ...parsed, logger }) };
     } catch (error) {
       config = { error: error as Error };
     }
@@ -51,23 +53,17 @@ function issuerOf(headers: { get(name: string): string | null | undefined }, con
   return configured ?? `${headers.get('x-forwarded-proto')}://${headers.get('x-forwarded-host')}`;
 }
 
-function idpFor(
-  issuer: string,
-  env: WorkerEnv,
-  settings: WorkerSettings & { logger: Logger },
-): Promise<IssuerInstance> {
+function idpFor(issuer: string, env: WorkerEnv, settings: IdpConfig): Promise<IssuerInstance> {
   let pending = building.get(issuer);
   if (!pending) {
     const d1 = (store ??= createD1Store(env.DB!));
     // The same issuer instance as the Node IdP (cached discovery and JWKS, honest discovery, request log lines);
     // endpoint URLs come from X-Forwarded-* that the fetch handler sets from the request URL (so always trusted here).
     const instance = createIssuerInstance({
-      options: { ...settings.options, trustProxy: true, store: d1 },
+      config: Object.freeze({ ...settings, trustProxy: true, store: d1 }),
       issuer,
       mountPath: '',
       store: d1,
-      logger: settings.logger,
-      enableTestingApi: false,
     });
     pending = instance.start().then(() => instance);
     building.set(issuer, pending);
@@ -126,13 +122,13 @@ async function unavailable(path: string, problems: { oidc: string; db?: string }
   if (path === '/healthz') return json(200, { status: 'ok' });
   const checks: Record<string, () => Promise<void>> = {
     oidc: async () => {
-      throw new Error(problems.oidc);
+      throw idpError('not_ready', problems.oidc);
     },
   };
   if (problems.db) {
     const db = problems.db;
     checks.db = async () => {
-      throw new Error(db);
+      throw idpError('database_unavailable', db);
     };
   }
   if (path === '/readyz') return json(503, await runChecks(checks));
@@ -140,7 +136,7 @@ async function unavailable(path: string, problems: { oidc: string; db?: string }
 }
 
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const issuer = issuerOf({ get: (name) => req.headers[name] as string | undefined }, config?.value?.settings.issuer);
+  const issuer = issuerOf({ get: (name) => req.headers[name] as string | undefined }, config?.value?.issuer);
   const idp = built.get(issuer);
   if (!idp?.built) {
     res
@@ -167,13 +163,13 @@ export default {
     }
     const headers = new Headers(request.headers);
     // The request URL is authoritative unless IDP_TRUST_PROXY says a proxy in front already set these.
-    if (!settings.settings.trustProxy || !headers.has('x-forwarded-proto'))
+    if (!settings.trustProxy || !headers.has('x-forwarded-proto'))
       headers.set('x-forwarded-proto', url.protocol.slice(0, -1));
-    if (!settings.settings.trustProxy || !headers.has('x-forwarded-host')) headers.set('x-forwarded-host', url.host);
+    if (!settings.trustProxy || !headers.has('x-forwarded-host')) headers.set('x-forwarded-host', url.host);
     const connecting = headers.get('cf-connecting-ip');
-    if (connecting && !settings.settings.trustProxy) headers.set('x-forwarded-for', connecting);
-    else if (!settings.settings.trustProxy) headers.delete('x-forwarded-for');
-    const issuer = issuerOf(headers, settings.settings.issuer);
+    if (connecting && !settings.trustProxy) headers.set('x-forwarded-for', connecting);
+    else if (!settings.trustProxy) headers.delete('x-forwarded-for');
+    const issuer = issuerOf(headers, settings.issuer);
     try {
       await idpFor(issuer, env, settings);
     } catch (buildError) {

@@ -91,12 +91,27 @@ export interface CompletenessReport {
   };
 }
 
+/** One root field of a GraphQL scan in the report's graphql section. */
+export interface GraphqlFieldReport {
+  operationId: string;
+  /** `read`, `write` or `destructive` (scanner/operation-class.ts). */
+  class: string;
+  securitySchemes: SecuritySchemeReport[];
+  issues: IssueReport[];
+}
+
 export interface Report {
   $schema?: string;
   options: Record<string, unknown>;
   completeness?: CompletenessReport;
   curl?: CurlReport;
   openapi?: { paths: Record<string, Record<string, unknown>> };
-  graphql?: { url: string; queries: Record<string, unknown>; mutations: Record<string, unknown> };
+  graphql?: {
+    url: string;
+    /** How the schema was obtained: `introspection`, `introspection bypass: <way>`, `validation errors and suggestions (partial)`, `file`, `none`. */
+    schemaSource?: string;
+    queries: Record<string, GraphqlFieldReport>;
+    mutations: Record<string, GraphqlFieldReport>;
+  };
   reports: CheckReport[];
 }

@@ -12,8 +12,9 @@ import type { Request, Response } from 'express';
 import { apiError } from '../errors.js';
 import type { PageKey } from '../db/keyset-page.js';
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
+/** Page sizes (`?limit=`): also what the OpenAPI document states for every list. */
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
 
 export interface ListBinding {
   resource: string;
@@ -22,7 +23,7 @@ export interface ListBinding {
   filters: Record<string, string | undefined>;
 }
 
-export interface ListParams {
+interface ListParams {
   limit: number;
   after?: PageKey;
 }

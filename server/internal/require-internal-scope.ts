@@ -6,7 +6,7 @@
 import type { RequestHandler } from 'express';
 import { insufficientScope, missingToken } from '../middleware/bearer-errors.js';
 
-export type InternalScope = 'gatehouse:review' | 'gatehouse:admin';
+type InternalScope = 'gatehouse:review' | 'gatehouse:admin';
 
 /** Passes when the token carries at least one of `scopes`; 403 `insufficient_scope` naming them otherwise. */
 function requireAnyScope(...scopes: InternalScope[]): RequestHandler {

@@ -9,6 +9,12 @@ import { basename, join } from 'node:path';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
+/** A schema of schemas/ and the name its component gets in the document. */
+export interface SchemaEntry {
+  name: string;
+  schema: JsonObject;
+}
+
 function* schemaFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -18,8 +24,8 @@ function* schemaFiles(dir: string): Generator<string> {
 }
 
 /** Every schema under `dir` by `$id`, with the component name it gets (its `title`, or its file name in PascalCase). */
-export function schemasById(dir: string): Map<string, { name: string; schema: JsonObject }> {
-  const byId = new Map<string, { name: string; schema: JsonObject }>();
+export function schemasById(dir: string): Map<string, SchemaEntry> {
+  const byId = new Map<string, SchemaEntry>();
   for (const file of schemaFiles(dir)) {
     const schema = JSON.parse(readFileSync(file, 'utf8')) as JsonObject;
     if (typeof schema.$id !== 'string') continue;
@@ -35,10 +41,7 @@ export function schemasById(dir: string): Map<string, { name: string; schema: Js
 }
 
 /** Returns a copy of `document` with every external schema reference bundled into `components.schemas`. */
-export function bundleSchemas(
-  document: JsonObject,
-  byId: Map<string, { name: string; schema: JsonObject }>,
-): JsonObject {
+export function bundleSchemas(document: JsonObject, byId: Map<string, SchemaEntry>): JsonObject {
   const handWritten = new Set(
     Object.keys(((document.components as JsonObject | undefined)?.schemas as JsonObject | undefined) ?? {}),
   );
@@ -75,7 +78,7 @@ export function bundleSchemas(
   const schemas = (components.schemas ??= {}) as JsonObject;
   while (pending.length > 0) {
     const id = pending.shift() as string;
-    const { name, schema } = byId.get(id) as { name: string; schema: JsonObject };
+    const { name, schema } = byId.get(id) as SchemaEntry;
     const { $id: _id, $schema: _schema, ...rest } = schema;
     // Local references inside the bundled schema (`#/$defs/x`) now point into its component.
     schemas[name] = rewrite(rest, `#/components/schemas/${name}`);

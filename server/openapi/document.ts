@@ -1,24 +1,16 @@
-/** The OpenAPI 3.1 document of the public API (`schemas/openapi.json`), bundled, loaded once, served as is. */
-import { readFileSync } from 'node:fs';
+/**
+ * The OpenAPI 3.1 document of the public API: built once from the routes the service mounts (api-routes.ts) and
+ * the schemas of schemas/, served as is at `GET /api/v1/openapi.json` and copied to schemas/openapi.json.
+ */
+import { deepFreeze } from '../../lib/deep-freeze.js';
 import { fromRoot } from '../../lib/project-root.js';
-import { bundleSchemas, schemasById } from './bundle-schemas.js';
+import { API_ROUTES } from '../api-routes.js';
+import { buildOpenApiDocument } from './build-document.js';
+import { schemasById } from './bundle-schemas.js';
 
 let cached: Record<string, unknown> | undefined;
 
 export function loadOpenApiDocument(): Record<string, unknown> {
-  if (!cached) {
-    const source = JSON.parse(readFileSync(fromRoot('schemas', 'openapi.json'), 'utf8')) as Parameters<
-      typeof bundleSchemas
-    >[0];
-    cached = bundleSchemas(source, schemasById(fromRoot('schemas')));
-    deepFreeze(cached);
-  }
+  cached ??= deepFreeze(buildOpenApiDocument(API_ROUTES, schemasById(fromRoot('schemas'))));
   return cached;
-}
-
-function deepFreeze(value: unknown): void {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
 }

@@ -8,7 +8,7 @@ import type { Registration } from '../components/registrations/registrations.mod
 import { derivedId } from './derived-id.js';
 import type { SeedData, SeedRegistration } from './read-seed-file.js';
 
-export interface SeedSummary {
+interface SeedSummary {
   organizations: number;
   grants: number;
   registrations: { created: number; updated: number; unchanged: number };

@@ -1,17 +1,19 @@
 /**
- * The README's reference tables, generated from the code's own declarations (settings, error codes, checks),
- * never kept by hand. `npm run docs` writes them between `<!-- generated:NAME -->` markers; a test fails when the
+ * The READMEs' reference tables, generated from the code's own declarations (settings, error codes, checks),
+ * never kept by hand. `npm run docs` writes them between `<!-- generated:NAME -->` markers; a test fails when a
  * README is out of date.
  */
 import { settingsTable } from '../../lib/config.js';
-import { idpSettingsTable } from '../../idp/settings.js';
+import { idpErrorCodes } from '../../idp/errors.js';
+import { idpSettings } from '../../idp/settings.js';
+import { renderTable } from '../../lib/settings/render-table.js';
 import { collectOptions, flagUsage, optionDoc } from '../../scanner/check-options.js';
 import { scanFlagRows } from '../../scanner/common-args.js';
 import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
 import { migrateSettings } from '../../server/store/migrate-cli.js';
-import { stackSettingsTable } from '../settings.js';
+import { stackSettings } from '../settings.js';
 import { scannerCommandsTable } from './scanner-commands.js';
 import { readmeTour, readmeScanTour } from '../tour.js';
 
@@ -47,18 +49,28 @@ async function scannerFlagsTable(): Promise<string> {
   return ['| Flag | Meaning | Read by |', '|---|---|---|', ...scanWide, ...options].join('\n');
 }
 
+function idpErrorTable(): string {
+  const rows = Object.entries(idpErrorCodes).map(([code, when]) => `| \`${code}\` | ${when} |`);
+  return ['| Code | When |', '|---|---|', ...rows].join('\n');
+}
+
+/** The generated blocks of idp/README.md. */
+export function idpReadmeSections(): Record<string, string> {
+  return { 'idp-settings': renderTable(idpSettings.settings), 'idp-errors': idpErrorTable() };
+}
+
 export async function generatedSections(): Promise<Record<string, string>> {
   return {
     'service-settings': settingsTable(serviceSettings),
     'service-errors': errorCodeTable(),
     'migrate-settings': settingsTable(migrateSettings),
-    'idp-settings': idpSettingsTable(),
+    'idp-settings': renderTable(idpSettings.settings),
     'scanner-checks': await checksTable(),
     'scanner-commands': await scannerCommandsTable(),
     'scanner-flags': await scannerFlagsTable(),
     'quick-tour': readmeTour(),
     'quick-tour-scan': readmeScanTour(),
-    'stack-settings': stackSettingsTable(),
+    'stack-settings': renderTable(stackSettings.settings),
   };
 }
 

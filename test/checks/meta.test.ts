@@ -179,7 +179,15 @@ const VULNAPI: Record<
   introspection: {
     check: 'graphql.introspection_enabled',
     checkName: 'GraphQL Introspection Enabled',
-    issues: { 'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0] },
+    // VulnAPI's issue (Info), plus ours for an API that requires a credential (docs/architecture.md §2.9).
+    issues: {
+      'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0],
+      'graphql.introspection_enabled_private': [
+        'GraphQL Introspection enabled on an API that requires a credential',
+        'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:L/VI:N/VA:N/SC:N/SI:N/SA:N',
+        5.3,
+      ],
+    },
   },
   openapi: {
     check: 'discover.discoverable_openapi',

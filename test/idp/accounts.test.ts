@@ -3,17 +3,15 @@ import { createAccountDirectory, DEMO_USER, parseDefaultUser, parseUsers } from 
 
 describe('idp: accounts', () => {
   it('reads users from YAML or JSON, as a list or under "users"', () => {
-    expect(parseUsers('- sub: a\n- sub: b\n', 'f').map((u) => u.sub)).to.deep.equal(['a', 'b']);
-    expect(parseUsers('{"users":[{"sub":"c","email":"c@x"}]}', 'f')).to.deep.equal([{ sub: 'c', email: 'c@x' }]);
+    expect(parseUsers('- sub: a\n- sub: b\n').map((u) => u.sub)).to.deep.equal(['a', 'b']);
+    expect(parseUsers('{"users":[{"sub":"c","email":"c@x"}]}')).to.deep.equal([{ sub: 'c', email: 'c@x' }]);
   });
 
-  it('rejects documents without users, users without sub, and duplicate subs, naming the file', () => {
-    expect(() => parseUsers('{}', 'users.yaml')).to.throw('users.yaml must hold a non-empty list');
-    expect(() => parseUsers('- email: x@y\n', 'users.yaml')).to.throw(
-      'users.yaml: user 0 needs a non-empty string "sub"',
-    );
-    expect(() => parseUsers('- sub: a\n- sub: a\n', 'users.yaml')).to.throw('duplicate user sub "a"');
-    expect(() => parseUsers('users: [', 'users.yaml')).to.throw(/users.yaml is not valid YAML or JSON/);
+  it('rejects documents without users, users without sub, and duplicate subs, saying which', () => {
+    expect(() => parseUsers('{}')).to.throw('must hold a non-empty list');
+    expect(() => parseUsers('- email: x@y\n')).to.throw('has a user without a "sub" (user 0)');
+    expect(() => parseUsers('- sub: a\n- sub: a\n')).to.throw('lists two users with sub "a"');
+    expect(() => parseUsers('users: [')).to.throw(/is not valid YAML or JSON/);
   });
 
   it('chooses by sub, then email (any case), then preferred_username, and the default user without a hint', () => {

@@ -1,12 +1,10 @@
 import { expect } from 'chai';
-import {
-  checkPrivateJwks,
-  generateSigningJwks,
-  resolveSigningKeys,
-  signingAlgorithm,
-  signingAlgorithms,
-} from '../../idp/keys.js';
+import { checkPrivateJwks, generateSigningJwks, signingAlgorithm, signingAlgorithms } from '../../idp/keys.js';
 import { createMemoryStore } from '../../idp/adapters/memory.js';
+import { resolveIdpConfig } from '../../idp/settings.js';
+import { resolveSigningKeys as resolveKeys } from '../../idp/signing-keys.js';
+
+const resolveSigningKeys = (store: ReturnType<typeof createMemoryStore>) => resolveKeys(resolveIdpConfig(), store);
 
 describe('idp: signing keys', () => {
   it('generates a private RSA RS256 key first (the default) and an EC P-256 ES256 key, with thumbprint kids', async () => {
@@ -20,8 +18,8 @@ describe('idp: signing keys', () => {
 
   it('generates keys once per store, so instances on one database share them', async () => {
     const store = createMemoryStore();
-    const a = await resolveSigningKeys({}, store);
-    const b = await resolveSigningKeys({}, store);
+    const a = await resolveSigningKeys(store);
+    const b = await resolveSigningKeys(store);
     expect(b).to.deep.equal(a);
   });
 
@@ -29,8 +27,8 @@ describe('idp: signing keys', () => {
     const store = createMemoryStore();
     const [, es256] = (await generateSigningJwks()).keys;
     await store.initState('jwks', { keys: [es256] });
-    const a = await resolveSigningKeys({}, store);
-    const b = await resolveSigningKeys({}, store);
+    const a = await resolveSigningKeys(store);
+    const b = await resolveSigningKeys(store);
     expect(a.keys.map((key) => key.kid)).to.deep.equal([es256.kid, a.keys[1].kid]);
     expect(signingAlgorithms(a)).to.deep.equal(['ES256', 'RS256']);
     expect(b).to.deep.equal(a);
@@ -40,15 +38,18 @@ describe('idp: signing keys', () => {
     const store = createMemoryStore();
     const [rsa] = (await generateSigningJwks()).keys;
     await store.initState('jwks', { keys: [rsa] });
-    expect(await resolveSigningKeys({}, store)).to.deep.equal({ keys: [rsa] });
+    expect(await resolveSigningKeys(store)).to.deep.equal({ keys: [rsa] });
   });
 
   it('refuses public keys, empty sets and duplicate kids', async () => {
     const { keys } = await generateSigningJwks();
     const { d: _d, ...publicKey } = keys[0];
-    expect(() => checkPrivateJwks({ keys: [publicKey] }, 'f')).to.throw('f: key 0 is a public key');
-    expect(() => checkPrivateJwks({ keys: [] }, 'f')).to.throw('non-empty "keys"');
-    expect(() => checkPrivateJwks({ keys: [keys[0], keys[0]] }, 'f')).to.throw('duplicate kid');
+    expect(() => checkPrivateJwks({ keys: [publicKey] })).to.throw('has a public key (key 0)');
+    expect(() => checkPrivateJwks({ keys: [] })).to.throw('non-empty "keys"');
+    expect(() => checkPrivateJwks({ keys: [keys[0], keys[0]] })).to.throw(`has two keys with kid "${keys[0].kid}"`);
+    expect(() => resolveIdpConfig({ jwks: { keys: [publicKey] } })).to.throw(
+      'jwks has a public key (key 0); a private signing key is needed',
+    );
   });
 
   it('derives the signing algorithm from the first key', () => {

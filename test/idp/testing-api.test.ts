@@ -266,7 +266,7 @@ describe('idp: testing API availability', () => {
   it('is refused on a non-loopback host with a clear start-up error, before anything listens', async () => {
     let failure: unknown;
     await createIdp({ port: 0, host: '0.0.0.0', enableTestingApi: true }).catch((e) => (failure = e));
-    expect((failure as Error).message).to.match(/refusing it on 0\.0\.0\.0.*--allow-testing-api-on-public-host/);
+    expect((failure as Error).message).to.match(/refusing it on 0\.0\.0\.0.*allowTestingApiOnPublicHost/);
     let err = '';
     const code = await run(['--host', '0.0.0.0', '--port', '0', '--enable-testing-api'], {
       stdout: { write: () => true },

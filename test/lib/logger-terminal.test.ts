@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { terminalDestination, terminalLine } from '../../lib/logger-terminal.js';
+import { terminalDestination } from '../../lib/logger-terminal.js';
 import { repeatLimited } from '../../lib/repeat-limited.js';
+
+/** What the terminal destination writes for one JSON log line. */
+function terminalLine(json: string): string {
+  const out: string[] = [];
+  terminalDestination({ write: (text) => out.push(text) }).write(json);
+  return out.join('');
+}
 
 describe('terminal log lines', () => {
   it('turn a JSON warning into one short line with its name, message and fields', () => {

@@ -16,8 +16,8 @@ const bin = fromRoot('stack', 'bin.ts');
 describe('npm start options', () => {
   it('lists every flag with its environment variable in --help', async () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', bin, '--help'], { cwd: fromRoot() });
-    for (const s of Object.values(stackSettings))
-      expect(stdout).to.match(new RegExp(`${s.flag} <value>\\s+${s.env}\\b`));
+    for (const s of Object.values(stackSettings.settings))
+      expect(stdout).to.match(new RegExp(`\\n\\s+${s.flag} <\\w+>\\s[^[]+\\[${s.env}\\]\\n`));
   });
 
   it('refuses a port that is not a number with one line and exit code 2', async () => {
@@ -30,6 +30,20 @@ describe('npm start options', () => {
     expect(error.code).to.equal(2);
     expect(error.stderr.trim().split('\n')).to.have.length(1);
     expect(error.stderr).to.include('--idp-port must be a port number').and.include('--help');
+  });
+
+  it('names the variable when the environment holds the bad value, and refuses an unknown log level', async () => {
+    const fails = (args: string[], env: Record<string, string>) =>
+      run(process.execPath, ['--import', 'tsx', bin, ...args], {
+        cwd: fromRoot(),
+        env: { ...process.env, ...env },
+      }).catch((e: { code: number; stderr: string }) => e) as Promise<{ code: number; stderr: string }>;
+    const badPort = await fails([], { INTERNAL_PORT: '70000' });
+    expect(badPort.code).to.equal(2);
+    expect(badPort.stderr).to.include('INTERNAL_PORT must be a port number from 0 to 65535 (got "70000")');
+    expect((await fails(['--log-level', 'loud'], {})).stderr).to.include(
+      '--log-level must be one of fatal, error, warn',
+    );
   });
 
   describe('the state file', () => {

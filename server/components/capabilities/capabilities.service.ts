@@ -15,7 +15,7 @@ import { TEMPLATES } from '../templates/templates.data.js';
 /** The rate-limit window of the rate-limit middleware (requests a minute). */
 const RATE_LIMIT_WINDOW_S = 60;
 
-export interface Capabilities {
+interface Capabilities {
   organizationId: string;
   plan: Plan;
   planLimits: {

@@ -22,7 +22,7 @@ import type { ChangeSet } from './change-sets.model.js';
 import { changeSetAudit, closeChangeSet, releaseRegistrationLock } from './change-sets.service.js';
 import { mergeConfig } from './merge-config.js';
 
-export interface ChangeSetReviewInput {
+interface ChangeSetReviewInput {
   organizationId: string;
   registrationId: string;
   changeSetId: string;
@@ -57,7 +57,7 @@ const target = (input: ChangeSetReviewInput) => ({
   id: input.changeSetId,
 });
 
-export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
+async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
   const { changeSet, registration } = await pending(deps, input, 'approve');
   const stale = () =>
     apiError('conflict', 'The registration changed after this change set was proposed; it must be proposed again.');
@@ -89,7 +89,7 @@ export async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReview
   return closeChangeSet(deps, target(input), 'approve', input.reviewer, now);
 }
 
-export async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
+async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): Promise<ChangeSet> {
   const { changeSet, registration } = await pending(deps, input, 'reject');
   const now = deps.clock();
   const reason = input.reason?.trim() || undefined;

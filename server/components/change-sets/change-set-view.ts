@@ -7,7 +7,7 @@ import {
 } from './change-set-state-machine.js';
 import type { BlockedAction } from '../registrations/state-machine.js';
 
-export interface ChangeSetView {
+interface ChangeSetView {
   id: string;
   registrationId: string;
   organizationId: string;

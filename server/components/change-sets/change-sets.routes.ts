@@ -1,17 +1,26 @@
 /** Organization-scoped change-set routes under a registration: list, propose, read, withdraw. */
-import { Router, type Request, type Response } from 'express';
-import type { ApiDeps } from '../../deps.js';
+import type { Request, Response } from 'express';
+import type { ApiRoute } from '../../http/api-route.js';
+import { apiSchemaId } from '../../http/api-schema-id.js';
 import { apiError } from '../../errors.js';
 import { revisionsFromIfMatch, setEtag } from '../../http/etag.js';
-import { idempotentCreate } from '../../http/idempotency.js';
 import { pageResult, parseListParams, queryParam, setNextLink, type ListBinding } from '../../http/pagination.js';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
-import { requireScope } from '../../middleware/require-scope.js';
 import { registrationUrl } from '../registrations/registrations.routes.js';
+import { ACTION_REQUEST_SCHEMA } from '../registrations/registrations.service.js';
 import { requestContextOf, type RequestContext } from '../registrations/request-context.js';
 import { changeSetView } from './change-set-view.js';
 import { CHANGE_SET_STATUSES, type ChangeSet, type ChangeSetStatus } from './change-sets.model.js';
-import { getChangeSet, listChangeSets, proposeChangeSet, withdrawChangeSet } from './change-sets.service.js';
+import {
+  CHANGE_SET_CREATE_SCHEMA,
+  getChangeSet,
+  listChangeSets,
+  proposeChangeSet,
+  withdrawChangeSet,
+} from './change-sets.service.js';
+
+const CHANGE_SET_SCHEMA = apiSchemaId('change-set');
+const REGISTRATION_ID = { id: 'The registration (`reg_…`).' };
+const CHANGE_SET_IDS = { ...REGISTRATION_ID, changeSetId: 'The change set (`cs_…`).' };
 
 function sendChangeSet(
   res: Response,
@@ -27,14 +36,12 @@ function sendChangeSet(
 const registrationId = (req: Request) => String(req.params.id);
 const changeSetId = (req: Request) => String(req.params.changeSetId);
 
-export function createChangeSetsRouter(deps: ApiDeps): Router {
-  const router = Router();
-  const read = requireScope('registrations:read');
-  const write = requireScope('change_sets:write');
-
-  router
-    .route('/registrations/:id/change-sets')
-    .get(read, async (req, res) => {
+export const changeSetRoutes: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/registrations/:id/change-sets',
+    scope: 'registrations:read',
+    handler: (deps) => async (req, res) => {
       const context = requestContextOf(req);
       const status = queryParam(req, 'status');
       if (status !== undefined && !(CHANGE_SET_STATUSES as readonly string[]).includes(status)) {
@@ -54,8 +61,22 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
       setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
       const view = { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId };
       res.json({ data: page.map((c) => changeSetView(c, view)), nextCursor });
-    })
-    .post(write, idempotentCreate(deps), async (req, res) => {
+    },
+    doc: {
+      operationId: 'listChangeSets',
+      summary: 'List the change sets of a registration',
+      tag: 'Change sets',
+      pathParams: REGISTRATION_ID,
+      list: { statuses: CHANGE_SET_STATUSES },
+      response: { description: 'A page of change sets, oldest first.', schema: CHANGE_SET_SCHEMA },
+    },
+  },
+  {
+    method: 'post',
+    path: '/registrations/:id/change-sets',
+    scope: 'change_sets:write',
+    idempotent: true,
+    handler: (deps) => async (req, res) => {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
       const idempotencyKey = res.locals.idempotencyKey as string | undefined;
@@ -65,31 +86,62 @@ export function createChangeSetsRouter(deps: ApiDeps): Router {
         `${registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.registrationId)}/change-sets/${record.id}`,
       );
       sendChangeSet(res, context, record, record.id, 201);
-    })
-    .all(methodNotAllowed(['GET', 'HEAD', 'POST']));
-
-  router
-    .route('/registrations/:id/change-sets/:changeSetId')
-    .get(read, async (req, res) => {
+    },
+    doc: {
+      operationId: 'proposeChangeSet',
+      summary: 'Propose a change set against an active registration (action `propose_change_set`)',
+      description:
+        'One change set may be pending per registration (409 `conflict`); the plan must include change sets (403 `plan_restricted`); the resulting config must satisfy the policy (422).',
+      tag: 'Change sets',
+      pathParams: REGISTRATION_ID,
+      body: { schema: CHANGE_SET_CREATE_SCHEMA },
+      ifMatch: 'Strong ETag of the registration the change is based on.',
+      response: {
+        status: 201,
+        description: 'The proposed change set, pending review.',
+        schema: CHANGE_SET_SCHEMA,
+        headers: ['ETag'],
+      },
+      errors: [409],
+    },
+  },
+  {
+    method: 'get',
+    path: '/registrations/:id/change-sets/:changeSetId',
+    scope: 'registrations:read',
+    handler: (deps) => async (req, res) => {
       const context = requestContextOf(req);
       const { changeSet, registration } = await getChangeSet(deps, context, registrationId(req), changeSetId(req));
       sendChangeSet(res, context, changeSet, registration.pendingChangeSetId);
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
-
-  router
-    .route('/registrations/:id/change-sets/:changeSetId/actions/withdraw')
-    .post(write, async (req, res) => {
+    },
+    doc: {
+      operationId: 'getChangeSet',
+      summary: 'Read a change set',
+      tag: 'Change sets',
+      pathParams: CHANGE_SET_IDS,
+      response: { description: 'The change set.', schema: CHANGE_SET_SCHEMA, headers: ['ETag'] },
+    },
+  },
+  {
+    method: 'post',
+    path: '/registrations/:id/change-sets/:changeSetId/actions/withdraw',
+    scope: 'change_sets:write',
+    handler: (deps) => async (req, res) => {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
+      const record = await withdrawChangeSet(deps, context, registrationId(req), changeSetId(req), req.body, ifMatch);
       // Withdrawing released the registration lock: nothing holds it now.
-      sendChangeSet(
-        res,
-        context,
-        await withdrawChangeSet(deps, context, registrationId(req), changeSetId(req), req.body, ifMatch),
-        undefined,
-      );
-    })
-    .all(methodNotAllowed(['POST']));
-  return router;
-}
+      sendChangeSet(res, context, record, undefined);
+    },
+    doc: {
+      operationId: 'withdrawChangeSet',
+      summary: 'Withdraw a pending change set (change-set action `withdraw`)',
+      tag: 'Change sets',
+      pathParams: CHANGE_SET_IDS,
+      body: { schema: ACTION_REQUEST_SCHEMA, optional: true },
+      ifMatch: true,
+      response: { description: 'The change set, withdrawn.', schema: CHANGE_SET_SCHEMA, headers: ['ETag'] },
+      errors: [409],
+    },
+  },
+];

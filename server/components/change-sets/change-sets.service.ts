@@ -36,7 +36,7 @@ import {
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
 
-const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
+export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
 const RETRIES_WITHOUT_IF_MATCH = 3;
 /** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
@@ -177,7 +177,7 @@ export async function proposeChangeSet(
 }
 
 /** A change set with its registration (whose `pendingChangeSetId` decides what may happen to it). */
-export interface ChangeSetWithRegistration {
+interface ChangeSetWithRegistration {
   changeSet: ChangeSet;
   registration: Registration;
 }

@@ -6,7 +6,7 @@ import { apiError } from '../../errors.js';
 import type { Store } from '../../deps.js';
 import type { Grant } from './grants.model.js';
 
-export interface GrantAccessInput {
+interface GrantAccessInput {
   organizationId: string;
   subject: string;
   /** Marks this organization as the subject's default; any previous default is unmarked. */

@@ -2,17 +2,14 @@
  * GET /organizations: the organizations the token subject holds an API-access grant for, with `isDefault` for this
  * subject, in the list shape of every other list (ordered by creation time, then id).
  */
-import { Router } from 'express';
-import type { ApiDeps } from '../../deps.js';
+import type { ApiRoute } from '../../http/api-route.js';
+import { apiSchemaId } from '../../http/api-schema-id.js';
 import { apiError } from '../../errors.js';
 import { pageResult, parseListParams, setNextLink, type ListBinding } from '../../http/pagination.js';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
-import { createRateLimit } from '../../middleware/rate-limit.js';
-import { requireScope } from '../../middleware/require-scope.js';
 import { compareKeys } from '../../db/keyset-page.js';
 import type { Organization } from './organizations.model.js';
 
-export interface OrganizationView {
+interface OrganizationView {
   id: string;
   name: string;
   plan: Organization['plan'];
@@ -20,13 +17,12 @@ export interface OrganizationView {
   createdAt: string;
 }
 
-export function createOrganizationsRouter(deps: ApiDeps): Router {
-  const router = Router();
-  // No organization yet: the rate limit applies per subject (the "subject" policy of createRateLimit).
-  const rateLimit = createRateLimit(deps);
-  router
-    .route('/organizations')
-    .get(rateLimit, requireScope('registrations:read'), async (req, res) => {
+export const organizationRoutes: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/organizations',
+    scope: 'registrations:read',
+    handler: (deps) => async (req, res) => {
       const sub = req.principal?.sub;
       if (!sub)
         throw apiError('unauthorized', 'Authentication is required.', { headers: { 'WWW-Authenticate': 'Bearer' } });
@@ -49,7 +45,17 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
         createdAt: o.createdAt.toISOString(),
       }));
       res.json({ data, nextCursor });
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
-  return router;
-}
+    },
+    doc: {
+      operationId: 'listOrganizations',
+      summary: 'List the organizations the token subject can act on',
+      description: 'Rate limited per subject (there is no organization in the path to count against).',
+      tag: 'Organizations',
+      list: {},
+      response: {
+        description: 'The organizations the subject holds an API-access grant for.',
+        schema: apiSchemaId('organization'),
+      },
+    },
+  },
+];

@@ -1,27 +1,41 @@
-/** GET /policy-profiles and /policy-profiles/:policyProfileId: the platform's profiles, read-only. */
-import { Router } from 'express';
-import type { ApiDeps } from '../../deps.js';
+/** GET /policy-profiles and /policy-profiles/:id: the platform's profiles, read-only. */
+import type { ApiRoute } from '../../http/api-route.js';
+import { apiSchemaId } from '../../http/api-schema-id.js';
 import { apiError } from '../../errors.js';
-import { methodNotAllowed } from '../../middleware/method-not-allowed.js';
-import { requireScope } from '../../middleware/require-scope.js';
 import { findPolicyProfile, POLICY_PROFILES } from './policy-profiles.data.js';
 import { sendPlatformDataList } from './platform-data-list.js';
 
-export function createPolicyProfilesRouter(deps: Pick<ApiDeps, 'config'>): Router {
-  const router = Router();
-  router
-    .route('/policy-profiles')
-    .get(requireScope('registrations:read'), (req, res) => {
-      sendPlatformDataList(req, res, deps.config, 'policy-profiles', POLICY_PROFILES);
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
-  router
-    .route('/policy-profiles/:policyProfileId')
-    .get(requireScope('registrations:read'), (req, res) => {
-      const profile = findPolicyProfile(req.params.policyProfileId);
+const POLICY_PROFILE_SCHEMA = apiSchemaId('policy-profile');
+
+export const policyProfileRoutes: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/policy-profiles',
+    scope: 'registrations:read',
+    handler: (deps) => (req, res) => sendPlatformDataList(req, res, deps.config, 'policy-profiles', POLICY_PROFILES),
+    doc: {
+      operationId: 'listPolicyProfiles',
+      summary: 'List policy profiles',
+      tag: 'Policy profiles',
+      list: {},
+      response: { description: 'The policy profiles visible to the organization.', schema: POLICY_PROFILE_SCHEMA },
+    },
+  },
+  {
+    method: 'get',
+    path: '/policy-profiles/:id',
+    scope: 'registrations:read',
+    handler: () => (req, res) => {
+      const profile = findPolicyProfile(String(req.params.id));
       if (!profile) throw apiError('not_found', 'No such policy profile.');
       res.json(profile);
-    })
-    .all(methodNotAllowed(['GET', 'HEAD']));
-  return router;
-}
+    },
+    doc: {
+      operationId: 'getPolicyProfile',
+      summary: 'Read a policy profile',
+      tag: 'Policy profiles',
+      pathParams: { id: 'The policy profile (`pp_…`).' },
+      response: { description: 'The policy profile.', schema: POLICY_PROFILE_SCHEMA },
+    },
+  },
+];

@@ -27,14 +27,14 @@ export const TOKEN_ENDPOINT_AUTH_METHODS = [
 /** Auth methods that prove possession of a key the client registered (`jwks` or `jwksUri`). */
 export const KEY_BASED_AUTH_METHODS: readonly string[] = ['private_key_jwt', 'self_signed_tls_client_auth'];
 
-export interface ApplicationTypeRule {
+interface ApplicationTypeRule {
   applicationType: ApplicationType;
   grantTypes: readonly string[];
   /** Whether redirect URIs (and post-logout redirect URIs) may be registered at all. */
   redirectUris: boolean;
 }
 
-export interface ClientTypeRule {
+interface ClientTypeRule {
   clientType: ClientType;
   /** Public clients cannot keep a secret (RFC 6749 §2.1): `none` only; confidential clients must authenticate. */
   tokenEndpointAuthMethods: readonly string[];

@@ -16,7 +16,7 @@ import type { TokenCipher } from './token-cipher.js';
 const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
 
-export interface ProvisioningWorkerOptions {
+interface ProvisioningWorkerOptions {
   store: Pick<Store, 'registrations' | 'provisioning' | 'audit'>;
   clock: () => Date;
   client: RegistrationClient;

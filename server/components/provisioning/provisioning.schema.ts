@@ -67,10 +67,10 @@ export const provisionedClientSchema = new Schema(
 );
 provisionedClientSchema.index({ organizationId: 1, _id: 1 });
 
-export type ProvisioningStepDocument = InferSchemaType<typeof provisioningStepSchema>;
-export type ProvisionedClientDocument = InferSchemaType<typeof provisionedClientSchema>;
-export type ProvisioningDueDocument = InferSchemaType<typeof provisioningDueSchema>;
-export type ProvisioningStepListDocument = InferSchemaType<typeof provisioningStepListSchema>;
+type ProvisioningStepDocument = InferSchemaType<typeof provisioningStepSchema>;
+type ProvisionedClientDocument = InferSchemaType<typeof provisionedClientSchema>;
+type ProvisioningDueDocument = InferSchemaType<typeof provisioningDueSchema>;
+type ProvisioningStepListDocument = InferSchemaType<typeof provisioningStepListSchema>;
 
 export function provisioningDueModel(connection: Connection): Model<ProvisioningDueDocument> {
   return (connection.models.ProvisioningDue ??

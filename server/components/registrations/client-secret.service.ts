@@ -6,20 +6,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { validateBody } from '../../http/validate-body.js';
 import type { Registration } from './registrations.model.js';
-import { transition } from './registrations.service.js';
+import { ACTION_REQUEST_SCHEMA, transition } from './registrations.service.js';
 import type { ServiceDeps } from './service-deps.js';
 import type { RequestContext } from './request-context.js';
 
-const ACTION_REQUEST_SCHEMA = 'https://gatehouse.dev/schemas/api/action-request.schema.json';
 const SECRET_BYTES = 32;
 
-export interface RotatedSecret {
+interface RotatedSecret {
   registration: Registration;
   /** The new secret: shown in this response only. */
   clientSecret: string;
 }
 
-export function hashClientSecret(secret: string): string {
+function hashClientSecret(secret: string): string {
   return `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}`;
 }
 

@@ -12,7 +12,7 @@ import type { ServiceDeps } from './service-deps.js';
 import type { RequestContext } from './request-context.js';
 import { resolveTemplate } from './template-defaults.js';
 
-export interface PolicyReport {
+interface PolicyReport {
   valid: boolean;
   violations: FieldError[];
   policyProfileId: string;

@@ -11,7 +11,7 @@ import type { ProvisioningStepKind } from '../provisioning/provisioning.model.js
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
 import type { ServiceDeps } from './service-deps.js';
 
-export interface RegistrationCommit {
+interface RegistrationCommit {
   /** The record as read when the transition was decided: the write is conditional on its revision. */
   current: Registration;
   statusIn: readonly RegistrationStatus[];

@@ -3,7 +3,7 @@ import { effectiveConfig } from '../policy/effective-config.js';
 import type { Registration, RegistrationConfig } from './registrations.model.js';
 import { evaluateActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
 
-export interface RegistrationView {
+interface RegistrationView {
   id: string;
   organizationId: string;
   name: string;

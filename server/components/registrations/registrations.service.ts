@@ -41,7 +41,7 @@ export interface RegistrationCreateInput {
   config?: RegistrationConfig;
 }
 
-export type RegistrationUpdateInput = Partial<
+type RegistrationUpdateInput = Partial<
   Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>
 >;
 

@@ -13,7 +13,7 @@ import { nextStatus, reviewRow, type ReviewAction } from './state-machine.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
 import type { ServiceDeps } from './service-deps.js';
 
-export interface ReviewInput {
+interface ReviewInput {
   organizationId: string;
   id: string;
   /** The reviewer's or admin's subject. */
@@ -90,7 +90,7 @@ async function review(
 }
 
 /** pending_review → active; assigns the `clientId` unless the authorization server will (kept when already set). */
-export function approveRegistration(deps: ServiceDeps, input: ReviewInput): Promise<Registration> {
+function approveRegistration(deps: ServiceDeps, input: ReviewInput): Promise<Registration> {
   const assign = input.assignClientId ?? deps.provisioning === undefined;
   return review(deps, 'approve', input, (current) => {
     if (current.submittedBy === input.reviewer) throw separationOfDuties();
@@ -98,13 +98,13 @@ export function approveRegistration(deps: ServiceDeps, input: ReviewInput): Prom
   });
 }
 
-export const rejectRegistration = (deps: ServiceDeps, input: ReviewInput) =>
+const rejectRegistration = (deps: ServiceDeps, input: ReviewInput) =>
   review(deps, 'reject', input, ownSubmission(input));
-export const requestChanges = (deps: ServiceDeps, input: ReviewInput) =>
+const requestChanges = (deps: ServiceDeps, input: ReviewInput) =>
   review(deps, 'request_changes', input, ownSubmission(input));
-export const suspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'suspend', input);
-export const unsuspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'unsuspend', input);
-export const deprecateRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'deprecate', input);
+const suspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'suspend', input);
+const unsuspendRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'unsuspend', input);
+const deprecateRegistration = (deps: ServiceDeps, input: ReviewInput) => review(deps, 'deprecate', input);
 
 const decisions: Record<ReviewAction, (deps: ServiceDeps, input: ReviewInput) => Promise<Registration>> = {
   approve: approveRegistration,

@@ -1,6 +1,7 @@
 /**
  * The ONE table of registration transitions (DESIGN.md §1.4). Endpoints authorize with `check`, responses list
- * `allowedActions`, and the reviewer service uses the same rows, so what `actions` promises is what endpoints do.
+ * what `evaluateActions` allows, and the reviewer service uses the same rows, so what `actions` promises is what
+ * endpoints do.
  */
 import type { AppError } from '../../../lib/app-error.js';
 import { apiError, type ErrorCode } from '../../errors.js';
@@ -8,18 +9,11 @@ import { insufficientScope as bearerInsufficientScope } from '../../middleware/b
 import type { Scope } from '../../principal.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
 
-export const SELF_SERVICE_ACTIONS = [
-  'edit',
-  'submit',
-  'withdraw',
-  'delete',
-  'propose_change_set',
-  'rotate_secret',
-] as const;
+const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set', 'rotate_secret'] as const;
 export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
 
-export const REVIEW_ACTIONS = ['approve', 'reject', 'request_changes', 'suspend', 'unsuspend', 'deprecate'] as const;
-export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+/** Reviewer/admin actions: rows of `reviewTable`, never in `actions`. */
+export type ReviewAction = 'approve' | 'reject' | 'request_changes' | 'suspend' | 'unsuspend' | 'deprecate';
 
 /** What the caller brings to a self-service action: scopes from the token, gates from the organization's plan. */
 export interface ActionContext {
@@ -66,7 +60,7 @@ const confidentialOnly: Guard = (record) =>
     ? undefined
     : { code: 'invalid_transition', message: 'Only confidential clients have a client secret to rotate.' };
 
-export const selfServiceTable: readonly Row<SelfServiceAction>[] = [
+const selfServiceTable: readonly Row<SelfServiceAction>[] = [
   { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write' },
   { action: 'submit', from: ['draft', 'changes_requested'], to: 'pending_review', scope: 'registrations:write' },
   { action: 'withdraw', from: ['pending_review'], to: 'draft', scope: 'registrations:write' },
@@ -189,11 +183,6 @@ export function evaluateActions(
     else actions.push(action);
   }
   return { actions, blockedActions: blocked };
-}
-
-/** The `actions` array of a registration response: every self-service action `check` lets through. */
-export function allowedActions(record: Registration, context: ActionContext): SelfServiceAction[] {
-  return evaluateActions(record, context).actions;
 }
 
 /** The status `action` leads to from `status` (for rows whose `to` is `same`, the status itself). */

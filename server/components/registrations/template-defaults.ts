@@ -3,7 +3,7 @@ import { apiError } from '../../errors.js';
 import { findTemplate } from '../templates/templates.data.js';
 import type { ApplicationType, ClientType, RegistrationConfig } from './registrations.model.js';
 
-export interface TemplateDefaults {
+interface TemplateDefaults {
   clientType: ClientType;
   applicationType: ApplicationType;
   policyProfileId: string;

@@ -6,7 +6,7 @@ import { csrfProblem } from './csrf.js';
 import { ADMIN_SCOPE, REVIEW_SCOPE } from './oidc-client.js';
 import type { PageContext } from './views/layout.js';
 
-export type Role = 'reviewer' | 'admin';
+type Role = 'reviewer' | 'admin';
 
 export function rolesOf(reviewer: Reviewer): Role[] {
   const roles: Role[] = [];

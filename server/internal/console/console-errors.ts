@@ -12,7 +12,7 @@ const consoleErrorCodes = {
   idp_unavailable: { status: 503, doc: 'The identity provider could not be reached to start a sign-in.' },
 } as const satisfies Record<string, { status: number; doc: string }>;
 
-export type ConsoleErrorCode = keyof typeof consoleErrorCodes;
+type ConsoleErrorCode = keyof typeof consoleErrorCodes;
 
 export function consoleError(code: ConsoleErrorCode, message: string): AppError {
   return new AppError(code, message, { status: consoleErrorCodes[code].status });

@@ -1,14 +1,12 @@
 /**
- * The console's settings, declared once here and spread into the service's settings (`...consoleSettings` after
- * `internalPort` in server/config.ts), and how they become the console's OpenID Connect options. The console is
- * mounted only when its client is configured: without credentials there is no way to sign anyone in.
+ * How the console's settings (declared in console-settings-spec.ts and spread into the service's settings in
+ * server/config.ts) become its OpenID Connect options. The console is mounted only when its client is configured:
+ * without credentials there is no way to sign anyone in.
  */
 import type { ConsoleOidcOptions } from './console-oidc-options.js';
 
-export { consoleSettings } from './console-settings-spec.js';
-
 /** What the console needs from the loaded settings (ServiceConfig once `consoleSettings` is spread into it). */
-export interface ConsoleConfig {
+interface ConsoleConfig {
   authIssuer: string;
   /** The internal surface's audience: the resource the console's tokens are for. */
   internalAuthAudience: string;

@@ -10,7 +10,7 @@ import type { SessionStore } from './console-session.js';
 import type { ConsoleOidcClient } from './oidc-client.js';
 import { messagePage } from './views/message-page.js';
 
-export interface SignInRoutesOptions {
+interface SignInRoutesOptions {
   sessions: SessionStore;
   client: ConsoleOidcClient;
   redirectUri: string;

@@ -4,7 +4,7 @@ import { fromRoot } from '../../../lib/project-root.js';
 import { readWranglerConfig, stripJsonComments } from '../../../idp/worker/wrangler-config.js';
 import { buildWorkerBundle } from '../../../idp/worker/build.js';
 import { testBundleDir } from './support/worker-idp.js';
-import { workerSettingsFrom } from '../../../idp/worker/worker-options.js';
+import { workerConfigFrom } from '../../../idp/worker/worker-options.js';
 
 describe('idp worker: wrangler.jsonc and the bundle it deploys', () => {
   it('deploys the bundle the tests run, with nodejs_compat, a date that has the node:http server modules, and the DB binding', () => {
@@ -18,7 +18,7 @@ describe('idp worker: wrangler.jsonc and the bundle it deploys', () => {
   });
 
   it('sets only valid IDP_* variables', () => {
-    expect(() => workerSettingsFrom(readWranglerConfig().vars ?? {})).to.not.throw();
+    expect(() => workerConfigFrom(readWranglerConfig().vars ?? {})).to.not.throw();
   });
 
   it('strips comments outside strings only, and trailing commas', () => {

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
 import { newId } from '../../../server/ids.js';
-import { validateResponse } from '../../../server/openapi/response-validator.js';
+import { validateResponse } from './openapi-response.js';
 import type { Registration, RegistrationStatus } from '../../../server/components/registrations/registrations.model.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import type { ServiceHarness } from '../../support/service-harness.js';

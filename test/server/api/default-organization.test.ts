@@ -1,7 +1,14 @@
 /** The default-organization route tree (DESIGN.md §1.6): unprefixed paths act on the subject's default organization. */
 import { expect } from 'chai';
+import { ORGANIZATION_SCOPED_ROUTES } from '../../../server/api-routes.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { NO_RATE_LIMITS } from './api-fixtures.js';
+
+/** Every organization-scoped route of the table without the organization prefix (parameters: an unknown id). */
+const UNPREFIXED = ORGANIZATION_SCOPED_ROUTES.map((route) => ({
+  method: route.method,
+  path: `/api/v1${route.path.replace(/:\w+/g, 'reg_0000000000000000000000')}`,
+}));
 
 describe('the default-organization route tree', () => {
   describe('when API_DEFAULT_ORGANIZATION_ENABLED is true', () => {
@@ -50,6 +57,18 @@ describe('the default-organization route tree', () => {
       expect(res.body.error.code).to.equal('default_organization_not_set');
     });
 
+    it('claims every organization-scoped route of the route table, so a new one needs no second list', async () => {
+      const auth = `Bearer ${await h.token({ sub: 'carol' })}`;
+      expect(UNPREFIXED.length).to.equal(ORGANIZATION_SCOPED_ROUTES.length);
+      for (const { method, path } of UNPREFIXED) {
+        const res = await h.request[method](path).set('Authorization', auth);
+        expect([res.status, res.body.error.code], `${method} ${path}`).to.deep.equal([
+          404,
+          'default_organization_not_set',
+        ]);
+      }
+    });
+
     it('leaves other unknown paths a plain 404 not_found', async () => {
       const auth = `Bearer ${await h.token({ sub: 'carol' })}`;
       const res = await h.request.get('/api/v1/nothing-here').set('Authorization', auth);
@@ -63,9 +82,9 @@ describe('the default-organization route tree', () => {
       try {
         await h.createOrganization('pro', { isDefault: true });
         const auth = `Bearer ${await h.token()}`;
-        for (const path of ['/api/v1/registrations', '/api/v1/capabilities', '/api/v1/templates']) {
-          const res = await h.request.get(path).set('Authorization', auth);
-          expect([res.status, res.body.error.code], path).to.deep.equal([404, 'not_found']);
+        for (const { method, path } of UNPREFIXED) {
+          const res = await h.request[method](path).set('Authorization', auth);
+          expect([res.status, res.body.error.code], `${method} ${path}`).to.deep.equal([404, 'not_found']);
         }
       } finally {
         await h.close();

@@ -6,7 +6,7 @@ import {
   type RegistrationClient,
 } from '../../../server/components/provisioning/registration-client.js';
 import { expectConforms } from '../api/api-fixtures.js';
-import { approveRegistration } from '../../../server/components/registrations/review.service.js';
+import { decideRegistration } from '../../../server/components/registrations/review.service.js';
 import { startInternal, type InternalHarness } from './support/internal-harness.js';
 
 /** An authorization server scripted per call: each entry answers one call, in order. */
@@ -113,10 +113,12 @@ describe('provisioning failures and retries', () => {
   it('lets an admin enqueue the registration of an approved client that never got a step (approved without provisioning)', async () => {
     const id = await h.submitted(org);
     // Approved by a service without the provisioning hook (not configured then), so no step rides with the decision.
-    await approveRegistration(
-      { ...h.deps, provisioning: undefined },
-      { organizationId: org.id, id, reviewer: 'rita', assignClientId: false },
-    );
+    await decideRegistration({ ...h.deps, provisioning: undefined }, 'approve', {
+      organizationId: org.id,
+      id,
+      reviewer: 'rita',
+      assignClientId: false,
+    });
     expect((await show(id)).body.provisioning.status).to.equal('none');
     const repaired = await h.internal
       .post(`/internal/v1/organizations/${org.id}/registrations/${id}/provisioning/retry`)
@@ -129,7 +131,11 @@ describe('provisioning failures and retries', () => {
 
   it('has nothing to update or delete for a client approved before provisioning was configured', async () => {
     const id = await h.submitted(org);
-    await approveRegistration({ ...h.deps, provisioning: undefined }, { organizationId: org.id, id, reviewer: 'rita' });
+    await decideRegistration({ ...h.deps, provisioning: undefined }, 'approve', {
+      organizationId: org.id,
+      id,
+      reviewer: 'rita',
+    });
     const res = await h.internal
       .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/deprecate`)
       .set('Authorization', `Bearer ${adam}`)

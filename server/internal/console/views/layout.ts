@@ -9,7 +9,7 @@ export interface PageContext {
   flash?: string;
 }
 
-export type Section = 'queue' | 'audit' | 'access' | 'none';
+type Section = 'queue' | 'audit' | 'access' | 'none';
 
 const NAV: ReadonlyArray<[Exclude<Section, 'none'>, string, string]> = [
   ['queue', '', 'Review queue'],

@@ -58,7 +58,7 @@ function diffTable(lines: readonly DiffLine[]): string {
   return `<table class="diff"><thead><tr><th>Config key</th><th>Change</th><th>Live → proposed</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-export interface RegistrationPageData {
+interface RegistrationPageData {
   registration: Registration;
   changeSet: ChangeSet | null;
   diff: DiffLine[];

@@ -4,7 +4,7 @@
  * noted in the file IDP_WORKER_TARGET_LOG names, so the runner can tell the worker really served the suites.
  */
 import { appendFileSync } from 'node:fs';
-import type { IdpOptions } from '../../../../idp/options.js';
+import type { IdpOptions } from '../../../../idp/settings.js';
 import type { RunningIdp } from '../../../../idp/create-idp.js';
 import { createWorkerIdp } from './worker-idp.js';
 

@@ -9,8 +9,9 @@ import type Provider from 'oidc-provider';
 import { fromRoot } from '../../../../lib/project-root.js';
 import * as oidc from 'openid-client';
 import type { RunningIdp } from '../../../../idp/create-idp.js';
-import type { IdpOptions } from '../../../../idp/options.js';
-import { idpSettings } from '../../../../idp/settings.js';
+import { idpSettings, type IdpOptions } from '../../../../idp/settings.js';
+import type { SettingDeclarations } from '../../../../lib/settings/declaration.js';
+import { valueType } from '../../../../lib/settings/value-types.js';
 import type { StaticClient } from '../../../../idp/static-client.js';
 import { buildWorkerBundle } from '../../../../idp/worker/build.js';
 import { startLocalWorker } from '../../../../idp/worker/local-worker.js';
@@ -100,8 +101,6 @@ export async function discoverInstance(
   return config;
 }
 
-/** createIdp option → its setting key, where the names differ. */
-const SETTING_OF: Partial<Record<keyof IdpOptions, keyof typeof idpSettings>> = { redirectUris: 'redirectUri' };
 /** Options a worker cannot take as variables (in-process objects, or state that lives in D1). */
 const NOT_VARIABLES = ['clients', 'jwks', 'store', 'jwksFile', 'saveJwks', 'databaseUrl'] as const;
 const IGNORED = ['port', 'host', 'logger'] as const;
@@ -123,16 +122,12 @@ export async function createWorkerIdp(
     IDP_CLIENT_SECRET: random(),
     IDP_LOG_LEVEL: 'silent',
   };
-  for (const [name, value] of Object.entries(idpOptions) as [keyof IdpOptions, unknown][]) {
+  const settings: SettingDeclarations = idpSettings.settings;
+  for (const [name, value] of Object.entries(idpOptions)) {
     if (value === undefined || (IGNORED as readonly string[]).includes(name)) continue;
-    const setting = idpSettings[SETTING_OF[name] ?? (name as keyof typeof idpSettings)];
-    if (!setting) throw new Error(`createWorkerIdp: no worker variable for option "${name}"`);
-    vars[setting.env] =
-      Array.isArray(value) && value.every((v) => typeof v === 'string')
-        ? value.join(',')
-        : typeof value === 'string'
-          ? value
-          : JSON.stringify(value);
+    const setting = settings[name];
+    if (!setting?.env) throw new Error(`createWorkerIdp: no worker variable for option "${name}"`);
+    vars[setting.env] = valueType(setting).format(value, setting);
   }
   return startWorkerIdp({ vars, d1Dir, withD1 });
 }

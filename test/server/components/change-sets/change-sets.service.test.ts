@@ -4,7 +4,7 @@ import {
   createRegistration,
   submitRegistration,
 } from '../../../../server/components/registrations/registrations.service.js';
-import { approveRegistration } from '../../../../server/components/registrations/review.service.js';
+import { decideRegistration } from '../../../../server/components/registrations/review.service.js';
 import { proposeChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
 import { domain, rejection } from '../registrations/domain-fixtures.js';
 
@@ -16,7 +16,7 @@ async function activeOn(plan: 'free' | 'pro') {
     config: { redirectUris: ['https://app.example.com/cb'] },
   });
   await submitRegistration(setup.deps, setup.context, record.id, {});
-  await approveRegistration(setup.deps, {
+  await decideRegistration(setup.deps, 'approve', {
     organizationId: setup.context.organization.id,
     id: record.id,
     reviewer: 'bob',

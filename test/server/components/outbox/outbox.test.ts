@@ -17,7 +17,7 @@ import {
   submitRegistration,
 } from '../../../../server/components/registrations/registrations.service.js';
 import type { ServiceDeps } from '../../../../server/components/registrations/service-deps.js';
-import { approveRegistration } from '../../../../server/components/registrations/review.service.js';
+import { decideRegistration } from '../../../../server/components/registrations/review.service.js';
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
 import type { Store } from '../../../../server/deps.js';
 import { migrate } from '../../../../server/store/migrate.js';
@@ -119,10 +119,12 @@ function outboxContract(
         config: VALID,
       });
       await submitRegistration(healthy, context, created.id, {});
-      await approveRegistration(
-        { ...killed, provisioning: healthy.provisioning },
-        { organizationId: context.organization.id, id: created.id, reviewer: 'rita', reason: 'fine' },
-      );
+      await decideRegistration({ ...killed, provisioning: healthy.provisioning }, 'approve', {
+        organizationId: context.organization.id,
+        id: created.id,
+        reviewer: 'rita',
+        reason: 'fine',
+      });
       expect((await entriesOf(created.id)).map((e) => e.action)).to.deep.equal(['create', 'submit']);
       expect(await store.provisioning.listSteps(context.organization.id, created.id)).to.deep.equal([]);
 

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { validatorFor } from '../../../../lib/json-schema.js';
 import { effectiveConfig } from '../../../../server/components/policy/effective-config.js';
-import { REGISTRATION_CONFIG_SCHEMA_ID } from '../../../../server/components/policy/registration-config-schema.js';
 import { TEMPLATES } from '../../../../server/components/templates/templates.data.js';
 
 describe('effectiveConfig', () => {
@@ -67,7 +66,7 @@ describe('effectiveConfig', () => {
 
 describe('effectiveConfig and the config schema', () => {
   it('fills in only fields the schema knows, so effective configs stay valid responses', () => {
-    const validate = validatorFor(REGISTRATION_CONFIG_SCHEMA_ID);
+    const validate = validatorFor('https://gatehouse.dev/schemas/registration-config.schema.json');
     for (const t of TEMPLATES) {
       const config = effectiveConfig(t.defaults, t.clientType, t.applicationType);
       expect(validate(config), `${t.id}: ${JSON.stringify(validate.errors)}`).to.equal(true);

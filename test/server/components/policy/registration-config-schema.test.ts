@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { toFieldErrors, validatorFor } from '../../../../lib/json-schema.js';
 import { platformPolicy } from '../../../../server/components/policy/platform-policy.js';
-import { REGISTRATION_CONFIG_SCHEMA_ID } from '../../../../server/components/policy/registration-config-schema.js';
 
-const validate = validatorFor(REGISTRATION_CONFIG_SCHEMA_ID);
+/** schemas/registration-config.schema.json, which every body schema with a `config` refers to. */
+const validate = validatorFor('https://gatehouse.dev/schemas/registration-config.schema.json');
 const paths = (value: unknown) => (validate(value) ? [] : toFieldErrors(validate.errors, 'config').map((e) => e.path));
 
 describe('registration-config.schema.json (structural limits, drafts included)', () => {

@@ -4,19 +4,9 @@ import {
   createRegistration,
   submitRegistration,
 } from '../../../../server/components/registrations/registrations.service.js';
-import {
-  approveRegistration,
-  deprecateRegistration,
-  rejectRegistration,
-  requestChanges,
-  suspendRegistration,
-  unsuspendRegistration,
-} from '../../../../server/components/registrations/review.service.js';
+import { decideRegistration } from '../../../../server/components/registrations/review.service.js';
 import { proposeChangeSet, withdrawChangeSet } from '../../../../server/components/change-sets/change-sets.service.js';
-import {
-  approveChangeSet,
-  rejectChangeSet,
-} from '../../../../server/components/change-sets/change-set-review.service.js';
+import { decideChangeSet } from '../../../../server/components/change-sets/change-set-review.service.js';
 import { domain, rejection } from './domain-fixtures.js';
 
 const VALID = { name: 'Reviewed app', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } };
@@ -30,21 +20,25 @@ async function pending() {
 
 async function active() {
   const setup = await pending();
-  await approveRegistration(setup.deps, { organizationId: setup.organizationId, id: setup.id, reviewer: 'bob' });
+  await decideRegistration(setup.deps, 'approve', {
+    organizationId: setup.organizationId,
+    id: setup.id,
+    reviewer: 'bob',
+  });
   return setup;
 }
 
 describe('review service', () => {
   it('approves a pending registration and assigns a clientId', async () => {
     const { deps, id, organizationId } = await pending();
-    const approved = await approveRegistration(deps, { organizationId, id, reviewer: 'bob' });
+    const approved = await decideRegistration(deps, 'approve', { organizationId, id, reviewer: 'bob' });
     expect(approved).to.include({ status: 'active', decidedBy: 'bob' });
     expect(approved.clientId).to.match(/^client_[0-9A-Za-z]{16,}$/);
   });
 
   it('refuses to let the submitter approve their own submission', async () => {
     const { deps, id, organizationId } = await pending();
-    const error = await rejection(approveRegistration(deps, { organizationId, id, reviewer: 'alice' }));
+    const error = await rejection(decideRegistration(deps, 'approve', { organizationId, id, reviewer: 'alice' }));
     expect(error.message).to.contain('separation of duties');
     expect((await deps.store.registrations.get(organizationId, id))?.status).to.equal('pending_review');
   });
@@ -52,27 +46,47 @@ describe('review service', () => {
   it('follows the table: reject, request changes, suspend, unsuspend, deprecate, and refuses the rest with 409', async () => {
     const a = await pending();
     expect(
-      (await rejectRegistration(a.deps, { organizationId: a.organizationId, id: a.id, reviewer: 'bob' })).status,
+      (
+        await decideRegistration(a.deps, 'reject', {
+          organizationId: a.organizationId,
+          id: a.id,
+          reviewer: 'bob',
+          reason: 'No.',
+        })
+      ).status,
     ).to.equal('rejected');
     const b = await pending();
     expect(
-      (await requestChanges(b.deps, { organizationId: b.organizationId, id: b.id, reviewer: 'bob' })).status,
+      (
+        await decideRegistration(b.deps, 'request_changes', {
+          organizationId: b.organizationId,
+          id: b.id,
+          reviewer: 'bob',
+          reason: 'Fix it.',
+        })
+      ).status,
     ).to.equal('changes_requested');
     const c = await active();
     const input = { organizationId: c.organizationId, id: c.id, reviewer: 'bob' };
-    expect((await suspendRegistration(c.deps, input)).status).to.equal('suspended');
-    expect((await rejection(suspendRegistration(c.deps, input))).code).to.equal('invalid_transition');
-    expect((await unsuspendRegistration(c.deps, input)).status).to.equal('active');
-    expect((await deprecateRegistration(c.deps, input)).status).to.equal('deprecated');
-    expect((await rejection(approveRegistration(c.deps, input))).code).to.equal('invalid_transition');
+    expect((await decideRegistration(c.deps, 'suspend', input)).status).to.equal('suspended');
+    expect((await rejection(decideRegistration(c.deps, 'suspend', input))).code).to.equal('invalid_transition');
+    expect((await decideRegistration(c.deps, 'unsuspend', input)).status).to.equal('active');
+    expect((await decideRegistration(c.deps, 'deprecate', input)).status).to.equal('deprecated');
+    expect((await rejection(decideRegistration(c.deps, 'approve', input))).code).to.equal('invalid_transition');
     expect(
-      (await rejection(approveRegistration(c.deps, { ...input, organizationId: 'org_0000000000000000Other' }))).code,
+      (
+        await rejection(
+          decideRegistration(c.deps, 'approve', { ...input, organizationId: 'org_0000000000000000Other' }),
+        )
+      ).code,
     ).to.equal('not_found');
   });
 
   it('answers 412 when the reviewer decided on a stale revision', async () => {
     const { deps, id, organizationId } = await pending();
-    const error = await rejection(approveRegistration(deps, { organizationId, id, reviewer: 'bob', revisionIn: [1] }));
+    const error = await rejection(
+      decideRegistration(deps, 'approve', { organizationId, id, reviewer: 'bob', revisionIn: [1] }),
+    );
     expect([error.status, error.code]).to.deep.equal([412, 'precondition_failed']);
   });
 
@@ -82,7 +96,7 @@ describe('review service', () => {
       const changeSet = await proposeChangeSet(deps, context, id, {
         changes: { redirectUris: ['https://app.example.com/new'] },
       });
-      const approved = await approveChangeSet(deps, {
+      const approved = await decideChangeSet(deps, 'approve', {
         organizationId,
         registrationId: id,
         changeSetId: changeSet.id,
@@ -99,13 +113,23 @@ describe('review service', () => {
       const { deps, context, id, organizationId } = await active();
       const changeSet = await proposeChangeSet(deps, context, id, { changes: { contacts: ['a@example.com'] } });
       const own = await rejection(
-        approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'alice' }),
+        decideChangeSet(deps, 'approve', {
+          organizationId,
+          registrationId: id,
+          changeSetId: changeSet.id,
+          reviewer: 'alice',
+        }),
       );
       expect(own.message).to.contain('separation of duties');
-      await suspendRegistration(deps, { organizationId, id, reviewer: 'carol' });
-      await unsuspendRegistration(deps, { organizationId, id, reviewer: 'carol' });
+      await decideRegistration(deps, 'suspend', { organizationId, id, reviewer: 'carol' });
+      await decideRegistration(deps, 'unsuspend', { organizationId, id, reviewer: 'carol' });
       const stale = await rejection(
-        approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'bob' }),
+        decideChangeSet(deps, 'approve', {
+          organizationId,
+          registrationId: id,
+          changeSetId: changeSet.id,
+          reviewer: 'bob',
+        }),
       );
       expect(stale.code).to.equal('conflict');
       const registration = await deps.store.registrations.get(organizationId, id);
@@ -118,7 +142,12 @@ describe('review service', () => {
         const { deps, context, id, organizationId } = await active();
         const changeSet = await proposeChangeSet(deps, context, id, { changes: { contacts: ['race@example.com'] } });
         const [approval, withdrawal] = await Promise.allSettled([
-          approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: changeSet.id, reviewer: 'bob' }),
+          decideChangeSet(deps, 'approve', {
+            organizationId,
+            registrationId: id,
+            changeSetId: changeSet.id,
+            reviewer: 'bob',
+          }),
           withdrawChangeSet(deps, context, id, changeSet.id, {}),
         ]);
         expect([approval.status, withdrawal.status].filter((s) => s === 'fulfilled')).to.have.length(1);
@@ -140,8 +169,15 @@ describe('review service', () => {
       );
       expect([blocked.status, blocked.code]).to.deep.equal([409, 'conflict']);
       expect(
-        (await rejectChangeSet(deps, { organizationId, registrationId: id, changeSetId: first.id, reviewer: 'bob' }))
-          .status,
+        (
+          await decideChangeSet(deps, 'reject', {
+            organizationId,
+            registrationId: id,
+            changeSetId: first.id,
+            reviewer: 'bob',
+            reason: 'No.',
+          })
+        ).status,
       ).to.equal('rejected');
       const second = await proposeChangeSet(deps, context, id, { changes: { contacts: ['b@example.com'] } });
       expect(second.status).to.equal('pending_review');
@@ -149,7 +185,12 @@ describe('review service', () => {
       expect(
         (
           await rejection(
-            approveChangeSet(deps, { organizationId, registrationId: id, changeSetId: second.id, reviewer: 'bob' }),
+            decideChangeSet(deps, 'approve', {
+              organizationId,
+              registrationId: id,
+              changeSetId: second.id,
+              reviewer: 'bob',
+            }),
           )
         ).code,
       ).to.equal('invalid_transition');

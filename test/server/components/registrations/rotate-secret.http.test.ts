@@ -1,6 +1,6 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { Organization } from '../../../../server/components/organizations/organizations.model.js';
-import { hashClientSecret } from '../../../../server/components/registrations/client-secret.service.js';
 import { expectConforms, seedRegistration } from '../../api/api-fixtures.js';
 import { startService, type ServiceHarness } from '../../../support/service-harness.js';
 
@@ -32,7 +32,8 @@ describe('POST /registrations/{id}/actions/rotate-secret', () => {
     expect(res.headers.etag).to.equal(`"${record.revision + 1}"`);
 
     const stored = (await h.deps.store.registrations.get(org.id, record.id))!;
-    expect(stored.clientSecretHash).to.equal(hashClientSecret(res.body.clientSecret));
+    const sha256 = createHash('sha256').update(res.body.clientSecret, 'utf8').digest('hex');
+    expect(stored.clientSecretHash).to.equal(`sha256:${sha256}`);
     expect(JSON.stringify(stored)).not.to.include(res.body.clientSecret);
     const read = await h.request.get(url(record.id)).set('Authorization', auth);
     expect(JSON.stringify(read.body)).not.to.include(res.body.clientSecret);

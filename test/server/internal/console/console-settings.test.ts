@@ -1,7 +1,8 @@
 /** The console's settings: loaded with the declarative loader, turned into OIDC options only when a client is set. */
 import { expect } from 'chai';
 import { loadConfig } from '../../../../lib/config.js';
-import { consoleOidcOptions, consoleSettings } from '../../../../server/internal/console/console-settings.js';
+import { consoleOidcOptions } from '../../../../server/internal/console/console-settings.js';
+import { consoleSettings } from '../../../../server/internal/console/console-settings-spec.js';
 
 const base = {
   host: { env: 'HOST', type: 'string', default: '127.0.0.1', doc: 'host' },

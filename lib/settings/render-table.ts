@@ -1,0 +1,48 @@
+/**
+ * The README's settings tables, generated from the declarations (never kept by hand): flag and variable columns when
+ * the settings have them, the default, and the doc with its notes.
+ */
+import type { SettingDeclaration, SettingDeclarations } from './declaration.js';
+import { defaultText, notesOf, usageOf } from './describe.js';
+
+export interface TableColumn {
+  title: string;
+  cell: (key: string, setting: SettingDeclaration) => string;
+}
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}.`;
+const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
+
+/** A Markdown table of every setting with a flag or a variable; `columns` are added at the end. */
+export function renderTable(settings: SettingDeclarations, columns: readonly TableColumn[] = []): string {
+  const entries = Object.entries(settings).filter(([, s]) => s.flag || s.env);
+  const flags = entries.some(([, s]) => s.flag);
+  const env = entries.some(([, s]) => s.env);
+  const titles = [
+    ...(flags ? ['Flag'] : []),
+    ...(env ? ['Environment'] : []),
+    'Default',
+    'Meaning',
+    ...columns.map((c) => c.title),
+  ];
+  const rows = entries.map(([key, s]) => {
+    const shownDefault = defaultText(s);
+    const notes = notesOf(s, (name) => `\`${name}\``);
+    const cells = [
+      ...(flags ? [s.flag ? code(usageOf(s)) : '—'] : []),
+      ...(env ? [s.env ? code(s.env) : '—'] : []),
+      shownDefault === undefined
+        ? s.required
+          ? 'required'
+          : '—'
+        : s.defaultDoc !== undefined
+          ? cell(shownDefault)
+          : code(shownDefault),
+      cell(`${s.doc}${notes.length ? ` ${sentence(notes.join('; '))}` : ''}`),
+      ...columns.map((c) => c.cell(key, s)),
+    ];
+    return `| ${cells.join(' | ')} |`;
+  });
+  return [`| ${titles.join(' | ')} |`, `|${titles.map(() => '---').join('|')}|`, ...rows].join('\n');
+}

@@ -1,0 +1,238 @@
+/**
+ * The `CheckContext` a check runs with: its HTTP client (recording attempts, sharing the operation's baseline answer,
+ * observed by the identity canary), facts from its declared dependencies, what passive checks observe, its findings.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  CheckContext,
+  CheckDefinition,
+  CheckLog,
+  ObservedExchange,
+  Operation,
+  ProbeRequest,
+  ProbeResponse,
+} from '../api.js';
+import { scannerError } from '../errors.js';
+import type { ScanHttp } from '../http.js';
+import { buildWireRequest } from '../probe-request.js';
+import { RefusedRequest } from '../safety.js';
+import type { Attempt, Finding } from '../scan-result.js';
+import { redactSecrets } from '../secrets.js';
+import { SkipSignal } from './skip-signal.js';
+import type { ExchangeLog } from './stores/exchange-log.js';
+import type { FactStore } from './stores/fact-store.js';
+import type { TrafficStore } from './stores/traffic-store.js';
+
+const REPORTED_BODY_LIMIT = 4096;
+
+function truncate(text: string): string {
+  return text.length > REPORTED_BODY_LIMIT ? `${text.slice(0, REPORTED_BODY_LIMIT)}…[truncated]` : text;
+}
+
+export interface ContextInput {
+  definition: CheckDefinition;
+  operation: Operation;
+  http: ScanHttp;
+  /** Only the options this check declared (`optionsForCheck`). */
+  options: Readonly<Record<string, unknown>>;
+  /** Every credential of the scan for this operation (`secretsOf`), redacted from what the check records. */
+  secrets: readonly string[];
+  facts: FactStore;
+  exchanges: ExchangeLog;
+  /** Which operation's facts a dependency's live under (once-per-scan checks publish on the first operation). */
+  factOperationId: (checkId: string) => string;
+  signal: AbortSignal;
+  log: CheckLog;
+  traffic: TrafficStore;
+  /** This check's state across its runs in this scan (`ctx.scanState`). */
+  scanState: Map<string, unknown>;
+  /**
+   * The operation's baseline answer (sent as given), shared by the checks of a read operation: each check's first
+   * as-given request reuses it instead of sending the same request again; later ones go to the wire.
+   */
+  baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
+  /** The identity canary: requests that carry the supplied credential stop once it is lost. */
+  identity?: {
+    lost(): { reason: string } | undefined;
+    counted(): void;
+    observe(operationId: string, asGiven: boolean, status: number): void;
+  };
+}
+
+export interface RunningContext {
+  ctx: CheckContext;
+  attempts: Attempt[];
+  findings: Finding[];
+  published: Map<string, unknown>;
+  /**
+   * Attack credentials (`ProbeRequest.credential`) the target answered below 400: working credentials now, so the
+   * runner redacts them from everything this check recorded (docs/architecture.md §2.6, evidence).
+   */
+  acceptedForgeries: Set<string>;
+}
+
+export function createContext(input: ContextInput): RunningContext {
+  const { definition, operation } = input;
+  const attempts: Attempt[] = [];
+  const findings: Finding[] = [];
+  const acceptedForgeries = new Set<string>();
+  const forgedOf = new WeakMap<ProbeResponse, string>();
+  let baselineUsed = false;
+  const attemptOf = new WeakMap<ProbeResponse, string>();
+  const passive = definition.passive === true;
+  const published = input.facts.publish(definition.id, operation.id);
+  const redact = (text: string): string => redactSecrets(text, input.secrets);
+  const issueIds = new Set(definition.issues.map((i) => i.id));
+  const dependsOn = new Set(definition.dependsOn ?? []);
+
+  // A passive check cites another check's exchange: the pair is copied into this check's attempts (same id, not resent).
+  const observedAttempt = (response: ProbeResponse): string | undefined => {
+    if (!passive) return undefined;
+    const logged = input.exchanges.of(operation.id).find((e) => e.response === response);
+    if (!logged) return undefined;
+    if (!attempts.includes(logged.attempt)) attempts.push(logged.attempt);
+    attemptOf.set(response, logged.attempt.id);
+    return logged.attempt.id;
+  };
+
+  const ctx: CheckContext = {
+    operation,
+    options: input.options,
+    signal: input.signal,
+    log: input.log,
+    http: {
+      async send(probe?: ProbeRequest) {
+        input.signal.throwIfAborted();
+        if (passive)
+          throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
+        // The supplied credential died under the scan: what it would prove now means nothing.
+        const loss = operation.credential && probe?.credential === undefined ? input.identity?.lost() : undefined;
+        if (loss) throw new SkipSignal(loss.reason, true);
+        const wire = buildWireRequest(operation, probe, input.signal);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(wire.headers))
+          headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+        const attempt: Attempt = {
+          id: randomUUID(),
+          request: {
+            method: wire.method,
+            url: redact(wire.url),
+            headers,
+            ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}),
+          },
+        };
+        attempts.push(attempt);
+        const asGiven = !probe || Object.values(probe).every((value) => value === undefined);
+        try {
+          let shared: ProbeResponse | undefined;
+          if (asGiven && input.baseline && !baselineUsed) {
+            baselineUsed = true;
+            const cached = input.baseline.get();
+            if (cached)
+              shared = await cached
+                .then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] }))
+                .catch(() => undefined);
+          }
+          const fresh = shared ? undefined : input.http.send(wire);
+          if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
+          const response = shared ?? (await fresh!);
+          if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
+          if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
+            forgedOf.set(response, probe.credential);
+            if (response.status < 400) acceptedForgeries.add(probe.credential);
+          }
+          if (fresh) {
+            input.identity?.observe(operation.id, asGiven, response.status);
+            input.identity?.counted();
+          }
+          // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
+          const responseHeaders = Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
+          );
+          attempt.response = {
+            ...response,
+            headers: responseHeaders,
+            setCookies: response.setCookies.map(redact),
+            body: truncate(redact(response.body)),
+          };
+          attemptOf.set(response, attempt.id);
+          input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
+          return response;
+        } catch (error) {
+          // The send gate refused it before the wire: nothing was sent, and the check cannot run here.
+          if (error instanceof RefusedRequest) {
+            attempts.splice(attempts.indexOf(attempt), 1);
+            throw new SkipSignal(error.reason);
+          }
+          attempt.error = redact(error instanceof Error ? error.message : String(error));
+          throw error;
+        }
+      },
+    },
+    observed(): readonly ObservedExchange[] {
+      if (!passive) throw scannerError('invalid_check', `${definition.id}: only passive checks read ctx.observed()`);
+      return input.exchanges
+        .of(operation.id)
+        .map(({ checkId, attempt, response }) => ({ checkId, request: attempt.request, response }));
+    },
+    traffic: () => input.traffic.of(operation.method, operation.url),
+    scanState: input.scanState,
+    fact<T>(checkId: string, key: string): T | undefined {
+      if (!dependsOn.has(checkId)) {
+        throw scannerError(
+          'unknown_check',
+          `${definition.id}: reads a fact of "${checkId}", which is not in its dependsOn`,
+        );
+      }
+      return input.facts.get(checkId, input.factOperationId(checkId))?.get(key) as T | undefined;
+    },
+    setFact(key, value) {
+      published.set(key, value);
+    },
+    report(issueId, evidence) {
+      if (!issueIds.has(issueId))
+        throw scannerError(
+          'invalid_check',
+          `${definition.id}: reported issue "${issueId}", which is not in its issues`,
+        );
+      const cite = (response: ProbeResponse): string | undefined =>
+        attemptOf.get(response) ?? observedAttempt(response);
+      const attemptId = evidence?.attempt ? cite(evidence.attempt) : undefined;
+      const others = (evidence?.attempts ?? [])
+        .map(cite)
+        .filter((id): id is string => id !== undefined && id !== attemptId);
+      const steps = (evidence?.steps ?? [])
+        .map((step) => ({ attemptId: cite(step.attempt), role: redact(step.role) }))
+        .filter((step): step is { attemptId: string; role: string } => step.attemptId !== undefined);
+      // Forged credentials cited as proof were accepted, whatever the status (a non-admin's 401 included).
+      for (const cited of [
+        evidence?.attempt,
+        ...(evidence?.attempts ?? []),
+        ...(evidence?.steps ?? []).map((step) => step.attempt),
+      ]) {
+        const forged = cited ? forgedOf.get(cited) : undefined;
+        if (forged) acceptedForgeries.add(forged);
+      }
+      const issue = definition.issues.find((i) => i.id === issueId)!;
+      if (evidence?.cvss && evidence.cvss.score > issue.cvss.score) {
+        throw scannerError(
+          'invalid_check',
+          `${definition.id}: scored ${issueId} ${evidence.cvss.score}, above the issue's ${issue.cvss.score}`,
+        );
+      }
+      findings.push({
+        issueId,
+        ...(evidence?.detail ? { detail: redact(evidence.detail) } : {}),
+        ...(attemptId ? { attemptId } : {}),
+        ...(others.length > 0 ? { attemptIds: [...new Set(others)] } : {}),
+        ...(steps.length > 0 ? { steps } : {}),
+        ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
+        ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
+      });
+    },
+    skip(reason, options): never {
+      throw new SkipSignal(reason, options?.incomplete === true);
+    },
+  };
+  return { ctx, attempts, findings, published, acceptedForgeries };
+}

@@ -1,0 +1,42 @@
+/** What `runScan` is given: the operations, exactly the checks to run, and the scan-wide settings. */
+import type { CheckLog, Operation } from '../api.js';
+import type { TlsOptions } from '../http.js';
+import type { LoadedCheck } from '../loader.js';
+import type { Rate } from '../rate-limiter.js';
+import type { ScanKind } from '../scan-result.js';
+
+export interface ScanInput {
+  kind: ScanKind;
+  operations: Operation[];
+  checks: LoadedCheck[];
+  /**
+   * Values the user gave for the checks' declared options, by option name (`jwtSecretsFile`, `asOther`…); each check
+   * receives only the ones it declared, with its defaults.
+   */
+  options?: Record<string, unknown>;
+  rate?: Rate;
+  concurrency?: number;
+  requestTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  checkTimeoutMs?: number;
+  followRedirects?: boolean;
+  maxRedirects?: number;
+  tls?: TlsOptions;
+  proxy?: string;
+  /** `--allow-destructive`: destructive operations may be sent (else the HTTP layer refuses them). */
+  allowDestructive?: boolean;
+  /** `--per-operation`: every check judges every operation itself, no verdict is shared (`sharedVerdict`). */
+  perOperation?: boolean;
+  /** The identity canary: re-validate the credential at least every this many requests (off when not given). */
+  canaryEvery?: number;
+  /**
+   * Sharded scans: once-per-scan checks run on `operation` (the unsharded scan's first operation, which may lie in
+   * another slice) and are reported only when `report` is true (the first slice), so the slices' reports merge into
+   * the unsharded scan's. Other slices still run them, unreported, for the checks that read their facts.
+   */
+  oncePerScan?: { operation: Operation; report: boolean };
+  onProgress?: (done: number, total: number) => void;
+  /** Diagnostics from checks (`ctx.log`); silent by default. */
+  log?: CheckLog;
+  signal?: AbortSignal;
+}
