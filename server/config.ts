@@ -207,6 +207,23 @@ export const serviceSettings = {
     default: 'info',
     doc: 'pino log level (JSON lines on stdout).',
   },
+  // Operating it (issue 26): declared in this file's current form; the settings vocabulary converts them.
+  dbQueryTimeoutMs: {
+    env: 'DB_QUERY_TIMEOUT_MS',
+    type: 'integer',
+    min: 100,
+    max: 600000,
+    default: 5000,
+    doc: 'With MONGODB_URI: the server-side time limit of every query (`maxTimeMS`); a slower one answers 503.',
+  },
+  outboxDrainIntervalMs: {
+    env: 'OUTBOX_DRAIN_INTERVAL_MS',
+    type: 'integer',
+    min: 100,
+    max: 3600000,
+    default: 5000,
+    doc: 'How often each instance delivers audit entries and provisioning steps that a crash or an outage left undelivered (normally none).',
+  },
 } satisfies SettingsSpec;
 
 export type ServiceConfig = ConfigOf<typeof serviceSettings>;

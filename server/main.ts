@@ -134,7 +134,11 @@ export async function main(
   let store: Store;
   try {
     store = config.mongodbUri
-      ? await createMongoStore(config.mongodbUri, { logger, resolutionCacheMs: config.resolutionCacheMs })
+      ? await createMongoStore(config.mongodbUri, {
+          logger,
+          resolutionCacheMs: config.resolutionCacheMs,
+          queryTimeoutMs: config.dbQueryTimeoutMs,
+        })
       : createMemoryStore();
   } catch (err) {
     // The URI may hold credentials: name the failure, never the URI.

@@ -7,7 +7,7 @@ import type { Connection } from 'mongoose';
 import { lockedConditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import { createDueItems } from '../outbox/due-items.mongo.js';
 import { remainingEvents, type OutboxEvent } from '../outbox/outbox.model.js';
@@ -17,11 +17,12 @@ import { changeSetModel, fromChangeSet, toChangeSet, type ChangeSetDocument } fr
 import { copyPlain } from '../../../lib/copy-plain.js';
 
 export function createMongoChangeSetRepository(connection: Connection, locks: WriteLocks): ChangeSetRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const ChangeSets = changeSetModel(connection);
 
   const lockKey = (id: string) => `change-set:${id}`;
   // By `{ _id }` alone, the owners checked by the callers (the cheap filter on FerretDB: conditional-write.mongo.ts).
-  const byId = (id: string) => ChangeSets.findOne({ _id: id }).lean<ChangeSetDocument>().maxTimeMS(MAX_TIME_MS);
+  const byId = (id: string) => ChangeSets.findOne({ _id: id }).lean<ChangeSetDocument>().maxTimeMS(maxTimeMS);
 
   async function readOne(organizationId: string, registrationId: string, id: string): Promise<ChangeSet | null> {
     const doc = await byId(id);
@@ -58,7 +59,7 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
     async findByIdempotencyKey(organizationId, idempotencyKey) {
       const doc = await ChangeSets.findOne({ idempotencyKey, organizationId })
         .lean<ChangeSetDocument>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return doc ? toChangeSet(doc) : null;
     },
 
@@ -73,7 +74,7 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
         .sort(KEYSET_SORT)
         .limit(query.limit)
         .lean<ChangeSetDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return docs.map(toChangeSet);
     },
 
@@ -87,7 +88,7 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
           const doc = await ChangeSets.findOneAndUpdate({ _id: filter.id }, revisionUpdate(changes, now), {
             returnDocument: 'after',
             runValidators: true,
-            maxTimeMS: MAX_TIME_MS,
+            maxTimeMS,
           }).lean<ChangeSetDocument>();
           return doc ? toChangeSet(doc) : null;
         },
@@ -105,7 +106,7 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
         if (!doc || doc.organizationId !== organizationId) return undefined;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-        await ChangeSets.updateOne({ _id: id }, update, { maxTimeMS: MAX_TIME_MS });
+        await ChangeSets.updateOne({ _id: id }, update, { maxTimeMS });
         return outbox;
       });
       if (left) await due.retireDelivered(id, left);

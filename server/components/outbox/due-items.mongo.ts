@@ -5,7 +5,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import { batchedDeletes, batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import { AppError } from '../../../lib/app-error.js';
 import type { OutboxEvent } from './outbox.model.js';
 import { dueItemModel, type DueItemDocument, type OUTBOX_HOLDERS } from './due-items.schema.js';
@@ -58,11 +58,12 @@ export function createDueItems<D extends { outbox?: unknown }, T>(
   connection: Connection,
   options: DueItemsOptions<D, T>,
 ): DueItems<T> {
+  const maxTimeMS = queryTimeoutMs(connection);
   const { holder } = options;
   const Items = dueItemModel(connection);
   // Every write with events writes and deletes one item: those of concurrent writes go in one command each.
-  const inserts = batchedInserts(collectionOf(Items));
-  const deletes = batchedDeletes(collectionOf(Items), { lingerMs: RETIRE_LINGER_MS });
+  const inserts = batchedInserts(collectionOf(Items), { maxTimeMS });
+  const deletes = batchedDeletes(collectionOf(Items), { maxTimeMS, lingerMs: RETIRE_LINGER_MS });
 
   function retire(id: string): void {
     deletes.write(id).catch(() => undefined);
@@ -85,7 +86,7 @@ export function createDueItems<D extends { outbox?: unknown }, T>(
     async retireDelivered(recordId, left) {
       const leftIds = new Set(left.map((event) => event.id));
       // The collection holds only work in flight or left behind: reading it by any field stays cheap.
-      const items = await Items.find({ holder, recordId }).lean<DueItemDocument[]>().maxTimeMS(MAX_TIME_MS);
+      const items = await Items.find({ holder, recordId }).lean<DueItemDocument[]>().maxTimeMS(maxTimeMS);
       for (const item of items) if (!item.eventIds.some((id) => leftIds.has(id))) retire(item._id);
     },
 
@@ -110,7 +111,7 @@ export function createDueItems<D extends { outbox?: unknown }, T>(
           .sort({ at: 1, _id: 1 })
           .limit(limit)
           .lean<DueItemDocument[]>()
-          .maxTimeMS(MAX_TIME_MS);
+          .maxTimeMS(maxTimeMS);
         for (const item of items) {
           if (seen.has(item.recordId)) continue;
           const take = (doc: D) => {

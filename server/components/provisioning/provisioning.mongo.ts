@@ -6,7 +6,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { stepId, type ProvisioningRepository } from './provisioning.repository.js';
@@ -45,6 +45,7 @@ function dueAtOf(step: OutboxStep): Date | undefined {
 }
 
 export function createMongoProvisioningRepository(connection: Connection, locks: WriteLocks): ProvisioningRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const Steps = provisioningStepModel(connection);
   const Due = provisioningDueModel(connection);
   const Lists = provisioningStepListModel(connection);
@@ -53,21 +54,21 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
   const stepLock = (id: string) => `provisioning-step:${id}`;
 
   async function readStep(id: string): Promise<OutboxStep | null> {
-    const doc = await Steps.findOne({ _id: id }).lean<Doc>().maxTimeMS(MAX_TIME_MS);
+    const doc = await Steps.findOne({ _id: id }).lean<Doc>().maxTimeMS(maxTimeMS);
     return doc ? toStep(doc) : null;
   }
 
   /** Keeps the due document in step with the step (under the step's lock): due again, or gone once finished. */
   async function markDue(step: OutboxStep): Promise<void> {
     const dueAt = dueAtOf(step);
-    if (dueAt) await Due.replaceOne({ _id: step.id }, { dueAt }, { upsert: true, maxTimeMS: MAX_TIME_MS });
-    else await Due.deleteOne({ _id: step.id }, { maxTimeMS: MAX_TIME_MS });
+    if (dueAt) await Due.replaceOne({ _id: step.id }, { dueAt }, { upsert: true, maxTimeMS });
+    else await Due.deleteOne({ _id: step.id }, { maxTimeMS });
   }
 
   /** Inserts `doc` unless a document with its `_id` is there (enqueuing is idempotent). */
   async function insertIfAbsent(model: mongoose.Model<never>, doc: Record<string, unknown>): Promise<void> {
     try {
-      await model.collection.insertOne(doc, { maxTimeMS: MAX_TIME_MS });
+      await model.collection.insertOne(doc, { maxTimeMS });
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
@@ -76,14 +77,12 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
   /** Adds a step to its registration's list (under the list's lock: FerretDB's updates are read-then-write). */
   async function listStep(step: { id: string; organizationId: string; registrationId: string }): Promise<void> {
     await locks.withLock(`provisioning-steps:${step.registrationId}`, async () => {
-      const list = await Lists.findOne({ _id: step.registrationId })
-        .lean<{ stepIds: string[] }>()
-        .maxTimeMS(MAX_TIME_MS);
+      const list = await Lists.findOne({ _id: step.registrationId }).lean<{ stepIds: string[] }>().maxTimeMS(maxTimeMS);
       if (list?.stepIds.includes(step.id)) return;
       await Lists.replaceOne(
         { _id: step.registrationId },
         { organizationId: step.organizationId, stepIds: [...(list?.stepIds ?? []), step.id] },
-        { upsert: true, maxTimeMS: MAX_TIME_MS },
+        { upsert: true, maxTimeMS },
       );
     });
   }
@@ -115,7 +114,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
         .sort({ dueAt: 1, _id: 1 })
         .limit(CLAIM_WINDOW)
         .lean<Doc[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       if (due.length === 0) return null;
       const steps = (await Promise.all(due.map((doc) => readStep(doc._id)))).filter((step) => step !== null);
       for (const candidate of steps.filter((step) => claimable(step, now)).sort(byAge)) {
@@ -132,7 +131,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
           await Steps.updateOne(
             { _id: step.id },
             { $set: { status: next.status, leaseUntil, updatedAt: now }, $inc: { attempts: 1 } },
-            { maxTimeMS: MAX_TIME_MS },
+            { maxTimeMS },
           );
           await markDue(next);
           return next;
@@ -141,7 +140,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
       }
       // What was due but is not claimable (finished, or due later than its document said) is mended.
       const found = new Set(steps.map((step) => step.id));
-      for (const doc of due) if (!found.has(doc._id)) await Due.deleteOne({ _id: doc._id }, { maxTimeMS: MAX_TIME_MS });
+      for (const doc of due) if (!found.has(doc._id)) await Due.deleteOne({ _id: doc._id }, { maxTimeMS });
       for (const step of steps.filter((s) => !claimable(s, now)))
         await locks.withLock(stepLock(step.id), async () => {
           const current = await readStep(step.id);
@@ -159,7 +158,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
         if (outcome.error !== undefined) set.lastError = outcome.error;
         const unset: Record<string, 1> = { leaseUntil: 1 };
         if (outcome.error === undefined && outcome.status === 'done') unset.lastError = 1;
-        await Steps.updateOne({ _id: id }, { $set: set, $unset: unset }, { maxTimeMS: MAX_TIME_MS });
+        await Steps.updateOne({ _id: id }, { $set: set, $unset: unset }, { maxTimeMS });
         await markDue({ ...step, status: outcome.status, nextAttemptAt: outcome.retryAt ?? step.nextAttemptAt });
       });
     },
@@ -172,7 +171,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
         await Steps.updateOne(
           { _id: id },
           { $set: { status: 'pending', nextAttemptAt: now, updatedAt: now, attempts: 0 } },
-          { maxTimeMS: MAX_TIME_MS },
+          { maxTimeMS },
         );
         return true;
       });
@@ -181,14 +180,14 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
     async listSteps(organizationId, registrationId) {
       const list = await Lists.findOne({ _id: registrationId })
         .lean<{ organizationId: string; stepIds: string[] }>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       if (!list || list.organizationId !== organizationId) return [];
       const steps = await Promise.all(list.stepIds.map(readStep));
       return steps.filter((step): step is OutboxStep => step?.organizationId === organizationId).sort(byAge);
     },
 
     async getClient(organizationId, registrationId) {
-      const doc = await Clients.findOne({ _id: registrationId }).lean<Doc>().maxTimeMS(MAX_TIME_MS);
+      const doc = await Clients.findOne({ _id: registrationId }).lean<Doc>().maxTimeMS(maxTimeMS);
       return doc && doc.organizationId === organizationId ? fromDoc<ProvisionedClient>(doc, 'registrationId') : null;
     },
 
@@ -197,7 +196,7 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
       if (rest.deletedAt === undefined) delete rest.deletedAt;
       const update: Record<string, unknown> = { $set: rest, $setOnInsert: { createdAt, organizationId } };
       if (client.deletedAt === undefined) update.$unset = { deletedAt: 1 };
-      await Clients.updateOne({ _id: registrationId }, update, { upsert: true, maxTimeMS: MAX_TIME_MS });
+      await Clients.updateOne({ _id: registrationId }, update, { upsert: true, maxTimeMS });
     },
   };
 }

@@ -5,7 +5,7 @@
  * without a directory has no registration (db:migrate writes one for every organization that had some).
  */
 import type { Connection } from 'mongoose';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import {
   DIRECTORY_LIMIT,
@@ -48,12 +48,13 @@ export function withEntry(entries: readonly DirectoryEntry[], entry: DirectoryEn
 }
 
 export function createRegistrationDirectories(connection: Connection, locks: WriteLocks): RegistrationDirectories {
+  const maxTimeMS = queryTimeoutMs(connection);
   const Directories = registrationDirectoryModel(connection);
 
   async function read(organizationId: string): Promise<Directory> {
     const doc = await Directories.findOne({ _id: organizationId })
       .lean<RegistrationDirectoryDocument>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     if (doc?.overflow) return { overflow: true };
     return { overflow: false, entries: (doc?.entries ?? []) as DirectoryEntry[] };
   }
@@ -68,7 +69,7 @@ export function createRegistrationDirectories(connection: Connection, locks: Wri
         await Directories.replaceOne(
           { _id: organizationId },
           overflow ? { entries: [], overflow: true } : { entries },
-          { upsert: true, maxTimeMS: MAX_TIME_MS },
+          { upsert: true, maxTimeMS },
         );
       }
       return result;

@@ -13,7 +13,7 @@ import { batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { lockedConditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../outbox/outbox.model.js';
 import type { Registration } from './registrations.model.js';
@@ -43,6 +43,7 @@ const ENTRY_HORIZON_MS = 10 * 60_000;
 const DIRECT_READS = 5;
 
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const Registrations = registrationModel(connection);
   const recordLock = (id: string) => `registration:${id}`;
 
@@ -59,7 +60,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
    * index.
    */
   async function byId(id: string): Promise<RegistrationDocument | null> {
-    return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+    return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(maxTimeMS);
   }
 
   const due = createDueItems(connection, {
@@ -74,7 +75,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   };
   // Creates of concurrent requests insert their records in one command (write-batcher.ts); each record is cast and
   // validated by the schema first, as `Model.create` would, and a duplicate key fails only its own create.
-  const inserts = batchedInserts(collectionOf(Registrations));
+  const inserts = batchedInserts(collectionOf(Registrations), { maxTimeMS });
   async function insertRecord(doc: RegistrationDocument): Promise<void> {
     const document = new Registrations(doc);
     await document.validate();
@@ -93,7 +94,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   ): Promise<Registration | null> {
     const doc = await Registrations.findOne({ idempotencyKey, organizationId, ...(onlyLive && live()) })
       .lean<RegistrationDocument>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     return doc ? toRegistrationWithEvents(doc) : null;
   }
 
@@ -122,7 +123,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       Registrations.updateOne(
         { _id: record.id },
         { $min: { outboxAt: record.outboxAt ?? record.createdAt } },
-        { maxTimeMS: MAX_TIME_MS },
+        { maxTimeMS },
       ),
     );
   }
@@ -139,10 +140,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const next = withoutDelivered(record, delivered);
     try {
       if (next.outbox === undefined && next.removedAt !== undefined) {
-        await Registrations.deleteOne({ _id: record.id }, { maxTimeMS: MAX_TIME_MS });
+        await Registrations.deleteOne({ _id: record.id }, { maxTimeMS });
       } else {
         const update = next.outbox ? { $set: { outbox: next.outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-        await Registrations.updateOne({ _id: record.id }, update, { maxTimeMS: MAX_TIME_MS });
+        await Registrations.updateOne({ _id: record.id }, update, { maxTimeMS });
       }
     } catch {
       return record;
@@ -155,7 +156,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const owner = await Registrations.findById(record.id)
       .select({ organizationId: 1 })
       .lean<{ organizationId: string }>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     if (owner) return null;
     return new DuplicateClientIdError(record.clientId ?? '');
   }
@@ -200,7 +201,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       .sort(KEYSET_SORT)
       .limit(query.limit)
       .lean<RegistrationDocument[]>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     return docs.map(toRegistration);
   }
 
@@ -214,7 +215,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
     return locks.withLock(`registration-quota:${record.organizationId}`, async () => {
       const count = await Registrations.countDocuments({ organizationId: record.organizationId, ...live() }).maxTimeMS(
-        MAX_TIME_MS,
+        maxTimeMS,
       );
       if (count < max) return insert();
       const existing =
@@ -323,7 +324,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           await Registrations.replaceOne(
             { _id: record.id },
             { ...fromRegistration(record), ...kept },
-            { upsert: true, maxTimeMS: MAX_TIME_MS },
+            { upsert: true, maxTimeMS },
           );
         });
         await directories.put(record.organizationId, { id: record.id, at: record.createdAt, since: new Date() });
@@ -383,14 +384,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         .sort({ updatedAt: 1, _id: 1 })
         .limit(query.limit)
         .lean<RegistrationDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return docs.map(toRegistration);
     },
 
     async count(organizationId) {
       const directory = await directories.read(organizationId);
       if (!directory.overflow) return directory.entries.length;
-      return Registrations.countDocuments({ organizationId, ...live() }).maxTimeMS(MAX_TIME_MS);
+      return Registrations.countDocuments({ organizationId, ...live() }).maxTimeMS(maxTimeMS);
     },
 
     async update(filter, changes, now, outbox, deliver) {
@@ -411,7 +412,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
             doc = await Registrations.findOneAndUpdate(
               { _id: filter.id },
               withOutbox(revisionUpdate(changes, now), outbox, now),
-              { returnDocument: 'after', runValidators: true, maxTimeMS: MAX_TIME_MS },
+              { returnDocument: 'after', runValidators: true, maxTimeMS },
             ).lean<RegistrationDocument>();
           } catch (error) {
             if (item) due.retire(item._id);
@@ -438,7 +439,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         guard: pendingGuard(filter),
         write: async (current) => {
           if (!outbox?.length) {
-            await Registrations.deleteOne({ _id: filter.id }, { maxTimeMS: MAX_TIME_MS });
+            await Registrations.deleteOne({ _id: filter.id }, { maxTimeMS });
             return current;
           }
           // With effects to deliver, the record stays as a tombstone carrying them until they are delivered.
@@ -447,7 +448,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           const doc = await Registrations.findOneAndUpdate(
             { _id: filter.id },
             withOutbox({ $set: { removedAt: now } }, outbox, now),
-            { returnDocument: 'after', maxTimeMS: MAX_TIME_MS },
+            { returnDocument: 'after', maxTimeMS },
           ).lean<RegistrationDocument>();
           if (!doc) {
             due.retire(item._id);
@@ -476,10 +477,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         if (!doc || doc.organizationId !== organizationId) return undefined;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         if (outbox.length === 0 && doc.removedAt) {
-          await Registrations.deleteOne({ _id: id }, { maxTimeMS: MAX_TIME_MS });
+          await Registrations.deleteOne({ _id: id }, { maxTimeMS });
         } else {
           const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-          await Registrations.updateOne({ _id: id }, update, { maxTimeMS: MAX_TIME_MS });
+          await Registrations.updateOne({ _id: id }, update, { maxTimeMS });
         }
         return outbox;
       });
