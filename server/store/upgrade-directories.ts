@@ -5,7 +5,11 @@
  * those above DIRECTORY_LIMIT. Runs once, when migrating a database from below version 5 (it reads every record).
  */
 import type { Connection } from 'mongoose';
-import { DIRECTORY_LIMIT, type DirectoryEntry } from '../components/registrations/registration-directory.schema.js';
+import {
+  DIRECTORY_LIMIT,
+  packEntries,
+  type DirectoryEntry,
+} from '../components/registrations/registration-directory.schema.js';
 
 /** Writes every organization's directory; the number of organizations. */
 export async function upgradeDirectories(connection: Connection, now: Date = new Date()): Promise<number> {
@@ -22,7 +26,8 @@ export async function upgradeDirectories(connection: Connection, now: Date = new
   const directories = db.collection<{ _id: string }>('registration_directories');
   for (const [organizationId, entries] of byOrganization) {
     entries.sort((a, b) => a.at.getTime() - b.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const directory = entries.length > DIRECTORY_LIMIT ? { entries: [], overflow: true } : { entries };
+    const directory =
+      entries.length > DIRECTORY_LIMIT ? { entries: '', overflow: true } : { entries: packEntries(entries) };
     await directories.replaceOne({ _id: organizationId }, directory, { upsert: true });
   }
   return byOrganization.size;

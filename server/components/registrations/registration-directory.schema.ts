@@ -12,29 +12,39 @@ import { Schema, type Connection, type InferSchemaType, type Model } from 'mongo
 /** Registrations a directory lists at most; above, the organization is read through the indexes. */
 export const DIRECTORY_LIMIT = 1000;
 
-const entrySchema = new Schema(
-  {
-    id: { type: String, required: true },
-    /** The registration's `createdAt`: entries are kept in (at, id) order, the lists' keyset order. */
-    at: { type: Date, required: true },
-    /** When the entry was written (this server's clock): an entry whose record never landed is dropped after a while. */
-    since: { type: Date, required: true },
-  },
-  { _id: false, strict: 'throw', versionKey: false },
-);
-
 export const registrationDirectorySchema = new Schema(
   {
     /** The organization id. */
     _id: { type: String, required: true, immutable: true },
-    entries: { type: [entrySchema], required: true },
+    /**
+     * The entries in (at, id) order, one line each — `<at ms> <since ms> <id>` — in one string: FerretDB 1.24
+     * converts an array of subdocuments field by field (12–18 ms to write 200 entries, measured), a string at once
+     * (2 ms for 1000).
+     */
+    entries: { type: String, default: '' },
     /** Set for good once the organization held more than DIRECTORY_LIMIT registrations. */
     overflow: { type: Boolean },
   },
   { collection: 'registration_directories', strict: 'throw', strictQuery: 'throw', versionKey: false, id: false },
 );
 
+/**
+ * A listed registration: its id, its `createdAt` (entries are kept in (at, id) order, the lists' keyset order) and
+ * when the entry was written (this server's clock: an entry whose record never landed is dropped after a while).
+ */
 export type DirectoryEntry = { id: string; at: Date; since: Date };
+
+export function packEntries(entries: readonly DirectoryEntry[]): string {
+  return entries.map((entry) => `${entry.at.getTime()} ${entry.since.getTime()} ${entry.id}`).join('\n');
+}
+
+export function unpackEntries(packed: string | null | undefined): DirectoryEntry[] {
+  if (!packed) return [];
+  return packed.split('\n').map((line) => {
+    const [at, since, id] = line.split(' ');
+    return { id, at: new Date(Number(at)), since: new Date(Number(since)) };
+  });
+}
 export type RegistrationDirectoryDocument = InferSchemaType<typeof registrationDirectorySchema>;
 
 export function registrationDirectoryModel(connection: Connection): Model<RegistrationDirectoryDocument> {

@@ -24,7 +24,7 @@ import {
   type RegistrationWriteFilter,
 } from './registrations.repository.js';
 import { createDueItems } from '../outbox/due-items.mongo.js';
-import { compareEntries, createRegistrationDirectories, withEntry } from './registration-directory.mongo.js';
+import { compareEntries, createRegistrationDirectories, ENTRY_HORIZON_MS } from './registration-directory.mongo.js';
 import type { DirectoryEntry } from './registration-directory.schema.js';
 import {
   fromRegistration,
@@ -34,11 +34,6 @@ import {
   type RegistrationDocument,
 } from './registrations.schema.js';
 
-/**
- * How long a directory entry whose record is not there is kept: far beyond any create still on its way (the fault
- * suite stalls the database for 10 s); after it, the create is taken as never landed and the entry is dropped.
- */
-const ENTRY_HORIZON_MS = 10 * 60_000;
 /** Up to this many records left in its directory, an organization's page is read record by record by `{ _id }`. */
 const DIRECT_READS = 5;
 
@@ -161,33 +156,17 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return new DuplicateClientIdError(record.clientId ?? '');
   }
 
-  const directories = createRegistrationDirectories(connection, locks);
-  /** Drops an entry whose record is known not to have landed (best effort: a list drops it later anyway). */
-  const unlist = (organizationId: string, id: string) =>
-    directories.remove(organizationId, [id]).catch(() => undefined);
-
   /** The live records of `entries`, read by `{ _id }` (in parallel, in order); null where there is none. */
   async function recordsOf(entries: readonly DirectoryEntry[]): Promise<(RegistrationDocument | null)[]> {
     return Promise.all(entries.map((entry) => byId(entry.id)));
   }
 
-  /**
-   * `entries` without those whose record is not there and whose create began more than ENTRY_HORIZON_MS ago (it
-   * never landed); the same array when nothing was dropped.
-   */
-  async function withoutVanished(entries: DirectoryEntry[]): Promise<DirectoryEntry[]> {
-    const docs = await recordsOf(entries);
-    const horizon = Date.now() - ENTRY_HORIZON_MS;
-    const kept = entries.filter((entry, i) => docs[i] !== null || entry.since.getTime() > horizon);
-    return kept.length === entries.length ? entries : kept;
-  }
-
-  /** The record among `entries` a create with this Idempotency-Key made, if any (the quota's retry check). */
-  async function withKeyAmong(entries: DirectoryEntry[], key: string | undefined): Promise<Registration | null> {
-    if (key === undefined) return null;
-    const doc = (await recordsOf(entries)).find((d) => d?.idempotencyKey === key && d.removedAt == null);
-    return doc ? toRegistrationWithEvents(doc) : null;
-  }
+  const directories = createRegistrationDirectories(connection, locks, async (ids) =>
+    (await Promise.all(ids.map(byId))).map((doc) => (doc && doc.removedAt == null ? doc : null)),
+  );
+  /** Drops an entry whose record is known not to have landed (best effort: a list drops it later anyway). */
+  const unlist = (organizationId: string, id: string) =>
+    directories.remove(organizationId, [id]).catch(() => undefined);
 
   /** An organization whose directory overflowed: its page through the compound indexes. */
   async function listIndexed(query: Parameters<RegistrationRepository['list']>[0]): Promise<Registration[]> {
@@ -237,8 +216,11 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         ? due.itemFor(record, record.outbox, record.outboxAt ?? record.createdAt)
         : undefined;
       const hidden = item !== undefined && options.deliver !== undefined;
+      // Written before the record; alongside the directory's reservation when there is one (it writes no record).
+      let announced: Promise<void> | undefined;
+      const announce = () => (item ? (announced ??= due.write(item)) : undefined);
       const insert = async (): Promise<CreateOutcome> => {
-        if (item) await due.write(item);
+        await announce();
         try {
           await insertRecord(hidden ? withoutOutboxAt(record) : fromRegistration(record));
         } catch (error) {
@@ -273,30 +255,21 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       // is still answered with its record before the quota is counted (the record counts itself).
       const max = options.maxInOrganization ?? null;
       const organizationId = record.organizationId;
-      if ((await directories.read(organizationId)).overflow) return createIndexed(record, max, insert);
-      // Count and reserve the entry as one step for this organization: a count-then-insert race could pass the
-      // limit. The entry comes before the record, so no list ever misses a record that landed.
-      const reserved = await directories.edit<CreateOutcome | 'overflow' | 'reserved'>(
-        organizationId,
-        async (directory) => {
-          if (directory.overflow) return { result: 'overflow' as const };
-          let entries = directory.entries;
-          if (max !== null && entries.length >= max) {
-            entries = await withoutVanished(entries);
-            if (entries.length >= max) {
-              const existing = await withKeyAmong(entries, record.idempotencyKey);
-              const refused: CreateOutcome = existing
-                ? { ok: false, reason: 'idempotency_key_taken', existing }
-                : { ok: false, reason: 'limit_reached' };
-              return { entries: entries === directory.entries ? undefined : entries, result: refused };
-            }
-          }
-          const entry = { id: record.id, at: record.createdAt, since: new Date() };
-          return { entries: withEntry(entries, entry), result: 'reserved' as const };
-        },
-      );
-      if (reserved === 'overflow') return createIndexed(record, max, insert);
-      if (reserved !== 'reserved') return reserved;
+      if (await directories.overflowed(organizationId)) return createIndexed(record, max, insert);
+      const reserving = directories.reserve(organizationId, {
+        entry: { id: record.id, at: record.createdAt, since: new Date() },
+        max,
+        ...(record.idempotencyKey !== undefined && { idempotencyKey: record.idempotencyKey }),
+      });
+      const [reserved] = await Promise.all([reserving, announce()]);
+      if (reserved.kind !== 'reserved' && item) due.retire(item._id);
+      if (reserved.kind === 'overflow') return createIndexed(record, max, insert);
+      if (reserved.kind === 'limit_reached') return { ok: false, reason: 'limit_reached' };
+      if (reserved.kind === 'key_taken') {
+        const doc = await byId(reserved.id);
+        if (doc) return { ok: false, reason: 'idempotency_key_taken', existing: toRegistrationWithEvents(doc) };
+        return { ok: false, reason: 'limit_reached' };
+      }
       let outcome: CreateOutcome;
       try {
         outcome = await insert();
