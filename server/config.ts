@@ -1,6 +1,8 @@
 /** The registration service's settings (DESIGN.md §1.1): declared once, read from the environment at start. */
 import { ConfigError, loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
 import { consoleSettings } from './internal/console/console-settings-spec.js';
+import { originProblem } from './middleware/cors.js';
+import { parseTrustProxy } from './middleware/trust-proxy.js';
 
 const JWT_ALGORITHMS = [
   'RS256',
@@ -208,6 +210,18 @@ export const serviceSettings = {
     doc: 'pino log level (JSON lines on stdout).',
   },
   // Operating it (issue 26): declared in this file's current form; the settings vocabulary converts them.
+  authAllowMissingAudience: {
+    env: 'API_AUTH_ALLOW_MISSING_AUDIENCE',
+    type: 'boolean',
+    default: false,
+    doc: 'Accept introspected tokens whose answer has no `aud` on the public API. Weaker: any token of the authorization server then passes, whatever resource it was issued for. Never on the internal surface.',
+  },
+  metricsEnabled: {
+    env: 'METRICS_ENABLED',
+    type: 'boolean',
+    default: true,
+    doc: 'Serve Prometheus metrics at `GET /metrics` on the internal listener.',
+  },
   dbQueryTimeoutMs: {
     env: 'DB_QUERY_TIMEOUT_MS',
     type: 'integer',
@@ -223,6 +237,33 @@ export const serviceSettings = {
     max: 3600000,
     default: 5000,
     doc: 'How often each instance delivers audit entries and provisioning steps that a crash or an outage left undelivered (normally none).',
+  },
+  requireDatabaseAtStart: {
+    env: 'REQUIRE_DATABASE_AT_START',
+    type: 'boolean',
+    default: false,
+    doc: 'With MONGODB_URI: exit (naming the host and the cause) when the database does not answer at start, instead of starting not ready and becoming ready when it answers.',
+  },
+  corsAllowedOrigins: {
+    env: 'CORS_ALLOWED_ORIGINS',
+    type: 'list',
+    default: [],
+    defaultDoc: 'none',
+    doc: 'Origins (scheme://host[:port], exact) whose browsers may call the public API; their preflights are answered without a token. Never `*`.',
+  },
+  trustProxy: {
+    env: 'TRUST_PROXY',
+    type: 'string',
+    defaultDoc: 'off',
+    doc: "Express's `trust proxy`: the number of proxies in front, or their addresses/CIDR ranges (comma-separated); the access log then takes the client address from `X-Forwarded-For`.",
+  },
+  shutdownGraceMs: {
+    env: 'SHUTDOWN_GRACE_MS',
+    type: 'integer',
+    min: 0,
+    max: 600000,
+    default: 10000,
+    doc: 'On SIGTERM/SIGINT: how long requests in flight may take to finish before their connections are closed.',
   },
 } satisfies SettingsSpec;
 
@@ -258,6 +299,12 @@ function authSettingsProblems(config: ServiceConfig): string[] {
   if (config.provisioningEncryptionKey && Buffer.from(config.provisioningEncryptionKey, 'base64').length !== 32) {
     problems.push('PROVISIONING_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (AES-256-GCM)');
   }
+  for (const origin of config.corsAllowedOrigins) {
+    const problem = originProblem(origin);
+    if (problem) problems.push(problem);
+  }
+  const trustProxy = parseTrustProxy(config.trustProxy);
+  if ('problems' in trustProxy) problems.push(...trustProxy.problems);
   return problems;
 }
 

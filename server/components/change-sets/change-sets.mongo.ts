@@ -99,6 +99,8 @@ export function createMongoChangeSetRepository(connection: Connection, locks: Wr
       return due.pending(query.before, query.limit);
     },
 
+    outboxBacklog: () => due.backlog(),
+
     async clearOutbox(organizationId, id, eventIds) {
       // Under the change set's lock, like its transitions, so the read-modify-write holds on FerretDB too.
       const left = await locks.withLock(lockKey(id), async () => {

@@ -39,6 +39,8 @@ export interface DueItems<T> {
    * with nothing left are retired, and so is one whose record is not there after HORIZON_MS.
    */
   pending(before: Date, limit: number): Promise<T[]>;
+  /** How many records have items waiting, and since when the oldest does (items a drain will retire included). */
+  backlog(): Promise<{ count: number; oldest?: Date }>;
 }
 
 export interface DueItemsOptions<D, T> {
@@ -88,6 +90,17 @@ export function createDueItems<D extends { outbox?: unknown }, T>(
       // The collection holds only work in flight or left behind: reading it by any field stays cheap.
       const items = await Items.find({ holder, recordId }).lean<DueItemDocument[]>().maxTimeMS(maxTimeMS);
       for (const item of items) if (!item.eventIds.some((id) => leftIds.has(id))) retire(item._id);
+    },
+
+    async backlog() {
+      // The collection holds only the work in flight or left behind: read whole, it stays small.
+      const items = await Items.find({ holder })
+        .select({ at: 1, recordId: 1 })
+        .lean<{ at: Date; recordId: string }[]>()
+        .maxTimeMS(maxTimeMS);
+      if (items.length === 0) return { count: 0 };
+      const count = new Set(items.map((item) => item.recordId)).size;
+      return { count, oldest: new Date(Math.min(...items.map((item) => item.at.getTime()))) };
     },
 
     async pending(before, limit) {

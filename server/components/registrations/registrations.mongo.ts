@@ -442,6 +442,8 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       return due.pending(query.before, query.limit);
     },
 
+    outboxBacklog: () => due.backlog(),
+
     async clearOutbox(organizationId, id, eventIds) {
       // Read-modify-write under the record's lock, like every write of a registration, so it cannot lose (or be
       // lost by) a concurrent transition on FerretDB; the revision and updatedAt stay as they are.
