@@ -8,7 +8,8 @@
  *     Idempotency-Key per request (no target: the key adds its own writes).
  * Then the scale scenario (bench/service-scale.ts): a small organization's reads beside a large one at 100 and at
  * 100,000 (embedded) / 20,000 (MongoDB) registrations, and the database's CPU while the deploy idles.
- * The service logs at the default LOG_LEVEL (info) into /dev/null: logging is part of what is measured.
+ * The service logs at the default LOG_LEVEL (info) into /dev/null and keeps its metrics (METRICS_ENABLED=false to
+ * leave them out): both are part of what is measured.
  * Rounds alternate floor and service so load from other processes hits both alike.
  * The service is the built one (dist/), as `npm start` runs it.
  * Usage: npm run bench -- [--duration 2] [--rounds 5] [--connections 20] [--sizes 10000,100000] [--skip-scale]
@@ -46,6 +47,10 @@ const { createMongoStore } =
   await built<typeof import('../server/store/mongo-store.js')>('server/store/mongo-store.js');
 const { createInternalSurface } = await built<typeof import('../server/internal/internal-surface.js')>(
   'server/internal/internal-surface.js',
+);
+const { createMetrics } = await built<typeof import('../server/metrics/metrics.js')>('server/metrics/metrics.js');
+const { instrumentStore } = await built<typeof import('../server/store/instrumented-store.js')>(
+  'server/store/instrumented-store.js',
 );
 const { upgradeDirectories } = await built<typeof import('../server/store/upgrade-directories.js')>(
   'server/store/upgrade-directories.js',
@@ -184,13 +189,26 @@ async function startServiceOn(
   body: string,
 ): Promise<ServiceUnderTest> {
   // A limit that never trips: counters are still kept, so their cost is measured.
-  const config = loadServiceConfig(auth.env({ RATE_LIMIT_PER_MINUTE_ENTERPRISE: '100000000' }));
+  const config = loadServiceConfig(
+    auth.env({
+      RATE_LIMIT_PER_MINUTE_ENTERPRISE: '100000000',
+      ...(process.env.METRICS_ENABLED && { METRICS_ENABLED: process.env.METRICS_ENABLED }),
+    }),
+  );
   // The default LOG_LEVEL (info), written where it costs what a real log costs but fills no disk.
   const logger = createLogger(
     { level: process.env.LOG_LEVEL ?? 'info', name: 'registration-service' },
     pino.destination({ dest: '/dev/null', sync: false }),
   );
-  const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
+  // As main.ts wires them: metrics on unless METRICS_ENABLED=false (their cost is part of what is measured).
+  const metrics = config.metricsEnabled ? createMetrics() : undefined;
+  const deps: ApiDeps = {
+    config,
+    store: metrics ? instrumentStore(store, metrics) : store,
+    logger,
+    clock: () => new Date(),
+    metrics,
+  };
   const { url, server } = await listen(createApp(deps));
   const org = await store.organizations.create({ name: 'Bench', plan: 'enterprise' });
   await store.grants.grant({ organizationId: org.id, subject: 'alice', isDefault: true });
