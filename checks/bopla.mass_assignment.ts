@@ -327,8 +327,10 @@ async function runUpdate(ctx: CheckContext, extras: Extra[]): Promise<void> {
   const wanted = escalations(extras, single ?? {});
   if (wanted.length === 0) return ctx.skip('the object already holds every escalating value: nothing to prove');
   const body = jsonBody(ctx.operation)!;
+  // `restores`: what sticks is set back below (the send gate refuses an unrestored role change of a scan identity).
   const write = await ctx.http.send({
     body: JSON.stringify({ ...body, ...Object.fromEntries(wanted.map((e) => [e.name, e.value])) }),
+    restores: true,
   });
   if (!ok(write.status)) return; // the update with the extras was refused
   const written = parseObject(write.body);
@@ -345,6 +347,7 @@ async function runUpdate(ctx: CheckContext, extras: Extra[]): Promise<void> {
   const restore = await ctx.http
     .send({
       body: JSON.stringify({ ...body, ...Object.fromEntries(stuck.map((e) => [e.name, before[e.name] ?? null])) }),
+      restores: true,
     })
     .catch(() => undefined);
   const restored =

@@ -9,6 +9,8 @@ import type { ApiModel } from './model/api-model.js';
 export type { ApiModel, ModelIdentity, ModelRequest, PlacedOperation, ReadBack } from './model/api-model.js';
 export type { JsonObject } from './model/answer-objects.js';
 export type { CreatedObject } from './model/created-objects.js';
+export type { Escalation } from './model/escalations.js';
+export type { ShapeField } from './model/operation-shape.js';
 export type { FilledValue } from './model/fill-references.js';
 export type { Link, LinkEnd } from './model/links.js';
 export type { OwnedValue, OwnershipSource } from './model/ownership.js';
@@ -443,4 +445,5 @@ export {
 } from './model/inputs.js';
 export { canCarry, withInput, withInputs, type InputChange } from './model/input-request.js';
 export { payloadRefusal } from './model/input-safety.js';
+export { PRIVILEGE_FIELD } from './model/write-rule.js';
 export { readRequestBody, type BodyEncoding, type RequestBody } from './model/request-body.js';

@@ -13,6 +13,7 @@ import { contentRoutes } from './content-routes.js';
 import { diagnosticsRoutes } from './diagnostics-routes.js';
 import { errorHandler } from './error-handler.js';
 import { openapiDocument } from './openapi.js';
+import { staffRoutes } from './staff-routes.js';
 import { createStore, type Store } from './store.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -51,6 +52,7 @@ export function createDemoApi(options: { secure?: boolean } = {}): DemoApi {
   app.use(catalogRoutes(store, secure));
   app.use(accountRoutes(store, secure));
   app.use(webhookRoutes(store, secure));
+  app.use(staffRoutes(store, secure));
   app.use(diagnosticsRoutes(store, secure), contentRoutes(store, secure));
   app.use((_req, res) => void res.status(404).json({ error: 'not found' }));
   app.use(errorHandler(secure));

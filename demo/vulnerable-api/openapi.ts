@@ -1,5 +1,6 @@
 /** The demo API's OpenAPI 3.1 description, served at `/openapi.json`; the same for both twins. */
 import { inputsPaths } from './inputs-openapi.js';
+import { staffPaths } from './staff-openapi.js';
 
 export function openapiDocument(origin: string): Record<string, unknown> {
   const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
@@ -103,6 +104,7 @@ export function openapiDocument(origin: string): Record<string, unknown> {
         },
       },
       ...inputsPaths(),
+      ...staffPaths(),
     },
     components: {
       securitySchemes: {

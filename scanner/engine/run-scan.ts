@@ -10,6 +10,7 @@ import { linkRootCauses } from '../root-causes.js';
 import type { CheckResult, ScanOutcome } from '../scan-result.js';
 import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
+import { followChains } from './follow-chains.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
 import { openScanServices } from './scan-services.js';
 import { modelOutcome } from '../model/model-outcome.js';
@@ -48,7 +49,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   const run = createScanRun({ ...input, operations: opened.operations }, opened.services);
   const { http, canary } = run.services;
   try {
-    const results = await Promise.all(schedule(run));
+    // A proved escalation: the function-level and input checks again as the raised identity, then its role set back.
+    const results = await followChains(run, await Promise.all(schedule(run)));
     await canary?.end();
     // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
     if (!input.signal?.aborted) await run.services.model.cleanUp(run.services.modelSend);

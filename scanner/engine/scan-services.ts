@@ -66,6 +66,7 @@ export async function openScanServices(input: ScanInput): Promise<{ services: Sc
     const sent = http.send({
       ...buildWireRequest(operation, { ...probe, ...fields }, input.signal),
       ...(identity ? { identity: identity.name } : {}),
+      ...(probe.restores ? { restores: true } : {}),
     });
     const asGiven = Object.keys(fields).length === 0 && Object.keys(probe).every((key) => key === 'url');
     if (learning && identity?.name === FIRST && asGiven && probe.url !== undefined)

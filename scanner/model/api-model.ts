@@ -9,6 +9,8 @@ import { tokenIn } from './credentials/token-in-answer.js';
 import { parseJson } from './json-pointer.js';
 import { oraclesFor, readerOf, targetOf, type ObjectTarget, type Oracle } from './oracles.js';
 import type { CreatedObject } from './created-objects.js';
+import { privilegeFieldsOf, type Escalation } from './escalations.js';
+import type { ShapeField } from './operation-shape.js';
 import type { FilledValue } from './fill-references.js';
 import { FIRST, type ScanIdentity } from './identities.js';
 import type { Link } from './links.js';
@@ -106,6 +108,13 @@ export interface ApiModel {
   ): Promise<{ response: ProbeResponse; token?: string } | undefined>;
   /** Obtains a new credential for `identity` (after a check changed and restored its password); whether it could. */
   renew(identity: string, reason: string): Promise<boolean>;
+  /** The top-level body fields of `operation` that grant privileges (`role`, `permissions`, `groups`…), with their enums. */
+  privilegeFields(operation: Operation): readonly ShapeField[];
+  /**
+   * Records an escalation a check proved and undid: after the checks the engine raises the identity again, runs the
+   * function-level and input checks as it where it was refused (`evidence.chain`), and restores it.
+   */
+  recordEscalation(escalation: Escalation): void;
 }
 
 export interface ReadBack {
@@ -176,6 +185,8 @@ export function apiModelView(model: ScanModel): ApiModel {
       if (spec?.kind !== 'login') return undefined;
       return this.signIn(http, { ...spec.fields, ...overrides });
     },
+    privilegeFields: (operation) => privilegeFieldsOf(description, operation),
+    recordEscalation: (escalation) => void model.escalations.push(escalation),
     renew: async (identity, reason) => (await model.identity(identity)?.provider?.renew(reason)) ?? false,
     async signIn(http, fields) {
       const operation = description.operations.find((op) => description.placeOf(op)?.role === 'sign-in');

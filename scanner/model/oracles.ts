@@ -14,7 +14,7 @@ import { basePathOf, fillTemplate, matchTemplate } from './path-template.js';
 import { USER_RESOURCES, sameKind } from './resource-names.js';
 import { namedValues } from './write-rule.js';
 
-export type OracleKind = 'read' | 'parent-read' | 'linked' | 'self' | 'list' | 'login';
+export type OracleKind = 'read' | 'parent-read' | 'linked' | 'self' | 'list' | 'login' | 'token';
 
 /** The object a write acts on: its resource, the keys that name it, and (when a scan identity's) whose it is. */
 export interface ObjectTarget {

@@ -9,6 +9,7 @@ import { isJwt } from '../compact-jwt.js';
 import { startProviders } from './credentials/start-providers.js';
 import type { WireRequest } from '../http.js';
 import { cleanUpCreated } from './clean-up.js';
+import type { Escalation } from './escalations.js';
 import { createCreatedObjects, type CreatedObjects } from './created-objects.js';
 import { createServerErrorLog, type ServerErrorLog } from './server-errors.js';
 import { describeApi, type ApiDescription } from './describe-api.js';
@@ -57,6 +58,8 @@ export interface ScanModel {
   observe(request: WireRequest & { identity?: string; checkId?: string }, response: ProbeResponse): void;
   /** Requests answered 5xx or not at all, with the inputs that caused them (server-errors.ts). */
   readonly serverErrors: ServerErrorLog;
+  /** Escalations checks proved (ApiModel.recordEscalation), for the engine's chain pass. */
+  readonly escalations: Escalation[];
   /** After the checks: deletes what the scan created and is still there, as its creator (clean-up.ts). */
   cleanUp(send: ModelSend): Promise<void>;
   /** Every credential value an identity held, for redaction. */
@@ -136,6 +139,7 @@ export function createScanModel(input: ScanModelInput): ScanModel {
       }
     },
     serverErrors: createServerErrorLog(),
+    escalations: [],
     cleanUp: (send) => cleanUpCreated(description, created.all(), identities, send),
     secrets: () => identities.flatMap((i) => i.secrets()),
   };

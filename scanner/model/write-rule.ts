@@ -3,6 +3,8 @@
  * or an action is sent only when every object it names — in its path, its query or its body — is one a scan
  * identity owns or the scan created; a create's own key must be one the scan chose. Never a description's example or
  * a generated value: an example may name a real account (a password changed by username, a profile rewritten).
+ * A write that sets a user's role, permissions or group (a body field so named) goes only to an object the scan
+ * created, or when the check restores it: a scan identity left raised would scan the rest of the API as someone else.
  */
 import type { Operation } from '../api.js';
 import type { ApiDescription } from './describe-api.js';
@@ -17,7 +19,10 @@ export interface WriteRuleInput {
   body?: string;
   /** The operation the request was built from (its template is tried first). */
   operation?: Operation;
-  /** The check restores what this request changes (a password or e-mail address of a scan identity's own record). */
+  /**
+   * The check restores what this request changes (a password, e-mail address, role, permissions or group of a scan
+   * identity's own record).
+   */
   restores?: boolean;
 }
 
@@ -55,6 +60,17 @@ export function namedValues(
 
 type WireRuleRequest = WriteRuleInput;
 
+/** Body fields that grant privileges: a user's role, its permissions, its groups (and their boolean forms). */
+export const PRIVILEGE_FIELD =
+  /^(roles?|user_?roles?|permissions?|privileges?|groups?|access_?level|user_?type|is_?admin|admin|is_?staff|is_?superuser|superuser)$/i;
+
+/** The top-level fields of a JSON object body that grant privileges. */
+export function privilegeFields(body: string | undefined): string[] {
+  const parsed = parseJson(body);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
+  return Object.keys(parsed).filter((key) => PRIVILEGE_FIELD.test(key));
+}
+
 export interface WriteRuleState {
   description: ApiDescription;
   ownership: Ownership;
@@ -81,7 +97,29 @@ export function refuseWrite(state: WriteRuleState, request: WriteRuleInput): str
     if (state.ownership.ownerOf(ref.resource, ref.field, value)) continue;
     return `${named.operation.id}: ${describeRef(ref)}=${JSON.stringify(value)} names no object of a scan identity's (a description example or a generated value): writes go only to the scan identities' own objects or those the scan created`;
   }
-  return undefined;
+  return refusePrivilegeChange(state, request, named.operation, named.values);
+}
+
+/** A role, permission or group change the check does not restore, on an object the scan did not create. */
+function refusePrivilegeChange(
+  state: WriteRuleState,
+  request: WriteRuleInput,
+  operation: Operation,
+  values: NamedValue[],
+): string | undefined {
+  const fields = privilegeFields(request.body);
+  if (fields.length === 0 || request.restores) return undefined;
+  // A create naming no existing object (a sign-up, a new item): the fields are the new object's, nobody's role yet.
+  const role = state.description.placeOf(operation)?.role;
+  if ((role === 'create' || role === 'sign-up') && values.every(({ ref }) => ref.creates)) return undefined;
+  // A create with keys the scan chose, or a write to an object the scan created: nobody's role but the scan's own.
+  const scanCreated = values.some(
+    ({ ref, value }) =>
+      (ref.creates && state.chosen.has(value)) ||
+      ['created', 'chosen'].includes(state.ownership.ownerOf(ref.resource, ref.field, value)?.source ?? ''),
+  );
+  if (scanCreated) return undefined;
+  return `${operation.id}: would change ${fields.map((f) => `"${f}"`).join(', ')} of a user the scan did not create, and this check does not set it back (a scan identity left raised scans the rest of the API as someone else)`;
 }
 
 export function describeRef(ref: ObjectReference): string {

@@ -32,7 +32,16 @@ const PLANTED = [
   'POST /api/register | bopla.mass_assignment | broken_object_property_level_authorization.mass_assignment',
   'POST /api/register | resource.redos | unrestricted_resource_consumption.redos',
   'POST /api/webhooks | ssrf.url_parameter | server_side_request_forgery.url_parameter',
+  // The privilege chain: alice makes herself admin, then reaches the staff operations and their flaws.
+  'PUT /api/user-roles | bfla.privilege_escalation | broken_function_level_authorization.privilege_escalation',
+  'POST /api/staff/imports | bfla.admin_operation | broken_function_level_authorization.admin_operation',
+  'POST /api/staff/imports | ssrf.url_parameter | server_side_request_forgery.url_parameter',
+  'GET /api/staff/traceroute | bfla.admin_operation | broken_function_level_authorization.admin_operation',
+  'GET /api/staff/traceroute | injection.command | injection.os_command',
 ];
+
+/** The findings the raised identity reached: step 1 the role update, step 2 the operation. */
+const CHAINED = PLANTED.filter((line) => line.includes('/api/staff/'));
 
 /**
  * Left out of the comparison: the vulnerable twin sends no security headers and no rate limit (on purpose, and on
@@ -74,14 +83,32 @@ describe('npm run demo:vulnerable, scanned with scan openapi', function () {
     builtIn = new Set((await loadedChecks()).map((c) => c.definition.id));
   });
 
-  it('finds exactly the planted weaknesses on the vulnerable twin', async () => {
+  it('finds exactly the planted weaknesses on the vulnerable twin, the staff ones through the privilege chain', async () => {
     const demo = await startDemoTarget();
     try {
-      const found = failed(await scanDemo(demo), 0.1).filter(
+      const report = await scanDemo(demo);
+      const found = failed(report, 0.1).filter(
         (line) => !HEADERS_AND_LIMITS.some((check) => line.includes(`| ${check} |`)),
       );
       const expected = PLANTED.filter((line) => builtIn.has(line.split(' | ')[1])).sort();
       expect(found).to.deep.equal(expected);
+      const evidence = (line: string) => {
+        const [operation, check, issue] = line.split(' | ');
+        const item = report.reports.find((r) => r.operation?.id === operation && r.id === check)!;
+        return item.issues.find((i) => i.id === issue)!.evidence;
+      };
+      const raised = evidence(PLANTED.find((line) => line.includes('bfla.privilege_escalation'))!);
+      expect(raised?.oracle?.operation).to.equal('GET /api/account');
+      expect(raised?.chain?.map((step) => step.role)).to.deep.equal(['raised']);
+      for (const line of CHAINED) {
+        const chain = evidence(line)?.chain;
+        expect(
+          chain?.map((s) => `${s.step} ${s.role} ${s.operation}`),
+          line,
+        ).to.deep.equal(['1 raised PUT /api/user-roles', `2 reached ${line.split(' | ')[0]}`]);
+      }
+      // The chain set alice's role back.
+      expect(demo.demo.store.users.find((u) => u.username === 'alice')).to.include({ role: 'user', isAdmin: false });
     } finally {
       await demo.close();
     }

@@ -79,6 +79,29 @@ describe("the model's write rule (what the send gate refuses before the wire)", 
     expect(refuse(users, 'POST', '/users/v1/register', { username: 'gh_1a2b3c4d', password: 'p' })).to.equal(undefined);
   });
 
+  it("refuses a role change of the scan identity's own record unless the check restores it, and allows one on an account the scan created", () => {
+    expect(refuse(shop, 'PATCH', '/users/update_role', { username: 'alice', role: 'Chef' })).to.match(
+      /^PATCH \/users\/update_role: would change "role" of a user the scan did not create, and this check does not set it back/,
+    );
+    expect(
+      refuseWrite(
+        { description: shop, ownership, chosen },
+        {
+          method: 'PATCH',
+          url: `${BASE}/users/update_role`,
+          body: '{"username":"alice","role":"Chef"}',
+          restores: true,
+        },
+      ),
+    ).to.equal(undefined);
+    expect(refuse(shop, 'PUT', '/profile', { username: 'alice', first_name: 'x', isAdmin: true })).to.match(
+      /would change "isAdmin" of a user the scan did not create/,
+    );
+    expect(
+      refuse(users, 'POST', '/users/v1/register', { username: 'gh_1a2b3c4d', password: 'p', admin: true }),
+    ).to.equal(undefined);
+  });
+
   it('leaves reads, sign-ins and writes to undescribed paths to the other rules', () => {
     expect(refuse(users, 'GET', '/users/v1/name1')).to.equal(undefined);
     expect(refuse(users, 'POST', '/users/v1/login', { username: 'name1', password: 'p' })).to.equal(undefined);

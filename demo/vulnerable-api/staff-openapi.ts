@@ -1,0 +1,66 @@
+/**
+ * The description of the demo's privilege chain (staff-routes.ts): the block of paths openapi.ts spreads into its
+ * own. The role update's example gives the admin role, as a real description's would.
+ */
+export function staffPaths(): Record<string, unknown> {
+  const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+  const error = json({ $ref: '#/components/schemas/Error' }, 'Error');
+  const body = (properties: Record<string, unknown>, required: string[]) => ({
+    required: true,
+    content: { 'application/json': { schema: { type: 'object', required, properties } } },
+  });
+  return {
+    '/api/user-roles': {
+      put: {
+        operationId: 'assignRole',
+        summary: "Set a user's role",
+        requestBody: body(
+          {
+            username: { type: 'string', example: 'carol' },
+            role: { type: 'string', enum: ['user', 'admin'], example: 'admin' },
+          },
+          ['username', 'role'],
+        ),
+        responses: {
+          200: json({ type: 'object', properties: { username: { type: 'string' }, role: { type: 'string' } } }),
+          400: error,
+          401: error,
+          403: error,
+          404: error,
+        },
+      },
+    },
+    '/api/staff/imports': {
+      post: {
+        operationId: 'importFeed',
+        summary: 'Staff: import a product feed from a URL',
+        tags: ['staff'],
+        requestBody: body(
+          { url: { type: 'string', format: 'uri', example: 'https://feeds.example.com/products.csv' } },
+          ['url'],
+        ),
+        responses: {
+          200: json({ type: 'object', properties: { url: { type: 'string' }, status: { type: 'integer' } } }),
+          202: json({ type: 'object', properties: { url: { type: 'string' }, status: { type: 'string' } } }),
+          400: error,
+          401: error,
+          403: error,
+        },
+      },
+    },
+    '/api/staff/traceroute': {
+      get: {
+        operationId: 'traceHost',
+        summary: 'Staff: network path to a host',
+        tags: ['staff'],
+        parameters: [{ name: 'host', in: 'query', required: true, schema: { type: 'string', example: 'example.com' } }],
+        responses: {
+          200: json({ type: 'object', properties: { host: { type: 'string' }, output: { type: 'string' } } }),
+          400: error,
+          401: error,
+          403: error,
+        },
+      },
+    },
+  };
+}

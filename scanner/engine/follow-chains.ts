@@ -1,0 +1,111 @@
+/**
+ * Privilege chains (docs/architecture.md §2.8): after the checks, when a check proved that the first identity can
+ * raise its own role (ApiModel.recordEscalation), the engine raises it again, runs the function-level checks
+ * (`bfla.*`) and the input checks (`injection.*`, `ssrf.*`) once more as the raised identity on the operations that
+ * refused it, and sets the role back. A finding of that pass replaces the first pass's result of its check on its
+ * operation and carries the chain: step 1 the raise, step 2 what the raised identity reached.
+ */
+import type { ScannedCheck, CheckResult } from '../scan-result.js';
+import type { Escalation } from '../model/escalations.js';
+import { runTask } from './run-task.js';
+import { createScanRun, type ScanRun } from './scan-run.js';
+
+/** The checks a raised identity runs again: function level and input handling. */
+const CHAIN_CHECK = /^(bfla|injection|ssrf)\./;
+const AUTH_BASELINE = 'auth.baseline';
+const ok = (status: number): boolean => status >= 200 && status < 300;
+
+/** The chain checks and, transitively, what they depend on (their dependencies' results are not reported again). */
+function chainChecks(checks: readonly ScannedCheck[]): { run: ScannedCheck[]; reported: Set<string> } {
+  const byId = new Map(checks.map((c) => [c.definition.id, c]));
+  const reported = new Set(
+    checks.filter((c) => CHAIN_CHECK.test(c.definition.id) && !c.definition.oncePerScan).map((c) => c.definition.id),
+  );
+  const wanted = new Set<string>();
+  const add = (id: string): void => {
+    if (wanted.has(id) || !byId.has(id)) return;
+    wanted.add(id);
+    for (const dep of byId.get(id)!.definition.dependsOn ?? []) add(dep);
+  };
+  for (const id of reported) add(id);
+  return { run: checks.filter((c) => wanted.has(c.definition.id)), reported };
+}
+
+/** Operations where the first identity was refused (auth.baseline: a valid credential not permitted there). */
+function refusedOperations(run: ScanRun) {
+  return run.input.operations.filter((operation) => {
+    const facts = run.facts.get(AUTH_BASELINE, operation.id)?.get('facts') as
+      { notPermitted?: boolean; statuses?: { credential?: number } } | undefined;
+    return facts?.notPermitted === true || facts?.statuses?.credential === 403;
+  });
+}
+
+function withChain(result: CheckResult, escalation: Escalation): CheckResult {
+  return {
+    ...result,
+    findings: result.findings.map((finding) => ({
+      ...finding,
+      chain: [
+        { step: 1, role: 'raised' as const, operation: escalation.operation.id, detail: escalation.detail },
+        {
+          step: 2,
+          role: 'reached' as const,
+          operation: result.operationId,
+          detail: `as the raised identity ("${escalation.field}" = ${JSON.stringify(escalation.to)}): ${finding.detail ?? finding.issueId}`,
+          ...(finding.attemptId ? { attemptIds: [finding.attemptId] } : {}),
+        },
+      ],
+    })),
+  };
+}
+
+/**
+ * Follows the first recorded escalation: raises, runs the chain checks where the identity was refused, restores.
+ * Returns the results with the chain's findings in place of the first pass's, and what happened, for the report.
+ */
+export async function followChains(run: ScanRun, results: CheckResult[]): Promise<CheckResult[]> {
+  const { model, modelSend } = run.services;
+  const escalation = model.escalations[0];
+  if (!escalation || run.input.signal?.aborted) return results;
+  const operations = refusedOperations(run);
+  const { run: checks, reported } = chainChecks(run.input.checks);
+  if (operations.length === 0 || reported.size === 0) return results;
+  const identity = model.identity(escalation.identity);
+  const log = run.input.log;
+  const raised = await modelSend(escalation.operation, escalation.raise, identity).catch(() => undefined);
+  if (!raised || !ok(raised.status)) {
+    log?.warn(
+      `privilege chain not followed: raising again through ${escalation.operation.id} got ${raised?.status ?? 'no answer'}`,
+    );
+    return results;
+  }
+  try {
+    // A role carried in the token's claims needs a new token; an opaque token keeps working as the raised identity.
+    await identity?.provider?.renew(`its "${escalation.field}" was raised for the privilege chain`);
+    // A fresh run: its own facts and no shared baselines (the first pass's answers are the refused ones).
+    const chain = createScanRun(
+      { ...run.input, checks, operations, onProgress: undefined },
+      { ...run.services, baselines: new Map() },
+    );
+    const tasks: Promise<CheckResult>[] = [];
+    for (const definition of chain.ordered)
+      for (const operation of chain.operationsOf(definition)) {
+        const promise = runTask(chain, definition, operation);
+        chain.tasks.add(definition.id, operation.id, promise);
+        if (reported.has(definition.id)) tasks.push(promise);
+      }
+    chain.tasks.scheduled();
+    const second = await Promise.all(tasks);
+    const found = second.filter((r) => r.status === 'failed' && r.findings.length > 0);
+    const key = (r: CheckResult): string => `${r.checkId}\u0000${r.operationId}`;
+    const replaced = new Map(found.map((r) => [key(r), withChain(r, escalation)]));
+    return results.map((r) => replaced.get(key(r)) ?? r);
+  } finally {
+    const restored = await modelSend(escalation.operation, escalation.restore, identity).catch(() => undefined);
+    if (!restored || !ok(restored.status))
+      log?.warn(
+        `the first identity's "${escalation.field}" could not be set back after the privilege chain (${restored?.status ?? 'no answer'}): set it to ${JSON.stringify(escalation.from)} by hand`,
+      );
+    await identity?.provider?.renew(`its "${escalation.field}" was set back after the privilege chain`);
+  }
+}
