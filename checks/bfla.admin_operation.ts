@@ -9,9 +9,13 @@
  * operation is protected, yet any authenticated user gets in); passed on 403/404 or any other non-2xx. Skipped on a
  * 401 (the credential itself is invalid), on operations that need no credential (public by design) and on
  * non-administrative operations.
+ * A DELETE (OpenAPI scans) is not sent as given: a privileged scan identity (`--identity staff:admin=…`) creates an
+ * object for it, the ordinary identity deletes it, the privileged one's read-back shows it gone
+ * (support/delete-as-lower.ts); without a privileged identity it is skipped with that reason.
  */
 import { defineCheck } from '../scanner/api.js';
 import { readBaseline } from './support/auth-baseline-facts.js';
+import { deleteAsLower } from './support/delete-as-lower.js';
 import { answerStatus } from './support/graphql-answer.js';
 import { looksAdministrative } from './support/admin-operation.js';
 
@@ -35,6 +39,12 @@ export default defineCheck({
   dependsOn: ['auth.baseline'],
   appliesTo: (operation) => (operation.credential ? looksAdministrative(operation) : 'operation has no credential'),
   async run(ctx) {
+    // A staff-only DELETE is never sent as given: it runs on an object a privileged identity created for the scan.
+    if (ctx.operation.method.toUpperCase() === 'DELETE' && !ctx.model.given) {
+      const evidence = await deleteAsLower(ctx);
+      if (evidence) ctx.report(ISSUE, evidence);
+      return;
+    }
     const facts = readBaseline(ctx);
     if (!facts.requiresCredential)
       ctx.skip(`endpoint does not require a credential (a request without one got ${facts.statuses.noCredential})`);

@@ -112,6 +112,8 @@ export default defineCheck({
   ],
   dependsOn: ['auth.baseline'],
   scanKinds: ['openapi'],
+  // While the identity is raised, every other check would send as an administrator: none runs meanwhile.
+  exclusive: true,
   appliesTo: (operation) => {
     if (!operation.credential) return 'operation has no credential';
     if (!['POST', 'PUT', 'PATCH'].includes(operation.method.toUpperCase())) return 'not an update (POST/PUT/PATCH)';

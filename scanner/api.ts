@@ -395,6 +395,12 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   scanKinds?: ('curl' | 'openapi' | 'graphql' | 'discover')[];
   /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
   oncePerScan?: boolean;
+  /**
+   * Changes what every other check sends with (a scan identity's own role, even for a moment): runs after every other
+   * check of the scan has finished, one task at a time, so no other check sees the change (scanner/engine/run-scan.ts).
+   * No check may depend on an exclusive one.
+   */
+  exclusive?: boolean;
   /** Returns `true` to run, or a reason string to be skipped with. */
   appliesTo?: (operation: Operation) => true | string;
   /**

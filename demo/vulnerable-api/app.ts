@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { accountRoutes } from './account-routes.js';
 import { authRoutes } from './auth-routes.js';
+import { catalogAdminRoutes } from './catalog-admin-routes.js';
 import { catalogRoutes } from './catalog-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { diagnosticsRoutes } from './diagnostics-routes.js';
@@ -50,6 +51,7 @@ export function createDemoApi(options: { secure?: boolean } = {}): DemoApi {
   app.get('/api/health', (_req, res) => void res.json({ status: 'ok' }));
   app.use(authRoutes(store, secure));
   app.use(catalogRoutes(store, secure));
+  app.use(catalogAdminRoutes(store, secure));
   app.use(accountRoutes(store, secure));
   app.use(webhookRoutes(store, secure));
   app.use(staffRoutes(store, secure));

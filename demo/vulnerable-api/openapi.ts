@@ -1,6 +1,6 @@
 /** The demo API's OpenAPI 3.1 description, served at `/openapi.json`; the same for both twins. */
 import { inputsPaths } from './inputs-openapi.js';
-import { staffPaths } from './staff-openapi.js';
+import { productCreate, staffPaths } from './staff-openapi.js';
 
 export function openapiDocument(origin: string): Record<string, unknown> {
   const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
@@ -56,6 +56,7 @@ export function openapiDocument(origin: string): Record<string, unknown> {
           parameters: [{ name: 'category', in: 'query', required: true, schema: { type: 'string', example: 'books' } }],
           responses: { 200: json({ type: 'array', items: { $ref: '#/components/schemas/Product' } }), 400: error },
         },
+        ...productCreate(),
       },
       '/api/users': {
         get: {

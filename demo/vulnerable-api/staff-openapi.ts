@@ -1,6 +1,7 @@
 /**
- * The description of the demo's privilege chain (staff-routes.ts): the block of paths openapi.ts spreads into its
- * own. The role update's example gives the admin role, as a real description's would.
+ * The description of the demo's staff operations (staff-routes.ts, catalog-admin-routes.ts): the block of paths
+ * openapi.ts spreads into its own, and the create its `/api/products` path adds. The role update's example gives the
+ * admin role, as a real description's would.
  */
 export function staffPaths(): Record<string, unknown> {
   const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
@@ -10,6 +11,21 @@ export function staffPaths(): Record<string, unknown> {
     content: { 'application/json': { schema: { type: 'object', required, properties } } },
   });
   return {
+    '/api/products/{productId}': {
+      parameters: [{ name: 'productId', in: 'path', required: true, schema: { type: 'integer', example: 1 } }],
+      get: {
+        operationId: 'getProduct',
+        summary: 'One product',
+        security: [],
+        responses: { 200: json({ $ref: '#/components/schemas/Product' }), 404: error },
+      },
+      delete: {
+        operationId: 'deleteProduct',
+        summary: 'Staff: remove a product from the catalogue',
+        tags: ['admin'],
+        responses: { 204: { description: 'Deleted' }, 401: error, 403: error, 404: error },
+      },
+    },
     '/api/user-roles': {
       put: {
         operationId: 'assignRole',
@@ -61,6 +77,36 @@ export function staffPaths(): Record<string, unknown> {
           403: error,
         },
       },
+    },
+  };
+}
+
+/** `POST /api/products`, beside the public list openapi.ts describes at the same path. */
+export function productCreate(): Record<string, unknown> {
+  const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+  const error = json({ $ref: '#/components/schemas/Error' }, 'Error');
+  return {
+    post: {
+      operationId: 'createProduct',
+      summary: 'Staff: add a product to the catalogue',
+      tags: ['admin'],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['name', 'category', 'price'],
+              properties: {
+                name: { type: 'string', example: 'Desk Lamp' },
+                category: { type: 'string', pattern: '^[a-z]{1,32}$', example: 'books' },
+                price: { type: 'number', example: 29 },
+              },
+            },
+          },
+        },
+      },
+      responses: { 201: json({ $ref: '#/components/schemas/Product' }, 'Created'), 400: error, 401: error, 403: error },
     },
   };
 }

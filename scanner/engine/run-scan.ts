@@ -15,13 +15,30 @@ import { createScanRun, type ScanRun } from './scan-run.js';
 import { openScanServices } from './scan-services.js';
 import { modelOutcome } from '../model/model-outcome.js';
 
-/** Starts every task, in dependency order; returns the reported ones' results, in that order. */
+/**
+ * The exclusive checks' tasks (`CheckDefinition.exclusive`), after every other task has ended: one at a time, so no
+ * other check sends while one of them has changed a scan identity (raised its role to prove it can).
+ */
+async function runExclusive(run: ScanRun): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const definition of run.ordered.filter((d) => d.exclusive))
+    for (const operation of run.operationsOf(definition)) {
+      const result = await runTask(run, definition, operation);
+      run.tasks.add(definition.id, operation.id, Promise.resolve(result));
+      if (run.reports(definition)) results.push(result);
+    }
+  return results;
+}
+
+/** Starts every task but the exclusive ones, in dependency order; returns the reported ones' results, in that order. */
 function schedule(run: ScanRun): Promise<CheckResult>[] {
   const { input } = run;
   const reported: Promise<CheckResult>[] = [];
-  const total = run.ordered.filter((d) => run.reports(d)).reduce((n, d) => n + run.operationsOf(d).length, 0);
+  const total = run.ordered
+    .filter((d) => run.reports(d) && !d.exclusive)
+    .reduce((n, d) => n + run.operationsOf(d).length, 0);
   let done = 0;
-  for (const definition of run.ordered) {
+  for (const definition of run.ordered.filter((d) => !d.exclusive)) {
     for (const operation of run.operationsOf(definition)) {
       const promise = runTask(run, definition, operation).then((r) => {
         // A run that ended before its key was known (a skip, a dependency) is judged on its own: no key.
@@ -50,7 +67,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   const { http, canary } = run.services;
   try {
     // A proved escalation: the function-level and input checks again as the raised identity, then its role set back.
-    const results = await followChains(run, await Promise.all(schedule(run)));
+    const scheduled = await Promise.all(schedule(run));
+    const results = await followChains(run, [...scheduled, ...(await runExclusive(run))]);
     await canary?.end();
     // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
     if (!input.signal?.aborted) await run.services.model.cleanUp(run.services.modelSend);

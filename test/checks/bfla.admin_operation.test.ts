@@ -1,3 +1,7 @@
+import { expect } from 'chai';
+import type { Report } from '../../scanner/report/report-types.js';
+import { startDemoTarget, type DemoTarget } from '../fixtures/targets/demo-api-target.js';
+import { scanToReport } from '../scanner/support/run-cli.js';
 import { scanTarget } from '../support/scan.js';
 import { startObjectsTarget, TOKENS } from '../fixtures/targets/objects-target.js';
 import { json, startTarget, type Target } from '../fixtures/targets/start-target.js';
@@ -38,5 +42,61 @@ describe('bfla.admin_operation', () => {
     target = await startTarget((_req, res) => json(res, 200, { status: 'up' }));
     const outcome = await scanTarget(target.url('/admin/health'), { checks: [ID], headers: bearer(TOKENS.alice) });
     expectResult(outcome, ID, { status: 'skipped', reason: /does not require a credential/, requests: 0 });
+  });
+});
+
+const DELETE = 'DELETE /api/products/{productId}';
+
+async function scanDelete(demo: DemoTarget, staff: boolean): Promise<Report> {
+  const { report, ...run } = await scanToReport([
+    'scan',
+    'openapi',
+    demo.url('/openapi.json'),
+    '--security-schemes',
+    `bearer=${demo.tokens.alice}`,
+    ...(staff ? ['--identity', `staff:admin=Authorization: Bearer ${demo.tokens.admin}`] : []),
+    '--scans',
+    ID,
+    '--include-operations',
+    '*/api/products*',
+    '--rate',
+    '2000/s',
+  ]);
+  expect(run.code, run.stderr).to.equal(0);
+  return report;
+}
+
+const resultOf = (report: Report) => report.reports.find((r) => r.operation?.id === DELETE && r.id === ID)!;
+
+describe('bfla.admin_operation on a staff-only DELETE', function () {
+  this.timeout(30_000);
+  let demo: DemoTarget | undefined;
+  afterEach(async () => demo?.close());
+
+  it('fails when the ordinary identity deletes an item the privileged identity created for the scan, read back as gone', async () => {
+    demo = await startDemoTarget();
+    const issue = resultOf(await scanDelete(demo, true)).issues[0];
+    expect(issue.status).to.equal('failed');
+    expect(issue.details?.[0]).to.match(
+      /deleted a product that staff \(admin\) created for the scan .* now answers 404/,
+    );
+    expect(issue.evidence?.oracle?.operation).to.equal('GET /api/products/{productId}');
+    expect(demo.demo.store.tables.products.map((p) => p.id)).to.deep.equal([1, 2, 3, 4]);
+  });
+
+  it('passes when only administrators may delete, and the staff identity deletes its item after the scan', async () => {
+    demo = await startDemoTarget({ secure: true });
+    expect(resultOf(await scanDelete(demo, true)).issues[0].status).to.equal('passed');
+    expect(demo.demo.store.tables.products.map((p) => p.id)).to.deep.equal([1, 2, 3, 4]);
+  });
+
+  it('is skipped, sending nothing, without a privileged identity to create the object', async () => {
+    demo = await startDemoTarget();
+    const result = resultOf(await scanDelete(demo, false));
+    expect(result.issues[0].status).to.equal('skipped');
+    expect(JSON.stringify(result)).to.match(
+      /created for the scan, and the scan has none: give one with --identity staff:admin=/,
+    );
+    expect(result.issues[0].scans ?? []).to.deep.equal([]);
   });
 });

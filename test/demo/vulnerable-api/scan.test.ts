@@ -38,10 +38,13 @@ const PLANTED = [
   'POST /api/staff/imports | ssrf.url_parameter | server_side_request_forgery.url_parameter',
   'GET /api/staff/traceroute | bfla.admin_operation | broken_function_level_authorization.admin_operation',
   'GET /api/staff/traceroute | injection.command | injection.os_command',
+  'POST /api/products | bfla.admin_operation | broken_function_level_authorization.admin_operation',
+  // A staff-only DELETE any user may call, tried on an item the staff identity created for the scan.
+  'DELETE /api/products/{productId} | bfla.admin_operation | broken_function_level_authorization.admin_operation',
 ];
 
 /** The findings the raised identity reached: step 1 the role update, step 2 the operation. */
-const CHAINED = PLANTED.filter((line) => line.includes('/api/staff/'));
+const CHAINED = PLANTED.filter((line) => line.includes('/api/staff/') || line.startsWith('POST /api/products |'));
 
 /**
  * Left out of the comparison: the vulnerable twin sends no security headers and no rate limit (on purpose, and on
@@ -69,6 +72,9 @@ async function scanDemo(demo: DemoTarget): Promise<Report> {
     `first=login:username=alice&password=${demo.passwords.alice}`,
     '--as-other',
     `Authorization: Bearer ${demo.tokens.bob}`,
+    // A privileged identity, to create the catalogue item a staff-only DELETE is tried on.
+    '--identity',
+    `staff:admin=Authorization: Bearer ${demo.tokens.admin}`,
     '--rate',
     '2000/s',
   ]);
@@ -107,6 +113,10 @@ describe('npm run demo:vulnerable, scanned with scan openapi', function () {
           line,
         ).to.deep.equal(['1 raised PUT /api/user-roles', `2 reached ${line.split(' | ')[0]}`]);
       }
+      const deleted = evidence(PLANTED.find((line) => line.startsWith('DELETE /api/products/'))!);
+      expect(deleted?.oracle?.operation).to.equal('GET /api/products/{productId}');
+      // What the scan created in the catalogue is gone; the seeded items are all there.
+      expect(demo.demo.store.tables.products.map((p) => p.id)).to.deep.equal([1, 2, 3, 4]);
       // The chain set alice's role back.
       expect(demo.demo.store.users.find((u) => u.username === 'alice')).to.include({ role: 'user', isAdmin: false });
     } finally {
