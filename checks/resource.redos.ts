@@ -3,9 +3,12 @@
  * backtracking pattern costs time that grows faster than its length. Aimed at one input per operation: a declared
  * `pattern` first, then an e-mail input (`format: email` or an e-mail-like name), then a user-name-like one.
  * Runs on read operations, on writes that only validate (login, validate, check, verify, lookup, search, available),
- * and on other POSTs (registration) only while they refuse every string sent with a 4xx (never on PUT/PATCH, which
- * would write onto an existing object) — every string is invalid,
- * so a write that validates stores nothing; the first one accepted ends the probe. Never on destructive operations.
+ * and on other POSTs (registration) only while they refuse every string sent with a 4xx — every string is invalid,
+ * so a write that validates stores nothing; the first one accepted ends the probe. An update (PUT/PATCH) is probed
+ * only on a scan identity's own record (the API model's target of the first identity's request: its me-like record,
+ * its own user): the body carries just the aimed field, the record is read first (an oracle) and the field set back
+ * to its earlier value afterwards; an update of any other object, or one whose field the record does not show (it
+ * could not be set back), is skipped. Never on destructive operations.
  *
  * Requests: one at a time, never in parallel — not even across operations: one operation's probe waits for another's
  * (checks/support/one-at-a-time.ts), so no probe is timed while another slows the server — each capped at 5 s
@@ -113,12 +116,20 @@ interface Timed {
   status: number | 'timeout';
 }
 
-async function timed(ctx: CheckContext, field: OperationInput, value: string): Promise<Timed> {
+/** What the probe sends: the operation as given, or (an own-record update) a body of just the aimed field. */
+interface ProbeTarget {
+  operation: Operation;
+  /** An own-record update: the check sets the field back (the send gate lets an e-mail change through then). */
+  restores: boolean;
+}
+
+async function timed(ctx: CheckContext, target: ProbeTarget, field: OperationInput, value: string): Promise<Timed> {
   const started = performance.now();
   try {
     const response: ProbeResponse = await ctx.http.send({
-      ...withInput(ctx.operation, field, value),
+      ...withInput(target.operation, field, value),
       timeoutMs: CAP_MS,
+      ...(target.restores ? { restores: true } : {}),
     });
     return { ms: response.durationMs ?? performance.now() - started, status: response.status };
   } catch (error) {
@@ -149,32 +160,80 @@ export default defineCheck({
   appliesTo: (operation) => {
     const kind = classifyOperation(operation);
     if (kind === 'destructive') return 'destructive operation: never sent at defaults';
-    // An update that skipped validation would write the probe onto an existing object (perhaps the scan's own account).
-    if (kind === 'write' && operation.method.toUpperCase() !== 'POST')
-      return 'an update (PUT/PATCH) of an existing object: timing probes run on reads and POSTs that validate';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
-  run: (ctx) => oneAtATime(new URL(ctx.operation.url).origin, ctx.signal, () => probe(ctx)),
+  run: async (ctx) => {
+    const origin = new URL(ctx.operation.url).origin;
+    const kind = classifyOperation(ctx.operation);
+    if (kind !== 'write' || ctx.operation.method.toUpperCase() === 'POST')
+      return oneAtATime(origin, ctx.signal, () => probe(ctx, { operation: ctx.operation, restores: false }));
+    return oneAtATime(origin, ctx.signal, () => probeOwnRecord(ctx));
+  },
 });
 
-async function probe(ctx: CheckContext): Promise<void> {
-  const { field, atom, suffix, benign } = redosTarget(ctx.operation)!;
+/**
+ * An update (PUT/PATCH): probed only on the first identity's own record, the aimed field alone in the body, and set
+ * back to the value the record showed before (an e-mail address included: the send gate lets it through as restored).
+ */
+async function probeOwnRecord(ctx: CheckContext): Promise<void> {
+  const operation = ctx.operation;
+  const notOwn =
+    "an update (PUT/PATCH) of an object that is not a scan identity's own record: the probe would write onto it";
+  if (ctx.model.given) return ctx.skip(`${notOwn} (a curl scan: the model does not know whose it is)`);
+  const { field } = redosTarget(operation)!;
+  if (field.location !== 'body' || (field.pointer ?? [field.name]).length !== 1)
+    return ctx.skip('an update whose aimed input is not a top-level body field: it could not be set back alone');
+  if (ctx.model.references(operation).some((r) => r.in === 'body' && r.pointer === `/${field.name}` && !r.credential))
+    return ctx.skip(`"${field.name}" names the object the update acts on: a probe in it would name another one`);
+  const target = ctx.model.targetOf(operation, { url: operation.url, body: operation.body }, 'first');
+  if (!target || target.owner !== 'first') return ctx.skip(notOwn);
+  const before = await ctx.model.readBack(ctx.http, target, { write: operation, as: 'first' });
+  const earlier = before.object?.[field.name];
+  if (typeof earlier !== 'string')
+    return ctx.skip(
+      `the first identity's own record does not show "${field.name}" (${before.oracle?.describe ?? 'no read of it answered'}): the probe could not be set back`,
+    );
+  const own: ProbeTarget = {
+    operation: { ...operation, body: JSON.stringify({ [field.name]: earlier }) },
+    restores: true,
+  };
+  try {
+    await probe(
+      ctx,
+      own,
+      `on the first identity's own record (${before.oracle!.describe} showed it), "${field.name}" set back to its earlier value afterwards`,
+    );
+  } finally {
+    const restore = await ctx.http
+      .send({ ...withInput(own.operation, field, earlier), restores: true })
+      .catch(() => undefined);
+    const after = await ctx.model.readBack(ctx.http, target, { write: operation, as: 'first' });
+    if (after.object?.[field.name] !== earlier)
+      ctx.log.warn(
+        `resource.redos: "${field.name}" of the first identity's record could not be set back (${restore?.status ?? 'no answer'}): set it to ${JSON.stringify(earlier)} by hand`,
+      );
+  }
+}
+
+async function probe(ctx: CheckContext, target: ProbeTarget, where?: string): Promise<void> {
+  const { field, atom, suffix, benign } = redosTarget(target.operation)!;
   const steps: string[] = [];
   let previous: { length: number; excess: number } | undefined;
   let first: { benign: Timed; attack: Timed } | undefined;
   // A write that is not validation-only by name is probed only while it refuses every string (4xx): it validates the
   // input before storing anything. The first answer that accepts one ends the probe.
   const names = [ctx.operation.path, ctx.operation.operationId ?? '', ctx.operation.summary ?? ''].join(' ');
-  const guarded = classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
+  // An own-record update is set back afterwards: what it accepts on the way is undone.
+  const guarded = !target.restores && classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
   const refused = (t: Timed): boolean =>
     !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
   for (const length of field.location === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
-    const attack = await timed(ctx, field, `${fill(atom, length - suffix.length)}${suffix}`);
+    const attack = await timed(ctx, target, field, `${fill(atom, length - suffix.length)}${suffix}`);
     if (!refused(attack))
       return ctx.skip(
         `the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`,
       );
-    const plain = await timed(ctx, field, fill(benign, length));
+    const plain = await timed(ctx, target, field, fill(benign, length));
     if (!refused(plain))
       return ctx.skip(
         `the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`,
@@ -192,14 +251,16 @@ async function probe(ctx: CheckContext): Promise<void> {
     let settled = excess;
     let confirmed = capped;
     if (!capped && grew(attack) && superlinear) {
-      const again = overwhelming ? attack : await timed(ctx, field, `${fill(atom, length - suffix.length)}${suffix}`);
+      const again = overwhelming
+        ? attack
+        : await timed(ctx, target, field, `${fill(atom, length - suffix.length)}${suffix}`);
       confirmed = grew(again);
       // A pause that inflated the first send must not raise the bar the next length has to clear.
       settled = Math.min(excess, again.ms - plain.ms);
     }
     if (confirmed) {
       ctx.report(ISSUE, {
-        detail: `${ctx.operation.method} ${describeInput(field).replace(' ', ' input "')}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.`,
+        detail: `${ctx.operation.method} ${describeInput(field).replace(' ', ' input "')}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth${where ? `; ${where}` : ''}.`,
       });
       ctx.setFact('timings', steps);
       return;

@@ -1,12 +1,17 @@
 /**
  * The signed-in user's data. Vulnerable twin: `GET /api/users` returns whole records (passwords, API keys),
  * `GET /api/account` forgets its filter and lists every account, `PATCH /api/account` copies every body property
- * (mass assignment), `GET /api/users/{userId}/orders` lists anyone's orders (BOLA). Secure twin: public fields only,
- * the caller's own account, allow-listed updates, orders of the caller only.
+ * (mass assignment) after checking the display name with a backtracking regular expression (ReDoS on an update of
+ * the caller's own record), `GET /api/users/{userId}/orders` lists anyone's orders (BOLA). Secure twin: public fields
+ * only, the caller's own account, allow-listed updates with a length cap, orders of the caller only.
  */
 import { Router } from 'express';
 import { authenticate, callerOf } from './authenticate.js';
 import type { Store, User } from './store.js';
+
+// Two adjacent quantifiers over the same characters: a long name ending in a refused character backtracks
+// quadratically, about 0.7 s at 20 000 characters (the planted ReDoS; the 24 kB body limit bounds it).
+const BACKTRACKING_NAME = /^(?:[A-Za-z]|\\.)+(?:[A-Za-z]|\\.)*(?: (?:[A-Za-z]|\\.)+)*$/;
 
 const account = (user: User) => ({
   id: user.id,
@@ -40,6 +45,8 @@ export function accountRoutes(store: Store, secure: boolean): Router {
         user[key] = body[key];
       }
     } else {
+      if (typeof body.displayName === 'string' && !BACKTRACKING_NAME.test(body.displayName))
+        return void res.status(400).json({ error: 'displayName: letters and spaces' });
       Object.assign(user, body, { id: user.id });
     }
     res.json(account(user));

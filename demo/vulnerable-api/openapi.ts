@@ -149,7 +149,10 @@ export function openapiDocument(origin: string): Record<string, unknown> {
         },
         AccountUpdate: {
           type: 'object',
-          properties: { email: { type: 'string', format: 'email' }, displayName: { type: 'string', example: 'Carol' } },
+          properties: {
+            email: { type: 'string', format: 'email' },
+            displayName: { type: 'string', pattern: '^[A-Za-z ]+$', example: 'Carol' },
+          },
         },
         Product: {
           type: 'object',

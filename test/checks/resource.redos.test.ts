@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { redosTarget } from '../../checks/resource.redos.js';
 import type { Operation } from '../../scanner/api.js';
+import { startDemoTarget, type DemoTarget } from '../fixtures/targets/demo-api-target.js';
 import { startRedosTarget } from '../fixtures/targets/redos-target.js';
+import { scanToReport } from '../scanner/support/run-cli.js';
 import type { Target } from '../fixtures/targets/start-target.js';
 import { resultOf, scanTarget } from '../support/scan.js';
 import { expectResult } from './expect-result.js';
@@ -68,7 +70,7 @@ describe('resource.redos', () => {
     expectResult(storing, ID, { status: 'skipped', reason: /accepted an invalid email \(200\)/, requests: 1 });
   });
 
-  it('never runs on an update, which would write the probe onto an existing object', async () => {
+  it("never runs on an update in a curl scan, where the model cannot tell the object is a scan identity's own", async () => {
     target = await startRedosTarget({ backtracks: true });
     const outcome = await scanTarget(target.url('/account'), {
       checks: [ID],
@@ -91,5 +93,47 @@ describe('resource.redos', () => {
       inputs: [{ in: 'query', name: 'code', type: 'string', pattern: '^(\\d+)+$' }],
     };
     expect(redosTarget(operation)).to.deep.include({ atom: '0', suffix: '!', benign: ' ' });
+  });
+});
+
+describe("resource.redos on an update of a scan identity's own record", function () {
+  this.timeout(60_000);
+  let demo: DemoTarget | undefined;
+  afterEach(async () => demo?.close());
+
+  const scanAccount = async (target: DemoTarget) => {
+    const { report, ...run } = await scanToReport([
+      'scan',
+      'openapi',
+      target.url('/openapi.json'),
+      '--identity',
+      `first=login:username=alice&password=${target.passwords.alice}`,
+      '--scans',
+      ID,
+      '--include-operations',
+      'PATCH /api/account',
+      '--include-operations',
+      'GET /api/account',
+      '--include-operations',
+      'POST /api/login',
+      '--rate',
+      '2000/s',
+    ]);
+    expect(run.code, run.stderr).to.equal(0);
+    return report.reports.find((r) => r.operation?.id === 'PATCH /api/account' && r.id === ID)!.issues[0];
+  };
+
+  it('fails when the display name backtracks, probing only her own record and setting the name back', async () => {
+    demo = await startDemoTarget();
+    const issue = await scanAccount(demo);
+    expect(issue.status).to.equal('failed');
+    expect(issue.details?.[0]).to.match(/input "displayName".*on the first identity's own record/);
+    expect(demo.demo.store.users.find((u) => u.username === 'alice')?.displayName).to.equal('Alice');
+  });
+
+  it('passes on the twin that caps the length and checks linearly, the name unchanged', async () => {
+    demo = await startDemoTarget({ secure: true });
+    expect((await scanAccount(demo)).status).to.equal('passed');
+    expect(demo.demo.store.users.find((u) => u.username === 'alice')?.displayName).to.equal('Alice');
   });
 });

@@ -27,6 +27,7 @@ const PLANTED = [
   'GET /api/users | bopla.excessive_data_exposure | broken_object_property_level_authorization.sensitive_data_exposure',
   'GET /api/users/{userId}/orders | bola.read | broken_object_level_authorization.read',
   'PATCH /api/account | bopla.mass_assignment | broken_object_property_level_authorization.mass_assignment',
+  'PATCH /api/account | resource.redos | unrestricted_resource_consumption.redos',
   'POST /api/login | authentication.user_enumeration | broken_authentication.user_enumeration',
   'POST /api/login | injection.nosql | injection.nosql_authentication_bypass',
   'POST /api/register | bopla.mass_assignment | broken_object_property_level_authorization.mass_assignment',
