@@ -19,7 +19,10 @@ const ok = (status: number): boolean => status >= 200 && status < 300;
 function chainChecks(checks: readonly ScannedCheck[]): { run: ScannedCheck[]; reported: Set<string> } {
   const byId = new Map(checks.map((c) => [c.definition.id, c]));
   const reported = new Set(
-    checks.filter((c) => CHAIN_CHECK.test(c.definition.id) && !c.definition.oncePerScan).map((c) => c.definition.id),
+    checks
+      // Not the exclusive ones (the escalation itself): they change the identity, which is raised already.
+      .filter((c) => CHAIN_CHECK.test(c.definition.id) && !c.definition.oncePerScan && !c.definition.exclusive)
+      .map((c) => c.definition.id),
   );
   const wanted = new Set<string>();
   const add = (id: string): void => {
