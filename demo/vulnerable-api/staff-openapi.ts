@@ -10,17 +10,20 @@ export function staffPaths(): Record<string, unknown> {
     required: true,
     content: { 'application/json': { schema: { type: 'object', required, properties } } },
   });
+  // On each operation rather than the path item: test/fixtures/openapi/swagger-2-copy.ts copies operations only.
+  const productId = { name: 'productId', in: 'path', required: true, schema: { type: 'integer', example: 1 } };
   return {
     '/api/products/{productId}': {
-      parameters: [{ name: 'productId', in: 'path', required: true, schema: { type: 'integer', example: 1 } }],
       get: {
         operationId: 'getProduct',
+        parameters: [productId],
         summary: 'One product',
         security: [],
         responses: { 200: json({ $ref: '#/components/schemas/Product' }), 404: error },
       },
       delete: {
         operationId: 'deleteProduct',
+        parameters: [productId],
         summary: 'Staff: remove a product from the catalogue',
         tags: ['admin'],
         responses: { 204: { description: 'Deleted' }, 401: error, 403: error, 404: error },
