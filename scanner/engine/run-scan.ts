@@ -71,7 +71,11 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     const results = await followChains(run, [...scheduled, ...(await runExclusive(run))]);
     await canary?.end();
     // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
-    if (!input.signal?.aborted) await run.services.model.cleanUp(run.services.modelSend);
+    if (!input.signal?.aborted) {
+      // What the checks changed on the identities' own records is set back first (they may still need them to delete).
+      await run.services.model.restoreOwn(run.services.modelSend);
+      await run.services.model.cleanUp(run.services.modelSend);
+    }
     linkRootCauses(results);
     capPublicFindings(results, run.byId);
     return {

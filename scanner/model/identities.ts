@@ -20,6 +20,11 @@ export interface ScanIdentity {
   readonly self: Record<string, string>;
   readonly selfFrom: Record<string, string>;
   learn(field: string, value: unknown, from: string): void;
+  /**
+   * Its own record as its me-like read first showed it, and that read: what the scan sets back after the checks
+   * (restore-own-records.ts).
+   */
+  own?: { read: Operation; record: Record<string, unknown> };
   /** The probe fields that send `operation` as this identity (`{}` for the operation's own credential). */
   probeFields(operation: Operation): Pick<ProbeRequest, 'credential' | 'headers'>;
   /** A provider that obtains and renews its credential, when the scanner obtains it itself. */

@@ -118,7 +118,9 @@ export async function learnIdentities(input: LearnInput): Promise<void> {
       const response = await input.send(me, identity, { url: me.url });
       const answer = ok(response) ? parseJson(response.body) : undefined;
       const record = answerObject(answer) ?? ownItem(identity, answerItems(answer));
-      if (record) learnSelf(identity, record, me.id);
+      if (!record) continue;
+      learnSelf(identity, record, me.id);
+      identity.own = { read: me, record };
     }
   await confirmKeys(input);
   for (const identity of identities) recordOwnSelf(input, identity);

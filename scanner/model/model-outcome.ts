@@ -1,9 +1,11 @@
 /**
  * What the report says of the model after a scan: the identities (names, roles, what told the scan who each is, the
  * credentials it renewed — never a secret), the objects the scan created and what became of them (left behind ones
- * with the reason), and the server errors grouped per operation with the inputs that caused them.
+ * with the reason), the server errors grouped per operation with the inputs that caused them, and the fields of the
+ * identities' own records set back after the checks.
  */
 import { groupServerErrors, type ServerErrorGroup } from './server-errors.js';
+import type { OwnRestore } from './restore-own-records.js';
 import type { ScanModel } from './scan-model.js';
 
 export interface ModelOutcome {
@@ -27,6 +29,8 @@ export interface ModelOutcome {
     reason?: string;
   }[];
   serverErrors: ServerErrorGroup[];
+  /** Fields of identities' own records set back after the checks (restore-own-records.ts). */
+  ownRestores: OwnRestore[];
 }
 
 export function modelOutcome(model: ScanModel): ModelOutcome {
@@ -49,5 +53,6 @@ export function modelOutcome(model: ScanModel): ModelOutcome {
       ...(object.reason ? { reason: object.reason } : {}),
     })),
     serverErrors: groupServerErrors(model.serverErrors.all()),
+    ownRestores: model.ownRestores.map((r) => ({ ...r, fields: [...r.fields] })),
   };
 }

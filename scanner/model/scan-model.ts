@@ -10,6 +10,7 @@ import { startProviders } from './credentials/start-providers.js';
 import type { WireRequest } from '../http.js';
 import { cleanUpCreated } from './clean-up.js';
 import type { Escalation } from './escalations.js';
+import { restoreOwnRecords, type OwnRestore } from './restore-own-records.js';
 import { createCreatedObjects, type CreatedObjects } from './created-objects.js';
 import { createServerErrorLog, type ServerErrorLog } from './server-errors.js';
 import { describeApi, type ApiDescription } from './describe-api.js';
@@ -58,6 +59,12 @@ export interface ScanModel {
   observe(request: WireRequest & { identity?: string; checkId?: string }, response: ProbeResponse): void;
   /** Requests answered 5xx or not at all, with the inputs that caused them (server-errors.ts). */
   readonly serverErrors: ServerErrorLog;
+  /**
+   * After the checks, before the clean-up: sets each identity's own record back to what its me-like read showed
+   * before them (restore-own-records.ts); what it set back, in `ownRestores`.
+   */
+  restoreOwn(send: ModelSend): Promise<void>;
+  readonly ownRestores: OwnRestore[];
   /** Escalations checks proved (ApiModel.recordEscalation), for the engine's chain pass. */
   readonly escalations: Escalation[];
   /** After the checks: deletes what the scan created and is still there, as its creator (clean-up.ts). */
@@ -140,6 +147,10 @@ export function createScanModel(input: ScanModelInput): ScanModel {
     },
     serverErrors: createServerErrorLog(),
     escalations: [],
+    ownRestores: [],
+    async restoreOwn(send) {
+      model.ownRestores.push(...(await restoreOwnRecords(description, identities, send)));
+    },
     cleanUp: (send) => cleanUpCreated(description, created.all(), identities, send),
     secrets: () => identities.flatMap((i) => i.secrets()),
   };

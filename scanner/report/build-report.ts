@@ -300,6 +300,7 @@ function modelCompleteness(model: ModelOutcome): Partial<NonNullable<Report['com
           })),
         }
       : {}),
+    ...(model.ownRestores.length > 0 ? { restoredRecords: model.ownRestores.map((r) => ({ ...r })) } : {}),
     ...(model.serverErrors.length > 0 ? { serverErrors: model.serverErrors } : {}),
   };
 }

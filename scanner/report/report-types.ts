@@ -100,6 +100,8 @@ interface CompletenessReport {
     url?: string;
     reason: string;
   }[];
+  /** Fields of a scan identity's own record the checks changed and the scan set back after them. */
+  restoredRecords?: { identity: string; operation: string; fields: string[]; status?: number; restored: boolean }[];
   serverErrors?: {
     operation: string;
     count: number;
