@@ -22,7 +22,7 @@ import { resolveSigningKeys } from './signing-keys.js';
 import { withClock } from './testing/clock.js';
 import { createTestingState, type TestingState } from './testing/testing-state.js';
 
-export type InstanceStatus = 'starting' | 'waiting' | 'ready';
+type InstanceStatus = 'starting' | 'waiting' | 'ready';
 
 export interface IssuerInstance {
   readonly issuer: string;
