@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEBUGGER_CALLBACK } from './debugger/debugger-router.js';
+import { DEBUGGER_CALLBACK } from './debugger/debugger-callback.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
 import { buildIdp, type BuiltIdp } from './app.js';
