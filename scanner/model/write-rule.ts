@@ -122,7 +122,7 @@ function refusePrivilegeChange(
   return `${operation.id}: would change ${fields.map((f) => `"${f}"`).join(', ')} of a user the scan did not create, and this check does not set it back (a scan identity left raised scans the rest of the API as someone else)`;
 }
 
-export function describeRef(ref: ObjectReference): string {
+function describeRef(ref: ObjectReference): string {
   if (ref.in === 'path') return `{${ref.name}}`;
   if (ref.in === 'query') return `?${ref.name}`;
   return `body ${ref.pointer}`;
