@@ -73,6 +73,8 @@ export async function applySeed(store: Store, data: SeedData, now: Date): Promis
       organizationId: grant.organizationId,
       subject: grant.subject,
       isDefault: grant.default ?? false,
+      // Without a role in the file, a new grant is an owner's (as before roles) and an existing one keeps its role.
+      ...(grant.role !== undefined && { role: grant.role }),
     });
     summary.grants += 1;
   }

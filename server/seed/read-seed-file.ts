@@ -7,6 +7,7 @@ import { load } from 'js-yaml';
 import { ajv, loadSchemas, toFieldErrors } from '../../lib/json-schema.js';
 import { findPolicyProfile } from '../components/policy-profiles/policy-profiles.data.js';
 import type { Plan } from '../components/organizations/organizations.model.js';
+import type { GrantRole } from '../components/grants/grants.model.js';
 import type {
   ApplicationType,
   ClientType,
@@ -25,6 +26,7 @@ export interface SeedGrant {
   organizationId: string;
   subject: string;
   default?: boolean;
+  role?: GrantRole;
 }
 export interface SeedRegistration {
   id?: string;

@@ -7,7 +7,8 @@ import type { Connection } from 'mongoose';
 import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../components/templates/templates.data.js';
 import { STORE_COLLECTIONS } from './collections.js';
-import { recordSchemaVersion } from './schema-version.js';
+import { readSchemaState, recordSchemaVersion } from './schema-version.js';
+import { giveGrantsRoles, GRANT_ROLES_SCHEMA_VERSION } from '../components/grants/grant-roles.migration.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -16,6 +17,8 @@ export interface MigrationReport {
   ttlUnsupported: string[];
   /** Platform documents inserted, replaced or removed. */
   platformDocumentsChanged: number;
+  /** Grants stored before roles given the `owner` role (grants/grant-roles.migration.ts). */
+  grantsGivenRoles: number;
   /** Whether this run wrote the schema version record (false when it was already current). */
   schemaVersionRecorded: boolean;
 }
@@ -73,9 +76,14 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     indexesCreated: [],
     ttlUnsupported: [],
     platformDocumentsChanged: 0,
+    grantsGivenRoles: 0,
     schemaVersionRecorded: false,
   };
+  const before = await readSchemaState(connection);
   await createIndexes(connection, report);
+  // Only a database an older build wrote (or one never versioned) can hold grants without a role.
+  if (before.version === null || before.version < GRANT_ROLES_SCHEMA_VERSION)
+    report.grantsGivenRoles = await giveGrantsRoles(connection);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
   // Last, so a migration that failed half-way leaves the database reading as not migrated.

@@ -12,8 +12,8 @@ import { STORE_COLLECTIONS } from './collections.js';
 import { MAX_TIME_MS } from '../db/query-limits.js';
 
 /** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents, 4
- * idempotency responses). */
-export const SCHEMA_VERSION = 4;
+ * idempotency responses, 5 roles on grants). */
+export const SCHEMA_VERSION = 5;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 

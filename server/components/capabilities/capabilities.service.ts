@@ -7,6 +7,7 @@ import type { ServiceConfig } from '../../config.js';
 import { planFor } from '../../plans.js';
 import { SCOPES } from '../../principal.js';
 import type { Organization, Plan } from '../organizations/organizations.model.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import { clientTypeRules, platformPolicy, type PlatformPolicy } from '../policy/platform-policy.js';
 import type { PolicyProfile } from '../policy-profiles/policy-profiles.model.js';
 import { POLICY_PROFILES } from '../policy-profiles/policy-profiles.data.js';
@@ -26,6 +27,7 @@ interface Capabilities {
     policyProfiles: string[];
   };
   grantedScopes: string[];
+  role: GrantRole;
   clientTypes: {
     clientType: string;
     tokenEndpointAuthMethods: string[];
@@ -42,6 +44,7 @@ interface Capabilities {
 export function buildCapabilities(input: {
   organization: Organization;
   scopes: ReadonlySet<string>;
+  role: GrantRole;
   registrations: number;
   config: Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'>;
 }): Capabilities {
@@ -60,6 +63,7 @@ export function buildCapabilities(input: {
       policyProfiles: [...plan.policyProfiles],
     },
     grantedScopes: SCOPES.filter((s) => input.scopes.has(s)),
+    role: input.role,
     clientTypes: clientTypeRules.map((c) => {
       const applicationTypes = c.applicationTypes
         .filter((a) =>

@@ -24,6 +24,7 @@ import { commitRegistration } from '../registrations/registration-commit.js';
 import { deliverAfterCommit } from '../outbox/outbox-delivery.js';
 import { transitionEvents, type TransitionEffects } from '../outbox/transition-events.js';
 import type { AuditEntry } from '../audit/audit.model.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import {
   changeSetReviewTable,
   changeSetRow,
@@ -41,6 +42,15 @@ export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/chang
 const RETRIES_WITHOUT_IF_MATCH = 3;
 /** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
 const PHANTOM_LOCK_MS = 60_000;
+
+/** The caller as a change-set action sees it: its scopes, its role and who it is. */
+export function changeSetCaller(context: RequestContext): {
+  scopes: ReadonlySet<string>;
+  role: GrantRole;
+  subject: string;
+} {
+  return { scopes: context.principal.scopes, role: context.role, subject: context.principal.sub };
+}
 
 export async function proposeChangeSet(
   deps: ServiceDeps,
@@ -228,7 +238,7 @@ export async function withdrawChangeSet(
   validateBody(ACTION_REQUEST_SCHEMA, body);
   const { changeSet, registration } = await getChangeSet(deps, context, registrationId, id);
   const refused = checkChangeSet('withdraw', changeSet, {
-    scopes: context.principal.scopes,
+    ...changeSetCaller(context),
     lockHolder: registration.pendingChangeSetId,
   });
   if (refused) throw refused;

@@ -18,7 +18,7 @@ import type {
   RegistrationStatus,
 } from './registrations.model.js';
 import { actionContextOf, type RequestContext } from './request-context.js';
-import { check, selfServiceRow, type SelfServiceAction } from './state-machine.js';
+import { check, refusalError, roleRefusal, selfServiceRow, type SelfServiceAction } from './state-machine.js';
 import { resolveTemplate } from './template-defaults.js';
 import { writeMissError } from './write-miss.js';
 import { transitionEvents } from '../outbox/transition-events.js';
@@ -63,6 +63,9 @@ export async function createRegistration(
   body: unknown,
   options: { idempotencyKey?: string } = {},
 ): Promise<Registration> {
+  // A viewer only reads; a developer or an owner creates (the creator is who a developer's later actions need).
+  const role = roleRefusal('create', 'own', context.principal.sub, actionContextOf(context));
+  if (role) throw refusalError(role);
   const input = validateBody<RegistrationCreateInput>(REGISTRATION_CREATE_SCHEMA, body);
   const template = input.templateId === undefined ? undefined : resolveTemplate(input.templateId);
   const now = deps.clock();

@@ -7,6 +7,7 @@ import type { AppError } from '../../../lib/app-error.js';
 import { apiError, type ErrorCode } from '../../errors.js';
 import { insufficientScope as bearerInsufficientScope } from '../../middleware/bearer-errors.js';
 import type { Scope } from '../../principal.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
 
 const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set', 'rotate_secret'] as const;
@@ -15,10 +16,15 @@ export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
 /** Reviewer/admin actions: rows of `reviewTable`, never in `actions`. */
 export type ReviewAction = 'approve' | 'reject' | 'request_changes' | 'suspend' | 'unsuspend' | 'deprecate';
 
-/** What the caller brings to a self-service action: scopes from the token, gates from the organization's plan. */
+/**
+ * What the caller brings to a self-service action: scopes from the token, its role in the organization (its grant)
+ * and who it is (a developer acts on what it created), gates from the organization's plan.
+ */
 export interface ActionContext {
   scopes: ReadonlySet<string>;
   changeSetsAllowed: boolean;
+  role: GrantRole;
+  subject: string;
 }
 
 /**
@@ -40,7 +46,12 @@ interface Row<A extends string> {
   /** The status after the action; `same` keeps it, `removed` deletes the record. */
   to: RegistrationStatus | 'same' | 'removed';
   scope?: Scope;
-  /** Checked after scope and status, in order. */
+  /**
+   * Who may act besides an owner (who may do everything; a viewer only reads): `own` lets a developer act on the
+   * registrations it created. Absent: owners only.
+   */
+  developer?: 'own';
+  /** Checked after scope, role and status, in order. */
   guards?: Guard[];
 }
 
@@ -61,15 +72,23 @@ const confidentialOnly: Guard = (record) =>
     : { code: 'invalid_transition', message: 'Only confidential clients have a client secret to rotate.' };
 
 const selfServiceTable: readonly Row<SelfServiceAction>[] = [
-  { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write' },
-  { action: 'submit', from: ['draft', 'changes_requested'], to: 'pending_review', scope: 'registrations:write' },
-  { action: 'withdraw', from: ['pending_review'], to: 'draft', scope: 'registrations:write' },
-  { action: 'delete', from: ['draft', 'rejected'], to: 'removed', scope: 'registrations:write' },
+  { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write', developer: 'own' },
+  {
+    action: 'submit',
+    from: ['draft', 'changes_requested'],
+    to: 'pending_review',
+    scope: 'registrations:write',
+    developer: 'own',
+  },
+  { action: 'withdraw', from: ['pending_review'], to: 'draft', scope: 'registrations:write', developer: 'own' },
+  // A developer cleans up its own drafts and rejected attempts; deleting someone else's work is an owner's call.
+  { action: 'delete', from: ['draft', 'rejected'], to: 'removed', scope: 'registrations:write', developer: 'own' },
   {
     action: 'propose_change_set',
     from: ['active'],
     to: 'same',
     scope: 'change_sets:write',
+    developer: 'own',
     guards: [changeSetsInPlan, noOpenChangeSet],
   },
   // Not while a change set is pending: the rotation adds 1 to the revision, which would make that change set stale.
@@ -130,6 +149,32 @@ export function invalidTransition(action: string, status: string): AppError {
   return apiError('invalid_transition', `The action ${action} is not allowed while the status is ${status}.`);
 }
 
+/**
+ * Why the caller's role does not allow `action` on a record created by `createdBy`, or undefined when it does:
+ * owners may do everything, viewers only read, developers what `developer` says (on their own records).
+ */
+export function roleRefusal(
+  action: string,
+  developer: 'own' | undefined,
+  createdBy: string,
+  context: Pick<ActionContext, 'role' | 'subject'>,
+): Refusal | undefined {
+  if (context.role === 'owner') return undefined;
+  if (context.role === 'viewer')
+    return {
+      code: 'forbidden',
+      message: `Your role in this organization (viewer) only reads; ${action} needs developer or owner.`,
+    };
+  if (developer === 'own' && createdBy === context.subject) return undefined;
+  return {
+    code: 'forbidden',
+    message:
+      developer === 'own'
+        ? `A developer may ${action.replace(/_/g, ' ')} only registrations it created; this one was created by another subject (ask an owner).`
+        : `Only an owner of this organization may ${action.replace(/_/g, ' ')}.`,
+  };
+}
+
 export function scopeRefusal(scope: Scope): Refusal {
   return { code: 'insufficient_scope', message: `The access token lacks the scope ${scope}.`, scope };
 }
@@ -145,10 +190,15 @@ export function refusalError(refusal: Refusal): AppError {
     : apiError(refusal.code, refusal.message);
 }
 
-/** Why `action` is refused for this record and caller now, in the order scope → status → guards; undefined when allowed. */
+/**
+ * Why `action` is refused for this record and caller now, in the order scope → role → status → guards; undefined
+ * when allowed.
+ */
 function refusalOf(action: SelfServiceAction, record: Registration, context: ActionContext): Refusal | undefined {
   const row = selfServiceRow(action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
+  const role = roleRefusal(action, row.developer, record.createdBy, context);
+  if (role) return role;
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
   for (const guard of row.guards ?? []) {
     const refusal = guard(record, context);

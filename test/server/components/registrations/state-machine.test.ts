@@ -13,7 +13,7 @@ import {
 } from '../../../../server/components/registrations/state-machine.js';
 
 const ALL = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);
-const EVERYTHING = { scopes: ALL, changeSetsAllowed: true };
+const EVERYTHING = { scopes: ALL, changeSetsAllowed: true, role: 'owner', subject: 'alice' } as const;
 
 function record(status: Registration['status'], extra: Partial<Registration> = {}): Registration {
   const now = new Date();
@@ -63,13 +63,27 @@ describe('registration state machine', () => {
   });
 
   it('refuses in the order scope → status → plan → open change set', () => {
-    const none = { scopes: new Set<string>(), changeSetsAllowed: false };
+    const none = { scopes: new Set<string>(), changeSetsAllowed: false, role: 'owner', subject: 'alice' } as const;
     expect(check('propose_change_set', record('draft'), none)?.code).to.equal('insufficient_scope');
     expect(check('propose_change_set', record('draft'), { ...none, scopes: ALL })?.code).to.equal('invalid_transition');
     expect(check('propose_change_set', record('active'), { ...none, scopes: ALL })?.code).to.equal('plan_restricted');
     const locked = record('active', { pendingChangeSetId: 'cs_0000000000000000' });
-    expect(check('propose_change_set', locked, { scopes: ALL, changeSetsAllowed: true })?.code).to.equal('conflict');
-    expect(check('propose_change_set', record('active'), { scopes: ALL, changeSetsAllowed: true })).to.equal(undefined);
+    expect(check('propose_change_set', locked, EVERYTHING)?.code).to.equal('conflict');
+    expect(check('propose_change_set', record('active'), EVERYTHING)).to.equal(undefined);
+  });
+
+  it('refuses by role after the scope and before the status: viewers everything, developers what others created', () => {
+    const viewer = { ...EVERYTHING, role: 'viewer' } as const;
+    const developer = { ...EVERYTHING, role: 'developer' } as const;
+    expect(check('edit', record('draft'), { ...viewer, scopes: new Set<string>() })?.code).to.equal(
+      'insufficient_scope',
+    );
+    expect(check('edit', record('active'), viewer)?.code).to.equal('forbidden');
+    expect(check('edit', record('active', { createdBy: 'bob' }), developer)?.code).to.equal('forbidden');
+    expect(check('edit', record('active'), developer)?.code).to.equal('invalid_transition');
+    expect(check('edit', record('draft'), developer)).to.equal(undefined);
+    expect(check('rotate_secret', record('active'), developer)?.code).to.equal('forbidden');
+    expect(evaluateActions(record('draft'), viewer).actions).to.deep.equal([]);
   });
 
   it('keeps reviewer transitions out of actions and blockedActions, whatever the status', () => {
