@@ -10,7 +10,7 @@ import type { Organization, Plan } from '../organizations/organizations.model.js
 import type { GrantRole } from '../grants/grants.model.js';
 import { clientTypeRules, platformPolicy, type PlatformPolicy } from '../policy/platform-policy.js';
 import type { PolicyProfile } from '../policy-profiles/policy-profiles.model.js';
-import { POLICY_PROFILES } from '../policy-profiles/policy-profiles.data.js';
+import { policyProfilesOnPlan } from '../policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../templates/templates.data.js';
 
 /** The rate-limit window of the rate-limit middleware (requests a minute). */
@@ -50,7 +50,7 @@ export function buildCapabilities(input: {
 }): Capabilities {
   const plan = planFor(input.organization.plan);
   const onPlan = (grants: readonly string[]) => grants.filter((g) => plan.grantTypes.includes(g));
-  const profiles = POLICY_PROFILES.filter((p) => plan.policyProfiles.includes(p.id));
+  const profiles = policyProfilesOnPlan(plan);
   const limit = plan.rateLimitPerMinute(input.config);
   return {
     organizationId: input.organization.id,
@@ -60,7 +60,7 @@ export function buildCapabilities(input: {
       registrations: input.registrations,
       changeSets: plan.changeSets,
       grantTypes: [...plan.grantTypes],
-      policyProfiles: [...plan.policyProfiles],
+      policyProfiles: profiles.map((p) => p.id),
     },
     grantedScopes: SCOPES.filter((s) => input.scopes.has(s)),
     role: input.role,

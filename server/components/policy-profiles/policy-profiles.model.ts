@@ -12,6 +12,13 @@ export interface PolicyProfileConstraints {
   requirePkce: boolean;
   /** Pushed authorization requests (RFC 9126) required. */
   requirePushedAuthorizationRequests: boolean;
+  /**
+   * How long a client secret issued under the profile may live, in days; the authorization server refuses it after
+   * (`client_secret_expires_at`, RFC 7591 §3.2.1). Absent: secrets do not expire.
+   */
+  maxSecretLifetimeDays?: number;
+  /** The longest grace `rotate_secret` may give the previous secret, in seconds (0: rotations are immediate). */
+  maxSecretGraceSeconds: number;
 }
 
 export interface PolicyProfile {

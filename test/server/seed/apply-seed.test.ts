@@ -23,6 +23,7 @@ describe('applySeed', () => {
     const store = createMemoryStore();
     const summary = await applySeed(store, SEED, new Date('2026-01-01T00:00:00Z'));
     expect(summary).to.deep.equal({
+      policyProfiles: 0,
       organizations: 2,
       grants: 2,
       registrations: { created: 2, updated: 0, unchanged: 0 },
