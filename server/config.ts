@@ -80,6 +80,12 @@ export const serviceSettings = {
     default: 20,
     doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
   },
+  provisioningSecretOverlap: {
+    env: 'PROVISIONING_SECRET_OVERLAP',
+    type: 'boolean',
+    default: false,
+    doc: 'Whether the authorization server keeps the previous client secret working for a grace period after a rotation (`client_secret_previous_expires_at`, as our IdP does); without it every rotation is immediate. `npm start` sets it for our IdP.',
+  },
   mongodbUri: {
     env: 'MONGODB_URI',
     type: 'url',

@@ -9,6 +9,7 @@ import { TEMPLATES } from '../components/templates/templates.data.js';
 import { STORE_COLLECTIONS } from './collections.js';
 import { readSchemaState, recordSchemaVersion } from './schema-version.js';
 import { giveGrantsRoles, GRANT_ROLES_SCHEMA_VERSION } from '../components/grants/grant-roles.migration.js';
+import { followProvisionedSecrets } from '../components/registrations/client-secrets.migration.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -19,6 +20,8 @@ export interface MigrationReport {
   platformDocumentsChanged: number;
   /** Grants stored before roles given the `owner` role (grants/grant-roles.migration.ts). */
   grantsGivenRoles: number;
+  /** Registered clients whose secret this service now follows (registrations/client-secrets.migration.ts). */
+  secretsFollowed: number;
   /** Whether this run wrote the schema version record (false when it was already current). */
   schemaVersionRecorded: boolean;
 }
@@ -77,13 +80,16 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     ttlUnsupported: [],
     platformDocumentsChanged: 0,
     grantsGivenRoles: 0,
+    secretsFollowed: 0,
     schemaVersionRecorded: false,
   };
   const before = await readSchemaState(connection);
   await createIndexes(connection, report);
   // Only a database an older build wrote (or one never versioned) can hold grants without a role.
-  if (before.version === null || before.version < GRANT_ROLES_SCHEMA_VERSION)
+  if (before.version === null || before.version < GRANT_ROLES_SCHEMA_VERSION) {
     report.grantsGivenRoles = await giveGrantsRoles(connection);
+    report.secretsFollowed = await followProvisionedSecrets(connection);
+  }
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
   // Last, so a migration that failed half-way leaves the database reading as not migrated.

@@ -12,6 +12,7 @@ import { clientTypeRules, platformPolicy, type PlatformPolicy } from '../policy/
 import type { PolicyProfile } from '../policy-profiles/policy-profiles.model.js';
 import { policyProfilesOnPlan } from '../policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../templates/templates.data.js';
+import { DEFAULT_GRACE_SECONDS } from '../provisioning/client-secret.model.js';
 
 /** The rate-limit window of the rate-limit middleware (requests a minute). */
 const RATE_LIMIT_WINDOW_S = 60;
@@ -39,6 +40,7 @@ interface Capabilities {
   platformPolicy: PlatformPolicy;
   templates: { id: string; name: string; clientType: string; applicationType: string; policyProfileId: string }[];
   rateLimits: { limit: number; windowSeconds: number; policy: string; partition: 'subject and organization' };
+  secretRotation: { overlap: boolean; defaultGraceSeconds: number };
 }
 
 export function buildCapabilities(input: {
@@ -46,7 +48,8 @@ export function buildCapabilities(input: {
   scopes: ReadonlySet<string>;
   role: GrantRole;
   registrations: number;
-  config: Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'>;
+  config: Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'> &
+    Partial<Pick<ServiceConfig, 'provisioningSecretOverlap'>>;
 }): Capabilities {
   const plan = planFor(input.organization.plan);
   const onPlan = (grants: readonly string[]) => grants.filter((g) => plan.grantTypes.includes(g));
@@ -98,6 +101,11 @@ export function buildCapabilities(input: {
       windowSeconds: RATE_LIMIT_WINDOW_S,
       policy: `"${plan.plan}";q=${limit};w=${RATE_LIMIT_WINDOW_S}`,
       partition: 'subject and organization',
+    },
+    // Whether a rotation can keep the previous secret working for a grace (the authorization server holds two).
+    secretRotation: {
+      overlap: input.config.provisioningSecretOverlap === true,
+      defaultGraceSeconds: input.config.provisioningSecretOverlap ? DEFAULT_GRACE_SECONDS : 0,
     },
   };
 }

@@ -86,7 +86,7 @@ export async function proposeChangeSet(
       !(await deps.store.changeSets.get(organizationId, registrationId, read.pendingChangeSetId));
     const registration: Registration = { ...read };
     if (phantom) delete registration.pendingChangeSetId;
-    const refused = check('propose_change_set', registration, actionContextOf(context));
+    const refused = check('propose_change_set', registration, actionContextOf(context, deps.clock()));
     if (refused) throw refused;
     // The proposal must leave a compliant client: validate the config it would produce.
     const violations = validateRegistration({

@@ -2,6 +2,7 @@
 import { effectiveConfig } from '../policy/effective-config.js';
 import type { Registration, RegistrationConfig } from './registrations.model.js';
 import { evaluateActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
+import { clientSecretView, type ClientSecretView } from './client-secret-view.js';
 
 interface RegistrationView {
   id: string;
@@ -22,6 +23,7 @@ interface RegistrationView {
   createdBy: string;
   pendingChangeSetId?: string;
   clientSecretIssuedAt?: string;
+  clientSecret?: ClientSecretView;
   actions: SelfServiceAction[];
   blockedActions: BlockedAction[];
 }
@@ -46,9 +48,14 @@ export function registrationView(record: Registration, context: ActionContext): 
     ...(record.submittedAt !== undefined && { submittedAt: record.submittedAt.toISOString() }),
     createdBy: record.createdBy,
     ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
-    ...(record.clientSecretIssuedAt !== undefined && {
-      clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString(),
-    }),
+    ...(record.secret
+      ? {
+          clientSecretIssuedAt: record.secret.issuedAt.toISOString(),
+          clientSecret: clientSecretView(record.secret, context.now),
+        }
+      : record.clientSecretIssuedAt !== undefined && {
+          clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString(),
+        }),
     actions,
     blockedActions,
   };

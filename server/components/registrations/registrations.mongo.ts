@@ -10,6 +10,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { copyPlain } from '../../../lib/copy-plain.js';
 import { batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
+import { classifyMiss } from '../../db/conditional-write.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
 import { MAX_TIME_MS } from '../../db/query-limits.js';
@@ -295,6 +296,27 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           pendingGuard(filter),
         );
         return outcome.ok ? { ok: true, record: await settle(outcome.record, deliver) } : outcome;
+      });
+    },
+
+    async updateSecret(filter, expectedVersion, secret, now, outbox, deliver) {
+      // Under the record's lock, like every write of a registration: a read by `{ _id }` decides, then one update
+      // by `{ _id }` (the only filter FerretDB 1.24 serves from an index) applies; nobody else writes in between.
+      return locks.withLock(recordLock(filter.id), async () => {
+        const doc = await byId(filter.id);
+        const current =
+          doc && doc.organizationId === filter.organizationId && doc.removedAt == null
+            ? toRegistration(doc)
+            : undefined;
+        const miss = classifyMiss(current, filter, (record) => (record.secret?.version ?? null) === expectedVersion);
+        if (miss) return { ok: false, reason: miss, current };
+        const set = secret === null ? { $unset: { secret: '' } } : { $set: { secret: copyPlain(secret) } };
+        const after = await Registrations.findOneAndUpdate({ _id: filter.id }, withOutbox(set, outbox, now), {
+          returnDocument: 'after',
+          maxTimeMS: MAX_TIME_MS,
+        }).lean<RegistrationDocument>();
+        if (!after) return { ok: false, reason: 'not_found' };
+        return { ok: true, record: await settle(toRegistration(after), deliver) };
       });
     },
 

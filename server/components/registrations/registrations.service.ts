@@ -64,7 +64,7 @@ export async function createRegistration(
   options: { idempotencyKey?: string } = {},
 ): Promise<Registration> {
   // A viewer only reads; a developer or an owner creates (the creator is who a developer's later actions need).
-  const role = roleRefusal('create', 'own', context.principal.sub, actionContextOf(context));
+  const role = roleRefusal('create', 'own', context.principal.sub, actionContextOf(context, deps.clock()));
   if (role) throw refusalError(role);
   const input = validateBody<RegistrationCreateInput>(REGISTRATION_CREATE_SCHEMA, body);
   const template = input.templateId === undefined ? undefined : resolveTemplate(input.templateId);
@@ -152,7 +152,7 @@ export async function transition(
   const row = selfServiceRow(action);
   for (let attempt = 0; ; attempt += 1) {
     const current = await getRegistration(deps, context, id);
-    const refused = check(action, current, actionContextOf(context));
+    const refused = check(action, current, actionContextOf(context, deps.clock()));
     if (refused) throw refused;
     if (revisionIn !== undefined && !revisionIn.includes(current.revision))
       throw writeMissError('stale_revision', action, current);

@@ -14,12 +14,14 @@ export interface RequestContext {
   role: GrantRole;
 }
 
-export function actionContextOf(context: RequestContext): ActionContext {
+/** What the state machine weighs for this caller at `now` (the service's clock). */
+export function actionContextOf(context: RequestContext, now: Date): ActionContext {
   return {
     scopes: context.principal.scopes,
     changeSetsAllowed: planFor(context.organization.plan).changeSets,
     role: context.role,
     subject: context.principal.sub,
+    now,
   };
 }
 

@@ -9,8 +9,18 @@ import { insufficientScope as bearerInsufficientScope } from '../../middleware/b
 import type { Scope } from '../../principal.js';
 import type { GrantRole } from '../grants/grants.model.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
+import { hasPreviousSecret, isRevealable, ROTATION_IN_FLIGHT_MS } from '../provisioning/client-secret.model.js';
 
-const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set', 'rotate_secret'] as const;
+const SELF_SERVICE_ACTIONS = [
+  'edit',
+  'submit',
+  'withdraw',
+  'delete',
+  'propose_change_set',
+  'reveal_secret',
+  'rotate_secret',
+  'retire_previous_secret',
+] as const;
 export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
 
 /** Reviewer/admin actions: rows of `reviewTable`, never in `actions`. */
@@ -25,6 +35,8 @@ export interface ActionContext {
   changeSetsAllowed: boolean;
   role: GrantRole;
   subject: string;
+  /** The service's clock: a secret waits to be revealed, and a previous secret works, until a time. */
+  now: Date;
 }
 
 /**
@@ -65,11 +77,50 @@ const noOpenChangeSet: Guard = (record) =>
     ? undefined
     : { code: 'conflict', message: `Change set ${record.pendingChangeSetId} is still pending review.` };
 
-// Public clients have no secret to rotate (RFC 6749 §2.1).
+// Public clients have no secret (RFC 6749 §2.1).
 const confidentialOnly: Guard = (record) =>
   record.clientType === 'confidential'
     ? undefined
-    : { code: 'invalid_transition', message: 'Only confidential clients have a client secret to rotate.' };
+    : { code: 'invalid_transition', message: 'Only confidential clients have a client secret.' };
+
+// The secret is the authorization server's: only one this service registered (or rotated) is followed here.
+const secretManaged: Guard = (record) =>
+  record.secret !== undefined
+    ? undefined
+    : {
+        code: 'conflict',
+        message:
+          record.clientId === undefined
+            ? 'The client is not registered at the authorization server yet (provisioning is pending).'
+            : 'This client has no secret managed by this service: it authenticates without one, or it was not registered at the authorization server by this service.',
+      };
+
+const secretRevealable: Guard = (record, context) => {
+  if (isRevealable(record.secret, context.now)) return undefined;
+  const revealed = record.secret?.revealedAt;
+  return {
+    code: 'conflict',
+    message: revealed
+      ? `The current secret was revealed at ${revealed.toISOString()}; rotate it to get a new one.`
+      : 'The current secret was not revealed within 7 days of being issued and was discarded; rotate it to get a new one.',
+  };
+};
+
+// Two rotations at once would push two secrets: the second waits until the first is recorded (or left behind).
+const noRotationInFlight: Guard = (record, context) => {
+  const pending = record.secret?.pending;
+  return pending && context.now.getTime() - pending.startedAt.getTime() < ROTATION_IN_FLIGHT_MS
+    ? { code: 'conflict', message: 'A rotation of this secret is in progress; read the registration again shortly.' }
+    : undefined;
+};
+
+const previousSecretHeld: Guard = (record, context) =>
+  hasPreviousSecret(record.secret, context.now)
+    ? undefined
+    : { code: 'conflict', message: 'No previous secret is working: there is nothing to retire.' };
+
+/** Statuses in which the client exists at the authorization server with its secret (an incident may suspend it first). */
+const SECRET_STATUSES: readonly RegistrationStatus[] = ['active', 'suspended'];
 
 const selfServiceTable: readonly Row<SelfServiceAction>[] = [
   { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write', developer: 'own' },
@@ -91,13 +142,27 @@ const selfServiceTable: readonly Row<SelfServiceAction>[] = [
     developer: 'own',
     guards: [changeSetsInPlan, noOpenChangeSet],
   },
-  // Not while a change set is pending: the rotation adds 1 to the revision, which would make that change set stale.
+  // Owners only (no `developer`). A secret's writes leave the revision alone, so a pending change set stays valid.
   {
-    action: 'rotate_secret',
-    from: ['active'],
+    action: 'reveal_secret',
+    from: SECRET_STATUSES,
     to: 'same',
     scope: 'registrations:write',
-    guards: [confidentialOnly, noOpenChangeSet],
+    guards: [confidentialOnly, secretManaged, secretRevealable],
+  },
+  {
+    action: 'rotate_secret',
+    from: SECRET_STATUSES,
+    to: 'same',
+    scope: 'registrations:write',
+    guards: [confidentialOnly, secretManaged, noRotationInFlight],
+  },
+  {
+    action: 'retire_previous_secret',
+    from: SECRET_STATUSES,
+    to: 'same',
+    scope: 'registrations:write',
+    guards: [confidentialOnly, secretManaged, previousSecretHeld],
   },
 ];
 

@@ -35,7 +35,10 @@ const PERFORM: Record<SelfServiceAction, (h: ServiceHarness, auth: string, url: 
       .post(`${url}/change-sets`)
       .set('Authorization', auth)
       .send({ changes: { contacts: ['ops@example.com'] } }),
+  reveal_secret: (h, auth, url) => h.request.post(`${url}/actions/reveal-secret`).set('Authorization', auth),
   rotate_secret: (h, auth, url) => h.request.post(`${url}/actions/rotate-secret`).set('Authorization', auth),
+  retire_previous_secret: (h, auth, url) =>
+    h.request.post(`${url}/actions/retire-previous-secret`).set('Authorization', auth),
 };
 const SELF_SERVICE_ACTIONS = Object.keys(PERFORM) as SelfServiceAction[];
 
@@ -191,8 +194,18 @@ describe('the actions array against what the endpoints accept', () => {
     const organization = organizations.pro;
     const auth = tokens.get(SCOPE_SETS[3].join(' ')) as string;
     const seen = new Set<string>();
+    // The secret's actions need a secret the service follows (their endpoints are performed against our IdP in
+    // test/server/components/secrets/): one waiting to be revealed, with a previous one in its grace.
+    const now = Date.now();
+    const secret = {
+      version: 1,
+      issuedAt: new Date(now),
+      sealed: 'v1.sealed',
+      revealBy: new Date(now + 60_000),
+      previousExpiresAt: new Date(now + 60_000),
+    };
     for (const status of REGISTRATION_STATUSES) {
-      const record = await seedRegistration(h, organization, { status });
+      const record = await seedRegistration(h, organization, { status, ...(status === 'active' && { secret }) });
       const read = await h.request
         .get(`/api/v1/organizations/${organization.id}/registrations/${record.id}`)
         .set('Authorization', auth);

@@ -31,6 +31,7 @@ function scriptedServer() {
     },
     async update() {
       next('update');
+      return {};
     },
     async remove() {
       next('remove');
