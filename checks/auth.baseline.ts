@@ -6,27 +6,30 @@
  * 3) with a random garbage credential. Publishes `facts` (checks/support/auth-baseline-facts.ts): requiresCredential,
  * credentialAccepted, garbageRejected, notPermitted (valid credential, 403 or a 401 unlike the invalid ones'),
  * answersSameWithout (public: the engine caps authentication findings there at Info), the statuses and answer digests.
- * Skipped when the operation has no credential.
+ * Skipped when the operation has no credential. GraphQL answers count as the status they stand for
+ * (checks/support/graphql-answer.ts: a 200 with "not authenticated" is a 401), and the facts name the field.
  * Verdict: none — a probe reports no issue; its facts decide the verdicts of the checks that depend on it.
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck } from '../scanner/api.js';
 import { answerDigest, baselineFacts, saysNotPermitted } from './support/auth-baseline-facts.js';
+import { answerStatus } from './support/graphql-answer.js';
 
 export default defineCheck({
   id: 'auth.baseline',
   name: 'Authentication Baseline',
   description: 'Learns how the endpoint answers with the supplied credential, without one, and with a garbage one.',
   issues: [],
-  maxCvss: 0,
   appliesTo: (operation) => (operation.credential ? true : 'operation has no credential'),
   async run(ctx) {
     const credential = await ctx.http.send();
     const noCredential = await ctx.http.send({ credential: null });
     // Random hex, not JWT-shaped: it must be rejected by any endpoint that checks credentials at all.
     const garbage = await ctx.http.send({ credential: `gatehouse-invalid-${randomBytes(16).toString('hex')}` });
+    // GraphQL answers a refusal with 200 and an error: each answer counts as the status it stands for.
+    const status = (response: typeof credential): number => answerStatus(response, ctx.operation);
     const facts = baselineFacts(
-      { credential: credential.status, noCredential: noCredential.status, garbage: garbage.status },
+      { credential: status(credential), noCredential: status(noCredential), garbage: status(garbage) },
       {
         credential: answerDigest(credential),
         noCredential: answerDigest(noCredential),
@@ -34,7 +37,8 @@ export default defineCheck({
       },
       saysNotPermitted(credential),
     );
-    ctx.setFact('facts', facts);
+    const graphql = ctx.operation.graphql;
+    ctx.setFact('facts', graphql ? { ...facts, graphql: graphql.field ? { field: graphql.field } : {} } : facts);
     ctx.log.debug(
       `baseline: credential ${credential.status}, none ${noCredential.status}, garbage ${garbage.status}` +
         ` (requires credential: ${facts.requiresCredential}, garbage rejected: ${facts.garbageRejected})`,

@@ -12,6 +12,7 @@
  */
 import { defineCheck } from '../scanner/api.js';
 import { readBaseline } from './support/auth-baseline-facts.js';
+import { answerStatus } from './support/graphql-answer.js';
 import { looksAdministrative } from './support/admin-operation.js';
 
 const ISSUE = 'broken_function_level_authorization.admin_operation';
@@ -31,21 +32,23 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 8.6,
   dependsOn: ['auth.baseline'],
-  scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => (operation.credential ? looksAdministrative(operation) : 'operation has no credential'),
   async run(ctx) {
     const facts = readBaseline(ctx);
     if (!facts.requiresCredential)
       ctx.skip(`endpoint does not require a credential (a request without one got ${facts.statuses.noCredential})`);
     const response = await ctx.http.send();
+    // GraphQL: the status the answer stands for (a 200 carrying "forbidden" is a 403: support/graphql-answer.ts).
+    const status = answerStatus(response, ctx.operation);
     // 401 says the credential itself is invalid, not that the function is refused to this user (RFC 9110 §15.5.2).
-    if (response.status === 401)
-      ctx.skip('the supplied credential is rejected (401): scan with a valid ordinary token');
-    if (response.status >= 200 && response.status < 300) {
+    if (status === 401) ctx.skip('the supplied credential is rejected (401): scan with a valid ordinary token');
+    if (status >= 200 && status < 300) {
+      const what = ctx.operation.graphql?.field
+        ? ctx.operation.id
+        : `${ctx.operation.method} ${new URL(ctx.operation.url).pathname}`;
       ctx.report(ISSUE, {
-        detail: `${ctx.operation.method} ${new URL(ctx.operation.url).pathname} answered ${response.status} to the scan's ordinary credential`,
+        detail: `${what} answered ${status} to the scan's ordinary credential`,
         attempt: response,
       });
     }

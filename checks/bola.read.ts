@@ -16,11 +16,15 @@
  * prove nothing). Collection: failed when the second identity's 2xx list holds any object (by id) of the first
  * identity's list — the detail names how many of how many. Passed otherwise (404/403 for the other identity, a
  * different object such as their own profile, or a list of only their own objects).
+ * GraphQL scans: query fields with an id argument (`order(id:)`, its value from the first identity's own answers:
+ * scanner/graphql/object-ids.ts) are objects, other query fields collections; answers are judged by the status they
+ * stand for and compared by the field's data (checks/support/graphql-answer.ts).
  * Skipped without --as-other, on endpoints that need no credential (auth.baseline: everyone may read them), when an
  * OpenAPI path parameter is still a generated value (no object of the first identity's was found to name), when the
  * first identity itself gets no 2xx, and on a collection answer that lists no identified, owned objects.
  */
-import { defineCheck, type Operation } from '../scanner/api.js';
+import { defineCheck, operationClass, type Operation, type ProbeResponse } from '../scanner/api.js';
+import { answerData, answerStatus } from './support/graphql-answer.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { collectionIds, itemsNameOwner } from './support/collection-items.js';
 import { lastSegmentNamesObject, referencesObject } from './support/object-reference.js';
@@ -31,7 +35,12 @@ import { AS_OTHER } from './support/shared-options.js';
 const ISSUE = 'broken_object_level_authorization.read';
 const ok = (status: number): boolean => status >= 200 && status < 300;
 
+/** A GraphQL field's id arguments (`id`, `orderId`): the object it reads. */
+const idArguments = (operation: Operation): string[] =>
+  (operation.graphql?.arguments ?? []).filter((a) => /^(id|.+_?(Id|ID))$/.test(a.name)).map((a) => a.name);
+
 const addressesObject = (operation: Operation): boolean =>
+  (operation.graphql ? idArguments(operation).length > 0 : false) ||
   referencesObject(operation) === true ||
   (!operation.pathParameters &&
     operation.path === new URL(operation.url).pathname &&
@@ -52,12 +61,16 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.1,
   options: [AS_OTHER],
   dependsOn: ['auth.baseline'],
-  scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
     if (!operation.credential) return 'operation has no credential';
+    if (operation.graphql) {
+      if (!operation.graphql.field) return 'the GraphQL endpoint operation reads no object';
+      return operation.graphql.kind === 'query' && operationClass(operation) === 'read'
+        ? true
+        : 'not a query: bola.modify covers writes';
+    }
     if (operation.method.toUpperCase() !== 'GET') return 'not a read (GET): bola.modify covers writes';
     return true;
   },
@@ -65,21 +78,28 @@ export default defineCheck({
     const other = otherIdentity(ctx);
     requireProtectedEndpoint(ctx);
     const operation = ctx.operation;
-    const generated = (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
+    const generated = operation.graphql
+      ? idArguments(operation)
+          .filter((name) => !operation.objectIds?.[name])
+          .map((name) => ({ name }))
+      : (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
     if (generated.length > 0)
       return ctx.skip(
         `no object of the first identity's to name: {${generated.map((p) => p.name).join('}, {')}} is still a generated value`,
       );
     const single = addressesObject(operation);
+    // GraphQL answers 200 either way: the status an answer stands for, and the field's data, are what count.
+    const served = (r: ProbeResponse): boolean => ok(answerStatus(r, operation));
+    const data = (r: ProbeResponse): string => answerData(r, operation);
     const own = await ctx.http.send();
-    if (!ok(own.status))
+    if (!served(own))
       return ctx.skip(
-        `the first identity gets ${own.status} for this ${single ? 'object' : 'collection'}: nothing of theirs to read`,
+        `the first identity gets ${answerStatus(own, operation)} for this ${single ? 'object' : 'collection'}: nothing of theirs to read`,
       );
     if (single) {
-      if (!carriesData(own.body)) return ctx.skip("the first identity's answer carries no data to recognise");
+      if (!carriesData(data(own))) return ctx.skip("the first identity's answer carries no data to recognise");
       const theirs = await ctx.http.send(asOther(other));
-      if (ok(theirs.status) && sameObject(own.body, theirs.body)) {
+      if (served(theirs) && sameObject(data(own), data(theirs))) {
         // No single attempt cited: the first identity's answer and the second's together are the proof.
         ctx.report(ISSUE, {
           detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})`,
@@ -87,16 +107,16 @@ export default defineCheck({
       }
       return;
     }
-    const mine = collectionIds(own.body);
+    const mine = collectionIds(data(own));
     if (!mine)
       return ctx.skip("neither an object in the path nor a list of identified objects in the first identity's answer");
     // A user directory or a product catalog lists the same objects to everyone by design: only owned objects count.
-    if (!itemsNameOwner(own.body))
+    if (!itemsNameOwner(data(own)))
       return ctx.skip(
         'the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak',
       );
     const theirs = await ctx.http.send(asOther(other));
-    const listed = ok(theirs.status) ? (collectionIds(theirs.body) ?? []) : [];
+    const listed = served(theirs) ? (collectionIds(data(theirs)) ?? []) : [];
     const shared = mine.filter((id) => listed.includes(id));
     if (shared.length > 0) {
       ctx.report(ISSUE, {

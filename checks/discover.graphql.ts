@@ -2,7 +2,8 @@
  * discover.graphql — a GraphQL endpoint or IDE is reachable at a well-known path (Info).
  * Requests: 1 control + one GET per path below with `?query={__typename}` (GraphQL over HTTP, GET), without
  * credential. Verdict: failed when any path is a hit: a 200 whose body is a GraphQL response (`data.__typename` or
- * an `errors` array) or a GraphiQL / Playground / Altair page. Publishes the fact `urls`.
+ * an `errors` array) or a GraphiQL / Playground / Altair page. Publishes the facts `urls`, `endpoints` (GraphQL
+ * answers: scan them with `scanner scan graphql`) and `ides` (IDE pages).
  * Differs from VulnAPI (research §1.3 #17): our own list, and the body must answer like GraphQL, not only the status.
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
@@ -55,10 +56,21 @@ export default defineCheck({
       classifications: { owasp: 'API9:2023 Improper Inventory Management' },
     },
   ],
-  maxCvss: 0,
   oncePerScan: true,
   scanKinds: ['discover'],
   async run(ctx) {
-    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+    const hits = await probePaths(ctx, PROBES);
+    // Endpoints first: the well-known table shows the cited URL, and the endpoint is what `scan graphql` takes.
+    const endpoints = hits.filter((h) => !isHtml(h.response));
+    const ides = hits.filter((h) => isHtml(h.response));
+    reportHits(ctx, ISSUE, [...endpoints, ...ides]);
+    ctx.setFact(
+      'endpoints',
+      endpoints.map((h) => h.url),
+    );
+    ctx.setFact(
+      'ides',
+      ides.map((h) => h.url),
+    );
   },
 });

@@ -14,6 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
+import { onGraphqlEndpointOnly } from './support/graphql-answer.js';
 import { pathMount } from './support/path-mount.js';
 
 const REFLECTED = 'security_misconfiguration.cors_origin_reflected';
@@ -50,8 +51,7 @@ export default defineCheck({
       classifications: CLASSIFICATIONS,
     },
   ],
-  maxCvss: 7.1,
-  scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: onGraphqlEndpointOnly,
   // A CORS policy is middleware an API sets up for all of it or per mounted sub-API, not per operation.
   sharedVerdict: { subject: 'CORS policy (origin and path mount)', key: pathMount },
   async run(ctx) {

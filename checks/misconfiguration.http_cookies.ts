@@ -7,6 +7,7 @@
  * value other than Strict/Lax/None counts as not set (browsers ignore it).
  */
 import { defineCheck } from '../scanner/api.js';
+import { onGraphqlEndpointOnly } from './support/graphql-answer.js';
 import { parseSetCookie, type SetCookie } from './support/set-cookie.js';
 
 const V0A = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N';
@@ -78,8 +79,7 @@ export default defineCheck({
       classifications: { owasp: OWASP, cwe: 'CWE-613: Insufficient Session Expiration' },
     },
   ],
-  maxCvss: 0,
-  scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
     const response = await ctx.http.send();
     if (response.setCookies.length === 0) ctx.skip('the response sets no cookie');

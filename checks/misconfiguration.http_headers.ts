@@ -14,6 +14,7 @@
  * X-Content-Type-Options must be `nosniff`, the only value defined (Fetch §X-Content-Type-Options).
  */
 import { defineCheck } from '../scanner/api.js';
+import { onGraphqlEndpointOnly } from './support/graphql-answer.js';
 import { framing as framingOf } from './support/csp-framing.js';
 
 const V0A = 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:A/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N';
@@ -99,8 +100,7 @@ export default defineCheck({
       perOrigin: true,
     },
   ],
-  maxCvss: 5.1,
-  scanKinds: ['curl', 'openapi', 'graphql'],
+  appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
     const response = await ctx.http.send();
     const h = response.headers;

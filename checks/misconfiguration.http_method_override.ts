@@ -20,6 +20,7 @@ import {
   type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
+import { onGraphqlEndpointOnly } from './support/graphql-answer.js';
 import { looksRejected } from './support/auth-baseline-facts.js';
 import { probeUntilShownClear } from './support/probe-until-shown-clear.js';
 
@@ -51,11 +52,11 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-287: Improper Authentication' },
     },
   ],
-  maxCvss: 8.8,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   // Its baseline is the operation itself: on a destructive one that is the request the scan must not send.
   appliesTo: (operation) =>
-    operationClass(operation) === 'destructive' ? 'destructive operation: its own request would be the baseline' : true,
+    operationClass(operation) === 'destructive'
+      ? 'destructive operation: its own request would be the baseline'
+      : onGraphqlEndpointOnly(operation),
   async run(ctx) {
     // Overrides are honoured by a framework's middleware, not per route: once one operation of the origin showed that
     // none is honoured, the others pass without probing (9 requests each saved); any other outcome probes each one, so

@@ -3,7 +3,9 @@
  * (OWASP API4:2023 Unrestricted Resource Consumption): no 429 Too Many Requests (RFC 6585 §4) and no rate-limit header
  * (`RateLimit` / `RateLimit-Policy` of draft-ietf-httpapi-ratelimit-headers, `X-RateLimit-*`, `RateLimit-Limit`).
  *
- * Runs last on its operation, on read operations only (DESIGN §2.6: a burst repeats the request), once per URL path.
+ * Runs last on its operation, on read operations only (DESIGN §2.6: a burst repeats the request), once per URL path;
+ * in GraphQL scans on the endpoint and on each login-like field (a login mutation reads: scanner/operation-class.ts),
+ * where a "too many requests" error in a 200 answer is a limit too.
  * Requests: the scan's own traffic to the path counts toward the burst of `--rate-limit-burst` requests (default 30,
  * 2–1000): a limit already seen there (429 or a rate-limit header) passes with no request; else the check tops up
  * with its own requests (at least 3, one after another under the scan's per-host rate) inside a per-scan budget of
@@ -15,6 +17,7 @@
  */
 import { defineCheck, type Operation, type ProbeResponse } from '../scanner/api.js';
 import { wordsOf } from '../scanner/operation-class.js';
+import { answerStatus } from './support/graphql-answer.js';
 
 const ISSUE = 'resource_consumption.rate_limit_absent';
 const LIMIT_HEADERS = [
@@ -35,8 +38,10 @@ const LOW = {
   score: 2.3,
 };
 
-const limited = (response: ProbeResponse): boolean =>
-  response.status === 429 || LIMIT_HEADERS.some((name) => response.headers[name] !== undefined);
+const limited = (response: ProbeResponse, operation?: Operation): boolean =>
+  answerStatus(response, operation) === 429 ||
+  response.status === 429 ||
+  LIMIT_HEADERS.some((name) => response.headers[name] !== undefined);
 const served = (response: ProbeResponse): boolean => response.status >= 200 && response.status < 300;
 
 /** Login, token, registration and password-reset operations: where guessing and abuse need a limit most. */
@@ -65,7 +70,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.3,
   options: [
     {
       name: 'rateLimitBurst',
@@ -86,19 +90,26 @@ export default defineCheck({
       max: 100000,
     },
   ],
-  scanKinds: ['curl', 'openapi'],
   repeatsRequests: true,
   runsLast: true,
-  appliesTo: (operation) =>
-    ['GET', 'HEAD'].includes(operation.method.toUpperCase())
+  appliesTo: (operation) => {
+    // GraphQL: one path serves every field; the endpoint is bursted, and each login-like field on its own.
+    if (operation.graphql)
+      return !operation.graphql.field || isAuthenticationOperation(operation)
+        ? true
+        : 'a GraphQL field: bursts run on the endpoint and on login-like fields only';
+    return ['GET', 'HEAD'].includes(operation.method.toUpperCase())
       ? true
-      : `${operation.method} is not bursted: only GET and HEAD are safe to repeat`,
+      : `${operation.method} is not bursted: only GET and HEAD are safe to repeat`;
+  },
   async run(ctx) {
-    const path = new URL(ctx.operation.url).pathname;
+    const path = ctx.operation.graphql?.field ? ctx.operation.id : new URL(ctx.operation.url).pathname;
     // Claimed before any await: operations run concurrently, and one burst per path is enough.
     if (ctx.scanState.has(`path ${path}`)) return ctx.skip(`${path} had its burst already in this scan`);
     ctx.scanState.set(`path ${path}`, true);
-    const seen = ctx.traffic();
+    const all = ctx.traffic();
+    // A GraphQL field's burst counts only its own requests: the scan's others to the endpoint asked other fields.
+    const seen = ctx.operation.graphql?.field ? { ...all, sent: 0 } : all;
     if (seen.statuses.includes(429) || seen.headerNames.some((name) => LIMIT_HEADERS.includes(name))) {
       return ctx.log.debug(`rate limited already in the scan's ${seen.sent} request(s) to ${path}`);
     }
@@ -111,7 +122,8 @@ export default defineCheck({
     let last: ProbeResponse | undefined;
     for (let sent = 0; sent < own; sent += 1) {
       last = await ctx.http.send();
-      if (limited(last)) return ctx.log.debug(`rate limited after ${sent + 1} request(s) (${last.status})`);
+      if (limited(last, ctx.operation))
+        return ctx.log.debug(`rate limited after ${sent + 1} request(s) (${last.status})`);
       if (!served(last)) {
         if (sent === 0) return ctx.skip(`the operation answers ${last.status}: nothing is being served to exhaust`);
         return ctx.log.debug(`burst ended on ${last.status} after ${sent + 1} request(s)`);

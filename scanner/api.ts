@@ -74,10 +74,10 @@ export interface Operation {
    */
   responseSchemas?: Record<string, unknown>;
   /**
-   * OpenAPI scans: what the description declares about the inputs (path/query parameters and the JSON body's top-level
-   * properties, with type, format, pattern and readOnly) and the top-level properties of the 2xx JSON answer.
-   * Checks that target one input (injection, redos, ssrf, mass assignment) read these; curl scans have none and the
-   * checks fall back to the body and query string they see (checks/support/input-fields.ts).
+   * OpenAPI scans: what the description declares about the inputs (path, query, header and cookie parameters, and the
+   * request body's properties down to a few levels, each at its pointer, with type, format, pattern, readOnly and
+   * example); GraphQL scans: the arguments. Checks read the inputs through `operationInputs(operation)`
+   * (scanner/model/inputs.ts), which joins these declarations with what the operation sends (curl scans have none).
    */
   inputs?: InputField[];
   responseProperties?: string[];
@@ -112,12 +112,49 @@ export interface Operation {
    * See `scanner/openapi/object-ids.ts` for how ids are read from responses.
    */
   objectIds?: Record<string, { value: string; from: string }>;
+  /**
+   * GraphQL scans: the root field this operation calls (or the endpoint itself, `field` undefined), with the document,
+   * operation name and variables its JSON body carries (scanner/graphql/field-operation.ts). Arguments travel as
+   * variables, so body-input checks reach them at `variables.<name>`; `operation.inputs` describes them.
+   */
+  graphql?: GraphqlOperation;
 }
 
-/** One declared input of an operation (OpenAPI). */
+/** What a GraphQL operation sends and where it comes from (scanner/graphql/). */
+export interface GraphqlOperation {
+  /** The endpoint URL every operation of the scan posts to. */
+  endpoint: string;
+  /** `query` or `mutation` (the endpoint operation is a `query` of `__typename`). */
+  kind: 'query' | 'mutation';
+  /** The root field called; undefined for the endpoint operation (`query{__typename}`). */
+  field?: string;
+  document: string;
+  operationName?: string;
+  variables: Record<string, unknown>;
+  /** The field's type as written in the schema (`[Order!]!`), and its arguments with theirs. */
+  returnType?: string;
+  arguments?: { name: string; type: string }[];
+  /** How the schema was obtained (the report's `graphql.schemaSource`). */
+  schemaSource: string;
+  /** The schema as SDL (graphql-js `printSchema`), so GraphQL checks can read types without re-introspecting. */
+  sdl?: string;
+}
+
+/** One declared input of an operation (OpenAPI; GraphQL arguments as body inputs under `variables`). */
 export interface InputField {
-  in: 'path' | 'query' | 'body';
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
   name: string;
+  /**
+   * Body inputs below the top level: the property path in the body (`['address', 'city']`; a GraphQL argument `url` is
+   * `['variables', 'url']`, a field of an input object `['variables', 'input', 'url']`); `name` is the last key (an
+   * array item's: the array's). Absent: `[name]`. An operation that declares GraphQL arguments offers only those body
+   * inputs (not `query`/`operationName`: scanner/model/inputs.ts).
+   */
+  pointer?: string[];
+  /** GraphQL arguments: the type as the schema writes it (`String!`, `[ID!]`, `OrderInput`). */
+  graphqlType?: string;
+  /** The description's example (or default, or first enum value) when it gives one. */
+  example?: unknown;
   type?: string;
   format?: string;
   pattern?: string;
@@ -137,6 +174,8 @@ export interface ProbeRequest {
   url?: string;
   /** Extra or replacing headers for this request only; `null` removes a header. */
   headers?: Record<string, string | null>;
+  /** Extra or replacing cookies for this request only (values as they go on the wire); `null` removes one. */
+  cookies?: Record<string, string | null>;
   body?: string | null;
   credential?: string | null;
   followRedirects?: boolean;
@@ -151,6 +190,8 @@ export interface ProbeResponse {
   setCookies: string[];
   body: string;
   durationMs: number;
+  /** Why the body was cut short (`--max-body`, a compression bomb): the evidence says so. */
+  truncated?: string;
 }
 
 export interface HttpClient {
@@ -299,10 +340,13 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   name: string;
   description?: string;
   issues: IssueMeta[];
-  /** The highest score this check can report; the threshold rules read it before any request is sent. */
-  maxCvss: number;
+  /**
+   * The highest score this check can report, which the threshold rules read before any request is sent. Leave it out:
+   * the loader derives it from `issues` (the highest issue score, 0 without issues). Stated, it must equal that.
+   */
+  maxCvss?: number;
   dependsOn?: string[];
-  /** Which scan kinds the check runs in (default all of `curl`, `openapi`, `graphql`). */
+  /** Which scan kinds the check runs in; leave it out for the default, every kind but `discover` (scanner/scan-kinds.ts). */
   scanKinds?: ('curl' | 'openapi' | 'graphql' | 'discover')[];
   /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
   oncePerScan?: boolean;
@@ -345,4 +389,15 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
   return definition;
 }
 
-export { classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export { changesExistingObject, classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export {
+  describeInput,
+  isTextInput,
+  operationInputs,
+  textOf,
+  type InputLocation,
+  type OperationInput,
+} from './model/inputs.js';
+export { canCarry, withInput, withInputs, type InputChange } from './model/input-request.js';
+export { payloadRefusal } from './model/input-safety.js';
+export { readRequestBody, type BodyEncoding, type RequestBody } from './model/request-body.js';

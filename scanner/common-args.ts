@@ -36,6 +36,9 @@ export interface CommonFlags {
   perOperation: boolean;
   /** Re-validate the credential every this many requests. */
   canaryEvery: number;
+  /** `--max-body`: decoded bytes of each response body kept; the rest is discarded and the evidence says so. */
+  maxBodyBytes: number;
+  maxBodyText: string;
 }
 
 /** One scan-wide flag: how it parses, how `--help` and the README show it. */
@@ -154,6 +157,15 @@ const SCAN_FLAGS: readonly ScanFlag[] = [
   { flag: '--rate', type: 'string', valueName: '<n>/<s|m|h>', doc: ['requests per host (default 50/s)'] },
   { flag: '--concurrency', type: 'string', valueName: '<n>', doc: ['checks in flight at once (default 8)'] },
   { flag: '--check-timeout', type: 'string', valueName: '<s>', doc: ['time budget per check in seconds (default 60)'] },
+  {
+    flag: '--max-body',
+    type: 'string',
+    valueName: '<size>',
+    doc: [
+      'read at most this much of each response body (default 5MiB; also KiB, GiB or bytes):',
+      'the rest is discarded and the evidence says the body was cut',
+    ],
+  },
   {
     flag: '--baseline',
     type: 'string',
@@ -275,6 +287,14 @@ export function commonFlagsFrom(values: Values): CommonFlags {
   if (checkTimeoutS !== undefined && !(checkTimeoutS > 0))
     throw scannerError('invalid_argument', `--check-timeout ${checkTimeoutText}: expected a number of seconds above 0`);
 
+  const maxBodyText = str(values['max-body']) ?? '5MiB';
+  const maxBodyBytes = parseSize(maxBodyText);
+  if (maxBodyBytes === undefined)
+    throw scannerError(
+      'invalid_argument',
+      `--max-body ${maxBodyText}: expected a size such as 5MiB, 512KiB or 1048576`,
+    );
+
   return {
     scans: strings(values.scans),
     excludeScans: strings(values['exclude-scans']),
@@ -299,5 +319,30 @@ export function commonFlagsFrom(values: Values): CommonFlags {
     failOnIncomplete: values['fail-on-incomplete'] === true,
     perOperation: values['per-operation'] === true,
     canaryEvery: Number(canaryText),
+    maxBodyBytes,
+    maxBodyText,
   };
+}
+
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kib: 1024,
+  kb: 1000,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  mb: 1e6,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+  gb: 1e9,
+};
+
+/** `5MiB`, `512KiB`, `1048576` → bytes (at least 1 KiB: a smaller cap would cut every answer); undefined otherwise. */
+function parseSize(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const unit = match ? UNITS[match[2].toLowerCase()] : undefined;
+  if (!match || unit === undefined) return undefined;
+  const bytes = Math.floor(Number(match[1]) * unit);
+  return bytes >= 1024 ? bytes : undefined;
 }

@@ -13,7 +13,7 @@ import { formatJson } from './formatters/json.js';
 import { formatSarif } from './formatters/sarif.js';
 import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
 import { formatYaml } from './formatters/yaml.js';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from './http.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
 import { assertReachable } from './reachability.js';
@@ -21,6 +21,7 @@ import { buildReport } from './report/build-report.js';
 import { findingRows } from './report/findings.js';
 import { assertValidReport } from './report/validate-report.js';
 import type { ScanKind } from './scan-result.js';
+import { runsIn } from './scan-kinds.js';
 import { scannerError } from './errors.js';
 import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
@@ -46,6 +47,16 @@ export interface ScanRequest {
   curl: CurlFlags;
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
+  convertedFrom?: string;
+  /**
+   * Work before the checks over the scan's transport, once the target is reachable (GraphQL: read the schema and
+   * build one operation per field); its operations replace `operations`, narrowed by the operation filters.
+   */
+  prepare?: (
+    transport: TransportOptions,
+    signal?: AbortSignal,
+  ) => Promise<{ operations: Operation[]; requestsSent: number }>;
 }
 
 function redactUserInfo(url: string | undefined): string | undefined {
@@ -81,7 +92,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
-  if (common.shard && shardOperations(request.operations, common.shard).length === 0) {
+  if (common.shard && !request.prepare && shardOperations(request.operations, common.shard).length === 0) {
     throw scannerError(
       'invalid_argument',
       `--shard ${common.shard.index}/${common.shard.count}: this slice has no operations (there are ${request.operations.length})`,
@@ -103,17 +114,22 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBodyBytes,
   };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
-  const prepared =
-    request.kind === 'openapi' && request.checks.checkOptions.asOther
+  const prepared = request.prepare
+    ? await request.prepare(transport, io.signal).then((p) => ({
+        ...p,
+        operations: filterOperations(p.operations, common.includeOperations, common.excludeOperations),
+      }))
+    : request.kind === 'openapi' && request.checks.checkOptions.asOther
       ? await objectIdsFromResponses(request.operations, transport, io.signal)
       : { operations: request.operations, requestsSent: 0 };
+  if (prepared.operations.length === 0)
+    throw scannerError('invalid_argument', 'nothing to scan: every operation was filtered out');
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
 
-  const runsHere = selected.checks.filter((c) =>
-    (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind),
-  );
+  const runsHere = selected.checks.filter((c) => runsIn(c.definition, request.kind));
   const progress = createProgress(
     io,
     common.progress,
@@ -135,6 +151,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBodyBytes,
     perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
@@ -161,6 +178,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
     followRedirects: curl.location,
+    maxBody: common.maxBodyText,
     insecure: curl.insecure,
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
@@ -172,7 +190,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     perOperation: common.perOperation,
     ...(common.baseline ? { baseline: common.baseline } : {}),
     ...(common.shard
-      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: request.operations.length }
+      ? { shard: `${common.shard.index}/${common.shard.count}`, operationsTotal: prepared.operations.length }
       : {}),
     ...reportedOptions(
       request.checks.declared,
@@ -183,7 +201,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
   const completeness = incompleteness(outcome);
-  const report = buildReport(outcome, options);
+  const report = buildReport(outcome, options, request.convertedFrom ? { convertedFrom: request.convertedFrom } : {});
   assertValidReport(report, 'generated report');
 
   const text = {

@@ -64,7 +64,7 @@ export function wordsOf(text: string): string[] {
 
 /** Whether a name says it wipes state: a wiping word (`reset-db`, `factory_reset`), a verb glued to a store
  * (`resetdb`, `initdb`), or a set-up verb whose object is a store (`create the database`, `initDatabase`). */
-function namesWipe(text: string): boolean {
+export function namesWipe(text: string): boolean {
   const words = wordsOf(text);
   if (words.some((word) => WIPING.includes(word))) return true;
   if (words.some((word) => WIPING.some((verb) => word.startsWith(verb) && STORES.includes(word.slice(verb.length)))))
@@ -90,8 +90,30 @@ export interface ClassifiedOperation {
   summary?: string;
 }
 
-/** `read`, `write` or `destructive`, decided from the method and the names alone. */
+/** Mutations that only read or sign in: nothing stored changes when they are repeated. */
+const READING_MUTATIONS =
+  /^(get|list|find|search|query|lookup|check|validate|verify|preview|count|login|logon|signin|authenticate)$/;
+/** Mutations that change the whole system rather than one object (`updateSystemConfig`, `setMaintenanceMode`). */
+const SYSTEM_WIDE = ['system', 'global', 'maintenance', 'config', 'configuration', 'server', 'site'];
+
+/**
+ * A GraphQL root field's class (docs/architecture.md §2.9): a query reads unless its name wipes (`resetDatabase`);
+ * a mutation is destructive when its name wipes or names the whole system, a read when it starts with a reading
+ * or sign-in verb (`getReport`, `login`), else a write.
+ */
+export function graphqlFieldClass(kind: 'query' | 'mutation' | 'subscription', field: string): OperationClass {
+  if (namesWipe(field)) return 'destructive';
+  if (kind !== 'mutation') return 'read';
+  const words = wordsOf(field);
+  if (words.some((word) => SYSTEM_WIDE.includes(word))) return 'destructive';
+  return READING_MUTATIONS.test(words[0] ?? '') ? 'read' : 'write';
+}
+
+/** `read`, `write` or `destructive`, decided from the method and the names alone (GraphQL: the field's). */
 export function operationClass(operation: ClassifiedOperation | Operation): OperationClass {
+  if ('graphql' in operation && operation.graphql?.field)
+    return graphqlFieldClass(operation.graphql.kind, operation.graphql.field);
+  if ('graphql' in operation && operation.graphql) return 'read';
   const method = operation.method.toUpperCase();
   if (method === 'DELETE') return 'destructive';
   const summary = 'summary' in operation ? operation.summary : undefined;
@@ -102,3 +124,15 @@ export function operationClass(operation: ClassifiedOperation | Operation): Oper
 
 /** The same function under the other name checks use for it. */
 export const classifyOperation = operationClass;
+
+const UPDATE_VERBS = /^(update|set|edit|change|modify|rename|patch|replace|assign|upsert|save)$/;
+
+/**
+ * Whether a write changes an object that already exists (PUT/PATCH; a GraphQL mutation named update…, set…, edit…):
+ * values a probe sends there stay in someone's object, so input-rewriting checks leave such writes alone.
+ */
+export function changesExistingObject(operation: ClassifiedOperation | Operation): boolean {
+  if ('graphql' in operation && operation.graphql?.field)
+    return operation.graphql.kind === 'mutation' && UPDATE_VERBS.test(wordsOf(operation.graphql.field)[0] ?? '');
+  return ['PUT', 'PATCH'].includes(operation.method.toUpperCase());
+}

@@ -5,6 +5,7 @@
  */
 import type { Operation } from './api.js';
 import type { WireRequest } from './http.js';
+import { graphqlRequestClass } from './graphql/request-class.js';
 import { operationClass, type OperationClass } from './operation-class.js';
 
 /** A request the gate refused; the context turns it into a skipped check with this reason. */
@@ -34,8 +35,13 @@ function effectiveMethod(request: WireRequest): string {
   return request.method.toUpperCase();
 }
 
-/** The class of what a request does: the operation's own names count only when it is that operation's method and path. */
+/**
+ * The class of what a request does: the GraphQL fields it calls when it carries GraphQL documents (however sent);
+ * otherwise the operation's own names count only when it is that operation's method and path.
+ */
 function requestClass(operation: Operation | undefined, request: WireRequest): OperationClass {
+  const graphql = graphqlRequestClass(request);
+  if (graphql) return graphql;
   const method = effectiveMethod(request);
   const path = decodeURIComponent(new URL(request.url).pathname);
   const own =

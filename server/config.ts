@@ -1,5 +1,10 @@
-/** The registration service's settings (DESIGN.md §1.1): declared once, read from the environment at start. */
-import { ConfigError, loadConfig, type ConfigOf, type SettingsSpec } from '../lib/config.js';
+/**
+ * The registration service's settings (DESIGN.md §1.1), declared once with the rules between them: read from the
+ * environment (and `--seed`) at start, every problem listed, then frozen. `--help` and the README table come from here.
+ */
+import { LOG_LEVELS } from '../lib/logger.js';
+import { defineSettings, type SettingsOf } from '../lib/settings/declaration.js';
+import { loadSettings } from '../lib/settings/load-settings.js';
 import { consoleSettings } from './internal/console/console-settings-spec.js';
 
 const JWT_ALGORITHMS = [
@@ -15,244 +20,242 @@ const JWT_ALGORITHMS = [
   'EdDSA',
 ] as const;
 
-export const serviceSettings = {
-  port: {
-    env: 'PORT',
-    type: 'integer',
-    min: 0,
-    max: 65535,
-    default: 3000,
-    doc: 'Public API listener port (0 picks a free port).',
+export const serviceSettings = defineSettings(
+  {
+    port: {
+      env: 'PORT',
+      type: 'port',
+      default: 3000,
+      doc: 'Public API listener port (0 picks a free port).',
+    },
+    host: { env: 'HOST', type: 'string', default: '127.0.0.1', doc: 'Public API listener address.' },
+    internalPort: {
+      env: 'INTERNAL_PORT',
+      type: 'port',
+      default: 3001,
+      doc: 'Reviewer/admin surface listener port; never served on the public listener.',
+    },
+    publicBaseUrl: {
+      env: 'PUBLIC_BASE_URL',
+      type: 'url',
+      defaultDoc: '`http://HOST:PORT`',
+      default: (c) => `http://${c.host as string}:${c.port as number}`,
+      doc: 'Absolute URLs (Location, pagination links) are built from this, never from the Host header.',
+    },
+    // The reviewer side: the internal surface's audience and provisioning at the AS.
+    internalAuthAudience: {
+      env: 'INTERNAL_AUTH_AUDIENCE',
+      type: 'string',
+      defaultDoc: '`http://HOST:INTERNAL_PORT/internal`',
+      default: (c) => `http://${c.host as string}:${c.internalPort as number}/internal`,
+      doc: 'Expected `aud` of access tokens on the internal (reviewer/admin) surface; scopes `gatehouse:review`, `gatehouse:admin`.',
+    },
+    ...consoleSettings,
+    provisioningRegistrationEndpoint: {
+      env: 'PROVISIONING_REGISTRATION_ENDPOINT',
+      type: 'url',
+      doc: 'RFC 7591 registration endpoint of the authorization server; set → approvals register clients there (RFC 7592 updates and deletes).',
+    },
+    provisioningInitialAccessToken: {
+      env: 'PROVISIONING_INITIAL_ACCESS_TOKEN',
+      type: 'string',
+      secret: true,
+      doc: 'Initial access token for the registration endpoint (RFC 7591 §3); required with PROVISIONING_REGISTRATION_ENDPOINT.',
+    },
+    provisioningEncryptionKey: {
+      env: 'PROVISIONING_ENCRYPTION_KEY',
+      type: 'string',
+      secret: true,
+      check: (key) =>
+        Buffer.from(key, 'base64').length === 32 ? undefined : 'must be the base64 of exactly 32 bytes (AES-256-GCM)',
+      doc: 'Base64 of 32 random bytes: AES-256-GCM key for registration access tokens at rest; required with PROVISIONING_REGISTRATION_ENDPOINT.',
+    },
+    provisioningRetryS: {
+      env: 'PROVISIONING_RETRY_S',
+      type: 'integer',
+      min: 1,
+      max: 3600,
+      default: 5,
+      doc: 'First retry delay of a failed provisioning step, doubled per attempt (capped at 10 minutes).',
+    },
+    provisioningMaxAttempts: {
+      env: 'PROVISIONING_MAX_ATTEMPTS',
+      type: 'integer',
+      min: 1,
+      max: 1000,
+      default: 20,
+      doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
+    },
+    provisioningSecretOverlap: {
+      env: 'PROVISIONING_SECRET_OVERLAP',
+      type: 'boolean',
+      default: false,
+      doc: 'Whether the authorization server keeps the previous client secret working for a grace period after a rotation (`client_secret_previous_expires_at`, as our IdP does); without it every rotation is immediate. `npm start` sets it for our IdP.',
+    },
+    mongodbUri: {
+      env: 'MONGODB_URI',
+      type: 'url',
+      protocols: ['mongodb:', 'mongodb+srv:'],
+      secret: true,
+      doc: 'MongoDB connection string; unset → the embedded in-process store.',
+    },
+    cursorSecret: {
+      env: 'CURSOR_SECRET',
+      type: 'string',
+      secret: true,
+      check: (secret) => (secret.length < 32 ? 'must be at least 32 characters' : undefined),
+      defaultDoc: 'random per process',
+      doc: 'HMAC key of pagination cursors (≥ 32 characters). Set the same value on every instance behind one load balancer, or a cursor works only on the instance that issued it.',
+    },
+    migrateOnStart: {
+      env: 'MIGRATE_ON_START',
+      type: 'boolean',
+      default: false,
+      doc: 'With MONGODB_URI: run the migration (`npm run db:migrate`) before serving; otherwise an unmigrated or older database stops the start.',
+    },
+    seedFile: {
+      flag: '--seed',
+      env: 'SEED_FILE',
+      valueName: '<file>',
+      type: 'string',
+      doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.',
+    },
+    authIssuer: {
+      env: 'API_AUTH_ISSUER',
+      type: 'url',
+      default: 'http://127.0.0.1:8484',
+      doc: 'Expected `iss` of access tokens; its discovery document gives the JWKS and introspection endpoints unless set below.',
+    },
+    authAudience: {
+      env: 'API_AUTH_AUDIENCE',
+      type: 'string',
+      defaultDoc: '`PUBLIC_BASE_URL` + `/api/v1`',
+      default: (c) => `${String(c.publicBaseUrl).replace(/\/$/, '')}/api/v1`,
+      doc: 'Expected `aud` of JWTs and of introspected tokens.',
+    },
+    authJwksUri: { env: 'API_AUTH_JWKS_URI', type: 'url', defaultDoc: 'from discovery', doc: 'JWKS location.' },
+    authAlgorithms: {
+      env: 'API_AUTH_ALGORITHMS',
+      type: 'list',
+      choices: JWT_ALGORITHMS,
+      default: ['RS256', 'PS256', 'ES256'],
+      check: (algorithms) =>
+        algorithms.includes('EdDSA')
+          ? 'EdDSA is not supported by express-jwt (jsonwebtoken 9); use RS*, PS* or ES*'
+          : undefined,
+      doc: 'Allowed JWT signature algorithms; `none` and HS* are never accepted.',
+    },
+    authClockToleranceS: {
+      env: 'API_AUTH_CLOCK_TOLERANCE_S',
+      type: 'integer',
+      min: 0,
+      max: 60,
+      default: 30,
+      doc: 'Clock skew allowed on `exp`/`nbf`/`iat`, in seconds.',
+    },
+    authIntrospectionUrl: {
+      env: 'API_AUTH_INTROSPECTION_URL',
+      type: 'url',
+      defaultDoc: 'from discovery',
+      doc: 'RFC 7662 introspection endpoint.',
+    },
+    authClientId: {
+      env: 'API_AUTH_CLIENT_ID',
+      type: 'string',
+      doc: 'Client id this service authenticates with at the introspection endpoint.',
+    },
+    authClientSecret: {
+      env: 'API_AUTH_CLIENT_SECRET',
+      type: 'string',
+      secret: true,
+      doc: 'Client secret for introspection (client_secret_basic).',
+    },
+    authTokenTypes: {
+      env: 'API_AUTH_TOKEN_TYPES',
+      type: 'list',
+      choices: ['jwt', 'opaque'],
+      defaultDoc: '`jwt,opaque` when `API_AUTH_CLIENT_ID` and `API_AUTH_CLIENT_SECRET` are set, else `jwt`',
+      // Introspection needs the service's own client credentials (RFC 7662 §2.1): without them, opaque tokens are
+      // off by default rather than a start-up failure; asking for `opaque` explicitly without them is an error.
+      default: (c) => (c.authClientId && c.authClientSecret ? ['jwt', 'opaque'] : ['jwt']),
+      check: (types) => (types.length ? undefined : 'must name at least one of jwt, opaque'),
+      doc: 'Accepted token kinds: JWT access tokens (RFC 9068) and/or opaque tokens (RFC 7662 introspection).',
+    },
+    authIntrospectionCacheS: {
+      env: 'API_AUTH_INTROSPECTION_CACHE_S',
+      type: 'integer',
+      min: 0,
+      max: 3600,
+      default: 60,
+      doc: "Introspection results are cached by SHA-256 of the token for this long, never past the token's `exp`.",
+    },
+    resolutionCacheMs: {
+      env: 'API_RESOLUTION_CACHE_MS',
+      type: 'integer',
+      min: 0,
+      max: 10000,
+      default: 1000,
+      doc: "On MongoDB, each instance reuses the grant and organization it resolved for a request this long (0: never). This instance's own changes apply at once; a grant revoked or a plan changed on another instance still applies here for up to this long.",
+    },
+    defaultOrganizationEnabled: {
+      env: 'API_DEFAULT_ORGANIZATION_ENABLED',
+      type: 'boolean',
+      default: false,
+      doc: 'Mounts the default-organization route tree (paths without `/organizations/{organizationId}`).',
+    },
+    rateLimitFree: {
+      env: 'RATE_LIMIT_PER_MINUTE_FREE',
+      type: 'integer',
+      min: 1,
+      default: 60,
+      doc: 'Requests a minute per subject and organization on the free plan.',
+    },
+    rateLimitPro: {
+      env: 'RATE_LIMIT_PER_MINUTE_PRO',
+      type: 'integer',
+      min: 1,
+      default: 600,
+      doc: 'Requests a minute per subject and organization on the pro plan.',
+    },
+    rateLimitEnterprise: {
+      env: 'RATE_LIMIT_PER_MINUTE_ENTERPRISE',
+      type: 'integer',
+      min: 1,
+      default: 6000,
+      doc: 'Requests a minute per subject and organization on the enterprise plan.',
+    },
+    logLevel: {
+      env: 'LOG_LEVEL',
+      type: 'enum',
+      choices: LOG_LEVELS,
+      default: 'info',
+      doc: 'pino log level (JSON lines on stdout).',
+    },
   },
-  host: { env: 'HOST', type: 'string', default: '127.0.0.1', doc: 'Public API listener address.' },
-  internalPort: {
-    env: 'INTERNAL_PORT',
-    type: 'integer',
-    min: 0,
-    max: 65535,
-    default: 3001,
-    doc: 'Reviewer/admin surface listener port; never served on the public listener.',
+  {
+    algorithmsForJwt: (c, name) =>
+      c.authTokenTypes.includes('jwt') && c.authAlgorithms.length === 0
+        ? `${name('authAlgorithms')} must name at least one algorithm when JWTs are accepted`
+        : undefined,
+    // RFC 7662 §2.1: the introspection endpoint requires the protected resource to authenticate.
+    opaqueNeedsIntrospectionCredentials: (c, name) =>
+      c.authTokenTypes.includes('opaque') && (!c.authClientId || !c.authClientSecret)
+        ? `${name('authClientId')} and ${name('authClientSecret')} are required when ${name('authTokenTypes')} includes opaque ` +
+          `(RFC 7662 introspection is authenticated); set them, or set ${name('authTokenTypes')}=jwt`
+        : undefined,
+    provisioningNeedsTokenAndKey: (c, name) =>
+      c.provisioningRegistrationEndpoint && (!c.provisioningInitialAccessToken || !c.provisioningEncryptionKey)
+        ? `${name('provisioningInitialAccessToken')} and ${name('provisioningEncryptionKey')} are required when ${name('provisioningRegistrationEndpoint')} is set`
+        : undefined,
   },
-  publicBaseUrl: {
-    env: 'PUBLIC_BASE_URL',
-    type: 'url',
-    defaultDoc: '`http://HOST:PORT`',
-    default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.port as number}`,
-    doc: 'Absolute URLs (Location, pagination links) are built from this, never from the Host header.',
-  },
-  // The reviewer side: the internal surface's audience and provisioning at the AS.
-  internalAuthAudience: {
-    env: 'INTERNAL_AUTH_AUDIENCE',
-    type: 'string',
-    defaultDoc: '`http://HOST:INTERNAL_PORT/internal`',
-    default: (c: Record<string, unknown>) => `http://${c.host as string}:${c.internalPort as number}/internal`,
-    doc: 'Expected `aud` of access tokens on the internal (reviewer/admin) surface; scopes `gatehouse:review`, `gatehouse:admin`.',
-  },
-  ...consoleSettings,
-  provisioningRegistrationEndpoint: {
-    env: 'PROVISIONING_REGISTRATION_ENDPOINT',
-    type: 'url',
-    doc: 'RFC 7591 registration endpoint of the authorization server; set → approvals register clients there (RFC 7592 updates and deletes).',
-  },
-  provisioningInitialAccessToken: {
-    env: 'PROVISIONING_INITIAL_ACCESS_TOKEN',
-    type: 'string',
-    doc: 'Initial access token for the registration endpoint (RFC 7591 §3); required with PROVISIONING_REGISTRATION_ENDPOINT.',
-  },
-  provisioningEncryptionKey: {
-    env: 'PROVISIONING_ENCRYPTION_KEY',
-    type: 'string',
-    doc: 'Base64 of 32 random bytes: AES-256-GCM key for registration access tokens at rest; required with PROVISIONING_REGISTRATION_ENDPOINT.',
-  },
-  provisioningRetryS: {
-    env: 'PROVISIONING_RETRY_S',
-    type: 'integer',
-    min: 1,
-    max: 3600,
-    default: 5,
-    doc: 'First retry delay of a failed provisioning step, doubled per attempt (capped at 10 minutes).',
-  },
-  provisioningMaxAttempts: {
-    env: 'PROVISIONING_MAX_ATTEMPTS',
-    type: 'integer',
-    min: 1,
-    max: 1000,
-    default: 20,
-    doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
-  },
-  provisioningSecretOverlap: {
-    env: 'PROVISIONING_SECRET_OVERLAP',
-    type: 'boolean',
-    default: false,
-    doc: 'Whether the authorization server keeps the previous client secret working for a grace period after a rotation (`client_secret_previous_expires_at`, as our IdP does); without it every rotation is immediate. `npm start` sets it for our IdP.',
-  },
-  mongodbUri: {
-    env: 'MONGODB_URI',
-    type: 'url',
-    doc: 'MongoDB connection string; unset → the embedded in-process store.',
-  },
-  cursorSecret: {
-    env: 'CURSOR_SECRET',
-    type: 'string',
-    defaultDoc: 'random per process',
-    doc: 'HMAC key of pagination cursors (≥ 32 characters). Set the same value on every instance behind one load balancer, or a cursor works only on the instance that issued it.',
-  },
-  migrateOnStart: {
-    env: 'MIGRATE_ON_START',
-    type: 'boolean',
-    default: false,
-    doc: 'With MONGODB_URI: run the migration (`npm run db:migrate`) before serving; otherwise an unmigrated or older database stops the start.',
-  },
-  seedFile: {
-    env: 'SEED_FILE',
-    type: 'string',
-    doc: 'YAML or JSON file of organizations, grants and registrations loaded (upserted) at start.',
-  },
-  authIssuer: {
-    env: 'API_AUTH_ISSUER',
-    type: 'url',
-    default: 'http://127.0.0.1:8484',
-    doc: 'Expected `iss` of access tokens; its discovery document gives the JWKS and introspection endpoints unless set below.',
-  },
-  authAudience: {
-    env: 'API_AUTH_AUDIENCE',
-    type: 'string',
-    defaultDoc: '`PUBLIC_BASE_URL` + `/api/v1`',
-    default: (c: Record<string, unknown>) => `${String(c.publicBaseUrl).replace(/\/$/, '')}/api/v1`,
-    doc: 'Expected `aud` of JWTs and of introspected tokens.',
-  },
-  authJwksUri: { env: 'API_AUTH_JWKS_URI', type: 'url', defaultDoc: 'from discovery', doc: 'JWKS location.' },
-  authAlgorithms: {
-    env: 'API_AUTH_ALGORITHMS',
-    type: 'list',
-    choices: JWT_ALGORITHMS,
-    default: ['RS256', 'PS256', 'ES256'],
-    doc: 'Allowed JWT signature algorithms; `none` and HS* are never accepted.',
-  },
-  authClockToleranceS: {
-    env: 'API_AUTH_CLOCK_TOLERANCE_S',
-    type: 'integer',
-    min: 0,
-    max: 60,
-    default: 30,
-    doc: 'Clock skew allowed on `exp`/`nbf`/`iat`, in seconds (≤ 60).',
-  },
-  authIntrospectionUrl: {
-    env: 'API_AUTH_INTROSPECTION_URL',
-    type: 'url',
-    defaultDoc: 'from discovery',
-    doc: 'RFC 7662 introspection endpoint.',
-  },
-  authClientId: {
-    env: 'API_AUTH_CLIENT_ID',
-    type: 'string',
-    doc: 'Client id this service authenticates with at the introspection endpoint.',
-  },
-  authClientSecret: {
-    env: 'API_AUTH_CLIENT_SECRET',
-    type: 'string',
-    doc: 'Client secret for introspection (client_secret_basic).',
-  },
-  authTokenTypes: {
-    env: 'API_AUTH_TOKEN_TYPES',
-    type: 'list',
-    choices: ['jwt', 'opaque'],
-    defaultDoc: '`jwt,opaque` when `API_AUTH_CLIENT_ID` and `API_AUTH_CLIENT_SECRET` are set, else `jwt`',
-    // Introspection needs the service's own client credentials (RFC 7662 §2.1): without them, opaque tokens are
-    // off by default rather than a start-up failure; asking for `opaque` explicitly without them is an error.
-    default: (c: Record<string, unknown>) => (c.authClientId && c.authClientSecret ? ['jwt', 'opaque'] : ['jwt']),
-    doc: 'Accepted token kinds: JWT access tokens (RFC 9068) and/or opaque tokens (RFC 7662 introspection).',
-  },
-  authIntrospectionCacheS: {
-    env: 'API_AUTH_INTROSPECTION_CACHE_S',
-    type: 'integer',
-    min: 0,
-    max: 3600,
-    default: 60,
-    doc: "Introspection results are cached by SHA-256 of the token for this long, never past the token's `exp`.",
-  },
-  resolutionCacheMs: {
-    env: 'API_RESOLUTION_CACHE_MS',
-    type: 'integer',
-    min: 0,
-    max: 10000,
-    default: 1000,
-    doc: "On MongoDB, each instance reuses the grant and organization it resolved for a request this long (0: never). This instance's own changes apply at once; a grant revoked or a plan changed on another instance still applies here for up to this long.",
-  },
-  defaultOrganizationEnabled: {
-    env: 'API_DEFAULT_ORGANIZATION_ENABLED',
-    type: 'boolean',
-    default: false,
-    doc: 'Mounts the default-organization route tree (paths without `/organizations/{organizationId}`).',
-  },
-  rateLimitFree: {
-    env: 'RATE_LIMIT_PER_MINUTE_FREE',
-    type: 'integer',
-    min: 1,
-    default: 60,
-    doc: 'Requests a minute per subject and organization on the free plan.',
-  },
-  rateLimitPro: {
-    env: 'RATE_LIMIT_PER_MINUTE_PRO',
-    type: 'integer',
-    min: 1,
-    default: 600,
-    doc: 'Requests a minute per subject and organization on the pro plan.',
-  },
-  rateLimitEnterprise: {
-    env: 'RATE_LIMIT_PER_MINUTE_ENTERPRISE',
-    type: 'integer',
-    min: 1,
-    default: 6000,
-    doc: 'Requests a minute per subject and organization on the enterprise plan.',
-  },
-  logLevel: {
-    env: 'LOG_LEVEL',
-    type: 'string',
-    choices: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
-    default: 'info',
-    doc: 'pino log level (JSON lines on stdout).',
-  },
-} satisfies SettingsSpec;
+);
 
-export type ServiceConfig = ConfigOf<typeof serviceSettings>;
+export type ServiceConfig = SettingsOf<typeof serviceSettings.settings>;
 
-/** Problems that involve several `API_AUTH_*` settings together (each setting alone was already checked). */
-function authSettingsProblems(config: ServiceConfig): string[] {
-  const problems: string[] = [];
-  if (config.authTokenTypes.length === 0) problems.push('API_AUTH_TOKEN_TYPES must name at least one of jwt, opaque');
-  if (config.authTokenTypes.includes('jwt') && config.authAlgorithms.length === 0) {
-    problems.push('API_AUTH_ALGORITHMS must name at least one algorithm when JWTs are accepted');
-  }
-  if (config.authAlgorithms.includes('EdDSA')) {
-    problems.push('API_AUTH_ALGORITHMS: EdDSA is not supported by express-jwt (jsonwebtoken 9); use RS*, PS* or ES*');
-  }
-  // RFC 7662 §2.1: the introspection endpoint requires the protected resource to authenticate.
-  if (config.authTokenTypes.includes('opaque') && (!config.authClientId || !config.authClientSecret)) {
-    problems.push(
-      'API_AUTH_CLIENT_ID and API_AUTH_CLIENT_SECRET are required when API_AUTH_TOKEN_TYPES includes opaque ' +
-        '(RFC 7662 introspection is authenticated); set them, or set API_AUTH_TOKEN_TYPES=jwt',
-    );
-  }
-  if (
-    config.provisioningRegistrationEndpoint &&
-    (!config.provisioningInitialAccessToken || !config.provisioningEncryptionKey)
-  ) {
-    problems.push(
-      'PROVISIONING_INITIAL_ACCESS_TOKEN and PROVISIONING_ENCRYPTION_KEY are required when PROVISIONING_REGISTRATION_ENDPOINT is set',
-    );
-  }
-  if (config.cursorSecret !== undefined && config.cursorSecret.length < 32)
-    problems.push('CURSOR_SECRET must be at least 32 characters');
-  if (config.provisioningEncryptionKey && Buffer.from(config.provisioningEncryptionKey, 'base64').length !== 32) {
-    problems.push('PROVISIONING_ENCRYPTION_KEY must be the base64 of exactly 32 bytes (AES-256-GCM)');
-  }
-  return problems;
-}
-
-export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
-  const config = loadConfig(serviceSettings, env);
-  const problems = authSettingsProblems(config);
-  if (problems.length) throw new ConfigError(problems);
-  return config;
+/** Reads the service's settings from the environment and `--seed` (flag values from readCommandLine). */
+export function loadServiceConfig(
+  env: Record<string, string | undefined> = process.env,
+  flags: Record<string, unknown> = {},
+): ServiceConfig {
+  return loadSettings(serviceSettings, { env, flags });
 }

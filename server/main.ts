@@ -5,9 +5,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
-import { ConfigError, type SettingsSpec } from '../lib/config.js';
 import { createLogger } from '../lib/logger.js';
+import { readCommandLine } from '../lib/settings/command-line.js';
+import { renderHelp } from '../lib/settings/render-help.js';
+import { settingsProblems } from '../lib/settings/settings-error.js';
 import { createApp } from './app.js';
 import { consoleOidcOptions } from './internal/console/console-settings.js';
 import { createInternalSurface } from './internal/internal-surface.js';
@@ -39,22 +40,12 @@ const USAGE_ERROR = 2;
 const DRAIN_MS = 10_000;
 
 function helpText(): string {
-  const settings = Object.values(serviceSettings as SettingsSpec).map((s) => {
-    const def =
-      s.defaultDoc ?? (s.default === undefined || typeof s.default === 'function' ? undefined : String(s.default));
-    return `  ${s.env.padEnd(34)} ${s.doc}${def ? ` [default: ${def}]` : ''}`;
-  });
   return [
     'Usage: registration-service [--seed <file>] [--help]',
     '',
     'Serves the Gatehouse registration API (/api/v1, /healthz, /readyz). Settings come from the environment.',
     '',
-    'Options:',
-    '  --seed <file>   YAML or JSON file of organizations, grants and registrations to upsert at start (overrides SEED_FILE)',
-    '  -h, --help      show this help',
-    '',
-    'Environment:',
-    ...settings,
+    renderHelp(serviceSettings.settings, { heading: 'Settings:' }),
     '',
   ].join('\n');
 }
@@ -106,28 +97,17 @@ export async function main(
   io: MainIo,
   options: MainOptions = {},
 ): Promise<number> {
-  let args: { seed?: string; help?: boolean };
-  try {
-    ({ values: args } = parseArgs({
-      args: argv,
-      options: { seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
-  } catch (err) {
-    io.stderr.write(`registration-service: ${(err as Error).message}\n\n${helpText()}`);
-    return USAGE_ERROR;
-  }
-  if (args.help) {
-    io.stdout.write(helpText());
-    return 0;
-  }
-
   let config;
   try {
-    config = loadServiceConfig(env);
+    const { flags, help } = readCommandLine(serviceSettings.settings, argv);
+    if (help) {
+      io.stdout.write(helpText());
+      return 0;
+    }
+    config = loadServiceConfig(env, flags);
   } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    io.stderr.write(`registration-service: ${err.message}\n`);
+    if (!settingsProblems(err)) throw err;
+    io.stderr.write(`registration-service: ${(err as Error).message} (see registration-service --help)\n`);
     return USAGE_ERROR;
   }
   const logger = createLogger({ level: config.logLevel, name: 'registration-service' });
@@ -151,7 +131,7 @@ export async function main(
   }
   const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
 
-  const seedFile = args.seed ?? config.seedFile;
+  const seedFile = config.seedFile;
   if (seedFile) {
     try {
       const summary = await applySeed(store, await readSeedFile(seedFile), deps.clock());

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CheckContext, ProbeResponse } from '../../scanner/api.js';
+import { answerStatus } from './graphql-answer.js';
 
 const AUTH_BASELINE_ID = 'auth.baseline';
 
@@ -61,6 +62,8 @@ export interface BaselineFacts {
   answersSameWithout: boolean;
   statuses: BaselineStatuses;
   digests?: BaselineDigests;
+  /** GraphQL operations: the field, so attack answers are judged by the status they stand for (graphql-answer.ts). */
+  graphql?: { field?: string };
 }
 
 const statusClass = (status: number): number => Math.floor(status / 100);
@@ -108,7 +111,7 @@ export function baselineFacts(
  * is also the accepted status).
  */
 export function attackAccepted(response: ProbeResponse, facts: BaselineFacts): boolean {
-  const status = response.status;
+  const status = answerStatus(response, facts);
   const accepted = facts.statuses.credential;
   if (facts.notPermitted && facts.digests) {
     // Valid but not permitted: a forged token is accepted when it gets the credential's own answer, not the rejection.

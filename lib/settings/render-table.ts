@@ -14,24 +14,31 @@ const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ')
 const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}.`;
 const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
 
-/** A Markdown table of every setting with a flag or a variable; `columns` are added at the end. */
+/**
+ * A Markdown table of every setting with a flag or a variable; `columns` are added at the end. The flag column is
+ * there when most settings have a flag; otherwise the few flags are noted in their rows.
+ */
 export function renderTable(settings: SettingDeclarations, columns: readonly TableColumn[] = []): string {
   const entries = Object.entries(settings).filter(([, s]) => s.flag || s.env);
-  const flags = entries.some(([, s]) => s.flag);
+  const flags = entries.filter(([, s]) => s.flag).length * 2 >= entries.length;
   const env = entries.some(([, s]) => s.env);
+  // Without a flag column, the first column names each setting by its variable, or by its flag when it has none.
   const titles = [
-    ...(flags ? ['Flag'] : []),
-    ...(env ? ['Environment'] : []),
+    ...(flags ? ['Flag', ...(env ? ['Environment'] : [])] : ['Setting']),
     'Default',
     'Meaning',
     ...columns.map((c) => c.title),
   ];
   const rows = entries.map(([key, s]) => {
     const shownDefault = defaultText(s);
-    const notes = notesOf(s, (name) => `\`${name}\``);
+    const notes = [
+      ...(!flags && s.flag && s.env ? [`also the flag \`${usageOf(s)}\``] : []),
+      ...notesOf(s, (name) => `\`${name}\``),
+    ];
     const cells = [
-      ...(flags ? [s.flag ? code(usageOf(s)) : '—'] : []),
-      ...(env ? [s.env ? code(s.env) : '—'] : []),
+      ...(flags
+        ? [s.flag ? code(usageOf(s)) : '—', ...(env ? [s.env ? code(s.env) : '—'] : [])]
+        : [code(s.env ?? usageOf(s))]),
       shownDefault === undefined
         ? s.required
           ? 'required'

@@ -7,8 +7,11 @@ import { curlFlagsFrom, curlHelp, curlOptions } from '../curl-args.js';
 import { detectCredential, parseCookies, parseTargetUrl } from '../curl-operation.js';
 import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
+import { expandGraphqlEndpoints, isGraphqlEndpoint } from '../graphql/openapi-endpoints.js';
 import { loadOpenApiDocument } from '../openapi/load-document.js';
+import { objectIdsFromResponses } from '../openapi/send-for-object-ids.js';
 import { operationsFromDocument } from '../openapi/operations.js';
+import { CONVERTER } from '../openapi/swagger-2.js';
 import { parseScanArgv } from '../scan-argv.js';
 import { readFirstLine } from '../read-first-line.js';
 
@@ -18,7 +21,8 @@ const STDIN_TIMEOUT_MS = 2000;
 
 export const scanOpenapiHelp = `Usage: scanner scan openapi <file|URL> [flags]
 
-Scans every operation of an OpenAPI 3 description (JSON or YAML). Path parameters, required query/header parameters
+Scans every operation of an OpenAPI 3 or Swagger 2.0 description (JSON or YAML; Swagger 2.0 is converted to OpenAPI 3
+first, and the report says so). Path parameters, required query/header parameters
 and JSON bodies come from the examples, defaults or schemas (the same values on every run).
 
       --base-url <url>                 where the API lives (default: servers[0].url)
@@ -28,7 +32,10 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
   With --as-other, path parameters the description gives no value for are first filled with object ids read from
   the first identity's answers (GET, else POST, on the parent path: {orderId} of /orders/{orderId} from GET /orders),
   so object-level checks (bola.*) probe objects the first identity owns.
-  Swagger 2.0, external or unresolvable $refs, no operations or no usable base URL: one line on stderr, exit 1.
+  A POST operation on a /graphql (or /gql) path, or one its operationId, summary or tags call GraphQL, is scanned
+  as scan graphql scans an endpoint: its schema is read and each root field becomes an operation.
+  External or unresolvable $refs, no operations, no usable base URL, a description over 64 MiB or whose YAML aliases
+  expand past 5,000,000 values: one line on stderr, exit 1.
 
 ${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
@@ -85,5 +92,41 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
       ...op.headers,
     },
   }));
-  return executeScan(io, { command: 'scan openapi', kind: 'openapi', operations, common, curl, checks: args });
+  // A converted description is said once on stderr (the report's openapi.convertedFrom says it too).
+  const convertedFrom = loaded.convertedFrom ? `${loaded.convertedFrom} (converted by ${CONVERTER})` : undefined;
+  if (loaded.convertedFrom)
+    io.stderr.write(
+      `note: ${loaded.source} is a ${loaded.convertedFrom} description, converted to OpenAPI 3 by ${CONVERTER} before the scan\n`,
+    );
+  const asOther = args.checkOptions.asOther !== undefined;
+  return executeScan(io, {
+    command: 'scan openapi',
+    kind: 'openapi',
+    operations,
+    common,
+    curl,
+    checks: args,
+    ...(convertedFrom ? { convertedFrom } : {}),
+    // A GraphQL endpoint of the description is scanned field by field, as `scan graphql` scans it.
+    ...(operations.some(isGraphqlEndpoint)
+      ? {
+          prepare: async (transport, signal) => {
+            const withIds = asOther
+              ? await objectIdsFromResponses(operations, transport, signal)
+              : { operations, requestsSent: 0 };
+            const expanded = await expandGraphqlEndpoints(
+              withIds.operations,
+              {
+                cwd: io.cwd ?? process.cwd(),
+                objectIds: asOther,
+                note: common.progress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+              },
+              transport,
+              signal,
+            );
+            return { operations: expanded.operations, requestsSent: withIds.requestsSent + expanded.requestsSent };
+          },
+        }
+      : {}),
+  });
 }

@@ -5,6 +5,7 @@
 import type { CheckDefinition, Credential, IssueMeta, Operation } from '../api.js';
 import type { Attempt, CheckResult, ScanOutcome } from '../scan-result.js';
 import { incompleteness } from '../completeness.js';
+import { operationClass } from '../operation-class.js';
 import { parseSetCookie } from './parse-set-cookie.js';
 import {
   REPORT_SCHEMA_ID,
@@ -36,6 +37,7 @@ function attemptReport(attempt: Attempt): ScanAttemptReport {
       body: response.body,
       headers,
       ...(response.setCookies.length > 0 ? { cookies: response.setCookies.map(parseSetCookie) } : {}),
+      ...(response.truncated ? { truncated: response.truncated } : {}),
     };
   }
   if (attempt.error !== undefined) report.error = { message: attempt.error || 'request failed' };
@@ -143,6 +145,8 @@ function curlReport(operation: Operation, items: CheckReport[]): CurlReport {
 function openapiReport(operations: Operation[], items: CheckReport[]): NonNullable<Report['openapi']> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
+    // GraphQL fields share their endpoint's method and path: the graphql section lists them.
+    if (operation.graphql?.field) continue;
     const failed = new Map<string, IssueReport>();
     for (const item of items) {
       if (item.operation?.id !== operation.id) continue;
@@ -160,7 +164,39 @@ function openapiReport(operations: Operation[], items: CheckReport[]): NonNullab
   return { paths };
 }
 
-export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
+/** The graphql section: the endpoint, the schema's source, and per root field its class and failed issues. */
+function graphqlReport(operations: Operation[], items: CheckReport[]): NonNullable<Report['graphql']> {
+  const endpoint = operations.find((o) => o.graphql) ?? operations[0];
+  const section: NonNullable<Report['graphql']> = {
+    url: endpoint.graphql?.endpoint ?? endpoint.url,
+    ...(endpoint.graphql ? { schemaSource: endpoint.graphql.schemaSource } : {}),
+    queries: {},
+    mutations: {},
+  };
+  for (const operation of operations) {
+    const field = operation.graphql?.field;
+    if (!field) continue;
+    const failed = new Map<string, IssueReport>();
+    for (const item of items) {
+      if (item.operation?.id !== operation.id) continue;
+      for (const issue of item.issues)
+        if (issue.status === 'failed' && !failed.has(issue.id)) failed.set(issue.id, issue);
+    }
+    section[operation.graphql!.kind === 'mutation' ? 'mutations' : 'queries'][field] = {
+      operationId: operation.operationId ?? operation.id,
+      class: operationClass(operation),
+      securitySchemes: [securitySchemeReport(operation.credential)],
+      issues: [...failed.values()],
+    };
+  }
+  return section;
+}
+
+export function buildReport(
+  outcome: ScanOutcome,
+  options: Record<string, unknown>,
+  description: { convertedFrom?: string } = {},
+): Report {
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
   const operations = new Map(
     [...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [
@@ -201,8 +237,14 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   };
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, completeness, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
-  if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
-  if (outcome.kind === 'graphql' && outcome.operations[0])
-    report.graphql = { url: outcome.operations[0].url, queries: {}, mutations: {} };
+  if (outcome.kind === 'openapi')
+    report.openapi = {
+      ...(description.convertedFrom ? { convertedFrom: description.convertedFrom } : {}),
+      ...openapiReport(outcome.operations, reports),
+    };
+  // An OpenAPI description's GraphQL endpoint was scanned field by field (scanner/graphql/openapi-endpoints.ts).
+  if (outcome.kind === 'openapi' && outcome.operations.some((o) => o.graphql?.field))
+    report.graphql = graphqlReport(outcome.operations, reports);
+  if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = graphqlReport(outcome.operations, reports);
   return report;
 }

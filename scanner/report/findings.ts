@@ -32,7 +32,8 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
     if (result.status !== 'failed') continue;
     const definition = definitions.get(result.checkId)!;
     const op = operations.get(result.operationId);
-    const operation = op ? `${op.method} ${op.path}` : result.operationId;
+    // A GraphQL field shares its method and path with every other: its id names the field (`POST /graphql query.orders`).
+    const operation = op ? (op.graphql ? op.id : `${op.method} ${op.path}`) : result.operationId;
     for (const finding of result.findings) {
       const issue = definition.issues.find((i) => i.id === finding.issueId)!;
       const score = findingScore(finding, issue);

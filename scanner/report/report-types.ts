@@ -2,7 +2,7 @@
 
 export const REPORT_SCHEMA_ID = 'https://gatehouse.dev/schemas/report/2024-10/report.schema.json';
 
-export type Headers = Record<string, string>;
+type Headers = Record<string, string>;
 
 export interface CookieReport {
   name: string;
@@ -19,7 +19,7 @@ export interface CookieReport {
 export interface ScanAttemptReport {
   id: string;
   request?: { id: string; method: string; url: string; body?: string; cookies?: CookieReport[]; headers?: Headers };
-  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers };
+  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers; truncated?: string };
   error?: { message: string };
 }
 
@@ -76,7 +76,7 @@ export interface CurlReport {
 }
 
 /** Gatehouse addition (DESIGN §2.6): whether every selected check could run, and the identity canary's record. */
-export interface CompletenessReport {
+interface CompletenessReport {
   complete: boolean;
   incompleteChecks: number;
   reasons: string[];
@@ -91,12 +91,27 @@ export interface CompletenessReport {
   };
 }
 
+/** One root field of a GraphQL scan in the report's graphql section. */
+export interface GraphqlFieldReport {
+  operationId: string;
+  /** `read`, `write` or `destructive` (scanner/operation-class.ts). */
+  class: string;
+  securitySchemes: SecuritySchemeReport[];
+  issues: IssueReport[];
+}
+
 export interface Report {
   $schema?: string;
   options: Record<string, unknown>;
   completeness?: CompletenessReport;
   curl?: CurlReport;
-  openapi?: { paths: Record<string, Record<string, unknown>> };
-  graphql?: { url: string; queries: Record<string, unknown>; mutations: Record<string, unknown> };
+  openapi?: { convertedFrom?: string; paths: Record<string, Record<string, unknown>> };
+  graphql?: {
+    url: string;
+    /** How the schema was obtained: `introspection`, `introspection bypass: <way>`, `validation errors and suggestions (partial)`, `file`, `none`. */
+    schemaSource?: string;
+    queries: Record<string, GraphqlFieldReport>;
+    mutations: Record<string, GraphqlFieldReport>;
+  };
   reports: CheckReport[];
 }

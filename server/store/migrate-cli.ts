@@ -2,15 +2,25 @@
  * `db:migrate` as a function: reads MONGODB_URI, runs the migration, prints its report as one JSON line and
  * returns an exit code (0 done, 1 database failure, 2 bad usage or settings). Only `migrate-bin.ts` touches the process.
  */
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type SettingsSpec } from '../../lib/config.js';
+import { readCommandLine } from '../../lib/settings/command-line.js';
+import { defineSettings } from '../../lib/settings/declaration.js';
+import { loadSettings } from '../../lib/settings/load-settings.js';
+import { renderHelp } from '../../lib/settings/render-help.js';
+import { settingsProblems } from '../../lib/settings/settings-error.js';
 import { connectMongo } from '../db/connect.js';
 import { migrate } from './migrate.js';
 
-export const migrateSettings = {
+export const migrateSettings = defineSettings({
+  ifConfigured: {
+    flag: '--if-configured',
+    type: 'boolean',
+    doc: 'Do nothing (exit 0) when MONGODB_URI is unset (the embedded store needs no migration).',
+  },
   mongodbUri: {
     env: 'MONGODB_URI',
     type: 'url',
+    protocols: ['mongodb:', 'mongodb+srv:'],
+    secret: true,
     required: true,
     doc: 'MongoDB connection string of the database to migrate.',
   },
@@ -22,7 +32,7 @@ export const migrateSettings = {
     default: 5000,
     doc: 'How long to wait for a reachable database before giving up.',
   },
-} as const satisfies SettingsSpec;
+});
 
 export interface MigrateIo {
   stdout: { write(text: string): unknown };
@@ -35,12 +45,7 @@ const HELP = [
   'Creates the indexes of the MongoDB store and writes the platform data (policy profiles, templates).',
   'Idempotent: a second run creates and changes nothing. Prints a JSON report on stdout.',
   '',
-  '  --if-configured  do nothing (exit 0) when MONGODB_URI is unset (the embedded store needs no migration)',
-  '',
-  'Environment:',
-  `  MONGODB_URI      ${migrateSettings.mongodbUri.doc}`,
-  `  MONGODB_DB_NAME  ${migrateSettings.dbName.doc}`,
-  `  MONGODB_SERVER_SELECTION_TIMEOUT_MS  ${migrateSettings.serverSelectionTimeoutMs.doc} [default: 5000]`,
+  renderHelp(migrateSettings.settings, { heading: 'Settings:' }),
   '',
 ].join('\n');
 
@@ -49,32 +54,19 @@ export async function runMigrate(
   env: Record<string, string | undefined>,
   io: MigrateIo,
 ): Promise<number> {
-  let help: boolean | undefined;
-  let ifConfigured: boolean | undefined;
-  try {
-    ({
-      values: { help, 'if-configured': ifConfigured },
-    } = parseArgs({
-      args: argv,
-      options: { help: { type: 'boolean', short: 'h' }, 'if-configured': { type: 'boolean' } },
-      strict: true,
-    }));
-  } catch (error) {
-    io.stderr.write(`db:migrate: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
-  if (help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
-  // `npm start` runs the migration first only when the service will use MongoDB.
-  if (ifConfigured && !env.MONGODB_URI) return 0;
   let settings;
   try {
-    settings = loadConfig(migrateSettings, env);
+    const { flags, help } = readCommandLine(migrateSettings.settings, argv);
+    if (help) {
+      io.stdout.write(HELP);
+      return 0;
+    }
+    // `npm start` runs the migration first only when the service will use MongoDB.
+    if (flags.ifConfigured && !env.MONGODB_URI && !env.MONGODB_URI_FILE) return 0;
+    settings = loadSettings(migrateSettings, { flags, env });
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    io.stderr.write(`db:migrate: ${error.message}\n`);
+    if (!settingsProblems(error)) throw error;
+    io.stderr.write(`db:migrate: ${(error as Error).message} (see db:migrate --help)\n`);
     return 2;
   }
   let connection;

@@ -3,7 +3,6 @@
  * never kept by hand. `npm run docs` writes them between `<!-- generated:NAME -->` markers; a test fails when a
  * README is out of date.
  */
-import { settingsTable } from '../../lib/config.js';
 import { idpErrorCodes } from '../../idp/errors.js';
 import { idpSettings } from '../../idp/settings.js';
 import { renderTable } from '../../lib/settings/render-table.js';
@@ -61,9 +60,9 @@ export function idpReadmeSections(): Record<string, string> {
 
 export async function generatedSections(): Promise<Record<string, string>> {
   return {
-    'service-settings': settingsTable(serviceSettings),
+    'service-settings': renderTable(serviceSettings.settings),
     'service-errors': errorCodeTable(),
-    'migrate-settings': settingsTable(migrateSettings),
+    'migrate-settings': renderTable(migrateSettings.settings),
     'idp-settings': renderTable(idpSettings.settings),
     'scanner-checks': await checksTable(),
     'scanner-commands': await scannerCommandsTable(),

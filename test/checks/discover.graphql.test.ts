@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { resultOf } from '../support/scan.js';
 import { startSiteTarget } from '../fixtures/targets/site-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
+import { startGraphqlDemo } from '../fixtures/targets/graphql-demo-target.js';
 import { discoverTarget } from './scan-as.js';
 import { expectResult } from './expect-result.js';
 
@@ -40,5 +41,16 @@ describe('discover.graphql', () => {
     );
     const outcome = await discoverTarget(target.url('/'), [ID]);
     expectResult(outcome, ID, { status: 'passed', requests: 1 + PATHS });
+  });
+
+  it('tells the GraphQL endpoint from the IDE page it finds (the GraphQL demo: /graphql and /graphiql)', async () => {
+    const demo = await startGraphqlDemo();
+    try {
+      const origin = new URL(demo.url).origin;
+      const result = resultOf(await discoverTarget(`${origin}/`, [ID]), ID);
+      expect(result.data).to.deep.include({ endpoints: [`${origin}/graphql`], ides: [`${origin}/graphiql`] });
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Conventions as tests (CONVENTIONS 7): every built-in check in checks/ has valid meta, an id equal to its file name,
- * a test file, existing dependencies without cycles, a maxCvss in range that equals its highest issue score — and the
+ * a test file, existing dependencies without cycles, maxCvss and the default scanKinds left implicit — and the
  * VulnAPI vocabulary (issue ids, names, vectors, scores, OWASP/CWE strings) unchanged.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { expect } from 'chai';
 import { glob } from 'tinyglobby';
 import { toFieldErrors, validatorFor } from '../../lib/json-schema.js';
 import type { CheckDefinition } from '../../scanner/api.js';
-import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from '../../scanner/owasp.js';
+import { loadChecks } from '../../scanner/loader.js';
+import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from './support/owasp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const checksDir = join(root, 'checks');
@@ -21,10 +22,11 @@ for (const file of files) {
   checks.push({ file, definition: mod.default! });
 }
 const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
+const loadedById = new Map((await loadChecks()).map((c) => [c.definition.id, c.definition]));
 
 /**
  * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
- * OWASP API Security Top 10 2023 categories (scanner/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
+ * OWASP API Security Top 10 2023 categories (test/checks/support/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
  * injection.*, bopla.*, misconfiguration.verbose_errors, ssrf.*, authentication.*).
  */
 const OWASP = new Set<string>([...OWASP_API_TOP_10_2023, ...Object.keys(DOCUMENTED_OWASP_EXTRAS)]);
@@ -54,6 +56,10 @@ const CWE = new Set([
   "CWE-1004: Sensitive Cookie Without 'HttpOnly' Flag",
   'CWE-1021: Improper Restriction of Rendered UI Layers or Frames',
   'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
+  "CWE-22: Improper Limitation of a Pathname to a Restricted Directory ('Path Traversal')",
+  "CWE-78: Improper Neutralization of Special Elements used in an OS Command ('OS Command Injection')",
+  "CWE-601: URL Redirection to Untrusted Site ('Open Redirect')",
+  'CWE-1336: Improper Neutralization of Special Elements Used in a Template Engine',
 ]);
 const CAPEC = new Set([
   'CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies',
@@ -179,7 +185,15 @@ const VULNAPI: Record<
   introspection: {
     check: 'graphql.introspection_enabled',
     checkName: 'GraphQL Introspection Enabled',
-    issues: { 'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0] },
+    // VulnAPI's issue (Info), plus ours for an API that requires a credential (docs/architecture.md §2.9).
+    issues: {
+      'graphql.introspection_enabled': ['GraphQL Introspection enabled', V0N, 0],
+      'graphql.introspection_enabled_private': [
+        'GraphQL Introspection enabled on an API that requires a credential',
+        'CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:N/VC:L/VI:N/VA:N/SC:N/SI:N/SA:N',
+        5.3,
+      ],
+    },
   },
   openapi: {
     check: 'discover.discoverable_openapi',
@@ -276,11 +290,15 @@ describe('built-in checks (checks/*.ts)', () => {
         expect(cycle, `dependency cycle ${cycle?.join(' -> ')}: remove one dependsOn entry`).to.equal(undefined);
       });
 
-      it('declares 0 ≤ maxCvss ≤ 10, equal to its highest issue score', () => {
-        expect(definition.maxCvss, `checks/${name}.ts: maxCvss must be within 0..10`).to.be.within(0, 10);
-        const highest = Math.max(0, ...definition.issues.map((i) => i.cvss.score));
-        expect(definition.maxCvss, `checks/${name}.ts: set maxCvss: ${highest} (its highest issue score)`).to.equal(
-          highest,
+      it('leaves maxCvss to the loader, which derives it from the issues', () => {
+        expect(definition.maxCvss, `checks/${name}.ts: remove maxCvss (the loader derives it)`).to.equal(undefined);
+        expect(loadedById.get(name)?.maxCvss, `checks/${name}.ts: issue scores within 0..10`).to.be.within(0, 10);
+      });
+
+      it('leaves the default scanKinds implicit', () => {
+        const kinds = [...(definition.scanKinds ?? [])].sort().join(',');
+        expect(kinds, `checks/${name}.ts: remove scanKinds (curl, openapi and graphql is the default)`).to.not.equal(
+          'curl,graphql,openapi',
         );
       });
 

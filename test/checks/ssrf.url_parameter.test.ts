@@ -3,6 +3,8 @@ import { startSsrfTarget } from '../fixtures/targets/ssrf-target.js';
 import type { Target } from '../fixtures/targets/start-target.js';
 import { resultOf, scanTarget } from '../support/scan.js';
 import { expectResult } from './expect-result.js';
+import { scanGraphqlDemo, startGraphqlDemo } from '../fixtures/targets/graphql-demo-target.js';
+import { findingsOf } from './graphql-demo-result.js';
 
 const ID = 'ssrf.url_parameter';
 const ISSUE = 'server_side_request_forgery.url_parameter';
@@ -64,5 +66,27 @@ describe('ssrf.url_parameter', () => {
     });
     expectResult(outcome, ID, { status: 'skipped', reason: /destructive/, requests: 0 });
     expect(target.requests()).to.equal(0);
+  });
+
+  it('reaches GraphQL arguments: a url argument, and a URL split into host, port and path arguments', async () => {
+    const demo = await startGraphqlDemo();
+    try {
+      const outcome = await scanGraphqlDemo(demo, [ID]);
+      expect(findingsOf(outcome, ID)).to.deep.equal([
+        `POST /graphql mutation.checkStatusPage | ${ISSUE}`,
+        `POST /graphql mutation.importFromUrl | ${ISSUE}`,
+      ]);
+      const split = outcome.results.find((r) => r.checkId === ID && r.operationId.endsWith('checkStatusPage'))!;
+      expect(JSON.parse(split.attempts[0].request.body!)).to.deep.include({ operationName: 'MutationCheckStatusPage' });
+      expect(split.findings[0].detail, 'the callback path names the argument').to.match(/argument-host/);
+    } finally {
+      await demo.close();
+    }
+    const secure = await startGraphqlDemo({ secure: true });
+    try {
+      expect(findingsOf(await scanGraphqlDemo(secure, [ID]), ID)).to.deep.equal([]);
+    } finally {
+      await secure.close();
+    }
   });
 });

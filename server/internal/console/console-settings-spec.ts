@@ -2,7 +2,7 @@
  * The console's settings, spread into the service's settings (server/config.ts). A leaf module on purpose: it
  * imports nothing that depends on the service's config type, so the settings type can be inferred without a cycle.
  */
-import type { SettingsSpec } from '../../../lib/config.js';
+import type { SettingDeclarations } from '../../../lib/settings/declaration.js';
 
 export const consoleSettings = {
   consoleClientId: {
@@ -13,6 +13,7 @@ export const consoleSettings = {
   consoleClientSecret: {
     env: 'CONSOLE_OIDC_CLIENT_SECRET',
     type: 'string',
+    secret: true,
     doc: 'Client secret of the review console (client_secret_basic at the token and introspection endpoints).',
   },
   consoleBaseUrl: {
@@ -30,4 +31,4 @@ export const consoleSettings = {
     default: 8 * 3600,
     doc: "Longest console session, in seconds (never past the access token's expiry).",
   },
-} satisfies SettingsSpec;
+} satisfies SettingDeclarations;

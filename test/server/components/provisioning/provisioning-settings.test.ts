@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { ConfigError } from '../../../../lib/config.js';
+import { settingsProblems } from '../../../../lib/settings/settings-error.js';
 import { loadServiceConfig } from '../../../../server/config.js';
 import { createProvisioning } from '../../../../server/components/provisioning/create-provisioning.js';
 import { createLogger } from '../../../../lib/logger.js';
@@ -11,8 +11,9 @@ function problemsOf(env: Record<string, string>): string[] {
     loadServiceConfig(env);
     return [];
   } catch (error) {
-    expect(error).to.be.instanceOf(ConfigError);
-    return (error as ConfigError).message.split('\n');
+    const problems = settingsProblems(error);
+    expect(problems, String(error)).to.be.an('array');
+    return problems!;
   }
 }
 
