@@ -11,6 +11,7 @@ import { changeSetRoutes } from './components/change-sets/change-sets.routes.js'
 import { policyProfileRoutes } from './components/policy-profiles/policy-profiles.routes.js';
 import { templateRoutes } from './components/templates/templates.routes.js';
 import { secretRoutes } from './components/secrets/secret.routes.js';
+import { webhookRoutes } from './components/webhooks/webhooks.routes.js';
 
 /** Below `/api/v1`: what the token's subject reaches before naming an organization. */
 export const TOP_LEVEL_ROUTES: readonly ApiRoute[] = [...organizationRoutes];
@@ -26,6 +27,7 @@ export const ORGANIZATION_SCOPED_ROUTES: readonly ApiRoute[] = [
   ...changeSetRoutes,
   ...policyProfileRoutes,
   ...templateRoutes,
+  ...webhookRoutes,
 ];
 
 /** Both trees, as the router mounts them and the OpenAPI document describes them. */

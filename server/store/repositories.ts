@@ -33,6 +33,16 @@ import { commentSchema } from '../components/comments/comments.schema.js';
 import { createMemoryProvisioningRepository } from '../components/provisioning/provisioning.repository.js';
 import { createMongoProvisioningRepository } from '../components/provisioning/provisioning.mongo.js';
 import { provisionedClientSchema, provisioningStepSchema } from '../components/provisioning/provisioning.schema.js';
+import { createMemoryWebhookRepository } from '../components/webhooks/webhooks.repository.js';
+import { createMongoWebhookRepository } from '../components/webhooks/webhooks.mongo.js';
+import { createMemoryWebhookDeliveryRepository } from '../components/webhooks/webhook-deliveries.repository.js';
+import { createMongoWebhookDeliveryRepository } from '../components/webhooks/webhook-deliveries.mongo.js';
+import {
+  webhookDeliveryLogSchema,
+  webhookDueSchema,
+  webhookInboxSchema,
+  webhookSubscriptionsSchema,
+} from '../components/webhooks/webhooks.schema.js';
 
 /** What a factory gets: the clock for timestamps the store sets itself; on mongo, the connection and write locks. */
 export interface MemoryContext {
@@ -104,6 +114,18 @@ export const REPOSITORIES = {
     memory: () => createMemoryProvisioningRepository(),
     mongo: ({ connection, locks }) => createMongoProvisioningRepository(connection, locks),
     schemas: [provisioningStepSchema, provisionedClientSchema],
+  }),
+  /** Organizations' webhook subscriptions. */
+  webhooks: repository({
+    memory: () => createMemoryWebhookRepository(),
+    mongo: ({ connection, locks }) => createMongoWebhookRepository(connection, locks),
+    schemas: [webhookSubscriptionsSchema],
+  }),
+  /** Webhook events waiting to be fanned out, and each webhook's deliveries with their attempts. */
+  webhookDeliveries: repository({
+    memory: () => createMemoryWebhookDeliveryRepository(),
+    mongo: ({ connection, locks }) => createMongoWebhookDeliveryRepository(connection, locks),
+    schemas: [webhookInboxSchema, webhookDeliveryLogSchema, webhookDueSchema],
   }),
 };
 

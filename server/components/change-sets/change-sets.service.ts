@@ -36,6 +36,7 @@ import {
 } from './change-set-state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
+import { changeSetEvent, decided } from './change-set-event.js';
 
 export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
@@ -150,7 +151,8 @@ export async function proposeChangeSet(
       revision: 1,
     });
     delete audit.from;
-    record.outbox = transitionEvents({ audit });
+    const webhook = changeSetEvent('change_set.submitted', record, context.principal.sub, now);
+    record.outbox = transitionEvents({ audit, webhook });
     record.outboxAt = now;
     try {
       const created = await deps.store.changeSets.create(record);
@@ -252,7 +254,13 @@ export async function withdrawChangeSet(
     now,
     revision: changeSet.revision + 1,
   });
-  await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit });
+  const webhook = changeSetEvent(
+    'change_set.withdrawn',
+    decided(changeSet, 'withdrawn', now),
+    context.principal.sub,
+    now,
+  );
+  await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit, webhook });
   return closeChangeSet(
     deps,
     { organizationId: context.organization.id, registrationId, id, revisionIn },

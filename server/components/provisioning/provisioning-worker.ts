@@ -15,7 +15,7 @@ import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
 import type { TokenCipher } from './token-cipher.js';
 
-const PROVISIONING_ACTOR = 'system:provisioning';
+export const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
 
 interface ProvisioningWorkerOptions {
@@ -28,6 +28,19 @@ interface ProvisioningWorkerOptions {
   logger?: Logger;
   /** How long a claimed step stays claimed if this process dies mid-step (default 60 s). */
   leaseMs?: number;
+  /**
+   * Told of a step's end (done, or failed for good) before the step is marked so: a crash in between runs the
+   * step again and tells again, never not at all (the webhook events provisioning.succeeded|failed).
+   */
+  onSettled?: (settled: ProvisioningSettled) => Promise<void>;
+}
+
+export interface ProvisioningSettled {
+  step: OutboxStep;
+  registration: Registration | null;
+  outcome: 'done' | 'failed';
+  error?: string;
+  at: Date;
 }
 
 export interface ProvisioningWorker {
@@ -173,13 +186,16 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
       if (step.kind === 'register') await register(step, registration);
       else if (step.kind === 'update') await update(step, registration);
       else await remove(step);
-      await store.provisioning.settle(step.id, { status: 'done', now: clock() });
+      const done = clock();
+      await options.onSettled?.({ step, registration, outcome: 'done', at: done });
+      await store.provisioning.settle(step.id, { status: 'done', now: done });
       await audit(step, registration, `provisioning_${step.kind}_done`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProvisioningCallError && error.permanent;
       const now = clock();
       if (permanent || step.attempts >= options.maxAttempts) {
+        await options.onSettled?.({ step, registration, outcome: 'failed', error: message, at: now });
         await store.provisioning.settle(step.id, { status: 'failed', now, error: message });
         await audit(step, registration, `provisioning_${step.kind}_failed`, message);
         logger?.warn({ step: step.id, attempts: step.attempts, err: message }, 'provisioning step failed');

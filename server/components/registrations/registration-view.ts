@@ -4,6 +4,9 @@ import type { Registration, RegistrationConfig } from './registrations.model.js'
 import { evaluateActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
 import { clientSecretView, type ClientSecretView } from './client-secret-view.js';
 
+/** The registration as every caller sees it (a webhook's `data.registration`): without the caller's actions. */
+type RegistrationResource = Omit<RegistrationView, 'actions' | 'blockedActions'>;
+
 interface RegistrationView {
   id: string;
   organizationId: string;
@@ -30,6 +33,10 @@ interface RegistrationView {
 
 export function registrationView(record: Registration, context: ActionContext): RegistrationView {
   const { actions, blockedActions } = evaluateActions(record, context);
+  return { ...registrationResource(record, context.now), actions, blockedActions };
+}
+
+export function registrationResource(record: Registration, now: Date): RegistrationResource {
   return {
     id: record.id,
     organizationId: record.organizationId,
@@ -51,12 +58,10 @@ export function registrationView(record: Registration, context: ActionContext): 
     ...(record.secret
       ? {
           clientSecretIssuedAt: record.secret.issuedAt.toISOString(),
-          clientSecret: clientSecretView(record.secret, context.now),
+          clientSecret: clientSecretView(record.secret, now),
         }
       : record.clientSecretIssuedAt !== undefined && {
           clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString(),
         }),
-    actions,
-    blockedActions,
   };
 }

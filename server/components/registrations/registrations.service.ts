@@ -25,6 +25,8 @@ import { transitionEvents } from '../outbox/transition-events.js';
 import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../outbox/outbox-delivery.js';
 import { commitRegistration, registrationAudit } from './registration-commit.js';
 import type { ServiceDeps } from './service-deps.js';
+import type { WebhookEventType } from '../webhooks/webhooks.model.js';
+import { recordAfter, registrationEvent } from './registration-event.js';
 
 const SCHEMAS = 'https://gatehouse.dev/schemas/api';
 export const REGISTRATION_CREATE_SCHEMA = `${SCHEMAS}/registration-create.schema.json`;
@@ -44,6 +46,13 @@ export interface RegistrationCreateInput {
 type RegistrationUpdateInput = Partial<
   Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>
 >;
+
+/** The webhook event each self-service transition emits (an edit emits none). */
+const SELF_SERVICE_EVENTS: Partial<Record<SelfServiceAction, WebhookEventType>> = {
+  submit: 'registration.submitted',
+  withdraw: 'registration.withdrawn',
+  delete: 'registration.deleted',
+};
 
 /** Writes whose precondition the service chose itself (no If-Match) are retried this often after a concurrent change. */
 const RETRIES_WITHOUT_IF_MATCH = 3;
@@ -167,7 +176,22 @@ export async function transition(
       // A removed record keeps the revision it had.
       ...(changes === 'remove' && { revision: current.revision }),
     });
-    const outcome = await commitRegistration(deps, { current, statusIn: row.from, changes, now, effects: [{ audit }] });
+    const type = SELF_SERVICE_EVENTS[action];
+    const webhook =
+      type &&
+      registrationEvent(
+        type,
+        changes === 'remove' ? current : recordAfter(current, changes, now),
+        context.principal.sub,
+        now,
+      );
+    const outcome = await commitRegistration(deps, {
+      current,
+      statusIn: row.from,
+      changes,
+      now,
+      effects: [{ audit, ...(webhook && { webhook }) }],
+    });
     if (outcome.ok) return outcome.record;
     if (revisionIn === undefined && outcome.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
     throw writeMissError(outcome.reason, action, outcome.current);

@@ -8,6 +8,7 @@ import { apiError } from '../../errors.js';
 import { outboxDelivery, withoutOutbox } from '../outbox/outbox-delivery.js';
 import { transitionEvents } from '../outbox/transition-events.js';
 import { registrationAudit } from '../registrations/registration-commit.js';
+import { registrationEvent } from '../registrations/registration-event.js';
 import type { Registration } from '../registrations/registrations.model.js';
 import { getRegistration } from '../registrations/registrations.service.js';
 import { actionContextOf, type RequestContext } from '../registrations/request-context.js';
@@ -51,6 +52,7 @@ export async function commitSecret(
   audit?: { action: SelfServiceAction | 'discard_secret'; actor: string },
 ): Promise<Registration> {
   const now = deps.clock();
+  const state = secretState({ ...next, version: current.secret.version + 1 });
   const outbox = audit
     ? transitionEvents({
         audit: registrationAudit(current, {
@@ -60,12 +62,15 @@ export async function commitSecret(
           now,
           revision: current.revision,
         }),
+        ...(audit.action === 'rotate_secret' && {
+          webhook: registrationEvent('secret.rotated', { ...current, secret: state }, audit.actor, now),
+        }),
       })
     : undefined;
   const outcome = await deps.store.registrations.updateSecret(
     { organizationId: current.organizationId, id: current.id, statusIn: selfServiceRow('rotate_secret').from },
     current.secret.version,
-    secretState({ ...next, version: current.secret.version + 1 }),
+    state,
     now,
     outbox,
     outboxDelivery(deps),
