@@ -14,8 +14,6 @@ import { createInternalApp, type InternalDeps } from './app.js';
 
 /** How often the worker looks for steps whose retry time has come. */
 const PROVISIONING_POLL_MS = 1000;
-/** How often records' outboxes left undelivered (a crash, an outage) are drained; normally there are none. */
-const OUTBOX_DRAIN_MS = 5000;
 /** How often the dispatcher looks for events written by other instances and deliveries whose retry time has come. */
 const WEBHOOKS_POLL_MS = 1000;
 
@@ -36,7 +34,8 @@ export function createInternalSurface(
   const provisioning = createProvisioning(deps, { onSettled: provisioningEvents({ store: deps.store, webhooks }) });
   provisioning?.worker.start(PROVISIONING_POLL_MS);
   const outbox = createOutboxDrain({ ...deps, webhooks, ...(provisioning && { provisioning: provisioning.hook }) });
-  outbox.start(OUTBOX_DRAIN_MS);
+  // Records' outboxes a crash or an outage left undelivered (normally none), every OUTBOX_DRAIN_INTERVAL_MS.
+  outbox.start(deps.config.outboxDrainIntervalMs);
   const app = createInternalApp({
     ...deps,
     webhooks,

@@ -8,6 +8,9 @@ import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.d
 import { TEMPLATES } from '../components/templates/templates.data.js';
 import { STORE_COLLECTIONS } from './collections.js';
 import { readSchemaState, recordSchemaVersion } from './schema-version.js';
+import { upgradeOutbox } from './upgrade-outbox.js';
+import { upgradeProvisioning } from './upgrade-provisioning.js';
+import { upgradeDirectories } from './upgrade-directories.js';
 import { giveGrantsRoles, GRANT_ROLES_SCHEMA_VERSION } from '../components/grants/grant-roles.migration.js';
 import { followProvisionedSecrets } from '../components/registrations/client-secrets.migration.js';
 
@@ -22,6 +25,12 @@ export interface MigrationReport {
   grantsGivenRoles: number;
   /** Registered clients whose secret this service now follows (registrations/client-secrets.migration.ts). */
   secretsFollowed: number;
+  /** Outbox due items written for what a build before schema version 5 left pending (upgrade-outbox.ts). */
+  outboxItemsWritten: number;
+  /** Provisioning steps listed and, when unfinished, marked due for a build of schema version 5 (upgrade-provisioning.ts). */
+  provisioningStepsUpgraded: number;
+  /** Organizations given their registration directory for a build of schema version 5 (upgrade-directories.ts). */
+  directoriesWritten: number;
   /** Whether this run wrote the schema version record (false when it was already current). */
   schemaVersionRecorded: boolean;
 }
@@ -79,12 +88,21 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     indexesCreated: [],
     ttlUnsupported: [],
     platformDocumentsChanged: 0,
+    outboxItemsWritten: 0,
+    provisioningStepsUpgraded: 0,
+    directoriesWritten: 0,
     grantsGivenRoles: 0,
     secretsFollowed: 0,
     schemaVersionRecorded: false,
   };
   const before = await readSchemaState(connection);
   await createIndexes(connection, report);
+  // Only a database an older build wrote (or one never versioned) can hold what the upgrade turns into due items.
+  if (before.version === null || before.version < 5) {
+    report.outboxItemsWritten = await upgradeOutbox(connection);
+    report.provisioningStepsUpgraded = await upgradeProvisioning(connection);
+    report.directoriesWritten = await upgradeDirectories(connection);
+  }
   // Only a database an older build wrote (or one never versioned) can hold grants without a role.
   if (before.version === null || before.version < GRANT_ROLES_SCHEMA_VERSION) {
     report.grantsGivenRoles = await giveGrantsRoles(connection);

@@ -139,8 +139,9 @@ export async function rotateSecret(
     registration,
     clientSecret,
     rotation: {
+      // The server answers in whole seconds, rounded down: up to a second less than asked is the grace asked.
       graceSeconds: previousExpiresAt
-        ? Math.max(0, Math.round((previousExpiresAt.getTime() - now.getTime()) / 1000))
+        ? Math.max(0, Math.ceil((previousExpiresAt.getTime() - now.getTime()) / 1000))
         : 0,
       immediate: previousExpiresAt === undefined,
       ...(previousExpiresAt && { previousSecretExpiresAt: previousExpiresAt }),

@@ -8,7 +8,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { copyPlain } from '../../../lib/copy-plain.js';
 import { pageOf } from '../../db/keyset-page.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import { claimDue, nextDueAt, redeliver, withAttempt, withDeliveries, type DeliveryLog } from './delivery-log.js';
 import type { WebhookDeliveryRepository } from './webhook-deliveries.repository.js';
@@ -23,11 +23,12 @@ export function createMongoWebhookDeliveryRepository(
   locks: WriteLocks,
 ): WebhookDeliveryRepository {
   const { Inbox, Logs, Due } = webhookModels(connection);
+  const maxTimeMS = queryTimeoutMs(connection);
 
   async function readLog(webhookId: string): Promise<{ organizationId: string; log: DeliveryLog } | null> {
     const doc = await Logs.findOne({ _id: webhookId })
       .lean<{ organizationId: string; deliveries: Delivery[] }>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     return doc ? { organizationId: doc.organizationId, log: doc.deliveries } : null;
   }
 
@@ -36,11 +37,11 @@ export function createMongoWebhookDeliveryRepository(
     await Logs.replaceOne(
       { _id: webhookId },
       { organizationId, deliveries: copyPlain(log) },
-      { upsert: true, maxTimeMS: MAX_TIME_MS },
+      { upsert: true, maxTimeMS },
     );
     const at = nextDueAt(log);
-    if (at) await Due.replaceOne({ _id: webhookId }, { organizationId, at }, { upsert: true, maxTimeMS: MAX_TIME_MS });
-    else await Due.deleteOne({ _id: webhookId }, { maxTimeMS: MAX_TIME_MS });
+    if (at) await Due.replaceOne({ _id: webhookId }, { organizationId, at }, { upsert: true, maxTimeMS });
+    else await Due.deleteOne({ _id: webhookId }, { maxTimeMS });
   }
 
   /** Runs `change` on the webhook's log under its lock and stores what it returns. */
@@ -69,7 +70,7 @@ export function createMongoWebhookDeliveryRepository(
             timestamp: event.timestamp,
             data: copyPlain(event.data),
           } as never,
-          { maxTimeMS: MAX_TIME_MS },
+          { maxTimeMS },
         );
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -80,11 +81,11 @@ export function createMongoWebhookDeliveryRepository(
         .sort({ timestamp: 1, _id: 1 })
         .limit(limit)
         .lean<(Omit<WebhookEvent, 'id'> & { _id: string })[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return docs.map(({ _id, ...event }) => ({ id: _id, ...event }));
     },
     async removeEvent(id) {
-      await Inbox.deleteOne({ _id: id }, { maxTimeMS: MAX_TIME_MS });
+      await Inbox.deleteOne({ _id: id }, { maxTimeMS });
     },
     async addDeliveries(deliveries) {
       const byWebhook = new Map<string, Delivery[]>();
@@ -98,7 +99,7 @@ export function createMongoWebhookDeliveryRepository(
         .sort({ at: 1, _id: 1 })
         .limit(DUE_PAGE)
         .lean<{ _id: string; organizationId: string }[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       const claimed: Delivery[] = [];
       for (const { _id: webhookId, organizationId } of due) {
         if (claimed.length >= limit) break;
@@ -137,8 +138,8 @@ export function createMongoWebhookDeliveryRepository(
       await locks.withLock(`webhook-log:${webhookId}`, async () => {
         const stored = await readLog(webhookId);
         if (!stored || stored.organizationId !== organizationId) return;
-        await Logs.deleteOne({ _id: webhookId }, { maxTimeMS: MAX_TIME_MS });
-        await Due.deleteOne({ _id: webhookId }, { maxTimeMS: MAX_TIME_MS });
+        await Logs.deleteOne({ _id: webhookId }, { maxTimeMS });
+        await Due.deleteOne({ _id: webhookId }, { maxTimeMS });
       });
     },
   };

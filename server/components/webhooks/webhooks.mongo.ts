@@ -6,7 +6,7 @@
 import type { Connection } from 'mongoose';
 import { copyPlain } from '../../../lib/copy-plain.js';
 import { compareKeys } from '../../db/keyset-page.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import type { Webhook } from './webhooks.model.js';
 import { changed, editWebhooks, type WebhookRepository, type WebhookWrite } from './webhooks.repository.js';
@@ -14,20 +14,21 @@ import { webhookModels } from './webhooks.schema.js';
 
 export function createMongoWebhookRepository(connection: Connection, locks: WriteLocks): WebhookRepository {
   const { Subscriptions } = webhookModels(connection);
+  const maxTimeMS = queryTimeoutMs(connection);
 
   async function read(organizationId: string): Promise<Webhook[]> {
     const doc = await Subscriptions.findOne({ _id: organizationId })
       .lean<{ webhooks: Webhook[] }>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     return doc?.webhooks ?? [];
   }
   async function write(organizationId: string, webhooks: Webhook[]): Promise<void> {
-    if (webhooks.length === 0) await Subscriptions.deleteOne({ _id: organizationId }, { maxTimeMS: MAX_TIME_MS });
+    if (webhooks.length === 0) await Subscriptions.deleteOne({ _id: organizationId }, { maxTimeMS });
     else
       await Subscriptions.replaceOne(
         { _id: organizationId },
         { webhooks: copyPlain(webhooks) },
-        { upsert: true, maxTimeMS: MAX_TIME_MS },
+        { upsert: true, maxTimeMS },
       );
   }
   function edit(

@@ -12,7 +12,7 @@ import { expectConforms } from '../../api/api-fixtures.js';
 import { declarePolicyProfiles } from '../../../../server/components/policy-profiles/declared-policy-profiles.js';
 import { applySeed } from '../../../../server/seed/apply-seed.js';
 import { parseSeed } from '../../../../server/seed/read-seed-file.js';
-import { requireRotatingIdp, SERVICE_CLIENT, startSecretHarness, type SecretHarness } from './secret-harness.js';
+import { SERVICE_CLIENT, startSecretHarness, type SecretHarness } from './secret-harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,7 +25,6 @@ describe('client secrets on the public API (our IdP as the authorization server)
   before(async function () {
     s = await startSecretHarness();
     // Pending, with this reason, until our IdP takes a new secret in an RFC 7592 PUT (issue #27's IdP side).
-    requireRotatingIdp(this, s);
     org = await s.h.organization({ plan: 'pro' });
     alice = `Bearer ${await s.h.requesterToken('alice')}`;
   });
@@ -188,7 +187,6 @@ describe('client secrets against an authorization server that cannot keep two (P
 
   before(async function () {
     s = await startSecretHarness({ env: { PROVISIONING_SECRET_OVERLAP: 'false' } });
-    requireRotatingIdp(this, s);
   });
   after(() => s?.close());
 
@@ -219,7 +217,6 @@ describe("a policy profile's secret lifetime at the authorization server", funct
 
   before(async function () {
     s = await startSecretHarness();
-    requireRotatingIdp(this, s);
     await applySeed(
       s.h.deps.store,
       parseSeed(

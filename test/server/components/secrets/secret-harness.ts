@@ -20,35 +20,10 @@ export const SERVICE_CLIENT = {
   config: { grantTypes: ['client_credentials'], tokenEndpointAuthMethod: 'client_secret_basic' },
 };
 
-/**
- * Whether the IdP takes a new secret in an RFC 7592 PUT (issue #27's IdP side, on its way from the IdP branch):
- * before it does, the suites that need it are pending with that reason here, and fail in CI.
- */
-export async function idpSetsSecrets(idp: RunningIdp, initialAccessToken: string): Promise<boolean> {
-  const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-  const metadata = { client_name: 'probe', grant_types: ['client_credentials'], response_types: [], redirect_uris: [] };
-  const registered = (await (
-    await fetch(idp.registrationEndpoint!, {
-      method: 'POST',
-      headers: json(initialAccessToken),
-      body: JSON.stringify(metadata),
-    })
-  ).json()) as Record<string, string>;
-  const secret = 'a-new-secret-for-the-probe-0123456789';
-  const updated = await fetch(registered.registration_client_uri, {
-    method: 'PUT',
-    headers: json(registered.registration_access_token),
-    body: JSON.stringify({ ...metadata, client_id: registered.client_id, client_secret: secret }),
-  });
-  return updated.status === 200 && ((await updated.json()) as Record<string, string>).client_secret === secret;
-}
-
 export interface SecretHarness {
   idp: RunningIdp;
   h: InternalHarness;
   key: string;
-  /** Whether the IdP can rotate secrets at all (see idpSetsSecrets). */
-  rotates: boolean;
   /** A confidential service registration of `organization`, approved by a reviewer and registered at the IdP. */
   approvedClient(organization: Organization, body?: Record<string, unknown>): Promise<{ id: string; clientId: string }>;
   /** client_credentials at the IdP's /token: `token`, or the OAuth error (`invalid_client` for a refused secret). */
@@ -82,13 +57,11 @@ export async function startSecretHarness(
     provisioning: {},
   });
   const rita = await h.staffToken('rita', 'gatehouse:review');
-  const rotates = await idpSetsSecrets(idp, initialAccessToken);
 
   return {
     idp,
     h,
     key,
-    rotates,
     async approvedClient(organization, body = SERVICE_CLIENT) {
       const id = await h.submitted(organization, 'alice', body);
       const approved = await h.internal
@@ -127,11 +100,4 @@ export async function startSecretHarness(
       await idp.close();
     },
   };
-}
-
-/** Call in a `before`: the suite is pending (a failure in CI) while the IdP cannot rotate secrets. */
-export function requireRotatingIdp(context: Mocha.Context, s: SecretHarness): void {
-  if (s.rotates) return;
-  if (process.env.CI === 'true') throw new Error('the IdP does not take a new client_secret in an RFC 7592 PUT');
-  context.skip();
 }
