@@ -24,7 +24,6 @@ describe('client secrets on the public API (our IdP as the authorization server)
 
   before(async function () {
     s = await startSecretHarness();
-    // Pending, with this reason, until our IdP takes a new secret in an RFC 7592 PUT (issue #27's IdP side).
     org = await s.h.organization({ plan: 'pro' });
     alice = `Bearer ${await s.h.requesterToken('alice')}`;
   });
