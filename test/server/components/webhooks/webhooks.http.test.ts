@@ -127,6 +127,66 @@ describe('webhooks on the public API', () => {
     expect(listed[1].messageId).to.equal(sent.headers['webhook-id']);
   });
 
+  it('delivers the change-set events and a withdrawal and deletion, each with its actor', async () => {
+    const { body: hook } = await created([
+      'registration.withdrawn',
+      'registration.deleted',
+      'change_set.submitted',
+      'change_set.withdrawn',
+    ]);
+    const auth = `Bearer ${owner}`;
+    const registrations = `/api/v1/organizations/${org.id}/registrations`;
+    const active = await h.submitted(org, 'alice');
+    await approve(active);
+    const proposed = await h.public
+      .post(`${registrations}/${active}/change-sets`)
+      .set(
+        'Authorization',
+        `Bearer ${await h.service.token({ sub: 'alice', scope: 'change_sets:write registrations:read' })}`,
+      )
+      .send({ changes: { redirectUris: ['https://app.example.com/callback', 'https://app.example.com/other'] } });
+    expect(proposed.status, JSON.stringify(proposed.body)).to.equal(201);
+    const withdrawnSet = await h.public
+      .post(`${registrations}/${active}/change-sets/${proposed.body.id}/actions/withdraw`)
+      .set(
+        'Authorization',
+        `Bearer ${await h.service.token({ sub: 'alice', scope: 'change_sets:write registrations:read' })}`,
+      )
+      .send({});
+    expect(withdrawnSet.status, JSON.stringify(withdrawnSet.body)).to.equal(200);
+    const other = await h.submitted(org, 'alice');
+    const withdrawn = await h.public
+      .post(`${registrations}/${other}/actions/withdraw`)
+      .set('Authorization', auth)
+      .send({});
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).to.equal(200);
+    const deleted = await h.public.delete(`${registrations}/${other}`).set('Authorization', auth);
+    expect(deleted.status, JSON.stringify(deleted.body)).to.equal(204);
+    await dispatcher.runDue();
+
+    const events = receiver.received.map(
+      (message) =>
+        verified(hook.secret, message) as unknown as {
+          type: string;
+          data: {
+            actor: string;
+            registration?: { id: string; status: string };
+            changeSet?: { id: string; status: string };
+          };
+        },
+    );
+    const summary = events.map((e) => [e.type, e.data.registration?.id ?? e.data.changeSet?.id, e.data.actor]);
+    expect(summary).to.have.deep.members([
+      ['change_set.submitted', proposed.body.id, 'alice'],
+      ['change_set.withdrawn', proposed.body.id, 'alice'],
+      ['registration.withdrawn', other, 'alice'],
+      ['registration.deleted', other, 'alice'],
+    ]);
+    const withdrawnEvent = events.find((e) => e.type === 'change_set.withdrawn')!;
+    expect(withdrawnEvent.data.changeSet?.status).to.equal('withdrawn');
+    expect(events.find((e) => e.type === 'registration.withdrawn')!.data.registration?.status).to.equal('draft');
+  });
+
   it('sends only the event types a webhook subscribed to', async () => {
     await created(['registration.approved']);
     const id = await h.submitted(org, 'alice');
