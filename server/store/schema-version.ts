@@ -18,7 +18,7 @@ export const SCHEMA_VERSION = 6;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 
-export interface SchemaRecord {
+interface SchemaRecord {
   _id: string;
   version: number;
   indexes: string;

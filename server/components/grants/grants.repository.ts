@@ -1,7 +1,7 @@
 /** Storage of API-access grants (DESIGN.md §1.2): the interface and the embedded (memory) implementation. */
 import { ROLE_OF_GRANTS_WITHOUT_ONE, type Grant, type GrantRole } from './grants.model.js';
 
-export interface GrantInput {
+interface GrantInput {
   organizationId: string;
   subject: string;
   isDefault: boolean;

@@ -11,9 +11,9 @@ import { compareKeys } from '../../db/keyset-page.js';
 import type { Delivery, DeliveryAttempt, DeliveryStatus } from './webhooks.model.js';
 
 /** Finished deliveries a log keeps (the deliveries list shows them; redelivery works on them). */
-export const LOG_LIMIT = 100;
+const LOG_LIMIT = 100;
 /** Pending deliveries a log keeps (each holds its body, about 1 KiB): past it the oldest fail. */
-export const MAX_PENDING = 1000;
+const MAX_PENDING = 1000;
 
 export type DeliveryLog = Delivery[];
 

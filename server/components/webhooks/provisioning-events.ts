@@ -8,7 +8,7 @@ import { PROVISIONING_ACTOR, type ProvisioningSettled } from '../provisioning/pr
 import { registrationResource } from '../registrations/registration-view.js';
 import { acceptEvent, derivedId } from '../outbox/webhook-inbox.js';
 
-export interface ProvisioningEventDeps {
+interface ProvisioningEventDeps {
   store: Pick<Store, 'registrations' | 'webhooks' | 'webhookDeliveries'>;
   /** Nudges the dispatcher after an event is stored. */
   webhooks?: { kick(): void };

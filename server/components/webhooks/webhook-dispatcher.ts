@@ -23,7 +23,7 @@ const CONCURRENCY = 8;
 /** Claim rounds per run: bounds one run when receivers keep failing fast. */
 const ROUNDS = 20;
 
-export type DispatcherDeps = Pick<ApiDeps, 'store' | 'clock' | 'config'> & Partial<Pick<ApiDeps, 'logger'>>;
+type DispatcherDeps = Pick<ApiDeps, 'store' | 'clock' | 'config'> & Partial<Pick<ApiDeps, 'logger'>>;
 
 export interface WebhookDispatcher {
   /** Fans out pending events and attempts every due delivery; resolves with the number of attempts made. */
@@ -36,7 +36,7 @@ export interface WebhookDispatcher {
 }
 
 /** The body every attempt of an event's delivery sends: `{ type, timestamp, data }`. */
-export function eventBody(event: WebhookEvent): string {
+function eventBody(event: WebhookEvent): string {
   return JSON.stringify({ type: event.type, timestamp: event.timestamp.toISOString(), data: event.data });
 }
 

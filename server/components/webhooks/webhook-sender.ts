@@ -13,7 +13,7 @@ import type { DeliveryAttempt } from './webhooks.model.js';
 const TIMEOUT_MS = 10_000;
 const USER_AGENT = 'Gatehouse-Webhooks/1';
 
-export interface Attempted extends DeliveryAttempt {
+interface Attempted extends DeliveryAttempt {
   ok: boolean;
 }
 

@@ -31,7 +31,7 @@ const TAG = 'Webhooks';
 
 const webhookId = (req: Request) => String(req.params.webhookId);
 
-export function webhookView(webhook: Webhook) {
+function webhookView(webhook: Webhook) {
   return {
     id: webhook.id,
     organizationId: webhook.organizationId,
@@ -45,7 +45,7 @@ export function webhookView(webhook: Webhook) {
   };
 }
 
-export function deliveryView(delivery: Delivery) {
+function deliveryView(delivery: Delivery) {
   return {
     id: delivery.id,
     webhookId: delivery.webhookId,

@@ -1,13 +1,11 @@
 /** A webhook's delivery log stays within one document: pending deliveries capped, finished ones trimmed. */
 import { expect } from 'chai';
-import {
-  LOG_LIMIT,
-  MAX_PENDING,
-  nextDueAt,
-  withAttempt,
-  withDeliveries,
-} from '../../../../server/components/webhooks/delivery-log.js';
+import { nextDueAt, withAttempt, withDeliveries } from '../../../../server/components/webhooks/delivery-log.js';
 import type { Delivery } from '../../../../server/components/webhooks/webhooks.model.js';
+
+/** The bounds the deliveries list documents: 1000 pending, the last 100 finished. */
+const MAX_PENDING = 1000;
+const LOG_LIMIT = 100;
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, s));
 
