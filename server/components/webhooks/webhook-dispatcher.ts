@@ -9,7 +9,7 @@ import type { ApiDeps } from '../../deps.js';
 import { derivedId } from '../outbox/webhook-inbox.js';
 import { sendDelivery } from './webhook-sender.js';
 import { signingSecretBinding, signingSecretCipher } from './webhook-signing.js';
-import type { Delivery, DeliveryAttempt, WebhookEvent } from './webhooks.model.js';
+import type { Delivery, DeliveryAttempt, Webhook, WebhookEvent } from './webhooks.model.js';
 
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
@@ -77,13 +77,24 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
       : { status: 'pending' as const, nextAttemptAt: next };
   }
 
+  function signingSecretOf(webhook: Webhook): string | undefined {
+    try {
+      return signingSecretCipher(deps).decrypt(webhook.secretSealed, signingSecretBinding(webhook.id));
+    } catch {
+      return undefined;
+    }
+  }
+
   async function attempt(delivery: Delivery): Promise<void> {
     const webhook = await store.webhooks.get(delivery.organizationId, delivery.webhookId);
     const at = clock();
     let result: DeliveryAttempt & { ok: boolean };
+    const secret = webhook ? signingSecretOf(webhook) : undefined;
     if (!webhook) result = { ok: false, at, durationMs: 0, error: 'the webhook was deleted' };
+    else if (secret === undefined)
+      // Sealed with another key (PROVISIONING_ENCRYPTION_KEY changed): no attempt can ever be signed.
+      result = { ok: false, at, durationMs: 0, error: 'the signing secret cannot be unsealed with the current key' };
     else {
-      const secret = signingSecretCipher(deps).decrypt(webhook.secretSealed, signingSecretBinding(webhook.id));
       result = await sendDelivery({
         url: webhook.url,
         secret,
@@ -97,7 +108,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     const attempts = delivery.attempts.length + 1;
     const outcome = ok
       ? { status: 'succeeded' as const }
-      : webhook
+      : secret !== undefined
         ? afterFailure(delivery, attempts, at)
         : { status: 'failed' as const };
     await store.webhookDeliveries.recordAttempt(delivery, recorded, outcome);

@@ -274,6 +274,34 @@ describe('webhooks on the public API', () => {
     expect(gone.body.error.code).to.equal('not_found');
   });
 
+  it('fails a delivery at once, saying why, when the signing secret was sealed with another key', async () => {
+    const webhookId = 'whk_AAAAAAAAAAAAAAAAAAAAAA';
+    const now = new Date();
+    await h.deps.store.webhooks.create(
+      {
+        id: webhookId,
+        organizationId: org.id,
+        url: receiver.url,
+        events: ['registration.submitted'],
+        description: '',
+        secretSealed: 'sealed-with-a-key-this-service-no-longer-has',
+        revision: 1,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: 'alice',
+      },
+      20,
+    );
+    await h.submitted(org, 'alice');
+    await dispatcher.runDue();
+    expect(receiver.received).to.deep.equal([]);
+    const [delivery] = await deliveries(webhookId);
+    expect(delivery.status).to.equal('failed');
+    expect(delivery.attempts.map((a) => a.error)).to.deep.equal([
+      'the signing secret cannot be unsealed with the current key',
+    ]);
+  });
+
   it('lets viewers and developers read webhooks but only owners change them (403 with the envelope)', async () => {
     const { body: hook } = await created(['registration.approved']);
     for (const [subject, role] of [
