@@ -214,6 +214,48 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     expect(changeSet.status).to.equal('pending_review');
   });
 
+  it("hands the requester the IdP's client secret once, then rotates it with a grace and retires the old one at the IdP", async () => {
+    const discovery = await json<{ introspection_endpoint: string }>(
+      await fetch(`${stack.idp}/.well-known/openid-configuration`),
+    );
+    const { clientId } = await json<{ clientId: string }>(await call(userAccess, registrationUrl));
+    // The IdP authenticates the client at introspection: 200 with the secret it holds, 401 invalid_client otherwise.
+    const authenticates = async (secret: string) =>
+      (
+        await fetch(discovery.introspection_endpoint, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'token=not-a-token',
+        })
+      ).status;
+    const action = (name: string, body: object = {}) =>
+      call(userAccess, `${registrationUrl}/actions/${name}`, { method: 'POST', body: JSON.stringify(body) });
+
+    const revealed = await action('reveal-secret');
+    const first = (await json<{ clientSecret: string }>(revealed)).clientSecret;
+    expect(revealed.status).to.equal(200);
+    expect(revealed.headers.get('cache-control')).to.equal('no-store');
+    expect((await action('reveal-secret')).status, 'revealed once only').to.equal(409);
+    expect(await authenticates(first)).to.equal(200);
+    expect(await authenticates(`${first}x`)).to.equal(401);
+
+    const rotated = await action('rotate-secret', { graceSeconds: 600 });
+    const rotation = await json<{ clientSecret: string; rotation: { graceSeconds: number; immediate: boolean } }>(
+      rotated,
+    );
+    expect(rotated.status, JSON.stringify(rotation)).to.equal(200);
+    expect(rotation.rotation).to.deep.equal({ ...rotation.rotation, graceSeconds: 600, immediate: false });
+    expect(await authenticates(first), 'the previous secret during the grace').to.equal(200);
+    expect(await authenticates(rotation.clientSecret)).to.equal(200);
+
+    expect((await action('retire-previous-secret')).status).to.equal(200);
+    expect(await authenticates(first), 'the previous secret once retired').to.equal(401);
+    expect(await authenticates(rotation.clientSecret)).to.equal(200);
+  });
+
   it("scans every operation of the service's OpenAPI document (npm run scan:self) and finds nothing above CVSS 0", async () => {
     const { stdout, stderr } = await run(
       process.execPath,
