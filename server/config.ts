@@ -106,7 +106,7 @@ export const serviceSettings = defineSettings(
       env: 'WEBHOOKS_ALLOW_PRIVATE_TARGETS',
       type: 'boolean',
       default: false,
-      doc: 'Let webhooks point at http URLs and at loopback and private addresses (tests, the demo). Off: https only, to public addresses, checked again at every delivery.',
+      doc: 'Let webhooks point at http URLs and at loopback and private addresses (tests, the demo: `npm start` sets it). Off: https only, to public addresses, checked again at every delivery.',
     },
     mongodbUri: {
       env: 'MONGODB_URI',

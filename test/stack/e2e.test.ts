@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { Webhook as Verifier } from 'standardwebhooks';
 import { fromRoot } from '../../lib/project-root.js';
 import { connectMongo } from '../../server/db/connect.js';
 import { migrate } from '../../server/store/migrate.js';
@@ -17,6 +18,7 @@ import { operationClass } from '../../scanner/operation-class.js';
 import { DESTRUCTIVE_REASON } from '../../scanner/safety.js';
 import { machineToken, userToken } from '../../stack/tokens.js';
 import { startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { startReceiver } from '../server/components/webhooks/webhook-receiver.js';
 
 const run = promisify(execFile);
 
@@ -254,6 +256,78 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     expect((await action('retire-previous-secret')).status).to.equal(200);
     expect(await authenticates(first), 'the previous secret once retired').to.equal(401);
     expect(await authenticates(rotation.clientSecret)).to.equal(200);
+  });
+
+  it('signs the events of a submission and its approval to a webhook receiver on loopback', async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await userToken({
+        ...tokenRequest(),
+        scope: [...DEMO.scopes, 'webhooks:read', 'webhooks:write'].join(' '),
+        redirectUri: DEMO.redirectUri,
+        loginHint: DEMO.user,
+      });
+      const base = `/organizations/${DEMO.organizationId}`;
+      const created = await call(owner, `${base}/webhooks`, {
+        method: 'POST',
+        body: JSON.stringify({ url: receiver.url, events: ['registration.submitted', 'registration.approved'] }),
+      });
+      const hook = await json<{ id: string; secret: string }>(created);
+      expect(created.status, JSON.stringify(hook)).to.equal(201);
+
+      const registration = await json<Resource>(
+        await call(owner, `${base}/registrations`, {
+          method: 'POST',
+          body: JSON.stringify({
+            name: 'Webhook story',
+            templateId: 'tpl_web',
+            config: { redirectUris: ['https://hooks.example.com/cb'] },
+          }),
+        }),
+      );
+      const submitted = await call(owner, `${base}/registrations/${registration.id}/actions/submit`, {
+        method: 'POST',
+      });
+      expect(submitted.status).to.equal(200);
+      const reviewer = await userToken({
+        ...tokenRequest(),
+        scope: DEMO.reviewerScopes.join(' '),
+        resource: stack.internalAudience,
+        redirectUri: DEMO.redirectUri,
+        loginHint: DEMO.reviewer,
+      });
+      const approved = await fetch(
+        `${stack.internal}/internal/v1/organizations/${DEMO.organizationId}/registrations/${registration.id}/actions/approve`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${reviewer}`, 'content-type': 'application/json' },
+          body: '{}',
+        },
+      );
+      expect(approved.status).to.equal(200);
+
+      for (let i = 0; i < 100 && receiver.received.length < 2; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const verifier = new Verifier(hook.secret);
+      const events = receiver.received.map(
+        (m) =>
+          verifier.verify(m.body, m.headers as Record<string, string>) as {
+            type: string;
+            data: { registration: { id: string } };
+          },
+      );
+      expect(events.map((e) => [e.type, e.data.registration.id]).sort()).to.deep.equal([
+        ['registration.approved', registration.id],
+        ['registration.submitted', registration.id],
+      ]);
+      const deliveries = await json<{ data: { status: string }[] }>(
+        await call(owner, `${base}/webhooks/${hook.id}/deliveries`),
+      );
+      expect(deliveries.data.map((d) => d.status)).to.deep.equal(['succeeded', 'succeeded']);
+      expect((await call(owner, `${base}/webhooks/${hook.id}`, { method: 'DELETE' })).status).to.equal(204);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("scans every operation of the service's OpenAPI document (npm run scan:self) and finds nothing above CVSS 0", async () => {
