@@ -39,6 +39,8 @@ import {
   provisioningStepListSchema,
   provisioningStepSchema,
 } from '../components/provisioning/provisioning.schema.js';
+import { createMemorySecretNoticeRepository } from '../components/secrets/secret-notices.repository.js';
+import { createMongoSecretNoticeRepository, secretNoticeSchema } from '../components/secrets/secret-notices.mongo.js';
 import { createMemoryWebhookRepository } from '../components/webhooks/webhooks.repository.js';
 import { createMongoWebhookRepository } from '../components/webhooks/webhooks.mongo.js';
 import { createMemoryWebhookDeliveryRepository } from '../components/webhooks/webhook-deliveries.repository.js';
@@ -133,6 +135,12 @@ export const REPOSITORIES = {
     memory: () => createMemoryWebhookDeliveryRepository(),
     mongo: ({ connection, locks }) => createMongoWebhookDeliveryRepository(connection, locks),
     schemas: [webhookInboxSchema, webhookDeliveryLogSchema, webhookDueSchema],
+  }),
+  /** When client secrets' expiry notices are due (10-minute buckets read by `_id`). */
+  secretNotices: repository({
+    memory: () => createMemorySecretNoticeRepository(),
+    mongo: ({ connection }) => createMongoSecretNoticeRepository(connection),
+    schemas: [secretNoticeSchema],
   }),
 };
 

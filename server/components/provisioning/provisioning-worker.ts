@@ -11,7 +11,7 @@ import type { Store } from '../../deps.js';
 import type { Registration } from '../registrations/registrations.model.js';
 import { clientMetadataOf, type ClientMetadata } from './client-metadata.js';
 import { REVEAL_WINDOW_MS, sealedSecretBinding } from './client-secret.model.js';
-import { epochSeconds, fromEpochSeconds, secretExpiry, usesClientSecret } from './secret-lifetime.js';
+import { epochSeconds, fromEpochSeconds, secretExpiry, secretNoticesFor, usesClientSecret } from './secret-lifetime.js';
 import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
 import type { TokenCipher } from './token-cipher.js';
@@ -20,7 +20,7 @@ export const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
 
 interface ProvisioningWorkerOptions {
-  store: Pick<Store, 'registrations' | 'provisioning' | 'audit'>;
+  store: Pick<Store, 'registrations' | 'provisioning' | 'audit' | 'secretNotices'>;
   clock: () => Date;
   client: RegistrationClient;
   cipher: TokenCipher;
@@ -140,6 +140,8 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
         clock(),
       );
       if (!outcome.ok) throw new Error(`could not record the client on the registration (${outcome.reason})`);
+      if (handOver && record.clientSecretExpiresAt)
+        await store.secretNotices.schedule(secretNoticesFor(registration, record.clientSecretExpiresAt, clock()));
     }
     if (record.clientSecretSealed !== undefined) {
       const { clientSecretSealed: _sealed, clientSecretIssuedAt: _at, clientSecretExpiresAt: _exp, ...rest } = record;

@@ -2,6 +2,7 @@
  * How long a registration's client secret lives: its policy profile's `maxSecretLifetimeDays` from the moment it
  * is issued (absent: forever), and whether its client authenticates with a secret at all.
  */
+import type { SecretNotice } from '../secrets/secret-notices.repository.js';
 import { effectiveConfig } from '../policy/effective-config.js';
 import { findPolicyProfile } from '../policy-profiles/policy-profiles.data.js';
 import type { Registration } from '../registrations/registrations.model.js';
@@ -33,4 +34,25 @@ export function epochSeconds(at: Date | undefined): number {
 /** The Date of an RFC 7591 `client_secret_expires_at` (0 or absent: never). */
 export function fromEpochSeconds(seconds: number | undefined): Date | undefined {
   return seconds === undefined || seconds === 0 ? undefined : new Date(seconds * 1000);
+}
+
+/**
+ * The notices still ahead for a secret expiring at `expiresAt` (when it is handed to the requester or rotated):
+ * `secret.expiring` 7 days and 1 day before, `secret.expired` at it (secrets/secret-notices.ts emits them).
+ */
+export function secretNoticesFor(
+  registration: { organizationId: string; id: string },
+  expiresAt: Date,
+  now: Date,
+): SecretNotice[] {
+  const notice = (type: SecretNotice['type'], beforeMs: number): SecretNotice => ({
+    organizationId: registration.organizationId,
+    registrationId: registration.id,
+    type,
+    at: new Date(expiresAt.getTime() - beforeMs),
+    expiresAt,
+  });
+  return [notice('secret.expiring', 7 * DAY_MS), notice('secret.expiring', DAY_MS), notice('secret.expired', 0)].filter(
+    (n) => n.at > now,
+  );
 }

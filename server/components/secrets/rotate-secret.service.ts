@@ -25,7 +25,7 @@ import {
   type PendingRotation,
 } from '../provisioning/client-secret.model.js';
 import type { ShownSecret } from './reveal-secret.service.js';
-import { epochSeconds, fromEpochSeconds, secretExpiry } from '../provisioning/secret-lifetime.js';
+import { epochSeconds, fromEpochSeconds, secretExpiry, secretNoticesFor } from '../provisioning/secret-lifetime.js';
 import { commitSecret, readForSecretAction } from './secret-write.js';
 
 export const SECRET_ROTATION_SCHEMA = apiSchemaId('secret-rotation');
@@ -135,6 +135,8 @@ export async function rotateSecret(
     { action: 'rotate_secret', actor: context.principal.sub },
   );
   await followConcurrentChange(deps, registration, managed);
+  // After the rotation is stored: a crash in between loses these notices, never the rotation.
+  if (expiresAt) await deps.store.secretNotices.schedule(secretNoticesFor(registration, expiresAt, now));
   return {
     registration,
     clientSecret,

@@ -7,6 +7,7 @@
  */
 import type { ApiDeps } from '../../deps.js';
 import { derivedId } from '../outbox/webhook-inbox.js';
+import { emitDueSecretNotices } from '../secrets/secret-notices.js';
 import { sendDelivery } from './webhook-sender.js';
 import { signingSecretBinding, signingSecretCipher } from './webhook-signing.js';
 import type { Delivery, DeliveryAttempt, Webhook, WebhookEvent } from './webhooks.model.js';
@@ -148,6 +149,7 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
       try {
         do {
           again = false;
+          await emitDueSecretNotices(store, clock());
           await fanOut();
           total += await deliverDue();
         } while (again);

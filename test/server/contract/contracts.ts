@@ -14,6 +14,7 @@ import { provisioningContract } from './provisioning.contract.js';
 import { rateLimitsContract } from './rate-limits.contract.js';
 import { registrationsContract } from './registrations.contract.js';
 import { webhooksContract } from './webhooks.contract.js';
+import { secretNoticesContract } from './secret-notices.contract.js';
 
 type Contract = (implementation: string, makeStore: () => Promise<Store>) => void;
 
@@ -30,6 +31,7 @@ const CONTRACTS: Record<RepositoryName, Contract | { coveredBy: RepositoryName }
   provisioning: provisioningContract,
   webhooks: webhooksContract,
   webhookDeliveries: { coveredBy: 'webhooks' },
+  secretNotices: secretNoticesContract,
 };
 
 /** Registers every contract against `makeStore` (a fresh, empty store per test). */
