@@ -1,5 +1,6 @@
 /**
- * The webhook dispatcher: fans the inbox's events out into a delivery per subscribed webhook (the delivery's id
+ * The webhook dispatcher: turns the client-secret notices that came due into events (secrets/secret-notices.ts),
+ * fans the inbox's events out into a delivery per subscribed webhook (the delivery's id
  * derived from the event and the webhook, so fanning out twice makes one), then attempts the due deliveries — each
  * claimed with a lease, so two instances never send the same attempt and a dead instance's claim expires — and
  * records every attempt. A failed attempt is retried after WEBHOOKS_RETRY_BASE_MS, doubled each time, for 24 h from
