@@ -343,6 +343,12 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   scanKinds?: ('curl' | 'openapi' | 'graphql' | 'discover')[];
   /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
   oncePerScan?: boolean;
+  /**
+   * Runs on GraphQL operations only, in every scan kind that has them (`scan graphql`, and `scan openapi` once it
+   * found a GraphQL endpoint): `endpoint`, once per GraphQL endpoint, on its endpoint operation (`query{__typename}`);
+   * `fields`, on each root-field operation. Other operations neither run it nor report it. Not with `oncePerScan`.
+   */
+  graphqlOperations?: 'endpoint' | 'fields';
   /** Returns `true` to run, or a reason string to be skipped with. */
   appliesTo?: (operation: Operation) => true | string;
   /**

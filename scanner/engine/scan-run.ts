@@ -10,6 +10,7 @@ import { topologicalOrder } from '../graph.js';
 import { createSemaphore, type Semaphore } from '../semaphore.js';
 import { runsIn } from '../scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
+import { runsOnGraphqlOperation } from './gates/graphql-operations.js';
 import { createScanServices, type ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
 import { createExchangeLog, type ExchangeLog } from './stores/exchange-log.js';
@@ -35,8 +36,11 @@ export interface ScanRun {
    * result and facts live under that operation's id.
    */
   taskOperation(checkId: string, operation: Operation): Operation;
-  /** Whether a check's results go in the report: it runs in this kind of scan, and on this slice when once per scan. */
-  reports(definition: CheckDefinition): boolean;
+  /**
+   * Whether a check's results go in the report: it runs in this kind of scan, on this slice when once per scan, and,
+   * given an operation, on that operation when it runs on GraphQL operations only (gates/graphql-operations.ts).
+   */
+  reports(definition: CheckDefinition, operation?: Operation): boolean;
   readonly services: ScanServices;
   /** The options the user gave, what the checks declare, and the values declared secret (redacted everywhere). */
   readonly options: {
@@ -84,7 +88,10 @@ export function createScanRun(input: ScanInput): ScanRun {
     firstOperation,
     operationsOf: (d) => (d.oncePerScan ? [firstOperation] : input.operations),
     taskOperation: (checkId, operation) => (byId.get(checkId)?.oncePerScan ? firstOperation : operation),
-    reports: (d) => runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false),
+    reports: (d, operation) =>
+      runsIn(d, input.kind) &&
+      (!d.oncePerScan || input.oncePerScan?.report !== false) &&
+      (!operation || runsOnGraphqlOperation(d, operation)),
     services: createScanServices(input),
     options: { given, declared, secrets: secretValues(declared, given) },
     credentialChecks,
