@@ -260,6 +260,14 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
    */
   readonly scanState: Map<string, unknown>;
   /**
+   * Registers a value this check discovered that works as a credential (a password a login accepted, the token it
+   * answered with): like the scan's own credentials it never reaches the report — it is redacted from every result of
+   * the scan (this check's evidence, facts and reasons, and any other check's records that hold it), as is,
+   * JSON-escaped and URL-encoded. Register it as soon as it is known, before reporting. Values shorter than 4
+   * characters are refused (they would redact innocent text): keep such values out of the evidence.
+   */
+  redact(value: string): void;
+  /**
    * Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). `incomplete: true` when
    * it could not run for a reason the user can fix (a rejected credential…): the scan is then reported incomplete.
    */

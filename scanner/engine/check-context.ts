@@ -19,6 +19,7 @@ import { RefusedRequest } from '../safety.js';
 import type { Attempt, Finding } from '../scan-result.js';
 import { redactSecrets } from '../secrets.js';
 import { SkipSignal } from './skip-signal.js';
+import type { DiscoveredSecrets } from './stores/discovered-secrets.js';
 import type { ExchangeLog } from './stores/exchange-log.js';
 import type { FactStore } from './stores/fact-store.js';
 import type { TrafficStore } from './stores/traffic-store.js';
@@ -51,6 +52,8 @@ export interface ContextInput {
    * as-given request reuses it instead of sending the same request again; later ones go to the wire.
    */
   baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
+  /** Values checks discovered that work as credentials (`ctx.redact`), redacted from the whole scan when it ends. */
+  discoveredSecrets: DiscoveredSecrets;
   /** The identity canary: requests that carry the supplied credential stop once it is lost. */
   identity?: {
     lost(): { reason: string } | undefined;
@@ -229,6 +232,9 @@ export function createContext(input: ContextInput): RunningContext {
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
         ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
       });
+    },
+    redact(value) {
+      input.discoveredSecrets.add(value, definition.id);
     },
     skip(reason, options): never {
       throw new SkipSignal(reason, options?.incomplete === true);

@@ -8,6 +8,7 @@ import { assertAcyclic, assertDependenciesExist } from '../graph.js';
 import { capPublicFindings } from '../public-operations.js';
 import { linkRootCauses } from '../root-causes.js';
 import type { CheckResult, ScanOutcome } from '../scan-result.js';
+import { redactResults } from './redact-results.js';
 import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
@@ -48,6 +49,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   try {
     const results = await Promise.all(schedule(run));
     await canary?.end();
+    redactResults(results, run.discoveredSecrets.forms());
     linkRootCauses(results);
     capPublicFindings(results, run.byId);
     return {

@@ -13,6 +13,7 @@ import type { ScanInput } from './scan-input.js';
 import { runsOnGraphqlOperation } from './gates/graphql-operations.js';
 import { createScanServices, type ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
+import { createDiscoveredSecrets, type DiscoveredSecrets } from './stores/discovered-secrets.js';
 import { createExchangeLog, type ExchangeLog } from './stores/exchange-log.js';
 import { createFactStore, type FactStore } from './stores/fact-store.js';
 import { createTrafficStore, type TrafficStore } from './stores/traffic-store.js';
@@ -55,6 +56,8 @@ export interface ScanRun {
   readonly traffic: TrafficStore;
   /** One baseline answer per read operation, shared by the checks' first as-given request (fewer identical requests). */
   readonly baselines: Map<string, Promise<ProbeResponse>>;
+  /** Values checks discovered that work as credentials (`ctx.redact`): redacted from every result at the end. */
+  readonly discoveredSecrets: DiscoveredSecrets;
   /** A check's state across its runs in this scan (`ctx.scanState`). */
   scanStateOf(checkId: string): Map<string, unknown>;
   readonly sharedVerdictKeys: SharedVerdictKeys;
@@ -99,6 +102,7 @@ export function createScanRun(input: ScanInput): ScanRun {
     exchanges: createExchangeLog(),
     traffic: createTrafficStore(),
     baselines: new Map(),
+    discoveredSecrets: createDiscoveredSecrets(),
     scanStateOf(checkId) {
       const state = scanStates.get(checkId) ?? new Map<string, unknown>();
       scanStates.set(checkId, state);
