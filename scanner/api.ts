@@ -26,6 +26,12 @@ export interface IssueMeta {
    * operation's).
    */
   perOrigin?: boolean;
+  /**
+   * An authentication issue about the operation itself rather than the credential it is called with (a sign-in
+   * that takes a common password): it keeps its score where the operation is public, which a sign-in always is
+   * (scanner/public-operations.ts caps the other authentication issues there at Info).
+   */
+  holdsOnPublicOperations?: boolean;
 }
 
 /** Where a credential travels in a request. */

@@ -1,8 +1,9 @@
 /**
  * The GraphQL demo's in-memory data: the REST demo's users, tokens, orders and product table
- * (demo/vulnerable-api/store.ts), plus notes and feed imports. `dump` is what a test compares before and after a scan.
+ * (demo/vulnerable-api/store.ts) with a QA account (qa-account.ts), plus notes and feed imports. `dump` is what a test compares before and after a scan.
  */
 import { createStore, type Store } from '../vulnerable-api/store.js';
+import { addQaAccount } from './qa-account.js';
 
 export interface Note {
   id: string;
@@ -25,11 +26,13 @@ export interface GraphqlStore extends Store {
 }
 
 export function createGraphqlStore(secure: boolean): GraphqlStore {
-  return {
+  const store = {
     ...createStore(secure),
     notes: [{ id: 'n1', userId: 'u1', title: 'Gift ideas', body: 'A lamp for Bob' }],
     imports: [],
   };
+  addQaAccount(store, secure);
+  return store;
 }
 
 /** Everything a scan could change, as plain JSON (tokens excluded: a login issues one). */

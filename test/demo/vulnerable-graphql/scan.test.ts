@@ -28,6 +28,7 @@ const PLANTED = [
   'POST /graphql | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
   'POST /graphql mutation.checkStatusPage | ssrf.url_parameter | server_side_request_forgery.url_parameter',
   'POST /graphql mutation.importFromUrl | ssrf.url_parameter | server_side_request_forgery.url_parameter',
+  'POST /graphql mutation.login | authentication.weak_credentials | broken_authentication.weak_credentials',
   'POST /graphql mutation.login | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
   'POST /graphql query.adminStats | bfla.admin_operation | broken_function_level_authorization.admin_operation',
   'POST /graphql query.helpDocument | misconfiguration.verbose_errors | security_misconfiguration.stack_trace_exposed',
