@@ -34,8 +34,8 @@ export interface IssueMeta {
   holdsOnPublicOperations?: boolean;
 }
 
-/** Where a credential travels in a request. */
-export type CredentialLocation = 'header' | 'query' | 'cookie';
+/** Where a credential travels in a request: `body` is a property of a JSON body (a GraphQL token argument). */
+export type CredentialLocation = 'header' | 'query' | 'cookie' | 'body';
 
 /** The credential the operation is scanned with (the first security scheme that has a value). */
 export interface Credential {
@@ -45,8 +45,13 @@ export interface Credential {
   /** For `type: http`: `bearer` or `basic`. */
   scheme?: 'bearer' | 'basic';
   in: CredentialLocation;
-  /** Header, query parameter or cookie name (e.g. `Authorization`). */
+  /** Header, query parameter or cookie name (e.g. `Authorization`); the property's name for `in: 'body'`. */
   name: string;
+  /**
+   * `in: 'body'`: where the value sits in the JSON body (a GraphQL argument `token` is `['variables', 'token']`). The
+   * operation's body already carries it; an attack value replaces it there, and `credential: null` removes it.
+   */
+  pointer?: string[];
   /** `jwt` when the value looks like and parses as a JWT. */
   format: 'jwt' | 'opaque';
   /** The raw value as the user gave it, without the `Bearer ` prefix. */
@@ -169,7 +174,8 @@ export interface InputField {
 /**
  * What a check asks the engine to send. Everything not given is taken from the operation.
  * `credential`: `undefined` keeps the operation's credential, `null` sends none, a string replaces its value
- * (an "attack value": the engine puts it where the credential goes, with `Bearer ` for bearer schemes).
+ * (an "attack value": the engine puts it where the credential goes, with `Bearer ` for bearer schemes; for a body
+ * credential, at its pointer in the JSON body sent — the check's own body, when it gives one).
  */
 export interface ProbeRequest {
   method?: string;

@@ -121,7 +121,8 @@ export function createContext(input: ContextInput): RunningContext {
             method: wire.method,
             url: redact(wire.url),
             headers,
-            ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}),
+            // A body credential (a token argument) travels in the body: redacted there like in a header.
+            ...(wire.body !== undefined ? { body: truncate(redact(wire.body)) } : {}),
           },
         };
         attempts.push(attempt);
