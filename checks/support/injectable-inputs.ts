@@ -52,7 +52,9 @@ export function injectableInputs(operation: Operation): InjectableInput[] {
   ];
   if (body && roots.length > 0) for (const root of roots) bodyStrings(body[root], [root], inputs);
   else if (body) bodyStrings(body, [], inputs);
-  return inputs.slice(0, MAX_INPUTS);
+  // A body credential (a GraphQL token argument) is the scan's credential too: the jwt.* checks attack it.
+  const credentialPointer = operation.credential?.in === 'body' ? operation.credential.pointer?.join('.') : undefined;
+  return inputs.filter((input) => input.in !== 'body' || input.name !== credentialPointer).slice(0, MAX_INPUTS);
 }
 
 function filledPath(operation: Operation, replace?: { name: string; value: string }): string {

@@ -40,4 +40,30 @@ describe('injectableInputs / withInput (checks/support/injectable-inputs.ts)', (
       address: { city: { $ne: null }, lines: ['a'] },
     });
   });
+  it('never offers a body credential (a GraphQL token argument) either: the jwt.* checks attack it there', () => {
+    const session = operation({
+      url: 'https://api.example.com/graphql',
+      method: 'POST',
+      body: JSON.stringify({
+        query: 'query q($token: String!, $note: String) { s }',
+        variables: { token: 'eyJ.t', note: 'n' },
+      }),
+      inputs: [
+        { in: 'body', name: 'token', pointer: ['variables', 'token'], required: true },
+        { in: 'body', name: 'note', pointer: ['variables', 'note'], required: false },
+      ],
+      credential: {
+        schemeName: 'token_argument',
+        type: 'apiKey',
+        in: 'body',
+        name: 'token',
+        pointer: ['variables', 'token'],
+        format: 'jwt',
+        value: 'eyJ.t',
+      },
+    });
+    expect(injectableInputs(session).map((i) => `${i.in} ${i.name}=${i.value}`)).to.deep.equal([
+      'body variables.note=n',
+    ]);
+  });
 });
