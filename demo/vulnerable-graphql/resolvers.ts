@@ -4,9 +4,10 @@
  * `adminStats` answers any signed-in user (BFLA), `users` lists everyone with password and API key, `products` pastes
  * the category into SQL (demo/vulnerable-api/mini-sql.ts), `importFromUrl` and `checkStatusPage` (a URL split into
  * host, port and path) fetch what they are given (loopback only), `login` has no attempt limit (and the QA account a
- * common password: qa-account.ts), `pingHost` and `helpDocument` run their argument through a simulated shell and an
- * in-memory file set. Secure twin: authorization per field, a bound SQL parameter, no fetch, validated arguments, an
- * account lockout after failed sign-ins (sign-in-lockout.ts).
+ * common password: qa-account.ts), `session(token:)` believes an unsigned token (session-tokens.ts), `pingHost` and
+ * `helpDocument` run their argument through a simulated shell and an in-memory file set. Secure twin: authorization
+ * per field, a bound SQL parameter, no fetch, validated arguments, an account lockout after failed sign-ins
+ * (sign-in-lockout.ts), session tokens verified.
  */
 import { GraphQLError } from 'graphql';
 import { query } from '../vulnerable-api/mini-sql.js';
@@ -81,6 +82,12 @@ export function createRootValue(store: GraphqlStore, secure: boolean): Record<st
       // The vulnerable twin relies on the query deny list (http-handler.ts) to keep this from ordinary users.
       if (secure && caller.role !== 'admin') throw forbidden();
       return { uptimeSeconds: 3600, nodeVersion: process.version, databaseUrl: 'postgres://shop@db.internal/shop' };
+    },
+    session: ({ token }: { token: string }) => {
+      const claims = store.sessions.argumentClaims(token);
+      const user = claims && store.users.find((u) => u.id === claims.sub);
+      // No such session: null, as for any unknown object.
+      return user ? { userId: user.id, username: user.username, expiresAt: claims.exp ?? 0 } : null;
     },
     notes: (_args: unknown, context: DemoContext) => {
       const caller = signedIn(context);
