@@ -22,11 +22,13 @@ import { randomBytes } from 'node:crypto';
 import {
   classifyOperation,
   defineCheck,
+  operationInputs,
+  withInputs,
   type CheckContext,
   type Operation,
+  type OperationInput,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { normaliseBody } from './support/normalise-body.js';
 
 const ISSUE = 'broken_authentication.user_enumeration';
@@ -47,8 +49,7 @@ const words = (operation: Operation): string =>
 export function authenticationKind(operation: Operation): Kind | undefined {
   if (operation.method.toUpperCase() !== 'POST') return undefined;
   const text = words(operation);
-  const fields = fieldsOf(operation);
-  const hasPassword = fields.some((f) => f.in === 'body' && PASSWORD_FIELD.test(f.name));
+  const hasPassword = bodyInputs(operation).some((f) => PASSWORD_FIELD.test(f.name));
   if (/forgot|recover|reset|lost[ _-]?password/.test(text)) return 'reset';
   if (/regist|sign[ _-]?up|\bjoin\b/.test(text)) return 'register';
   if (/log[ _-]?in|sign[ _-]?in|log[ _-]?on|authenticat|session|\btokens?\b/.test(text) && hasPassword) return 'login';
@@ -56,16 +57,18 @@ export function authenticationKind(operation: Operation): Kind | undefined {
   return undefined;
 }
 
-const userField = (operation: Operation): Field | undefined =>
-  fieldsOf(operation).find(
-    (f) => f.in === 'body' && USER_FIELD.test(f.name) && (f.value === undefined || typeof f.value === 'string'),
+/** Body fields (JSON at any depth, form, multipart) and GraphQL arguments: where credentials are sent. */
+const bodyInputs = (operation: Operation): OperationInput[] =>
+  operationInputs(operation).filter((f) => f.location === 'body' || f.location === 'argument');
+
+const userField = (operation: Operation): OperationInput | undefined =>
+  bodyInputs(operation).find(
+    (f) => USER_FIELD.test(f.name) && (f.example === undefined || typeof f.example === 'string'),
   );
 
-function unknownUser(field: Field, known: string): string {
+function unknownUser(field: OperationInput, known: string): string {
   const tag = `gatehouse-${randomBytes(5).toString('hex')}`;
-  return known.includes('@') || /mail/i.test(field.name) || field.declared?.format === 'email'
-    ? `${tag}@example.com`
-    : tag;
+  return known.includes('@') || /mail/i.test(field.name) || field.format === 'email' ? `${tag}@example.com` : tag;
 }
 
 const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string | undefined => {
@@ -81,18 +84,22 @@ const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string
  * OpenAPI login operations: registers a fresh user through the description's registration (its generated body with
  * unique user names and a strong password) and returns the name the login takes, or undefined when that fails.
  */
-async function registerKnownUser(ctx: CheckContext, field: Field): Promise<string | undefined> {
-  const registration = ctx.operation.registration;
-  if (!registration) return undefined;
+async function registerKnownUser(ctx: CheckContext, field: OperationInput): Promise<string | undefined> {
+  // The model's sign-up with fresh keys it chose (the send gate refuses any other: a description's example may be
+  // someone's account); other user-like values made unique, a strong password.
+  const signUp = ctx.model.operations.find((op) => ctx.model.placeOf(op)?.role === 'sign-up');
+  if (!signUp) return undefined;
+  const fresh = ctx.model.requestAs(signUp, undefined, { fresh: true });
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(registration.body) as Record<string, unknown>;
+    body = JSON.parse(fresh.probe.body ?? '') as Record<string, unknown>;
   } catch {
     return undefined;
   }
+  const chosen = new Set(fresh.values.filter((v) => v.ref.creates).map((v) => v.ref.name));
   const tag = randomBytes(5).toString('hex');
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string' || chosen.has(name)) continue;
     if (USER_FIELD.test(name))
       body[name] = value.includes('@') || /mail/i.test(name) ? `gh_${tag}@example.com` : `gh_${tag}`;
     else if (PASSWORD_FIELD.test(name)) body[name] = `Gh-${tag}-Aa1!x`;
@@ -101,7 +108,7 @@ async function registerKnownUser(ctx: CheckContext, field: Field): Promise<strin
   if (typeof known !== 'string') return undefined;
   const response = await ctx.http.send({
     method: 'POST',
-    url: registration.url,
+    url: fresh.probe.url,
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json' },
     credential: null,
@@ -142,22 +149,27 @@ export default defineCheck({
     const field = userField(operation)!;
     const registered = kind === 'login' ? await registerKnownUser(ctx, field) : undefined;
     const given =
-      typeof field.value === 'string' && field.value !== ''
-        ? field.value
-        : field.declared?.format === 'email'
+      typeof field.example === 'string' && field.example !== ''
+        ? field.example
+        : field.format === 'email'
           ? 'scanner@example.com'
           : 'scanner';
     const known = registered ?? given;
-    const unknown = unknownUser(field, known);
-    const password = fieldsOf(operation).find((f) => f.in === 'body' && PASSWORD_FIELD.test(f.name));
+    // Registering "an unknown user" creates one: its key must be one the scan chose (the send gate says so).
+    const chosenKey =
+      kind === 'register'
+        ? ctx.model
+            .requestAs(operation, undefined, { fresh: true })
+            .values.find((v) => v.ref.creates && v.ref.pointer === `/${field.name}`)?.value
+        : undefined;
+    const unknown = chosenKey ?? unknownUser(field, known);
+    const password = bodyInputs(operation).find((f) => PASSWORD_FIELD.test(f.name));
     const wrong = `Gatehouse-wrong-${randomBytes(6).toString('hex')}`;
     const send = (user: string): Promise<ProbeResponse> =>
       ctx.http.send(
-        withChanges(operation, [
-          { in: 'body', name: field.name, value: user, pointer: field.pointer },
-          ...(kind === 'login' && password
-            ? [{ in: 'body' as const, name: password.name, value: wrong, pointer: password.pointer }]
-            : []),
+        withInputs(operation, [
+          { input: field, value: user },
+          ...(kind === 'login' && password ? [{ input: password, value: wrong }] : []),
         ]),
       );
     const first = await send(known);

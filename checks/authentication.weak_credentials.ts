@@ -21,16 +21,22 @@
  * Passed when no guess signs in. Skipped when a wrong password signs in too (nothing tells a right one apart).
  */
 import { randomBytes } from 'node:crypto';
-import { defineCheck, parseUnverified, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
+import {
+  defineCheck,
+  parseUnverified,
+  withInputs,
+  type CheckContext,
+  type Operation,
+  type ProbeResponse,
+} from '../scanner/api.js';
 import { passwordsFor } from './support/common-passwords.js';
 import { accountNames, accountQueries } from './support/graphql-accounts.js';
 import { answerStatus } from './support/graphql-answer.js';
 import { postRequest } from './support/graphql-probe.js';
-import { withChanges } from './support/input-fields.js';
 import { newSession, refusal, sessionValues, signedIn, throttled } from './support/login-answer.js';
 import { loginInputs, takesEmail, type LoginInputs } from './support/login-operation.js';
 import { asOther } from './support/other-identity.js';
-import { AS_OTHER } from './support/shared-options.js';
+import { AS_OTHER, IDENTITY } from './support/shared-options.js';
 
 const ISSUE = 'broken_authentication.weak_credentials';
 /** Accounts tried besides the ones the user names: a spray over more would leave each one a guess or two. */
@@ -69,15 +75,13 @@ interface Accounts {
 }
 
 /** The identities' names and the exposed accounts, from the credentials' claims and, on GraphQL, the schema's reads. */
-async function knownAccounts(
-  ctx: CheckContext,
-  inputs: LoginInputs,
-  other?: { name: string; value: string },
-): Promise<Accounts> {
+async function knownAccounts(ctx: CheckContext, inputs: LoginInputs, other: boolean): Promise<Accounts> {
   const operation = ctx.operation;
-  const own = [...claimedNames(operation.credential?.value), ...claimedNames(other?.value)];
+  // What the API model learned of each identity's own record (its token's claims, its profile) names it too.
+  const learned = ctx.model.identities.flatMap((identity) => Object.values(identity.self));
+  const own = [...claimedNames(operation.credential?.value), ...learned];
   const exposed: string[] = [];
-  const given = typeof inputs.user.value === 'string' ? inputs.user.value : '';
+  const given = typeof inputs.user.example === 'string' ? inputs.user.example : '';
   // A `scan curl` login is the user's own request: its user name is an identity. A description's example is not.
   if (given && operation.inputs === undefined) own.push(given);
   else if (given && !FILLERS.has(given.toLowerCase())) exposed.push(given);
@@ -85,7 +89,7 @@ async function knownAccounts(
     const queries = accountQueries(operation, inputs.user.name);
     const read = async (document: string, as: 'first' | 'other'): Promise<string> => {
       const probe = postRequest(operation, { query: document });
-      const answer = await ctx.http.send(as === 'other' && other ? { ...probe, ...asOther(other) } : probe);
+      const answer = await ctx.http.send(as === 'other' ? { ...probe, ...asOther() } : probe);
       return answer.body;
     };
     let everyoneKnown = false;
@@ -168,6 +172,7 @@ export default defineCheck({
       doc: "an account to try common passwords on (the scan identities' own are never tried)",
     },
     AS_OTHER,
+    IDENTITY,
   ],
   appliesTo: (operation) => {
     const inputs = loginInputs(operation);
@@ -176,12 +181,12 @@ export default defineCheck({
   async run(ctx) {
     const operation: Operation = ctx.operation;
     const inputs = loginInputs(operation) as LoginInputs;
-    const other = ctx.options.asOther && ctx.options.asOther.value !== '' ? ctx.options.asOther : undefined;
+    const other = ctx.model.identity('other') !== undefined;
     const send = (account: string, password: string): Promise<ProbeResponse> =>
       ctx.http.send(
-        withChanges(operation, [
-          { in: 'body', name: inputs.user.name, value: account, pointer: inputs.user.pointer },
-          { in: 'body', name: inputs.password.name, value: password, pointer: inputs.password.pointer },
+        withInputs(operation, [
+          { input: inputs.user, value: account },
+          { input: inputs.password, value: password },
         ]),
       );
     const stop = (response: ProbeResponse, to: string): never =>
@@ -189,7 +194,7 @@ export default defineCheck({
 
     // A `scan curl` login carries the user's own password: a secret like the scan's credential, and a known-good answer.
     let knownGood: ProbeResponse | undefined;
-    const givenPassword = inputs.password.value;
+    const givenPassword = inputs.password.sent ? inputs.password.example : undefined;
     if (operation.inputs === undefined && typeof givenPassword === 'string' && givenPassword.length >= 4) {
       ctx.redact(givenPassword);
       const answer = await ctx.http.send();

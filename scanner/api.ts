@@ -5,6 +5,17 @@
  * parser that decided `Credential.format`, so a custom check reads a credential the way the scanner classified it.
  */
 export { encodeSegment, parseUnverified, type ParseResult, type UnverifiedJwt } from './compact-jwt.js';
+import type { ApiModel } from './model/api-model.js';
+export type { ApiModel, ModelIdentity, ModelRequest, PlacedOperation, ReadBack } from './model/api-model.js';
+export type { JsonObject } from './model/answer-objects.js';
+export type { CreatedObject } from './model/created-objects.js';
+export type { FilledValue } from './model/fill-references.js';
+export type { Link, LinkEnd } from './model/links.js';
+export type { OwnedValue, OwnershipSource } from './model/ownership.js';
+export type { ObjectReference } from './model/references.js';
+import type { OracleKind } from './model/oracles.js';
+export type { ObjectTarget, Oracle, OracleKind } from './model/oracles.js';
+export type { OperationRole, Resource, ResourceKey, ResourceOperation } from './model/resources.js';
 
 /** CVSS 4.0 as reported: the vector string and its base score (0–10). */
 export interface Cvss {
@@ -85,10 +96,10 @@ export interface Operation {
    */
   responseSchemas?: Record<string, unknown>;
   /**
-   * OpenAPI scans: what the description declares about the inputs (path/query parameters and the JSON body's top-level
-   * properties, with type, format, pattern and readOnly) and the top-level properties of the 2xx JSON answer.
-   * Checks that target one input (injection, redos, ssrf, mass assignment) read these; curl scans have none and the
-   * checks fall back to the body and query string they see (checks/support/input-fields.ts).
+   * OpenAPI scans: what the description declares about the inputs (path, query, header and cookie parameters, and the
+   * request body's properties down to a few levels, each at its pointer, with type, format, pattern, readOnly and
+   * example); GraphQL scans: the arguments. Checks read the inputs through `operationInputs(operation)`
+   * (scanner/model/inputs.ts), which joins these declarations with what the operation sends (curl scans have none).
    */
   inputs?: InputField[];
   responseProperties?: string[];
@@ -153,16 +164,19 @@ export interface GraphqlOperation {
 
 /** One declared input of an operation (OpenAPI; GraphQL arguments as body inputs under `variables`). */
 export interface InputField {
-  in: 'path' | 'query' | 'body';
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
   name: string;
   /**
-   * Body inputs below the top level: the property path in the JSON body (a GraphQL argument `url` is
-   * `['variables', 'url']`, a field of an input object `['variables', 'input', 'url']`); `name` is the last key.
-   * An operation that declares such inputs offers only its declared body inputs to checks (not `query`/`operationName`).
+   * Body inputs below the top level: the property path in the body (`['address', 'city']`; a GraphQL argument `url` is
+   * `['variables', 'url']`, a field of an input object `['variables', 'input', 'url']`); `name` is the last key (an
+   * array item's: the array's). Absent: `[name]`. An operation that declares GraphQL arguments offers only those body
+   * inputs (not `query`/`operationName`: scanner/model/inputs.ts).
    */
   pointer?: string[];
   /** GraphQL arguments: the type as the schema writes it (`String!`, `[ID!]`, `OrderInput`). */
   graphqlType?: string;
+  /** The description's example (or default, or first enum value) when it gives one. */
+  example?: unknown;
   type?: string;
   format?: string;
   pattern?: string;
@@ -183,11 +197,23 @@ export interface ProbeRequest {
   url?: string;
   /** Extra or replacing headers for this request only; `null` removes a header. */
   headers?: Record<string, string | null>;
+  /** Extra or replacing cookies for this request only (values as they go on the wire); `null` removes one. */
+  cookies?: Record<string, string | null>;
   body?: string | null;
   credential?: string | null;
   followRedirects?: boolean;
   /** A hard cap for this request only, below the scan's timeout (timing checks: resource.redos). */
   timeoutMs?: number;
+  /**
+   * The scan identity to send it as (`ctx.model.identities`: `first`, `other`, `admin`…): its credential replaces the
+   * operation's, renewed when it expires. `credential` and `headers` given here still win. Default: `first`.
+   */
+  as?: string;
+  /**
+   * This request changes a scan identity's own password or e-mail address and the check sets it back afterwards:
+   * without it the send gate refuses such a change (a password the scan cannot restore locks the account).
+   */
+  restores?: boolean;
 }
 
 export interface ProbeResponse {
@@ -197,11 +223,18 @@ export interface ProbeResponse {
   setCookies: string[];
   body: string;
   durationMs: number;
+  /** Why the body was cut short (`--max-body`, a compression bomb): the evidence says so. */
+  truncated?: string;
 }
 
 export interface HttpClient {
   /** Sends one request through the scan's agent, rate limit and timeout; recorded as a scan attempt. */
   send(request?: ProbeRequest): Promise<ProbeResponse>;
+  /**
+   * Why the send gate would refuse this request (a destructive operation at defaults, a write naming an object no scan
+   * identity owns), or undefined; nothing is sent. `send` of a refused request ends the check as skipped with it.
+   */
+  refusal(request?: ProbeRequest): string | undefined;
 }
 
 export interface CheckLog {
@@ -225,8 +258,20 @@ export interface FindingEvidence {
    */
   cause?: { checkId: string; issueId: string };
   /** The other request/response pairs a person needs to replay the proof (baseline, control, the differential's other half). */
-  attempts?: ProbeResponse[]; /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
+  attempts?: ProbeResponse[];
+  /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
   cvss?: Cvss;
+  /**
+   * What proved a write (docs/architecture.md §2.8, oracles): a read of the same resource (`read`, `parent-read`), one
+   * a link leads to (`linked`), the identity's own record (`self`), the list (`list`), a sign-in with the changed
+   * credential (`login`), a new token's claims (`token`); the read operation and the exchanges that show it.
+   */
+  oracle?: { kind: OracleKind; operation: string; attempts: ProbeResponse[] };
+  /**
+   * The privilege chain this finding was reached through: step 1 the identity raised its own role (`raised`), step 2
+   * what the raised identity reached (`reached`), each with its operation and what it showed.
+   */
+  chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; attempts?: ProbeResponse[] }[];
 }
 
 /** A request another check sent on the same operation and its answer, as passive checks see it (credentials redacted). */
@@ -239,6 +284,11 @@ export interface ObservedExchange {
 
 export interface CheckContext<V extends object = Readonly<Record<string, unknown>>> {
   readonly operation: Operation;
+  /**
+   * The API model (docs/architecture.md §2.8): resources, links, the scan identities and what each owns, this and
+   * every other operation's resource, role and object references. Checks read it instead of re-deriving any of it.
+   */
+  readonly model: ApiModel;
   readonly http: HttpClient;
   /**
    * The values of the options this check declared (`CheckDefinition.options`), typed from the declarations: the
@@ -409,3 +459,14 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
 }
 
 export { changesExistingObject, classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export {
+  describeInput,
+  isTextInput,
+  operationInputs,
+  textOf,
+  type InputLocation,
+  type OperationInput,
+} from './model/inputs.js';
+export { canCarry, withInput, withInputs, type InputChange } from './model/input-request.js';
+export { payloadRefusal } from './model/input-safety.js';
+export { readRequestBody, type BodyEncoding, type RequestBody } from './model/request-body.js';

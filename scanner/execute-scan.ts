@@ -5,8 +5,10 @@
 import type { Operation } from './api.js';
 import type { CliIo } from './cli-io.js';
 import { reportedOptions } from './check-options.js';
-import type { CommonFlags } from './common-args.js';
+import { formatSize, type CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
+import type { IdentitySpec } from './model/identity-spec.js';
+import { identitiesFromOptions } from './model/identity-options.js';
 import { runScan } from './engine.js';
 import { loadBaseline, withoutBaseline } from './baseline.js';
 import { formatJson } from './formatters/json.js';
@@ -16,6 +18,7 @@ import { formatYaml } from './formatters/yaml.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
+import { formatRate } from './rate-limiter.js';
 import { assertReachable } from './reachability.js';
 import { buildReport } from './report/build-report.js';
 import { findingRows } from './report/findings.js';
@@ -28,7 +31,6 @@ import { selectChecks } from './select-checks.js';
 import { incompleteness } from './completeness.js';
 import { filterOperations } from './operation-filter.js';
 import { shardOperations } from './shard.js';
-import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
 import { reportWrittenLine } from './report/written-line.js';
 import { writeToFile } from './transports/file.js';
 import { writeToStdout } from './transports/stdout.js';
@@ -45,8 +47,14 @@ export interface ScanRequest {
   operations: Operation[];
   common: CommonFlags;
   curl: CurlFlags;
+  /** The OpenAPI description the operations come from (the API model reads its schemas). */
+  document?: Record<string, unknown>;
+  /** Scan identities besides the supplied credential and --as-other (--identity, a config file). */
+  identities?: IdentitySpec[];
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
+  convertedFrom?: string;
   /**
    * Work before the checks over the scan's transport, once the target is reachable (GraphQL: read the schema and
    * build one operation per field); its operations replace `operations`, narrowed by the operation filters.
@@ -85,8 +93,8 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const cwd = io.cwd ?? process.cwd();
   const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
   const selected = selectChecks(request.checks.checks, {
-    scans: common.scans.length > 0 ? common.scans : undefined,
-    excludeScans: common.excludeScans,
+    scans: common.scans.length > 0 ? [...common.scans] : undefined,
+    excludeScans: [...common.excludeScans],
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
@@ -112,16 +120,16 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBody,
   };
-  // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
+  // GraphQL endpoints become their fields first; the API model (scan-services.ts) then reads the whole description
+  // before slicing, so every shard scans the same objects as one scan.
   const prepared = request.prepare
     ? await request.prepare(transport, io.signal).then((p) => ({
         ...p,
         operations: filterOperations(p.operations, common.includeOperations, common.excludeOperations),
       }))
-    : request.kind === 'openapi' && request.checks.checkOptions.asOther
-      ? await objectIdsFromResponses(request.operations, transport, io.signal)
-      : { operations: request.operations, requestsSent: 0 };
+    : { operations: request.operations, requestsSent: 0 };
   if (prepared.operations.length === 0)
     throw scannerError('invalid_argument', 'nothing to scan: every operation was filtered out');
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
@@ -129,7 +137,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const runsHere = selected.checks.filter((c) => runsIn(c.definition, request.kind));
   const progress = createProgress(
     io,
-    common.progress,
+    !common.noProgress,
     `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`,
   );
   const ran = await runScan({
@@ -138,16 +146,24 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     checks: selected.checks,
     options: request.checks.checkOptions,
     ...(common.shard ? { oncePerScan: { operation: prepared.operations[0], report: common.shard.index === 1 } } : {}),
+    // The model reads the whole description before slicing, so every shard scans the same objects as one scan.
+    model: {
+      operations: prepared.operations,
+      ...(request.document ? { document: request.document } : {}),
+      given: request.kind === 'curl',
+    },
+    identities: request.identities ?? identitiesFromOptions(request.checks.checkOptions, io),
     rate: common.rate,
     concurrency: common.concurrency,
     requestTimeoutMs,
     connectTimeoutMs: curl.connectTimeoutMs,
-    checkTimeoutMs: common.checkTimeoutMs,
+    checkTimeoutMs: common.checkTimeout === undefined ? undefined : Math.round(common.checkTimeout * 1000),
     followRedirects: curl.location,
     maxRedirects: curl.maxRedirs,
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBody,
     perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
@@ -169,11 +185,12 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     pulledInDependencies: selected.pulledIn,
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
-    rate: common.rateText,
+    rate: formatRate(common.rate),
     concurrency: common.concurrency,
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
     followRedirects: curl.location,
+    maxBody: formatSize(common.maxBody),
     insecure: curl.insecure,
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
@@ -196,7 +213,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
   const completeness = incompleteness(outcome);
-  const report = buildReport(outcome, options);
+  const report = buildReport(outcome, options, request.convertedFrom ? { convertedFrom: request.convertedFrom } : {});
   assertValidReport(report, 'generated report');
 
   const text = {

@@ -5,22 +5,10 @@
  */
 import type { ParseArgsConfig } from 'node:util';
 import type { CliIo } from './cli-io.js';
-import {
-  collectOptions,
-  flagUsage,
-  optionArgs,
-  optionDoc,
-  optionValuesFrom,
-  type DeclaredOption,
-} from './check-options.js';
-import {
-  commonFlagsFrom,
-  commonHelp,
-  commonOptions,
-  exitCodesHelp,
-  helpEntry,
-  type CommonFlags,
-} from './common-args.js';
+import { renderHelp } from '../lib/settings/render-help.js';
+import { settingsProblems } from '../lib/settings/settings-error.js';
+import { collectOptions, optionArgs, optionSettings, optionValuesFrom, type DeclaredOption } from './check-options.js';
+import { commonFlagsFrom, commonHelp, commonOptions, exitCodesHelp, type CommonFlags } from './common-args.js';
 import { scannerError } from './errors.js';
 import { loadChecks, type LoadedCheck } from './loader.js';
 import { parseArgv, type ParsedValues } from './parse-argv.js';
@@ -52,12 +40,32 @@ function checksDirsIn(argv: readonly string[]): string[] {
 
 /** The `--help` section of the loaded checks' options, each with the checks that read it. */
 function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
-  const entries = [...declared]
-    .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
-    .map(({ declaration, checks }) =>
-      helpEntry(flagUsage(declaration), [optionDoc(declaration), `read by ${checks.join(', ')}`]),
-    );
-  return `Check options (declared by the loaded checks):\n${entries.join('\n')}`;
+  const sorted = [...declared].sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1));
+  const readBy = new Map(sorted.map((d) => [d.declaration.name, d.checks]));
+  return renderHelp(optionSettings(sorted), {
+    heading: 'Check options (declared by the loaded checks):',
+    more: (name) => [`read by ${readBy.get(name)!.join(', ')}`],
+    help: false,
+  });
+}
+
+/** The scan-wide flags and the check options from the parsed values, every problem of both in one error. */
+function settingsFrom(values: ParsedValues, declared: readonly DeclaredOption[]) {
+  const problems: string[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      const found = settingsProblems((error as { cause?: unknown }).cause ?? error);
+      if (!found) throw error;
+      problems.push(...found);
+      return undefined;
+    }
+  };
+  const common = attempt(() => commonFlagsFrom(values));
+  const checkOptions = attempt(() => optionValuesFrom(values, declared));
+  if (!common || !checkOptions) throw scannerError('invalid_argument', problems.join('; '));
+  return { common, checkOptions };
 }
 
 /**
@@ -87,12 +95,5 @@ export async function parseScanArgv(
     io.stdout.write(`${usage}\n\n${commonHelp}\n\n${checkOptionsHelp(declared)}\n\n${exitCodesHelp}\n`);
     return undefined;
   }
-  return {
-    values,
-    positionals,
-    common: commonFlagsFrom(values),
-    checks,
-    declared,
-    checkOptions: optionValuesFrom(values, declared),
-  };
+  return { values, positionals, ...settingsFrom(values, declared), checks, declared };
 }

@@ -9,18 +9,22 @@ import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
 import { expandGraphqlEndpoints, isGraphqlEndpoint } from '../graphql/openapi-endpoints.js';
 import { loadOpenApiDocument } from '../openapi/load-document.js';
-import { objectIdsFromResponses } from '../openapi/send-for-object-ids.js';
 import { operationsFromDocument } from '../openapi/operations.js';
+import { CONVERTER } from '../openapi/swagger-2.js';
 import { parseScanArgv } from '../scan-argv.js';
 import { readFirstLine } from '../read-first-line.js';
+import { firstSignsIn, identitiesFromOptions } from '../model/identity-options.js';
 
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
 const openapiCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
 const STDIN_TIMEOUT_MS = 2000;
+/** Stands for the token the scanner obtains for the first identity before any check runs (scan-model.ts withToken). */
+const PENDING_SIGN_IN = 'pending-sign-in';
 
 export const scanOpenapiHelp = `Usage: scanner scan openapi <file|URL> [flags]
 
-Scans every operation of an OpenAPI 3 description (JSON or YAML). Path parameters, required query/header parameters
+Scans every operation of an OpenAPI 3 or Swagger 2.0 description (JSON or YAML; Swagger 2.0 is converted to OpenAPI 3
+first, and the report says so). Path parameters, required query/header parameters
 and JSON bodies come from the examples, defaults or schemas (the same values on every run).
 
       --base-url <url>                 where the API lives (default: servers[0].url)
@@ -32,7 +36,8 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
   so object-level checks (bola.*) probe objects the first identity owns.
   A POST operation on a /graphql (or /gql) path, or one its operationId, summary or tags call GraphQL, is scanned
   as scan graphql scans an endpoint: its schema is read and each root field becomes an operation.
-  Swagger 2.0, external or unresolvable $refs, no operations or no usable base URL: one line on stderr, exit 1.
+  External or unresolvable $refs, no operations, no usable base URL, a description over 64 MiB or whose YAML aliases
+  expand past 5,000,000 values: one line on stderr, exit 1.
 
 ${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
@@ -73,7 +78,10 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     headers[name] = [...(headers[name] ?? []), line.slice(colon + 1).trim()];
   }
   const flagCredential = detectCredential(curl, headers);
+  const identities = identitiesFromOptions(args.checkOptions, io);
   let fallback = flagCredential?.value;
+  // The scanner signs the first identity in itself: every secured operation carries the token it will obtain.
+  if (fallback === undefined && firstSignsIn(identities)) fallback = PENDING_SIGN_IN;
   if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin)
     fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
 
@@ -89,32 +97,39 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
       ...op.headers,
     },
   }));
-  const asOther = args.checkOptions.asOther !== undefined;
+  // A converted description is said once on stderr (the report's openapi.convertedFrom says it too).
+  const convertedFrom = loaded.convertedFrom ? `${loaded.convertedFrom} (converted by ${CONVERTER})` : undefined;
+  if (loaded.convertedFrom)
+    io.stderr.write(
+      `note: ${loaded.source} is a ${loaded.convertedFrom} description, converted to OpenAPI 3 by ${CONVERTER} before the scan\n`,
+    );
+  const asOther = args.checkOptions.asOther !== undefined || identities.some((i) => i.name === 'other');
   return executeScan(io, {
     command: 'scan openapi',
     kind: 'openapi',
     operations,
+    document: loaded.document,
+    identities,
     common,
     curl,
     checks: args,
+    ...(convertedFrom ? { convertedFrom } : {}),
     // A GraphQL endpoint of the description is scanned field by field, as `scan graphql` scans it.
     ...(operations.some(isGraphqlEndpoint)
       ? {
           prepare: async (transport, signal) => {
-            const withIds = asOther
-              ? await objectIdsFromResponses(operations, transport, signal)
-              : { operations, requestsSent: 0 };
+            // REST operations' objects come from the API model; GraphQL fields get theirs here.
             const expanded = await expandGraphqlEndpoints(
-              withIds.operations,
+              operations,
               {
                 cwd: io.cwd ?? process.cwd(),
                 objectIds: asOther,
-                note: common.progress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+                note: !common.noProgress ? (line) => io.stderr.write(`${line}\n`) : undefined,
               },
               transport,
               signal,
             );
-            return { operations: expanded.operations, requestsSent: withIds.requestsSent + expanded.requestsSent };
+            return expanded;
           },
         }
       : {}),

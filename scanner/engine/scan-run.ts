@@ -11,7 +11,7 @@ import { createSemaphore, type Semaphore } from '../semaphore.js';
 import { runsIn } from '../scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
 import { runsOnGraphqlOperation } from './gates/graphql-operations.js';
-import { createScanServices, type ScanServices } from './scan-services.js';
+import type { ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
 import { createDiscoveredSecrets, type DiscoveredSecrets } from './stores/discovered-secrets.js';
 import { createExchangeLog, type ExchangeLog } from './stores/exchange-log.js';
@@ -66,7 +66,8 @@ export interface ScanRun {
   readonly tasks: TaskTable;
 }
 
-export function createScanRun(input: ScanInput): ScanRun {
+/** `input.operations` are the prepared ones (scan-services.ts), which the services were opened for. */
+export function createScanRun(input: ScanInput, services: ScanServices): ScanRun {
   const definitions = input.checks.map((c) => c.definition);
   const ordered = topologicalOrder(definitions);
   const byId = new Map(definitions.map((d) => [d.id, d]));
@@ -95,13 +96,13 @@ export function createScanRun(input: ScanInput): ScanRun {
       runsIn(d, input.kind) &&
       (!d.oncePerScan || input.oncePerScan?.report !== false) &&
       (!operation || runsOnGraphqlOperation(d, operation)),
-    services: createScanServices(input),
+    services,
     options: { given, declared, secrets: secretValues(declared, given) },
     credentialChecks,
     facts: createFactStore(),
     exchanges: createExchangeLog(),
     traffic: createTrafficStore(),
-    baselines: new Map(),
+    baselines: new Map(services.baselines),
     discoveredSecrets: createDiscoveredSecrets(),
     scanStateOf(checkId) {
       const state = scanStates.get(checkId) ?? new Map<string, unknown>();

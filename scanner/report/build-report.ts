@@ -5,6 +5,7 @@
 import type { CheckDefinition, Credential, IssueMeta, Operation } from '../api.js';
 import type { Attempt, CheckResult, ScanOutcome } from '../scan-result.js';
 import { incompleteness } from '../completeness.js';
+import type { ModelOutcome } from '../model/model-outcome.js';
 import { operationClass } from '../operation-class.js';
 import { parseSetCookie } from './parse-set-cookie.js';
 import {
@@ -37,6 +38,7 @@ function attemptReport(attempt: Attempt): ScanAttemptReport {
       body: response.body,
       headers,
       ...(response.setCookies.length > 0 ? { cookies: response.setCookies.map(parseSetCookie) } : {}),
+      ...(response.truncated ? { truncated: response.truncated } : {}),
     };
   }
   if (attempt.error !== undefined) report.error = { message: attempt.error || 'request failed' };
@@ -51,6 +53,8 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
     f.attemptId,
     ...(f.attemptIds ?? []),
     ...(f.steps ?? []).map((s) => s.attemptId),
+    ...(f.oracle?.attemptIds ?? []),
+    ...(f.chain ?? []).flatMap((s) => s.attemptIds ?? []),
   ]);
   const failedAttempts = new Set(cited.filter((id): id is string => id !== undefined));
   // Without a cited attempt, a failed issue rests on everything the check sent.
@@ -64,8 +68,22 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
   const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0].cause : undefined;
   const steps = findings.flatMap((f) => (f.steps ?? []).map((s) => ({ scan: s.attemptId, role: s.role })));
+  const oracle = findings.find((f) => f.oracle)?.oracle;
+  const chain = findings.find((f) => f.chain)?.chain;
   const evidence: NonNullable<IssueReport['evidence']> = {
     ...(steps.length > 0 ? { steps } : {}),
+    ...(oracle ? { oracle: { kind: oracle.kind, operation: oracle.operation, scans: oracle.attemptIds } } : {}),
+    ...(chain
+      ? {
+          chain: chain.map((s) => ({
+            step: s.step,
+            role: s.role,
+            operation: s.operation,
+            detail: s.detail,
+            ...(s.attemptIds ? { scans: s.attemptIds } : {}),
+          })),
+        }
+      : {}),
     ...(cause ? { cause: { check: cause.checkId, issue: cause.issueId }, originalCvss: cvss } : {}),
   };
   return {
@@ -192,7 +210,11 @@ function graphqlReport(operations: Operation[], items: CheckReport[]): NonNullab
   return section;
 }
 
-export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
+export function buildReport(
+  outcome: ScanOutcome,
+  options: Record<string, unknown>,
+  description: { convertedFrom?: string } = {},
+): Report {
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
   const operations = new Map(
     [...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [
@@ -209,6 +231,7 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
     incompleteChecks: summary.count,
     reasons: summary.reasons,
     ...(outcome.requestsRefused ? { destructiveRequestsRefused: outcome.requestsRefused } : {}),
+    ...(outcome.model ? modelCompleteness(outcome.model) : {}),
     ...(outcome.canary
       ? {
           identityCanary: {
@@ -233,10 +256,51 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   };
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, completeness, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
-  if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
+  if (outcome.kind === 'openapi')
+    report.openapi = {
+      ...(description.convertedFrom ? { convertedFrom: description.convertedFrom } : {}),
+      ...openapiReport(outcome.operations, reports),
+    };
   // An OpenAPI description's GraphQL endpoint was scanned field by field (scanner/graphql/openapi-endpoints.ts).
   if (outcome.kind === 'openapi' && outcome.operations.some((o) => o.graphql?.field))
     report.graphql = graphqlReport(outcome.operations, reports);
   if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = graphqlReport(outcome.operations, reports);
   return report;
+}
+
+/** The API model's account in the report: identities, objects created and left behind, server errors. */
+function modelCompleteness(model: ModelOutcome): Partial<NonNullable<Report['completeness']>> {
+  const left = model.created.filter((o) => o.state === 'left');
+  return {
+    identities: model.identities.map((identity) => ({
+      name: identity.name,
+      role: identity.role,
+      knownBy: identity.knownBy,
+      ...(identity.credential ? { credential: identity.credential } : {}),
+      renewals: identity.renewals.map((r) => ({ at: r.at.toISOString(), reason: r.reason, ok: r.ok })),
+    })),
+    ...(model.created.length > 0
+      ? {
+          createdObjects: {
+            created: model.created.length,
+            deleted: model.created.filter((o) => o.state === 'deleted').length,
+            leftBehind: left.length,
+          },
+        }
+      : {}),
+    ...(left.length > 0
+      ? {
+          leftBehind: left.map((o) => ({
+            resource: o.resource,
+            operation: o.operation,
+            creator: o.creator,
+            ...(o.check ? { check: o.check } : {}),
+            keys: o.keys,
+            ...(o.url ? { url: o.url } : {}),
+            reason: o.reason ?? 'not deleted',
+          })),
+        }
+      : {}),
+    ...(model.serverErrors.length > 0 ? { serverErrors: model.serverErrors } : {}),
+  };
 }

@@ -19,7 +19,7 @@ export interface CookieReport {
 export interface ScanAttemptReport {
   id: string;
   request?: { id: string; method: string; url: string; body?: string; cookies?: CookieReport[]; headers?: Headers };
-  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers };
+  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers; truncated?: string };
   error?: { message: string };
 }
 
@@ -34,6 +34,8 @@ export interface IssueReport {
   /** Gatehouse extension: the steps of a multi-request proof, and the root cause of a linked (unscored) issue. */
   evidence?: {
     steps?: { scan: string; role: string }[];
+    oracle?: { kind: string; operation: string; scans: string[] };
+    chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; scans?: string[] }[];
     cause?: { check: string; issue: string };
     originalCvss?: { version: number; vector?: string; score: number };
   };
@@ -81,6 +83,34 @@ interface CompletenessReport {
   incompleteChecks: number;
   reasons: string[];
   destructiveRequestsRefused?: number;
+  identities?: {
+    name: string;
+    role: string;
+    knownBy: Record<string, string>;
+    credential?: string;
+    renewals: { at: string; reason: string; ok: boolean }[];
+  }[];
+  createdObjects?: { created: number; deleted: number; leftBehind: number };
+  leftBehind?: {
+    resource: string;
+    operation: string;
+    creator: string;
+    check?: string;
+    keys: Record<string, string>;
+    url?: string;
+    reason: string;
+  }[];
+  serverErrors?: {
+    operation: string;
+    count: number;
+    requests: {
+      check: string;
+      scan: string;
+      status?: number;
+      error?: string;
+      inputs: { input: string; value?: string }[];
+    }[];
+  }[];
   identityCanary?: {
     operation: string;
     every: number;
@@ -105,7 +135,7 @@ export interface Report {
   options: Record<string, unknown>;
   completeness?: CompletenessReport;
   curl?: CurlReport;
-  openapi?: { paths: Record<string, Record<string, unknown>> };
+  openapi?: { convertedFrom?: string; paths: Record<string, Record<string, unknown>> };
   graphql?: {
     url: string;
     /** How the schema was obtained: `introspection`, `introspection bypass: <way>`, `validation errors and suggestions (partial)`, `file`, `none`. */
