@@ -63,6 +63,12 @@ export interface Credential {
    * operation's body already carries it; an attack value replaces it there, and `credential: null` removes it.
    */
   pointer?: string[];
+  /**
+   * `in: 'body'`: the endpoint's own credential (a header, query parameter or cookie), sent with its value beside the
+   * body credential so the request stays the identity's while only the body value is attacked; `credential: null`
+   * leaves both out. Redacted like the credential.
+   */
+  with?: Credential;
   /** `jwt` when the value looks like and parses as a JWT. */
   format: 'jwt' | 'opaque';
   /** The raw value as the user gave it, without the `Bearer ` prefix. */

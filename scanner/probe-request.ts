@@ -78,11 +78,13 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
     if (value !== null) cookies[name] = value;
 
   const credential = operation.credential;
-  if (credential && credential.in !== 'body' && probe.credential !== null) {
-    const value = probe.credential ?? credential.value;
-    if (credential.in === 'header') setHeader(headers, credential.name, credentialHeaderValue(credential, value));
-    else if (credential.in === 'query') url.searchParams.set(credential.name, value);
-    else cookies[credential.name] = value;
+  // Beside a body credential, the endpoint's own one travels as it is (an attack value goes in the body).
+  const placed = credential?.in === 'body' ? credential.with : credential;
+  if (placed && placed.in !== 'body' && probe.credential !== null) {
+    const value = placed === credential ? (probe.credential ?? placed.value) : placed.value;
+    if (placed.in === 'header') setHeader(headers, placed.name, credentialHeaderValue(placed, value));
+    else if (placed.in === 'query') url.searchParams.set(placed.name, value);
+    else cookies[placed.name] = value;
   }
   const cookie = cookieHeader(cookies);
   if (cookie && getHeader(headers, 'cookie') === undefined) setHeader(headers, 'Cookie', cookie);

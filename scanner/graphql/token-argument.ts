@@ -2,13 +2,13 @@
  * Token-typed GraphQL arguments (`me(token: String!)`, `verify(jwt: JWT!)`): when the scan's credential is a JWT, such
  * an argument carries it, and it becomes the field operation's credential — a body credential at
  * `variables.<argument>` (scanner/probe-request.ts places attack values there) — so the jwt.* checks attack the token
- * where the field reads it. The endpoint's own credential still travels with every request, as a fixed header (or
- * query parameter, or cookie), so the field is called as the scan's identity and only the argument changes.
+ * where the field reads it. The endpoint's own credential travels beside it (`Credential.with`: the header, query
+ * parameter or cookie as given), so the field is called as the scan's identity and only the argument changes; a
+ * request without credential carries neither.
  */
 import { getNamedType, isScalarType, type GraphQLArgument, type GraphQLField } from 'graphql';
-import type { Credential, Operation } from '../api.js';
+import type { Operation } from '../api.js';
 import { isJwt } from '../compact-jwt.js';
-import { credentialHeaderValue } from '../probe-request.js';
 import { jsonBody } from './graphql-request.js';
 
 const TOKEN_NAME = /^(token|jwt|(access|id|auth|bearer|session|refresh|api)_?token)$/i;
@@ -21,28 +21,6 @@ function isTokenArgument(arg: GraphQLArgument): boolean {
   const named = TOKEN_NAME.test(arg.name) || TOKEN_SCALAR.test(type.name);
   const scalar = type.name === 'String' || type.name === 'ID' || TOKEN_SCALAR.test(type.name);
   return named && scalar;
-}
-
-/** The endpoint's credential as a fixed part of the request (header, query parameter or cookie). */
-function fixed(operation: Operation, credential: Credential): Pick<Operation, 'headers' | 'url' | 'cookies'> {
-  if (credential.in === 'header')
-    return {
-      headers: { ...operation.headers, [credential.name]: [credentialHeaderValue(credential, credential.value)] },
-      url: operation.url,
-      cookies: operation.cookies,
-    };
-  if (credential.in === 'query') {
-    const url = new URL(operation.url);
-    url.searchParams.set(credential.name, credential.value);
-    return { headers: operation.headers, url: url.href, cookies: operation.cookies };
-  }
-  if (credential.in === 'cookie')
-    return {
-      headers: operation.headers,
-      url: operation.url,
-      cookies: { ...operation.cookies, [credential.name]: credential.value },
-    };
-  return { headers: operation.headers, url: operation.url, cookies: operation.cookies };
 }
 
 /**
@@ -60,7 +38,6 @@ export function withTokenArgument(operation: Operation, field: GraphQLField<unkn
     const variables = { ...graphql.variables, [arg.name]: token };
     return {
       ...operation,
-      ...(own && own.in !== 'body' ? fixed(operation, own) : {}),
       body: jsonBody({ query: graphql.document, variables, operationName: graphql.operationName }),
       graphql: { ...graphql, variables },
       credential: {
@@ -71,6 +48,7 @@ export function withTokenArgument(operation: Operation, field: GraphQLField<unkn
         pointer: ['variables', arg.name],
         format: 'jwt',
         value: token,
+        ...(own && own.in !== 'body' ? { with: own } : {}),
       },
     };
   }

@@ -4,7 +4,7 @@ import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
 import { buildWireRequest } from '../../scanner/probe-request.js';
 
-/** An operation whose credential is a token argument: `variables.token` of its JSON body. */
+/** An operation whose credential is a token argument (`variables.token` of its JSON body), beside a bearer header. */
 function bodyCredentialOperation(): Operation {
   const body = {
     query: 'query($token: String!) { session(token: $token) { id } }',
@@ -16,7 +16,6 @@ function bodyCredentialOperation(): Operation {
   );
   return {
     ...operation,
-    headers: { ...operation.headers, Authorization: ['Bearer header-token'] },
     credential: {
       schemeName: 'token_argument',
       type: 'apiKey',
@@ -25,6 +24,7 @@ function bodyCredentialOperation(): Operation {
       pointer: ['variables', 'token'],
       format: 'jwt',
       value: 'eyJ.supplied',
+      with: operation.credential,
     },
   };
 }
@@ -38,11 +38,11 @@ describe('buildWireRequest (scanner/probe-request.ts) with a body credential', (
     expect(wire.headers.Authorization).to.equal('Bearer header-token');
   });
 
-  it('puts an attack value at the pointer, in the operation body or the one the check sends', () => {
+  it('puts an attack value at the pointer, in the operation body or the one the check sends, the header as given', () => {
     const operation = bodyCredentialOperation();
-    expect(variables(buildWireRequest(operation, { credential: 'eyJ.forged' }).body)).to.deep.equal({
-      token: 'eyJ.forged',
-    });
+    const forged = buildWireRequest(operation, { credential: 'eyJ.forged' });
+    expect(variables(forged.body)).to.deep.equal({ token: 'eyJ.forged' });
+    expect(forged.headers.Authorization).to.equal('Bearer header-token');
     const own = JSON.stringify({ query: 'query($token: String!) { other(token: $token) }', variables: { x: 1 } });
     expect(variables(buildWireRequest(operation, { body: own, credential: 'eyJ.forged' }).body)).to.deep.equal({
       x: 1,
@@ -50,10 +50,10 @@ describe('buildWireRequest (scanner/probe-request.ts) with a body credential', (
     });
   });
 
-  it('removes the property for no credential, and leaves every header alone', () => {
+  it('sends no credential at all for none: the property removed, and the endpoint credential beside it too', () => {
     const wire = buildWireRequest(bodyCredentialOperation(), { credential: null });
     expect(variables(wire.body)).to.deep.equal({});
-    expect(wire.headers.Authorization).to.equal('Bearer header-token');
+    expect(wire.headers).to.not.have.property('Authorization');
   });
 
   it('sends a body that is not a JSON object unchanged: there is no place for the credential in it', () => {

@@ -4,8 +4,10 @@ import { curlFlagsFrom } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { graphqlOperations } from '../../../scanner/graphql/operations.js';
 import { buildWireRequest } from '../../../scanner/probe-request.js';
+import { secretsOf } from '../../../scanner/secrets.js';
 import { hs256Token } from '../../fixtures/targets/jwt-target.js';
 
+const JWT = hs256Token('secret-of-the-issuer', { sub: 'u1' });
 const SDL = `
 scalar JWT
 type Session { userId: ID! }
@@ -14,9 +16,9 @@ type Query {
   verify(jwt: JWT!, strict: Boolean): Boolean
   products(category: String!): [String!]!
   refresh(accessToken: String = "not-a-jwt"): Session
+  renew(refreshToken: String = "${JWT}"): Session
 }
 `;
-const JWT = hs256Token('secret-of-the-issuer', { sub: 'u1' });
 
 function operationsWith(authorization: string) {
   const base = operationFromCurl(
@@ -39,10 +41,21 @@ describe('token-typed GraphQL arguments (scanner/graphql/token-argument.ts)', ()
     expect(session.credential!.pointer).to.deep.equal(['variables', 'token']);
   });
 
-  it("keep the endpoint's own credential on every request, as a fixed header", () => {
-    const wire = buildWireRequest(operationsWith(`Bearer ${JWT}`)('session'), { credential: 'forged' });
+  it("keep the endpoint's own credential beside the argument, so only the argument is attacked", () => {
+    const session = operationsWith(`Bearer ${JWT}`)('session');
+    const wire = buildWireRequest(session, { credential: 'forged' });
     expect(wire.headers.Authorization).to.equal(`Bearer ${JWT}`);
     expect(JSON.parse(wire.body!)).to.deep.include({ variables: { token: 'forged' } });
+    expect(buildWireRequest(session, { credential: null }).headers, 'none: neither').to.not.have.property(
+      'Authorization',
+    );
+  });
+
+  it("take a JWT default when the scan's credential is opaque, and both stay secrets of the scan", () => {
+    const refresh = operationsWith('Bearer opaque-token-123')('renew');
+    expect(refresh.credential).to.deep.include({ in: 'body', name: 'refreshToken', value: JWT });
+    expect(buildWireRequest(refresh).headers.Authorization).to.equal('Bearer opaque-token-123');
+    expect(secretsOf(refresh, [])).to.include.members([JWT, 'opaque-token-123']);
   });
 
   it('are told by name (token, jwt, accessToken…) or by a JWT/Token scalar, not by any string argument', () => {
