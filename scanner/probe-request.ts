@@ -25,7 +25,7 @@ function getHeader(headers: Headers, name: string): string | string[] | undefine
 }
 
 /** The header value a credential is sent as (`Bearer <v>`, `Basic <v>`, or the bare value for API keys). */
-export function credentialHeaderValue(credential: Credential, value: string): string {
+function credentialHeaderValue(credential: Credential, value: string): string {
   if (credential.type === 'http' && credential.scheme === 'bearer') return `Bearer ${value}`;
   if (credential.type === 'http' && credential.scheme === 'basic') return `Basic ${value}`;
   if (credential.type === 'oauth2' || credential.type === 'openIdConnect') return `Bearer ${value}`;
