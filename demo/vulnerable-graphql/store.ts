@@ -7,14 +7,14 @@ import { createStore, type Store } from '../vulnerable-api/store.js';
 import { addQaAccount } from './qa-account.js';
 import { createSessionTokens, type SessionTokens } from './session-tokens.js';
 
-export interface Note {
+interface Note {
   id: string;
   userId: string;
   title: string;
   body: string;
 }
 
-export interface FeedImport {
+interface FeedImport {
   id: string;
   userId: string;
   url: string;

@@ -1,6 +1,7 @@
-/** The result of one check on one operation of a GraphQL demo scan, failing loudly when it did not run there. */
+/** The results and findings of one check in a GraphQL demo scan. */
 import type { CheckResult, ScanOutcome } from '../../scanner/scan-result.js';
 
+/** The result of `checkId` on `operationId`, or an error naming what is missing. */
 export function resultOn(outcome: ScanOutcome, checkId: string, operationId: string): CheckResult {
   const result = outcome.results.find((r) => r.checkId === checkId && r.operationId === operationId);
   if (!result) throw new Error(`no result for ${checkId} on ${operationId}`);

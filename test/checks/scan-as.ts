@@ -6,7 +6,7 @@
 import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
 import { runScan } from '../../scanner/engine.js';
-import { endpointOperation } from '../../scanner/graphql/operations.js';
+import { graphqlOperations } from '../../scanner/graphql/operations.js';
 import type { ScanKind, ScanOutcome } from '../../scanner/scan-result.js';
 import { selectChecks } from '../../scanner/select-checks.js';
 import { loadedChecks } from '../support/scan.js';
@@ -25,7 +25,7 @@ export async function scanAs(
   const operation = operationFromCurl(url, flags);
   return runScan({
     kind,
-    operations: [kind === 'graphql' ? endpointOperation(operation, 'none') : operation],
+    operations: kind === 'graphql' ? graphqlOperations(undefined, operation, 'none') : [operation],
     checks: selected,
     rate: { count: 1000, perMs: 1000 },
   });
