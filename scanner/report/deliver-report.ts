@@ -1,0 +1,70 @@
+/**
+ * After a scan: the report built and validated, written in its format to its transport, the threshold rules' lines on
+ * stderr (DESIGN §2.2), and the exit code. execute-scan.ts imports it when the scan is done, so none of the report
+ * code (formatters, the report's validator) is loaded before a scan's first request.
+ */
+import type { CliIo } from '../cli-io.js';
+import type { CommonFlags } from '../common-args.js';
+import { incompleteness } from '../completeness.js';
+import { EXIT_FATAL, EXIT_FINDINGS, EXIT_INCOMPLETE, EXIT_OK } from '../exit-codes.js';
+import { formatJson } from '../formatters/json.js';
+import { formatSarif } from '../formatters/sarif.js';
+import { adviceLine, formatTable, vulnerabilityTable } from '../formatters/table.js';
+import { formatYaml } from '../formatters/yaml.js';
+import type { ScanOutcome } from '../scan-result.js';
+import { writeToFile } from '../transports/file.js';
+import { writeToStdout } from '../transports/stdout.js';
+import { postToUrl } from '../transports/url.js';
+import { buildReport } from './build-report.js';
+import { findingRows } from './findings.js';
+import { assertValidReport } from './validate-report.js';
+import { reportWrittenLine } from './written-line.js';
+
+/** Builds, validates and delivers the report of `outcome`; returns the scan's exit code. */
+export async function deliverReport(
+  io: CliIo,
+  common: CommonFlags,
+  outcome: ScanOutcome,
+  options: Record<string, unknown>,
+): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const completeness = incompleteness(outcome);
+  const report = buildReport(outcome, options);
+  assertValidReport(report, 'generated report');
+
+  const text = {
+    json: () => formatJson(report),
+    yaml: () => formatYaml(report),
+    sarif: () => formatSarif(outcome),
+    table: () => formatTable(outcome),
+  }[common.reportFormat]();
+  if (common.reportTransport === 'file') await writeToFile(common.reportFile!, text, cwd);
+  else if (common.reportTransport === 'url') await postToUrl(common.reportUrl!, formatJson(report));
+  else writeToStdout(io, text);
+
+  // Threshold rules 1 and 2: a finding strictly above the threshold (or a threshold of 0) also writes to stderr.
+  const rows = findingRows(outcome);
+  if (common.severityThreshold === 0 || rows.some((r) => r.score > common.severityThreshold)) {
+    const tableOnStdout = common.reportFormat === 'table' && common.reportTransport === 'stdout';
+    io.stderr.write(`${adviceLine(rows, completeness)}\n`);
+    if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
+  }
+  // A report written without a word leaves one guessing: the run ends naming the file and what it holds.
+  if (common.reportTransport === 'file')
+    io.stderr.write(
+      `${reportWrittenLine(common.reportFile!, common.reportFormat, outcome, common.severityThreshold)}\n`,
+    );
+  if (io.signal?.aborted) {
+    io.stderr.write('scanner: scan interrupted; the report is partial\n');
+    return EXIT_FATAL;
+  }
+  // Rule 5: with --only-scans-above-threshold, any finding at all is a distinct non-zero exit.
+  if (common.onlyScansAboveThreshold && rows.length > 0) return EXIT_FINDINGS;
+  if (!completeness.complete) {
+    // The table already says it on stdout; other formats and transports get the line on stderr.
+    if (common.reportFormat !== 'table' || common.reportTransport !== 'stdout')
+      io.stderr.write(`${adviceLine([], completeness)}\n`);
+    if (common.failOnIncomplete) return EXIT_INCOMPLETE;
+  }
+  return EXIT_OK;
+}
