@@ -10,7 +10,8 @@
  *
  * Run it twice on one commit first: what still differs is the scans' own nondeterminism (checks racing on one
  * operation's state), not the change. With `--concurrency 1` the checks run one at a time in schedule order, so the
- * reports repeat exactly and a change in that order shows.
+ * reports repeat exactly and a change in that order shows — but for timing checks (resource.redos) on a loaded
+ * machine, which may send one request more or less.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';

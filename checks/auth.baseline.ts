@@ -20,7 +20,6 @@ export default defineCheck({
   name: 'Authentication Baseline',
   description: 'Learns how the endpoint answers with the supplied credential, without one, and with a garbage one.',
   issues: [],
-  maxCvss: 0,
   appliesTo: (operation) => (operation.credential ? true : 'operation has no credential'),
   async run(ctx) {
     const credential = await ctx.http.send();

@@ -129,8 +129,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-204: Observable Response Discrepancy' },
     },
   ],
-  maxCvss: 6.9,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);
     if (!kind) return 'not a login, registration or password-reset operation with a user-name input';

@@ -32,9 +32,7 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 8.6,
   dependsOn: ['auth.baseline'],
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => (operation.credential ? looksAdministrative(operation) : 'operation has no credential'),
   async run(ctx) {
     const facts = readBaseline(ctx);

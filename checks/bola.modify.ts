@@ -50,7 +50,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.1,
   options: [AS_OTHER],
   dependsOn: ['auth.baseline'],
   scanKinds: ['curl', 'openapi'],

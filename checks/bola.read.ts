@@ -61,10 +61,8 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.1,
   options: [AS_OTHER],
   dependsOn: ['auth.baseline'],
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => {
     if (!operation.credential) return 'operation has no credential';
     if (operation.graphql) {

@@ -54,8 +54,6 @@ export default defineCheck({
       classifications: { owasp, cwe: 'CWE-213: Exposure of Sensitive Information Due to Incompatible Policies' },
     },
   ],
-  maxCvss: 7.1,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   passive: true,
   async run(ctx) {
     const answers = ownExchanges(ctx)

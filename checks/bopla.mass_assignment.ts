@@ -346,7 +346,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 8.6,
   scanKinds: ['curl', 'openapi'],
   appliesTo: (operation) => {
     if (!['POST', 'PUT', 'PATCH'].includes(operation.method.toUpperCase()))

@@ -17,8 +17,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication' },
     },
   ],
-  maxCvss: 0,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   async run(ctx) {
     if (!ctx.operation.credential)
       ctx.report(ISSUE, { detail: 'no credential was given or detected for this operation' });

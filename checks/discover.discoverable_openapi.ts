@@ -6,10 +6,9 @@
  * Differs from VulnAPI (research §1.3 #16): our own 30-path list, and the body must be plausible, not only the
  * status.
  */
-import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import { isHtml, jsonObject, probePaths, reportHits, type PathProbe } from './support/probe-paths.js';
-
-const ISSUE = 'discover.discoverable_openapi';
+import type { ProbeResponse } from '../scanner/api.js';
+import { isHtml, jsonObject, type PathProbe } from './support/probe-paths.js';
+import { definePathProbeCheck } from './support/path-probe-check.js';
 
 function isDescription(r: ProbeResponse): boolean {
   const json = jsonObject(r.body);
@@ -54,21 +53,13 @@ const PATHS = [
 ];
 const PROBES: PathProbe[] = PATHS.map((path) => ({ path, plausible }));
 
-export default defineCheck({
+export default definePathProbeCheck({
   id: 'discover.discoverable_openapi',
   name: 'Discoverable OpenAPI',
-  issues: [
-    {
-      id: ISSUE,
-      name: 'Discoverable OpenAPI Path',
-      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API9:2023 Improper Inventory Management' },
-    },
-  ],
-  maxCvss: 0,
-  oncePerScan: true,
-  scanKinds: ['discover'],
-  async run(ctx) {
-    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+  issue: {
+    id: 'discover.discoverable_openapi',
+    name: 'Discoverable OpenAPI Path',
+    owasp: 'API9:2023 Improper Inventory Management',
   },
+  probes: PROBES,
 });

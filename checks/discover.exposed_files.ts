@@ -8,18 +8,9 @@
  * 1 067 paths judged on the status alone. Env files are tried under the names projects give them per environment and
  * as backups (.env.dev, .env.staging, .env.bak…), each judged as a dotenv body (mostly KEY=value lines).
  */
-import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import {
-  isHtml,
-  jsonObject,
-  jsonWith,
-  probePaths,
-  reportHits,
-  textLike,
-  type PathProbe,
-} from './support/probe-paths.js';
-
-const ISSUE = 'discover.exposed_files';
+import type { ProbeResponse } from '../scanner/api.js';
+import { isHtml, jsonObject, jsonWith, textLike, type PathProbe } from './support/probe-paths.js';
+import { definePathProbeCheck } from './support/path-probe-check.js';
 
 /**
  * A dotenv body: mostly `KEY=value` lines (comments and blank lines aside), neither HTML nor JSON — so a page that
@@ -154,21 +145,13 @@ const PROBES: PathProbe[] = [
   { path: 'crossdomain.xml', plausible: textLike(/<allow-access-from\s+domain="\*"/i) },
 ];
 
-export default defineCheck({
+export default definePathProbeCheck({
   id: 'discover.exposed_files',
   name: 'Discoverable exposed files',
-  issues: [
-    {
-      id: ISSUE,
-      name: 'Discoverable exposed files',
-      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API8:2023 Security Misconfiguration' },
-    },
-  ],
-  maxCvss: 0,
-  oncePerScan: true,
-  scanKinds: ['discover'],
-  async run(ctx) {
-    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+  issue: {
+    id: 'discover.exposed_files',
+    name: 'Discoverable exposed files',
+    owasp: 'API8:2023 Security Misconfiguration',
   },
+  probes: PROBES,
 });

@@ -56,7 +56,6 @@ export default defineCheck({
       classifications: { owasp: 'API9:2023 Improper Inventory Management' },
     },
   ],
-  maxCvss: 0,
   oncePerScan: true,
   scanKinds: ['discover'],
   async run(ctx) {

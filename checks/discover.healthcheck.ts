@@ -5,10 +5,9 @@
  * short text such as OK, UP, healthy, alive, pong. Publishes the fact `urls`.
  * Differs from VulnAPI (research §1.3 #20): our own list, and the body must look like a health answer.
  */
-import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import { isHtml, jsonObject, probePaths, reportHits, type PathProbe } from './support/probe-paths.js';
-
-const ISSUE = 'discover.discoverable_healthcheck';
+import type { ProbeResponse } from '../scanner/api.js';
+import { isHtml, jsonObject, type PathProbe } from './support/probe-paths.js';
+import { definePathProbeCheck } from './support/path-probe-check.js';
 
 function plausible(r: ProbeResponse): boolean {
   // Kubernetes-style probes often answer 200 with no body at all; a catch-all answering every path that way is
@@ -54,21 +53,13 @@ const PATHS = [
 ];
 const PROBES: PathProbe[] = PATHS.map((path) => ({ path, plausible }));
 
-export default defineCheck({
+export default definePathProbeCheck({
   id: 'discover.healthcheck',
   name: 'Discoverable healthcheck endpoint',
-  issues: [
-    {
-      id: ISSUE,
-      name: 'Discoverable healthcheck endpoint',
-      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API9:2023 Improper Inventory Management' },
-    },
-  ],
-  maxCvss: 0,
-  oncePerScan: true,
-  scanKinds: ['discover'],
-  async run(ctx) {
-    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+  issue: {
+    id: 'discover.discoverable_healthcheck',
+    name: 'Discoverable healthcheck endpoint',
+    owasp: 'API9:2023 Improper Inventory Management',
   },
+  probes: PROBES,
 });

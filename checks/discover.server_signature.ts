@@ -22,7 +22,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  maxCvss: 0,
   oncePerScan: true,
   scanKinds: ['curl', 'openapi', 'graphql', 'discover'],
   async run(ctx) {

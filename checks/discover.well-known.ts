@@ -4,10 +4,9 @@
  * whose body has the format the path's specification defines. Publishes the fact `urls`.
  * Differs from VulnAPI (research §1.3 #19): the body must match the format, not only the status.
  */
-import { defineCheck, type ProbeResponse } from '../scanner/api.js';
-import { jsonObject, jsonWith, probePaths, reportHits, textLike, type PathProbe } from './support/probe-paths.js';
-
-const ISSUE = 'discover.discoverable_well_known';
+import type { ProbeResponse } from '../scanner/api.js';
+import { jsonObject, jsonWith, textLike, type PathProbe } from './support/probe-paths.js';
+import { definePathProbeCheck } from './support/path-probe-check.js';
 
 const jwks = (r: ProbeResponse): boolean => Array.isArray(jsonObject(r.body)?.keys);
 const jsonArray = (r: ProbeResponse): boolean =>
@@ -36,21 +35,13 @@ const PROBES: PathProbe[] = [
   { path: '.well-known/assetlinks.json', plausible: jsonArray },
 ];
 
-export default defineCheck({
+export default definePathProbeCheck({
   id: 'discover.well-known',
   name: 'Discoverable well-known path',
-  issues: [
-    {
-      id: ISSUE,
-      name: 'Discoverable well-known path',
-      cvss: { version: 4.0, vector: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:N/VI:N/VA:N/SC:N/SI:N/SA:N', score: 0 },
-      classifications: { owasp: 'API9:2023 Improper Inventory Management' },
-    },
-  ],
-  maxCvss: 0,
-  oncePerScan: true,
-  scanKinds: ['discover'],
-  async run(ctx) {
-    reportHits(ctx, ISSUE, await probePaths(ctx, PROBES));
+  issue: {
+    id: 'discover.discoverable_well_known',
+    name: 'Discoverable well-known path',
+    owasp: 'API9:2023 Improper Inventory Management',
   },
+  probes: PROBES,
 });

@@ -23,9 +23,7 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication' },
     },
   ],
-  maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => (operation.credential ? true : 'operation has no credential to bypass'),
   async run(ctx) {
     const facts = readBaseline(ctx);

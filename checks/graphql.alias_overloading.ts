@@ -29,7 +29,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.3,
   scanKinds: ['graphql'],
   oncePerScan: true,
   async run(ctx) {

@@ -52,7 +52,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.1,
   scanKinds: ['graphql'],
   appliesTo: (operation) => {
     if (!operation.graphql?.field) return 'not a GraphQL field';

@@ -27,7 +27,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.3,
   scanKinds: ['graphql'],
   oncePerScan: true,
   async run(ctx) {

@@ -24,7 +24,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  maxCvss: 5.1,
   scanKinds: ['graphql'],
   oncePerScan: true,
   async run(ctx) {

@@ -25,7 +25,6 @@ export default defineCheck({
       classifications: { owasp: 'API9:2023 Improper Inventory Management', cwe: 'CWE-489: Active Debug Code' },
     },
   ],
-  maxCvss: 2.1,
   scanKinds: ['graphql'],
   oncePerScan: true,
   async run(ctx) {

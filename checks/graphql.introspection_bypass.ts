@@ -26,7 +26,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  maxCvss: 5.3,
   dependsOn: ['graphql.introspection_enabled'],
   scanKinds: ['graphql'],
   oncePerScan: true,

@@ -56,7 +56,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  maxCvss: 5.3,
   scanKinds: ['graphql'],
   oncePerScan: true,
   async run(ctx) {

@@ -100,8 +100,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent by injection checks';

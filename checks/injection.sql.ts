@@ -222,8 +222,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [
     {
       name: 'sqlTimeBased',

@@ -64,7 +64,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-287: Improper Authentication' },
     },
   ],
-  maxCvss: 7.6,
   options: [
     JWT_SECRETS_FILE,
     AS_OTHER,
@@ -79,7 +78,6 @@ export default defineCheck({
   ],
   dependsOn: ['auth.baseline'],
   sharedVerdict: tokenVerifier,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);

@@ -30,10 +30,8 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 9.3,
   dependsOn: ['auth.baseline'],
   sharedVerdict: tokenVerifier,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);

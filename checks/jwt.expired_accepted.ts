@@ -42,7 +42,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-613: Insufficient Session Expiration' },
     },
   ],
-  maxCvss: 8.3,
   options: [
     JWT_SECRETS_FILE,
     {
@@ -56,7 +55,6 @@ export default defineCheck({
   ],
   dependsOn: ['auth.baseline'],
   sharedVerdict: tokenVerifier,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);

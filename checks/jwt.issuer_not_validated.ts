@@ -40,7 +40,6 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-287: Improper Authentication' },
     },
   ],
-  maxCvss: 9.1,
   options: [
     JWT_SECRETS_FILE,
     {
@@ -54,7 +53,6 @@ export default defineCheck({
   ],
   dependsOn: ['auth.baseline'],
   sharedVerdict: tokenVerifier,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);

@@ -43,11 +43,9 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 9.3,
   options: [CALLBACK_HOST],
   dependsOn: ['auth.baseline'],
   sharedVerdict: tokenVerifier,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);

@@ -33,10 +33,8 @@ export default defineCheck({
       classifications: { owasp: 'API2:2023 Broken Authentication', cwe: 'CWE-326: Inadequate Encryption Strength' },
     },
   ],
-  maxCvss: 9.1,
   options: [JWT_PUBLIC_KEY_FILE],
   dependsOn: ['auth.baseline'],
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: carriesJwt,
   async run(ctx) {
     const jwt = operationJwt(ctx);

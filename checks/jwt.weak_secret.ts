@@ -39,9 +39,7 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 9.3,
   options: [JWT_SECRETS_FILE],
-  scanKinds: ['curl', 'openapi', 'graphql'],
   // SecLists' 100k-line list takes well under a second per alg; the budget covers much larger files.
   timeoutMs: 300_000,
   appliesTo: carriesJwt,

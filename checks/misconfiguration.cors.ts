@@ -51,8 +51,6 @@ export default defineCheck({
       classifications: CLASSIFICATIONS,
     },
   ],
-  maxCvss: 7.1,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: onGraphqlEndpointOnly,
   // A CORS policy is middleware an API sets up for all of it or per mounted sub-API, not per operation.
   sharedVerdict: { subject: 'CORS policy (origin and path mount)', key: pathMount },

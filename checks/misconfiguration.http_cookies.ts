@@ -79,8 +79,6 @@ export default defineCheck({
       classifications: { owasp: OWASP, cwe: 'CWE-613: Insufficient Session Expiration' },
     },
   ],
-  maxCvss: 0,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
     const response = await ctx.http.send();

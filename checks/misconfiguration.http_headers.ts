@@ -100,8 +100,6 @@ export default defineCheck({
       perOrigin: true,
     },
   ],
-  maxCvss: 5.1,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
     const response = await ctx.http.send();

@@ -52,8 +52,6 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration', cwe: 'CWE-287: Improper Authentication' },
     },
   ],
-  maxCvss: 8.8,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   // Its baseline is the operation itself: on a destructive one that is the request the scan must not send.
   appliesTo: (operation) =>
     operationClass(operation) === 'destructive'

@@ -64,7 +64,6 @@ export default defineCheck({
       classifications: { owasp, cwe: cwe209 },
     },
   ],
-  maxCvss: 6.9,
   passive: true,
   async run(ctx) {
     const exchanges = ownExchanges(ctx);

@@ -70,7 +70,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.3,
   options: [
     {
       name: 'rateLimitBurst',
@@ -91,7 +90,6 @@ export default defineCheck({
       max: 100000,
     },
   ],
-  scanKinds: ['curl', 'openapi', 'graphql'],
   repeatsRequests: true,
   runsLast: true,
   appliesTo: (operation) => {

@@ -131,7 +131,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 6.9,
   scanKinds: ['curl', 'openapi'],
   // Waiting for other operations' probes (one at a time per target) counts against this budget.
   timeoutMs: 180_000,

@@ -65,8 +65,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 7.7,
-  scanKinds: ['curl', 'openapi', 'graphql'],
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';

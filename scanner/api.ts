@@ -333,10 +333,13 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   name: string;
   description?: string;
   issues: IssueMeta[];
-  /** The highest score this check can report; the threshold rules read it before any request is sent. */
-  maxCvss: number;
+  /**
+   * The highest score this check can report, which the threshold rules read before any request is sent. Leave it out:
+   * the loader derives it from `issues` (the highest issue score, 0 without issues). Stated, it must equal that.
+   */
+  maxCvss?: number;
   dependsOn?: string[];
-  /** Which scan kinds the check runs in (default all of `curl`, `openapi`, `graphql`). */
+  /** Which scan kinds the check runs in; leave it out for the default, every kind but `discover` (scanner/scan-kinds.ts). */
   scanKinds?: ('curl' | 'openapi' | 'graphql' | 'discover')[];
   /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
   oncePerScan?: boolean;

@@ -1,6 +1,6 @@
 /** What the CLI may touch: two output streams, the environment, the working directory. `bin.ts` wires the process. */
 
-export interface OutputStream {
+interface OutputStream {
   write(chunk: string): unknown;
   isTTY?: boolean;
 }

@@ -137,8 +137,3 @@ export function curlFlagsFrom(
     maxRedirs: maxRedirs === undefined ? undefined : Number(maxRedirs),
   };
 }
-
-/** Empty curl flags, for building operations in code (tests, `discover api`). */
-export function emptyCurlFlags(overrides: Partial<CurlFlags> = {}): CurlFlags {
-  return { data: [], json: [], headers: [], cookies: [], insecure: false, location: false, ...overrides };
-}

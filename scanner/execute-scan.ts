@@ -13,6 +13,7 @@ import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
 import { assertReachable } from './reachability.js';
 import type { ScanKind } from './scan-result.js';
+import { runsIn } from './scan-kinds.js';
 import { scannerError } from './errors.js';
 import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
@@ -109,9 +110,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     throw scannerError('invalid_argument', 'nothing to scan: every operation was filtered out');
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
 
-  const runsHere = selected.checks.filter((c) =>
-    (c.definition.scanKinds ?? ['curl', 'openapi', 'graphql']).includes(request.kind),
-  );
+  const runsHere = selected.checks.filter((c) => runsIn(c.definition, request.kind));
   const progress = createProgress(
     io,
     common.progress,

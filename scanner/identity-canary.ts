@@ -13,7 +13,7 @@ const DEFAULT_CANARY_EVERY = 25;
 
 const REJECTED = new Set([401, 403]);
 
-export interface CanaryLoss {
+interface CanaryLoss {
   /** Requests the scan had sent when the loss was seen. */
   afterRequests: number;
   at: Date;

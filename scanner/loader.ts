@@ -14,12 +14,15 @@ import { scannerError } from './errors.js';
 import { checkMetaValidator } from './check-meta-validator.js';
 import { collectOptions } from './check-options.js';
 import { assertAcyclic, assertDependenciesExist, compareIds } from './graph.js';
+import type { ScannedCheck } from './scan-result.js';
 
-export interface LoadedCheck {
-  definition: CheckDefinition;
+/** A check's definition as loaded: what a check may leave out, derived (`maxCvss`, from its issues). */
+type LoadedDefinition = CheckDefinition & { readonly maxCvss: number };
+
+export interface LoadedCheck extends ScannedCheck {
+  definition: LoadedDefinition;
   /** Absolute path of the module. */
   file: string;
-  origin: 'built-in' | 'custom';
 }
 
 export interface LoadOptions {
@@ -92,6 +95,11 @@ function assertReadableDir(dir: string): void {
   if (!ok) throw scannerError('unreadable_checks_dir', `${dir}: checks directory does not exist or is not a directory`);
 }
 
+/** The highest score a check can report: its highest issue's (a probe, without issues, reports none: 0). */
+function highestScore(check: CheckDefinition): number {
+  return Math.max(0, ...check.issues.map((i) => i.cvss.score));
+}
+
 /** Validates one module's default export; returns the problems found (empty when valid). */
 function problemsOf(exported: unknown, file: string): string[] {
   if (typeof exported !== 'object' || exported === null) return ['has no default export made with defineCheck()'];
@@ -116,12 +124,12 @@ function problemsOf(exported: unknown, file: string): string[] {
   for (const issue of check.issues) {
     if (issueIds.has(issue.id)) problems.push(`issue "${issue.id}" is declared twice`);
     issueIds.add(issue.id);
-    if (issue.cvss.score > check.maxCvss)
-      problems.push(`issue "${issue.id}" scores ${issue.cvss.score}, above maxCvss ${check.maxCvss}`);
   }
-  const highest = Math.max(0, ...check.issues.map((i) => i.cvss.score));
-  if (check.maxCvss !== highest)
-    problems.push(`maxCvss ${check.maxCvss} must equal the highest issue score (${highest})`);
+  // A stated ceiling that differs from the issues' is a mistake either way: lower, --only-scans-above-threshold
+  // would drop a check that can report above it; higher, it would keep one that never can.
+  const highest = highestScore(check);
+  if (check.maxCvss !== undefined && check.maxCvss !== highest)
+    problems.push(`maxCvss ${check.maxCvss} must equal the highest issue score (${highest}), or be left out`);
   if ((check.dependsOn ?? []).includes(check.id)) problems.push('depends on itself');
   return problems;
 }
@@ -181,7 +189,8 @@ export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck
           fields: problems.map((message) => ({ path: shown, message })),
         });
       }
-      const check: LoadedCheck = { definition: exported as CheckDefinition, file, origin };
+      const definition = exported as CheckDefinition;
+      const check: LoadedCheck = { definition: { ...definition, maxCvss: highestScore(definition) }, file, origin };
       const clash = byId.get(check.definition.id);
       if (clash) {
         throw scannerError(

@@ -1,11 +1,18 @@
 /** What a scan produces: one result per (check, operation), with every request sent recorded as an attempt. */
-import type { Operation } from './api.js';
+import type { CheckDefinition, Operation } from './api.js';
 import type { CanaryState } from './identity-canary.js';
-import type { LoadedCheck } from './loader.js';
 
 export type ScanKind = 'curl' | 'openapi' | 'graphql' | 'discover';
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
+/** A check as a scan runs it: its definition and the module it came from (scanner/loader.ts's `LoadedCheck`). */
+export interface ScannedCheck {
+  definition: CheckDefinition;
+  /** The module's path, shown in errors about the check. */
+  file: string;
+  origin: 'built-in' | 'custom';
+}
+
+type CheckStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 
 /** One request a check sent and what came back (or the transport error). The scan's own credential is redacted. */
 export interface Attempt {
@@ -42,7 +49,7 @@ export interface Finding {
 }
 
 /** The check and issue a finding follows from (DESIGN §2.6 "one root cause, one finding"). */
-export interface FindingCause {
+interface FindingCause {
   checkId: string;
   issueId: string;
 }
@@ -84,5 +91,5 @@ export interface ScanOutcome {
   operations: Operation[];
   /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
   oncePerScanOperation?: Operation;
-  checks: LoadedCheck[];
+  checks: ScannedCheck[];
 }

@@ -79,7 +79,7 @@ export function isLoopback(url: string): boolean {
 }
 
 /** A request the target made to a callback listener. */
-export interface CallbackHit {
+interface CallbackHit {
   /** The tag of the URL that was fetched (which input it was given to). */
   tag: string;
   method: string;

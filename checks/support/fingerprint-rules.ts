@@ -19,7 +19,7 @@ export const FINGERPRINT_BUCKETS = [
   'frameworks',
   'security_services',
 ] as const;
-export type FingerprintBucket = (typeof FINGERPRINT_BUCKETS)[number];
+type FingerprintBucket = (typeof FINGERPRINT_BUCKETS)[number];
 export type Fingerprint = Record<FingerprintBucket, { name: string }[]>;
 
 interface Rule {

@@ -15,7 +15,7 @@ const ID_SEGMENTS = [
   /^[a-z]{1,10}[_-](?=[A-Za-z0-9]*\d)[A-Za-z0-9]{8,}$/,
 ];
 
-export function isIdSegment(segment: string): boolean {
+function isIdSegment(segment: string): boolean {
   return ID_SEGMENTS.some((pattern) => pattern.test(segment));
 }
 

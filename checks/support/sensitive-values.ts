@@ -3,7 +3,7 @@
  * secrets and tokens of other records, payment card numbers (Luhn-valid, in a card-named property or grouped like a
  * card) and national identifiers (US SSN format). Returns where each sits — never the value itself.
  */
-export type SensitiveKind = 'password' | 'password hash' | 'secret or token' | 'card number' | 'national id';
+type SensitiveKind = 'password' | 'password hash' | 'secret or token' | 'card number' | 'national id';
 
 export interface SensitiveHit {
   kind: SensitiveKind;

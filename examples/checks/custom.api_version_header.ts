@@ -30,7 +30,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 0,
   options: [
     {
       name: 'versionHeader',

@@ -4,6 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { scannerError } from '../errors.js';
 import { loadChecks } from '../loader.js';
 import { parseArgv } from '../parse-argv.js';
+import { scanKindsOf } from '../scan-kinds.js';
 
 export const checksListHelp = `Usage: scanner checks list [--checks-dir <dir>]... [--format table|json]
 
@@ -42,7 +43,7 @@ export async function checksList(argv: string[], io: CliIo): Promise<number> {
       name: d.name,
       maxCvss: d.maxCvss,
       dependsOn: d.dependsOn ?? [],
-      scanKinds: d.scanKinds ?? ['curl', 'openapi', 'graphql'],
+      scanKinds: scanKindsOf(d),
       origin,
       options: (d.options ?? []).map((o) => o.flag),
       issues: d.issues.map((i) => ({ id: i.id, name: i.name, score: i.cvss.score })),

@@ -27,7 +27,8 @@ export const GATES: readonly Gate[] = [
   // rules read (a shared verdict's key) exist only once the dependencies ran.
   dependsOn,
   // A wait, so before the rules that look at the state of the scan (credential, canary): a credential lost while
-  // this check waited stops it. Never waits for passive checks: they wait for this one (a deadlock otherwise).
+  // this check waited stops it. Never waits for passive checks, nor for the checks downstream of this one: they
+  // wait for it (a deadlock otherwise).
   runsLast,
   // The credential rules come after the waits, so what they see is the scan's state when the check would start;
   // a missing or empty credential (fixed by the user) is named before a lost one (the canary's).
@@ -41,7 +42,7 @@ export const GATES: readonly Gate[] = [
   sharedVerdict,
   // The last wait, after every rule that can skip without waiting, so a skipped passive check holds nobody up.
   // Waits for every non-passive check on the operation, runsLast ones included (runsLast does not wait for passive
-  // checks), and not for checks that depend on a passive one (they wait for it).
+  // checks), and not for checks downstream of a passive one (they wait for it).
   passive,
   // After every wait: a task holding a slot while it waits for others would starve them (at --concurrency 1, a
   // deadlock). The gates below run holding the slot; the runner releases it whichever step ends the task.

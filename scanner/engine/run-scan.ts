@@ -12,8 +12,6 @@ import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
 
-export type { ScanInput } from './scan-input.js';
-
 /** Starts every task, in dependency order; returns the reported ones' results, in that order. */
 function schedule(run: ScanRun): Promise<CheckResult>[] {
   const { input } = run;

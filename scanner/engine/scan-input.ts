@@ -1,14 +1,13 @@
 /** What `runScan` is given: the operations, exactly the checks to run, and the scan-wide settings. */
 import type { CheckLog, Operation } from '../api.js';
 import type { TlsOptions } from '../http.js';
-import type { LoadedCheck } from '../loader.js';
 import type { Rate } from '../rate-limiter.js';
-import type { ScanKind } from '../scan-result.js';
+import type { ScanKind, ScannedCheck } from '../scan-result.js';
 
 export interface ScanInput {
   kind: ScanKind;
   operations: Operation[];
-  checks: LoadedCheck[];
+  checks: ScannedCheck[];
   /**
    * Values the user gave for the checks' declared options, by option name (`jwtSecretsFile`, `asOther`…); each check
    * receives only the ones it declared, with its defaults.

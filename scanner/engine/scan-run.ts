@@ -8,7 +8,7 @@ import { collectOptions, secretValues, type DeclaredOption } from '../check-opti
 import { CREDENTIAL_PROBE } from '../completeness.js';
 import { topologicalOrder } from '../graph.js';
 import { createSemaphore, type Semaphore } from '../semaphore.js';
-import { runsIn } from './gates/scan-kinds.js';
+import { runsIn } from '../scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanServices, type ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
@@ -24,6 +24,8 @@ export interface ScanRun {
   /** The checks in dependency order, ties by id: the order tasks are scheduled (and take slots) in. */
   readonly ordered: readonly CheckDefinition[];
   readonly byId: ReadonlyMap<string, CheckDefinition>;
+  /** The checks that depend on `checkId`, directly or through others: they run after it, so it never waits for them. */
+  dependentsOf(checkId: string): ReadonlySet<string>;
   /** Where once-per-scan checks run: the (unsharded) scan's first operation. */
   readonly firstOperation: Operation;
   /** The operations a check runs on: the first one for a once-per-scan check, else every one. */
@@ -68,11 +70,17 @@ export function createScanRun(input: ScanInput): ScanRun {
       credentialChecks.add(d.id);
   const given = input.options ?? {};
   const declared = collectOptions(input.checks.map((c) => ({ definition: c.definition, shown: c.file })));
+  // In dependency order, a check's dependencies are complete before it: each adds itself to theirs' dependents.
+  const dependents = new Map(ordered.map((d) => [d.id, new Set<string>()]));
+  for (const d of [...ordered].reverse())
+    for (const dep of d.dependsOn ?? [])
+      for (const id of [d.id, ...dependents.get(d.id)!]) dependents.get(dep)?.add(id);
   const scanStates = new Map<string, Map<string, unknown>>();
   return {
     input,
     ordered,
     byId,
+    dependentsOf: (checkId) => dependents.get(checkId) ?? new Set(),
     firstOperation,
     operationsOf: (d) => (d.oncePerScan ? [firstOperation] : input.operations),
     taskOperation: (checkId, operation) => (byId.get(checkId)?.oncePerScan ? firstOperation : operation),

@@ -11,7 +11,7 @@ import { isHighRisk } from '../report/risk.js';
 import { wellKnownPaths } from '../report/well-known.js';
 import type { ScanOutcome } from '../scan-result.js';
 
-export const ADVICE = {
+const ADVICE = {
   success: 'Success: No issue detected!',
   error: "Error: There are some high-risk issues. It's advised to take immediate action.",
   warning: "Warning: There are some issues. It's advised to take action.",

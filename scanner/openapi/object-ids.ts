@@ -14,35 +14,11 @@
  * listed values (`enum`, `const`) are left alone.
  */
 import type { Operation, ProbeResponse } from '../api.js';
+import { firstObject, idFor, type Item } from './answer-object.js';
 
 export type SendOperation = (operation: Operation) => Promise<ProbeResponse | undefined>;
 
-const ID_FIELDS = ['id', 'uuid', '_id'];
 const MAX_ROUNDS = 3;
-
-type Item = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Item =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The first object of a JSON answer: itself when it has an id field, its first element, or the first element of its first array property. */
-export function firstObject(body: unknown): Item | undefined {
-  if (Array.isArray(body)) return isObject(body[0]) ? body[0] : undefined;
-  if (!isObject(body)) return undefined;
-  if (ID_FIELDS.some((field) => field in body)) return body;
-  const list = Object.values(body).find((value) => Array.isArray(value) && isObject(value[0])) as Item[] | undefined;
-  return list?.[0];
-}
-
-/** The id in `item` for a path parameter named `name`. */
-export function idFor(item: Item, name: string): string | undefined {
-  for (const field of [name, ...ID_FIELDS]) {
-    const value = item[field];
-    if (typeof value === 'string' && value !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
-  return undefined;
-}
 
 /** The template up to (not including) `/{name}`: the collection the parameter picks from. */
 function parentTemplate(template: string, name: string): string | undefined {

@@ -9,7 +9,7 @@ import { resolveRef } from './resolve-ref.js';
 type Schema = Record<string, unknown>;
 
 /** The properties of an object schema, merging allOf/oneOf/anyOf branches (first wins), with the required list. */
-export function objectProperties(
+function objectProperties(
   document: unknown,
   input: unknown,
   depth = 0,

@@ -2,7 +2,7 @@
 
 export const REPORT_SCHEMA_ID = 'https://gatehouse.dev/schemas/report/2024-10/report.schema.json';
 
-export type Headers = Record<string, string>;
+type Headers = Record<string, string>;
 
 export interface CookieReport {
   name: string;
@@ -76,7 +76,7 @@ export interface CurlReport {
 }
 
 /** Gatehouse addition (DESIGN §2.6): whether every selected check could run, and the identity canary's record. */
-export interface CompletenessReport {
+interface CompletenessReport {
   complete: boolean;
   incompleteChecks: number;
   reasons: string[];

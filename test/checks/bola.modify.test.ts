@@ -3,7 +3,7 @@ import { resultOf, scanTarget } from '../support/scan.js';
 import { ORDER_ID, startObjectsTarget, TOKENS } from '../fixtures/targets/objects-target.js';
 import { startProfilesTarget, USER_IDS, type ProfilesTarget } from '../fixtures/targets/profiles-target.js';
 import { bearerOf, json, startTarget, type Target } from '../fixtures/targets/start-target.js';
-import type { ScanOutcome } from '../../scanner/engine.js';
+import type { ScanOutcome } from '../../scanner/scan-result.js';
 import { buildReport } from '../../scanner/report/build-report.js';
 import { assertValidReport } from '../../scanner/report/validate-report.js';
 import { bearer, expectResult } from './expect-result.js';

@@ -1,6 +1,6 @@
 /** Assertions shared by the check tests: a check's verdict, the issues it reported with their scores, its requests. */
 import { expect } from 'chai';
-import type { ScanOutcome } from '../../scanner/engine.js';
+import type { ScanOutcome } from '../../scanner/scan-result.js';
 import { requestsOf, resultOf } from '../support/scan.js';
 
 export interface Expected {

@@ -1,5 +1,5 @@
 /** The result of one check on one operation of a GraphQL demo scan, failing loudly when it did not run there. */
-import type { CheckResult, ScanOutcome } from '../../scanner/engine.js';
+import type { CheckResult, ScanOutcome } from '../../scanner/scan-result.js';
 
 export function resultOn(outcome: ScanOutcome, checkId: string, operationId: string): CheckResult {
   const result = outcome.results.find((r) => r.checkId === checkId && r.operationId === operationId);

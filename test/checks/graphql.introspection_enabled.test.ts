@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { buildSchema } from 'graphql';
 import { createHandler } from 'graphql-http/lib/use/http';
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan, type ScanOutcome } from '../../scanner/engine.js';
+import { runScan } from '../../scanner/engine.js';
+import type { ScanOutcome } from '../../scanner/scan-result.js';
 import { graphqlOperations } from '../../scanner/graphql/operations.js';
 import { selectChecks } from '../../scanner/select-checks.js';
 import { loadedChecks, resultOf } from '../support/scan.js';
@@ -87,9 +88,9 @@ async function apiTarget(options: { private: boolean }): Promise<Target> {
 async function scanApi(target: Target): Promise<ScanOutcome> {
   const base = operationFromCurl(
     target.url('/graphql'),
-    emptyCurlFlags({
-      method: 'POST',
-      headers: ['Authorization: Bearer good'],
+    curlFlagsFrom({
+      request: 'POST',
+      header: ['Authorization: Bearer good'],
       json: ['{"query":"query{__typename}"}'],
     }),
   );

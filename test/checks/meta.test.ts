@@ -1,6 +1,6 @@
 /**
  * Conventions as tests (CONVENTIONS 7): every built-in check in checks/ has valid meta, an id equal to its file name,
- * a test file, existing dependencies without cycles, a maxCvss in range that equals its highest issue score — and the
+ * a test file, existing dependencies without cycles, maxCvss and the default scanKinds left implicit — and the
  * VulnAPI vocabulary (issue ids, names, vectors, scores, OWASP/CWE strings) unchanged.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { expect } from 'chai';
 import { glob } from 'tinyglobby';
 import { toFieldErrors, validatorFor } from '../../lib/json-schema.js';
 import type { CheckDefinition } from '../../scanner/api.js';
-import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from '../../scanner/owasp.js';
+import { loadChecks } from '../../scanner/loader.js';
+import { DOCUMENTED_OWASP_EXTRAS, OWASP_API_TOP_10_2023 } from './support/owasp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const checksDir = join(root, 'checks');
@@ -21,10 +22,11 @@ for (const file of files) {
   checks.push({ file, definition: mod.default! });
 }
 const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
+const loadedById = new Map((await loadChecks()).map((c) => [c.definition.id, c.definition]));
 
 /**
  * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
- * OWASP API Security Top 10 2023 categories (scanner/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
+ * OWASP API Security Top 10 2023 categories (test/checks/support/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
  * injection.*, bopla.*, misconfiguration.verbose_errors, ssrf.*, authentication.*).
  */
 const OWASP = new Set<string>([...OWASP_API_TOP_10_2023, ...Object.keys(DOCUMENTED_OWASP_EXTRAS)]);
@@ -284,11 +286,15 @@ describe('built-in checks (checks/*.ts)', () => {
         expect(cycle, `dependency cycle ${cycle?.join(' -> ')}: remove one dependsOn entry`).to.equal(undefined);
       });
 
-      it('declares 0 ≤ maxCvss ≤ 10, equal to its highest issue score', () => {
-        expect(definition.maxCvss, `checks/${name}.ts: maxCvss must be within 0..10`).to.be.within(0, 10);
-        const highest = Math.max(0, ...definition.issues.map((i) => i.cvss.score));
-        expect(definition.maxCvss, `checks/${name}.ts: set maxCvss: ${highest} (its highest issue score)`).to.equal(
-          highest,
+      it('leaves maxCvss to the loader, which derives it from the issues', () => {
+        expect(definition.maxCvss, `checks/${name}.ts: remove maxCvss (the loader derives it)`).to.equal(undefined);
+        expect(loadedById.get(name)?.maxCvss, `checks/${name}.ts: issue scores within 0..10`).to.be.within(0, 10);
+      });
+
+      it('leaves the default scanKinds implicit', () => {
+        const kinds = [...(definition.scanKinds ?? [])].sort().join(',');
+        expect(kinds, `checks/${name}.ts: remove scanKinds (curl, openapi and graphql is the default)`).to.not.equal(
+          'curl,graphql,openapi',
         );
       });
 

@@ -1,10 +1,10 @@
 /**
- * Every OWASP category a check names is one of the OWASP API Security Top 10 2023 (scanner/owasp.ts) or a
+ * Every OWASP category a check names is one of the OWASP API Security Top 10 2023 (test/checks/support/owasp.ts) or a
  * documented extra, and discovery findings sit where OWASP puts exposed inventory, not under request forgery.
  */
 import { expect } from 'chai';
 import { loadChecks } from '../../scanner/loader.js';
-import { DOCUMENTED_OWASP_EXTRAS, isKnownOwaspCategory, OWASP_API_TOP_10_2023 } from '../../scanner/owasp.js';
+import { DOCUMENTED_OWASP_EXTRAS, isKnownOwaspCategory, OWASP_API_TOP_10_2023 } from './support/owasp.js';
 
 const checks = (await loadChecks({ includeBuiltIn: true })).map((c) => c.definition);
 

@@ -4,10 +4,11 @@
  * from every check; here the test decides exactly which ones exist.
  */
 import { defineCheck, type Operation, type ProbeRequest } from '../../scanner/api.js';
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan, type ScanOutcome } from '../../scanner/engine.js';
-import type { LoadedCheck } from '../../scanner/loader.js';
+import { runScan } from '../../scanner/engine.js';
+import type { ScanOutcome } from '../../scanner/scan-result.js';
+import type { ScannedCheck } from '../../scanner/scan-result.js';
 import { loadedChecks } from '../support/scan.js';
 
 export interface PassiveScanOptions {
@@ -25,7 +26,7 @@ export async function scanPassively(
   options: PassiveScanOptions = {},
 ): Promise<ScanOutcome> {
   const passive = (await loadedChecks()).find((c) => c.definition.id === checkId)!;
-  const sender: LoadedCheck = {
+  const sender: ScannedCheck = {
     file: 'test.sender',
     origin: 'custom',
     definition: defineCheck({
@@ -38,9 +39,9 @@ export async function scanPassively(
       },
     }),
   };
-  const flags = emptyCurlFlags({
-    method: options.method,
-    headers: Object.entries(options.headers ?? {}).map(([n, v]) => `${n}: ${v}`),
+  const flags = curlFlagsFrom({
+    request: options.method,
+    header: Object.entries(options.headers ?? {}).map(([n, v]) => `${n}: ${v}`),
   });
   const operation = { ...operationFromCurl(url, flags), ...options.operation };
   return runScan({

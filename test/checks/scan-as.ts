@@ -2,9 +2,10 @@
  * Runs checks in a non-curl scan kind: `discover` the way `scanner discover api <URL>` does (one GET operation, no
  * credential), `graphql` the way `scanner scan graphql <endpoint>` does (one POST operation).
  */
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan, type ScanKind, type ScanOutcome } from '../../scanner/engine.js';
+import { runScan } from '../../scanner/engine.js';
+import type { ScanKind, ScanOutcome } from '../../scanner/scan-result.js';
 import { selectChecks } from '../../scanner/select-checks.js';
 import { loadedChecks } from '../support/scan.js';
 
@@ -15,9 +16,9 @@ export async function scanAs(
   options: { method?: string; headers?: Record<string, string> } = {},
 ): Promise<ScanOutcome> {
   const selected = selectChecks(await loadedChecks(), { scans: checks, severityThreshold: 0 }).checks;
-  const flags = emptyCurlFlags({
-    method: options.method,
-    headers: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+  const flags = curlFlagsFrom({
+    request: options.method,
+    header: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
   });
   return runScan({
     kind,

@@ -4,7 +4,8 @@
  * what the description adds to a curl scan.
  */
 import type { Operation } from '../../scanner/api.js';
-import { runScan, type ScanOutcome } from '../../scanner/engine.js';
+import { runScan } from '../../scanner/engine.js';
+import type { ScanOutcome } from '../../scanner/scan-result.js';
 import type { OpenApiDocument } from '../../scanner/openapi/load-document.js';
 import { operationsFromDocument } from '../../scanner/openapi/operations.js';
 import { objectIdsFromResponses } from '../../scanner/openapi/send-for-object-ids.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { curlFlagsFrom, curlOptions, emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom, curlOptions } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
 import { commonFlagsFrom, commonOptions } from '../../scanner/common-args.js';
 import { parseArgv } from '../../scanner/parse-argv.js';
@@ -124,7 +124,7 @@ describe('scan curl flags and the operation they describe', () => {
 
   it('refuses unknown flags and malformed headers', () => {
     expect(() => parse('--retry', '3')).to.throw('unknown flag --retry');
-    expect(() => operationFromCurl('http://h/', emptyCurlFlags({ headers: ['no-colon-here'] }))).to.throw(
+    expect(() => operationFromCurl('http://h/', curlFlagsFrom({ header: ['no-colon-here'] }))).to.throw(
       'expected "Name: value"',
     );
     expect(() => parse('--rate', 'fast')).to.throw('--rate fast: expected <n>/<s|m|h>');

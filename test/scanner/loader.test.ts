@@ -62,6 +62,24 @@ describe('scanner loader', () => {
       .and.include('dependOn is not a known field');
   });
 
+  it('derives maxCvss from the highest issue score when a check leaves it out, and keeps a stated one that equals it', async () => {
+    const checks = await loadChecks({ dirs: [dir('threshold')], includeBuiltIn: false });
+    expect(checks.map((c) => [c.definition.id, c.definition.maxCvss])).to.deep.equal([
+      ['custom.gate', 0],
+      ['custom.high', 8],
+      ['custom.info', 0],
+      ['custom.low', 2],
+    ]);
+  });
+
+  it('refuses a stated maxCvss that differs from the highest issue score', async () => {
+    const error = await loadError([dir('max-cvss-too-low')]);
+    expect(error.code).to.equal('invalid_check');
+    expect(error.message).to.match(
+      /custom\.understated\.ts: maxCvss 2 must equal the highest issue score \(8\), or be left out$/,
+    );
+  });
+
   it('refuses a check whose id differs from its file name', async () => {
     const error = await loadError([dir('wrong-name')]);
     expect(error.code).to.equal('invalid_check');

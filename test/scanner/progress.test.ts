@@ -4,7 +4,7 @@ import { defineCheck, type CheckDefinition, type Operation } from '../../scanner
 import { run } from '../../scanner/cli.js';
 import { runScan } from '../../scanner/engine.js';
 import { createProgress } from '../../scanner/progress.js';
-import type { LoadedCheck } from '../../scanner/loader.js';
+import type { ScannedCheck } from '../../scanner/scan-result.js';
 import { startTarget, type Target } from './support/run-cli.js';
 
 const shopSpec = fileURLToPath(new URL('../fixtures/openapi/shop.openapi.yaml', import.meta.url));
@@ -84,12 +84,12 @@ describe('scanner progress lines when stderr is not a terminal', () => {
 });
 
 describe('scanner progress counting', () => {
-  const loaded = (definition: CheckDefinition): LoadedCheck => ({
+  const loaded = (definition: CheckDefinition): ScannedCheck => ({
     definition,
     file: `${definition.id}.ts`,
     origin: 'custom',
   });
-  const check = (id: string, extra: Partial<CheckDefinition> = {}): LoadedCheck =>
+  const check = (id: string, extra: Partial<CheckDefinition> = {}): ScannedCheck =>
     loaded(defineCheck({ id, name: id, issues: [], maxCvss: 0, async run() {}, ...extra }));
   const operation = (id: string): Operation => ({
     id,

@@ -1,7 +1,8 @@
 /** Test helper: scan one local target with a few checks (their dependencies are added), so check tests read as sentences. */
-import { emptyCurlFlags } from '../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../scanner/curl-args.js';
 import { operationFromCurl } from '../../scanner/curl-operation.js';
-import { runScan, type CheckResult, type ScanOutcome } from '../../scanner/engine.js';
+import { runScan } from '../../scanner/engine.js';
+import type { CheckResult, ScanOutcome } from '../../scanner/scan-result.js';
 import { loadChecks, type LoadedCheck } from '../../scanner/loader.js';
 import { selectChecks } from '../../scanner/select-checks.js';
 
@@ -41,10 +42,10 @@ export async function scanTarget(url: string, options: ScanTargetOptions): Promi
   const { checks } = selectChecks(all, { scans: options.checks, severityThreshold: 0 });
   const operation = operationFromCurl(
     url,
-    emptyCurlFlags({
-      method: options.method,
-      headers: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-      data: options.body === undefined ? [] : [options.body],
+    curlFlagsFrom({
+      request: options.method,
+      header: Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+      'data-raw': options.body === undefined ? [] : [options.body],
     }),
   );
   return runScan({

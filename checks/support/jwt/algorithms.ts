@@ -1,6 +1,6 @@
 /** JWS `alg` values (RFC 7518 §3.1) grouped by key family, and the hash each one uses. */
 
-export const HMAC_ALGS = ['HS256', 'HS384', 'HS512'] as const;
+const HMAC_ALGS = ['HS256', 'HS384', 'HS512'] as const;
 export type HmacAlg = (typeof HMAC_ALGS)[number];
 
 export function isHmacAlg(alg: string): alg is HmacAlg {
@@ -12,7 +12,7 @@ export function isNoneAlg(alg: string): boolean {
   return alg.toLowerCase() === 'none';
 }
 
-export type KeyFamily = 'hmac' | 'rsa' | 'rsa-pss' | 'ec' | 'eddsa';
+type KeyFamily = 'hmac' | 'rsa' | 'rsa-pss' | 'ec' | 'eddsa';
 
 export interface AlgInfo {
   family: KeyFamily;

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { defineCheck, type CheckDefinition, type ObservedExchange } from '../../../scanner/api.js';
-import { emptyCurlFlags } from '../../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { runScan } from '../../../scanner/engine.js';
-import type { LoadedCheck } from '../../../scanner/loader.js';
+import type { ScannedCheck } from '../../../scanner/scan-result.js';
 import { json, startTarget, type Target } from '../../fixtures/targets/start-target.js';
 
-const loaded = (definition: CheckDefinition): LoadedCheck => ({
+const loaded = (definition: CheckDefinition): ScannedCheck => ({
   definition,
   file: `${definition.id}.ts`,
   origin: 'custom',
@@ -36,7 +36,7 @@ describe('passive checks (passive: true, ctx.observed())', () => {
     runScan({
       kind: 'curl',
       operations: [
-        operationFromCurl(target.url('/items'), emptyCurlFlags({ headers: ['Authorization: Bearer s3cret'] })),
+        operationFromCurl(target.url('/items'), curlFlagsFrom({ header: ['Authorization: Bearer s3cret'] })),
       ],
       checks: checks.map(loaded),
       rate: { count: 1000, perMs: 1000 },

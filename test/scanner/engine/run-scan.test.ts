@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { defineCheck, type CheckDefinition } from '../../../scanner/api.js';
-import { emptyCurlFlags } from '../../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { runScan } from '../../../scanner/engine.js';
-import type { LoadedCheck } from '../../../scanner/loader.js';
+import type { ScannedCheck } from '../../../scanner/scan-result.js';
 
-const loaded = (definition: CheckDefinition): LoadedCheck => ({
+const loaded = (definition: CheckDefinition): ScannedCheck => ({
   definition,
   file: `${definition.id}.ts`,
   origin: 'custom',
@@ -42,7 +42,7 @@ describe('scanner engine (runScan)', () => {
   });
 
   const operation = () =>
-    operationFromCurl(url, emptyCurlFlags({ headers: ['Authorization: Bearer good', 'X-Trace: a', 'X-Trace: b'] }));
+    operationFromCurl(url, curlFlagsFrom({ header: ['Authorization: Bearer good', 'X-Trace: a', 'X-Trace: b'] }));
 
   it('runs a dependent after its dependency and lets it read the dependency facts', async () => {
     const base = probe('t.base', {
@@ -259,7 +259,7 @@ describe('scanner engine (runScan)', () => {
       });
       const outcome = await runScan({
         kind: 'curl',
-        operations: [operationFromCurl(target, emptyCurlFlags())],
+        operations: [operationFromCurl(target, curlFlagsFrom({}))],
         checks: [loaded(check)],
         requestTimeoutMs: 100,
       });

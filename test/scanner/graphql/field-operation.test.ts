@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { buildSchema } from 'graphql';
-import { emptyCurlFlags } from '../../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { graphqlOperations } from '../../../scanner/graphql/operations.js';
 import { operationClass } from '../../../scanner/operation-class.js';
@@ -22,7 +22,7 @@ type Mutation {
 
 const base = operationFromCurl(
   'https://api.example.com/graphql',
-  emptyCurlFlags({ method: 'POST', headers: ['Authorization: Bearer t0k3n'], json: ['{"query":"query{__typename}"}'] }),
+  curlFlagsFrom({ request: 'POST', header: ['Authorization: Bearer t0k3n'], json: ['{"query":"query{__typename}"}'] }),
 );
 const operations = graphqlOperations(buildSchema(SDL), base, 'introspection');
 const byId = (id: string) => operations.find((o) => o.id === id)!;

@@ -9,7 +9,7 @@ import { createHandler } from 'graphql-http/lib/use/http';
 import type { ProbeRequest } from '../../../scanner/api.js';
 import { buildWireRequest } from '../../../scanner/probe-request.js';
 import { createScanHttp } from '../../../scanner/http.js';
-import { emptyCurlFlags } from '../../../scanner/curl-args.js';
+import { curlFlagsFrom } from '../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../scanner/curl-operation.js';
 import { readSchema } from '../../../scanner/graphql/read-schema.js';
 import { startGraphqlDemo, type GraphqlDemoTarget } from '../../fixtures/targets/graphql-demo-target.js';
@@ -35,7 +35,7 @@ async function noIntrospection(): Promise<{ url: string; server: Server }> {
 async function read(url: string, options: { schemaFile?: string; cwd?: string; token?: string } = {}) {
   const base = operationFromCurl(
     url,
-    emptyCurlFlags({ method: 'POST', headers: options.token ? [`Authorization: Bearer ${options.token}`] : [] }),
+    curlFlagsFrom({ request: 'POST', header: options.token ? [`Authorization: Bearer ${options.token}`] : [] }),
   );
   const http = createScanHttp({ rate: { count: 1000, perMs: 1000 } });
   let sent = 0;

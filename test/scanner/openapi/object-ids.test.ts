@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Operation, ProbeResponse } from '../../../scanner/api.js';
-import { firstObject, idFor, withObjectIds } from '../../../scanner/openapi/object-ids.js';
+import { withObjectIds } from '../../../scanner/openapi/object-ids.js';
 
 const BASE = 'http://127.0.0.1:9/api';
 
@@ -41,21 +41,6 @@ const answer = (status: number, body: unknown): ProbeResponse => ({
 });
 
 describe('object ids from the first identity’s answers (scanner/openapi/object-ids.ts)', () => {
-  it('reads the first object of a list, of a wrapped list, or the object itself', () => {
-    expect(firstObject([{ id: 1 }, { id: 2 }])).to.deep.equal({ id: 1 });
-    expect(firstObject({ total: 2, items: [{ id: 'a' }] })).to.deep.equal({ id: 'a' });
-    expect(firstObject({ id: 'o-1', lines: [{ id: 'l-1' }] })).to.deep.equal({ id: 'o-1', lines: [{ id: 'l-1' }] });
-    expect(firstObject([])).to.equal(undefined);
-    expect(firstObject('text')).to.equal(undefined);
-  });
-
-  it('prefers the field named like the parameter, then id, uuid and _id', () => {
-    expect(idFor({ id: 'x', orderId: 'o-9' }, 'orderId')).to.equal('o-9');
-    expect(idFor({ uuid: 'u-1' }, 'orderId')).to.equal('u-1');
-    expect(idFor({ _id: 42 }, 'orderId')).to.equal('42');
-    expect(idFor({ name: 'n' }, 'orderId')).to.equal(undefined);
-  });
-
   it('fills parameters level by level, falls back to POST, replaces examples, and leaves enum values alone', async () => {
     const sent: string[] = [];
     const answers: Record<string, ProbeResponse> = {

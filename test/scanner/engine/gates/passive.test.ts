@@ -48,6 +48,23 @@ describe('gate passive', () => {
     expect([...observed].sort()).to.deep.equal(['b.sender', 'c.once', 'd.last']);
   });
 
+  it('does not wait for a check that depends on a passive one through another check', async () => {
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [curlOperation(target.url('/items'))],
+      checks: [
+        observer('a.observer'),
+        sender('b.middle', { dependsOn: ['a.observer'] }),
+        sender('c.after', { dependsOn: ['b.middle'] }),
+      ].map(loaded),
+    });
+    expect(outcome.results.map((r) => [r.checkId, r.status])).to.deep.equal([
+      ['a.observer', 'passed'],
+      ['b.middle', 'passed'],
+      ['c.after', 'passed'],
+    ]);
+  });
+
   it('does not wait for a check that depends on a passive one (it waits for the passive check)', async () => {
     const outcome = await runScan({
       kind: 'curl',

@@ -8,12 +8,13 @@ describe('gate runsLast', () => {
   before(async () => (target = await startTarget((_req, res) => json(res, 200, {}))));
   after(() => target.close());
 
-  const sender = (id: string) =>
+  const sender = (id: string, extra: Parameters<typeof probe>[1] = {}) =>
     probe(id, {
       async run(ctx) {
         await ctx.http.send({ headers: { 'x-check': id } });
         await ctx.http.send({ headers: { 'x-check': id } });
       },
+      ...extra,
     });
 
   it('runs after every other check on the operation, so it counts all their requests', async () => {
@@ -30,6 +31,23 @@ describe('gate runsLast', () => {
       checks: [counter, sender('b.one'), sender('c.two')].map(loaded),
     });
     expect(outcome.results.find((r) => r.checkId === 'a.counter')?.data).to.deep.equal({ sentBefore: 4 });
+  });
+
+  it('does not wait for a check that depends on it, directly or through another, which waits for it', async () => {
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [curlOperation(target.url('/items'))],
+      checks: [
+        sender('a.last', { runsLast: true }),
+        sender('b.next', { dependsOn: ['a.last'] }),
+        sender('c.after', { dependsOn: ['b.next'] }),
+      ].map(loaded),
+    });
+    expect(outcome.results.map((r) => [r.checkId, r.status])).to.deep.equal([
+      ['a.last', 'passed'],
+      ['b.next', 'passed'],
+      ['c.after', 'passed'],
+    ]);
   });
 
   it('does not wait for a passive check, which waits for it', async () => {

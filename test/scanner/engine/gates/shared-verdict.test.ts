@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineCheck, type CheckDefinition, type Operation } from '../../../../scanner/api.js';
 import { runScan } from '../../../../scanner/engine.js';
-import type { LoadedCheck } from '../../../../scanner/loader.js';
+import type { ScannedCheck } from '../../../../scanner/scan-result.js';
 import type { Report } from '../../../../scanner/report/report-types.js';
 import { reportProblems } from '../../../../scanner/report/validate-report.js';
 import { operation } from '../../../checks/support/object-test-operation.js';
 import { scanToReport } from '../../support/run-cli.js';
 
-const loaded = (definition: CheckDefinition): LoadedCheck => ({
+const loaded = (definition: CheckDefinition): ScannedCheck => ({
   definition,
   file: `${definition.id}.ts`,
   origin: 'custom',

@@ -2,10 +2,10 @@
 import { defineCheck, type CheckDefinition, type Operation } from '../../../../scanner/api.js';
 import { curlFlagsFrom } from '../../../../scanner/curl-args.js';
 import { operationFromCurl } from '../../../../scanner/curl-operation.js';
-import type { CheckResult } from '../../../../scanner/engine.js';
-import type { LoadedCheck } from '../../../../scanner/loader.js';
+import type { CheckResult } from '../../../../scanner/scan-result.js';
+import type { ScannedCheck } from '../../../../scanner/scan-result.js';
 
-export const loaded = (definition: CheckDefinition): LoadedCheck => ({
+export const loaded = (definition: CheckDefinition): ScannedCheck => ({
   definition,
   file: `${definition.id}.ts`,
   origin: 'custom',
@@ -13,7 +13,7 @@ export const loaded = (definition: CheckDefinition): LoadedCheck => ({
 
 /** A check with no issues that does what `extra` says (by default nothing, so it passes). */
 export const probe = (id: string, extra: Partial<CheckDefinition> = {}): CheckDefinition =>
-  defineCheck({ id, name: id, issues: [], maxCvss: 0, async run() {}, ...extra });
+  defineCheck({ id, name: id, issues: [], async run() {}, ...extra });
 
 /** `scan curl [-X method] url -H header…`'s operation. */
 export function curlOperation(url: string, options: { method?: string; headers?: string[] } = {}): Operation {
