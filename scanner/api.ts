@@ -215,6 +215,11 @@ export interface FindingEvidence {
   /** The other request/response pairs a person needs to replay the proof (baseline, control, the differential's other half). */
   attempts?: ProbeResponse[]; /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
   cvss?: Cvss;
+  /**
+   * The input that carried the proof, as `location.name` (`query.q`, `body.email`, `path.id`), for checks that attack
+   * one input: it joins the finding's fingerprint, so the same issue through another input is another finding.
+   */
+  input?: string;
 }
 
 /** A request another check sent on the same operation and its answer, as passive checks see it (credentials redacted). */

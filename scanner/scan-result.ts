@@ -46,6 +46,8 @@ export interface Finding {
   linked?: boolean;
   /** The other attempts of the proof (baseline, control…), when the check gave them. */
   attemptIds?: string[];
+  /** The input that carried the proof (`FindingEvidence.input`), part of the issue's fingerprint. */
+  input?: string;
 }
 
 /** The check and issue a finding follows from (DESIGN §2.6 "one root cause, one finding"). */
@@ -92,4 +94,15 @@ export interface ScanOutcome {
   /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
   oncePerScanOperation?: Operation;
   checks: ScannedCheck[];
+  /**
+   * Failed issues the user accepted, by fingerprint (report/issue-fingerprint.ts): still failed, listed as suppressed,
+   * not counted for the threshold or the exit code (set by report/deliver-report.ts from the active suppressions).
+   */
+  suppressions?: ReadonlyMap<string, SuppressionNote>;
+}
+
+/** Why a failed issue is accepted, and until when (ISO date-time; none: for good). */
+export interface SuppressionNote {
+  reason: string;
+  expires?: string;
 }

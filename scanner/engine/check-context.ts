@@ -228,6 +228,7 @@ export function createContext(input: ContextInput): RunningContext {
         ...(steps.length > 0 ? { steps } : {}),
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
         ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
+        ...(evidence?.input ? { input: redact(evidence.input) } : {}),
       });
     },
     skip(reason, options): never {

@@ -1,49 +1,73 @@
 /**
- * After a scan: the report built and validated, written in its format to its transport, the threshold rules' lines on
- * stderr (DESIGN §2.2), and the exit code. execute-scan.ts imports it when the scan is done, so none of the report
+ * After a scan: suppressions applied, the report built and validated, written in its format to its transport, the
+ * threshold rules' lines on stderr (DESIGN §2.2), and the exit code (suppressed findings never count). execute-scan.ts imports it when the scan is done, so none of the report
  * code (formatters, the report's validator) is loaded before a scan's first request.
  */
 import type { CliIo } from '../cli-io.js';
 import type { CommonFlags } from '../common-args.js';
 import { incompleteness } from '../completeness.js';
 import { EXIT_FATAL, EXIT_FINDINGS, EXIT_INCOMPLETE, EXIT_OK } from '../exit-codes.js';
+import { formatHtml } from '../formatters/html.js';
 import { formatJson } from '../formatters/json.js';
+import { formatJunit } from '../formatters/junit.js';
 import { formatSarif } from '../formatters/sarif.js';
 import { adviceLine, formatTable, vulnerabilityTable } from '../formatters/table.js';
 import { formatYaml } from '../formatters/yaml.js';
 import type { ScanOutcome } from '../scan-result.js';
+import { activeSuppressions, type Suppression } from '../config/suppressions.js';
 import { writeToFile } from '../transports/file.js';
 import { writeToStdout } from '../transports/stdout.js';
 import { postToUrl } from '../transports/url.js';
 import { buildReport } from './build-report.js';
-import { findingRows } from './findings.js';
+import { countedRows, findingRows } from './findings.js';
 import { assertValidReport } from './validate-report.js';
 import { reportWrittenLine } from './written-line.js';
 
-/** Builds, validates and delivers the report of `outcome`; returns the scan's exit code. */
+/**
+ * Builds, validates and delivers the report of `scanned`; returns the scan's exit code. `suppressions` accept failed
+ * issues by fingerprint: an expired one is a warning on stderr and suppresses nothing.
+ */
 export async function deliverReport(
   io: CliIo,
   common: CommonFlags,
-  outcome: ScanOutcome,
-  options: Record<string, unknown>,
+  scanned: ScanOutcome,
+  scanOptions: Record<string, unknown>,
+  suppressions: readonly Suppression[] = [],
 ): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
+  const active = activeSuppressions(suppressions);
+  for (const warning of active.warnings) io.stderr.write(`warning: ${warning}\n`);
+  const outcome: ScanOutcome = { ...scanned, suppressions: active.byFingerprint };
+  const options =
+    suppressions.length > 0
+      ? {
+          ...scanOptions,
+          suppressions: {
+            inForce: active.byFingerprint.size,
+            expired: suppressions.length - active.byFingerprint.size,
+          },
+        }
+      : scanOptions;
   const completeness = incompleteness(outcome);
   const report = buildReport(outcome, options);
   assertValidReport(report, 'generated report');
 
-  const text = {
+  const formats: Record<string, () => string> = {
     json: () => formatJson(report),
     yaml: () => formatYaml(report),
     sarif: () => formatSarif(outcome),
+    junit: () => formatJunit(outcome),
+    html: () => formatHtml(outcome),
     table: () => formatTable(outcome),
-  }[common.reportFormat]();
+  };
+  const text = formats[common.reportFormat]();
   if (common.reportTransport === 'file') await writeToFile(common.reportFile!, text, cwd);
   else if (common.reportTransport === 'url') await postToUrl(common.reportUrl!, formatJson(report));
   else writeToStdout(io, text);
 
   // Threshold rules 1 and 2: a finding strictly above the threshold (or a threshold of 0) also writes to stderr.
-  const rows = findingRows(outcome);
+  // Suppressed findings are in the report but never count, here or for the exit code.
+  const rows = countedRows(findingRows(outcome));
   if (common.severityThreshold === 0 || rows.some((r) => r.score > common.severityThreshold)) {
     const tableOnStdout = common.reportFormat === 'table' && common.reportTransport === 'stdout';
     io.stderr.write(`${adviceLine(rows, completeness)}\n`);
