@@ -22,11 +22,13 @@ import { randomBytes } from 'node:crypto';
 import {
   classifyOperation,
   defineCheck,
+  operationInputs,
+  withInputs,
   type CheckContext,
   type Operation,
+  type OperationInput,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { normaliseBody } from './support/normalise-body.js';
 
 const ISSUE = 'broken_authentication.user_enumeration';
@@ -47,8 +49,7 @@ const words = (operation: Operation): string =>
 export function authenticationKind(operation: Operation): Kind | undefined {
   if (operation.method.toUpperCase() !== 'POST') return undefined;
   const text = words(operation);
-  const fields = fieldsOf(operation);
-  const hasPassword = fields.some((f) => f.in === 'body' && PASSWORD_FIELD.test(f.name));
+  const hasPassword = bodyInputs(operation).some((f) => PASSWORD_FIELD.test(f.name));
   if (/forgot|recover|reset|lost[ _-]?password/.test(text)) return 'reset';
   if (/regist|sign[ _-]?up|\bjoin\b/.test(text)) return 'register';
   if (/log[ _-]?in|sign[ _-]?in|log[ _-]?on|authenticat|session|\btokens?\b/.test(text) && hasPassword) return 'login';
@@ -56,16 +57,18 @@ export function authenticationKind(operation: Operation): Kind | undefined {
   return undefined;
 }
 
-const userField = (operation: Operation): Field | undefined =>
-  fieldsOf(operation).find(
-    (f) => f.in === 'body' && USER_FIELD.test(f.name) && (f.value === undefined || typeof f.value === 'string'),
+/** Body fields (JSON at any depth, form, multipart) and GraphQL arguments: where credentials are sent. */
+const bodyInputs = (operation: Operation): OperationInput[] =>
+  operationInputs(operation).filter((f) => f.location === 'body' || f.location === 'argument');
+
+const userField = (operation: Operation): OperationInput | undefined =>
+  bodyInputs(operation).find(
+    (f) => USER_FIELD.test(f.name) && (f.example === undefined || typeof f.example === 'string'),
   );
 
-function unknownUser(field: Field, known: string): string {
+function unknownUser(field: OperationInput, known: string): string {
   const tag = `gatehouse-${randomBytes(5).toString('hex')}`;
-  return known.includes('@') || /mail/i.test(field.name) || field.declared?.format === 'email'
-    ? `${tag}@example.com`
-    : tag;
+  return known.includes('@') || /mail/i.test(field.name) || field.format === 'email' ? `${tag}@example.com` : tag;
 }
 
 const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string | undefined => {
@@ -81,7 +84,7 @@ const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string
  * OpenAPI login operations: registers a fresh user through the description's registration (its generated body with
  * unique user names and a strong password) and returns the name the login takes, or undefined when that fails.
  */
-async function registerKnownUser(ctx: CheckContext, field: Field): Promise<string | undefined> {
+async function registerKnownUser(ctx: CheckContext, field: OperationInput): Promise<string | undefined> {
   const registration = ctx.operation.registration;
   if (!registration) return undefined;
   let body: Record<string, unknown>;
@@ -142,22 +145,20 @@ export default defineCheck({
     const field = userField(operation)!;
     const registered = kind === 'login' ? await registerKnownUser(ctx, field) : undefined;
     const given =
-      typeof field.value === 'string' && field.value !== ''
-        ? field.value
-        : field.declared?.format === 'email'
+      typeof field.example === 'string' && field.example !== ''
+        ? field.example
+        : field.format === 'email'
           ? 'scanner@example.com'
           : 'scanner';
     const known = registered ?? given;
     const unknown = unknownUser(field, known);
-    const password = fieldsOf(operation).find((f) => f.in === 'body' && PASSWORD_FIELD.test(f.name));
+    const password = bodyInputs(operation).find((f) => PASSWORD_FIELD.test(f.name));
     const wrong = `Gatehouse-wrong-${randomBytes(6).toString('hex')}`;
     const send = (user: string): Promise<ProbeResponse> =>
       ctx.http.send(
-        withChanges(operation, [
-          { in: 'body', name: field.name, value: user, pointer: field.pointer },
-          ...(kind === 'login' && password
-            ? [{ in: 'body' as const, name: password.name, value: wrong, pointer: password.pointer }]
-            : []),
+        withInputs(operation, [
+          { input: field, value: user },
+          ...(kind === 'login' && password ? [{ input: password, value: wrong }] : []),
         ]),
       );
     const first = await send(known);

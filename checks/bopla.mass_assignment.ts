@@ -26,12 +26,33 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   classifyOperation,
   defineCheck,
+  readRequestBody,
   type CheckContext,
   type Operation,
   type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { jsonBody, parseObject, type JsonObject } from './support/input-fields.js';
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The operation's body when it is a JSON object (scanner/model/request-body.ts reads it by its Content-Type). */
+function jsonBody(operation: Operation): JsonObject | undefined {
+  const body = readRequestBody(operation.body, operation.headers);
+  return body?.encoding === 'json' && isObject(body.value) ? { ...body.value } : undefined;
+}
+
+/** A JSON object from a response body. */
+function parseObject(body: string): JsonObject | undefined {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return isObject(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const PRIVILEGED_ISSUE = 'broken_object_property_level_authorization.mass_assignment';
 const READ_ONLY_ISSUE = 'broken_object_property_level_authorization.read_only_property';
@@ -79,7 +100,8 @@ function readOnlyValue(name: string, type: string | undefined, format: string | 
 
 /** The extra properties to send: privileged names, declared readOnly ones, answer properties the request does not list. */
 export function extrasFor(operation: Operation): Extra[] {
-  const declaredBody = (operation.inputs ?? []).filter((i) => i.in === 'body');
+  // Top-level properties only: a nested one (`address.city`) is written inside its parent, not beside it.
+  const declaredBody = (operation.inputs ?? []).filter((i) => i.in === 'body' && !i.pointer);
   // A generated body may carry readOnly properties (the sample has every property): those are not the client's choice.
   const sent = new Set(
     Object.keys(jsonBody(operation) ?? {}).filter((name) => !declaredBody.some((i) => i.name === name && i.readOnly)),

@@ -6,23 +6,25 @@
  *
  * Requests: 1 baseline (the operation as given); then for the JSON body (every string property at once) and for the
  * query string (every parameter at once): the `$ne` payload, and only when it is answered unlike the baseline, its
- * control; the `$gt` pair the same way when `$ne` proved nothing. At most 9, typically 3.
+ * control, and when that differs too the operator again with another argument (`{"$ne": "gatehouse-none"}`,
+ * `{"$gt": " "}`) to confirm; the `$gt` pair the same way when `$ne` proved nothing. At most 11, typically 3.
  * Verdict: failed when an operator payload is answered 2xx, unlike the baseline and unlike its control:
  * `injection.nosql_authentication_bypass` (9.3) when the operation signs in (support/sign-in-operation.ts) and the
  * operator answer is 2xx where baseline and control are not — the operator replaced the password;
  * `injection.nosql_operator_injection` (7.1) otherwise. Passed otherwise; skipped without a string input.
  */
 import {
-  changesExistingObject,
   defineCheck,
-  operationClass,
-  type CheckContext,
+  operationInputs,
+  payloadRefusal,
+  withInputs,
+  type Operation,
+  type OperationInput,
   type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
 import { sameAnswer } from './support/answer-shape.js';
 import { answered } from './support/graphql-answer.js';
-import { injectableInputs, parseJsonBody } from './support/injectable-inputs.js';
 import { signsIn } from './support/sign-in-operation.js';
 
 const BYPASS = 'injection.nosql_authentication_bypass';
@@ -36,43 +38,47 @@ const url =
 
 /** An operator, its argument, and a control key of the same length that no database reads as an operator. */
 const OPERATORS = [
-  { operator: '$ne', control: 'xne', argument: null },
-  { operator: '$gt', control: 'xgt', argument: '' },
+  { operator: '$ne', control: 'xne', argument: null, again: 'gatehouse-none' },
+  { operator: '$gt', control: 'xgt', argument: '', again: ' ' },
 ] as const;
 
 type Vector = { where: string; request: (key: string, argument: string | null) => ProbeRequest };
 
-function vectors(ctx: CheckContext): Vector[] {
-  const operation = ctx.operation;
+/** The body's (or the GraphQL variables') outermost strings: where a query document's values sit. */
+function bodyStrings(operation: Operation): OperationInput[] {
+  const json = operationInputs(operation).filter(
+    (i) => i.sent && i.encoding === 'json' && (i.type ?? 'string') === 'string' && typeof i.example === 'string',
+  );
+  const depth = Math.min(...json.map((i) => i.pointer!.length));
+  return json.filter((i) => i.pointer!.length === depth);
+}
+
+const queryInputs = (operation: Operation): OperationInput[] =>
+  operationInputs(operation).filter((i) => i.location === 'query' && i.sent);
+
+function vectors(operation: Operation): Vector[] {
   const found: Vector[] = [];
-  // Top-level body strings; a GraphQL operation's are its variables (`variables.name`).
-  const depth = operation.graphql ? 2 : 1;
-  const strings = injectableInputs(operation).filter((i) => i.in === 'body' && i.pointer!.length === depth);
+  const strings = bodyStrings(operation);
   if (strings.length > 0) {
     found.push({
-      where: `JSON body (${strings.map((i) => i.name).join(', ')})`,
-      request: (key, argument) => {
-        const body = parseJsonBody(operation)!;
-        for (const { pointer } of strings) {
-          const parent = pointer!
-            .slice(0, -1)
-            .reduce<Record<string | number, unknown>>((node, k) => node[k] as Record<string | number, unknown>, body);
-          parent[pointer![pointer!.length - 1]] = { [key]: argument };
-        }
-        return { body: JSON.stringify(body) };
-      },
+      where: `JSON body (${strings.map((i) => i.pointer!.join('.')).join(', ')})`,
+      request: (key, argument) =>
+        withInputs(
+          operation,
+          strings.map((input) => ({ input, value: { [key]: argument } })),
+        ),
     });
   }
-  const credentialParameter = operation.credential?.in === 'query' ? operation.credential.name : undefined;
-  const params = [...new URL(operation.url).searchParams].filter(([name]) => name !== credentialParameter);
+  const params = queryInputs(operation);
   if (params.length > 0) {
     found.push({
-      where: `query (${params.map(([name]) => name).join(', ')})`,
+      where: `query (${params.map((p) => p.name).join(', ')})`,
       request: (key, argument) => {
+        // `name[$ne]=…` is how qs-style parsers (Express, PHP) build an object from a query string.
         const target = new URL(operation.url);
-        for (const [name, value] of params) {
+        for (const { name, example } of params) {
           target.searchParams.delete(name);
-          target.searchParams.set(`${name}[${key}]`, argument ?? value);
+          target.searchParams.set(`${name}[${key}]`, argument ?? String(example));
         }
         return { url: target.href };
       },
@@ -100,22 +106,15 @@ export default defineCheck({
       classifications,
     },
   ],
-  appliesTo: (operation) => {
-    const kind = operationClass(operation);
-    if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && changesExistingObject(operation))
-      return `${operation.operationId ?? operation.method} changes an existing object: injected values would stay in it`;
-    const hasQuery = [...new URL(operation.url).searchParams].length > 0;
-    return hasQuery || injectableInputs(operation).some((i) => i.in === 'body')
-      ? true
-      : 'no JSON body string or query parameter to inject into';
-  },
+  appliesTo: (operation) =>
+    payloadRefusal(operation) ??
+    (vectors(operation).length > 0 ? true : 'no JSON body string or query parameter to inject into'),
   async run(ctx) {
-    const found = vectors(ctx);
+    const found = vectors(ctx.operation);
     if (found.length === 0) return ctx.skip('no JSON body string or query parameter to inject into');
     const baseline = await ctx.http.send();
     for (const vector of found) {
-      for (const { operator, control, argument } of OPERATORS) {
+      for (const { operator, control, argument, again } of OPERATORS) {
         const injected = await ctx.http.send(vector.request(operator, argument));
         // Only a served answer proves a query ran with the operator; a 4xx is input validation (mongo-sanitize refusing `$`).
         if (sameAnswer(injected, baseline) || !answered(injected, ctx.operation)) continue;
@@ -123,10 +122,17 @@ export default defineCheck({
         // The same answer with the operator's name swapped for the control's: an echo of the input is not a proof.
         const asControl: ProbeResponse = { ...injected, body: injected.body.split(operator).join(control) };
         if (sameAnswer(asControl, controlled)) continue;
+        // Confirmed with another argument of the operator: one odd answer proves nothing.
+        const confirmed = await ctx.http.send(vector.request(operator, again));
         const ok = (r: ProbeResponse): boolean => answered(r, ctx.operation);
+        if (sameAnswer(confirmed, baseline) || !ok(confirmed)) continue;
         const bypass = signsIn(ctx.operation) && ok(injected) && !ok(baseline) && !ok(controlled);
-        const detail = `${vector.where} as {"${operator}": ${JSON.stringify(argument)}} answered ${injected.status}; baseline ${baseline.status}, control {"${control}": …} ${controlled.status}`;
-        ctx.report(bypass ? BYPASS : INJECTION, { detail, attempt: injected, attempts: [baseline, controlled] });
+        const detail = `${vector.where} as {"${operator}": ${JSON.stringify(argument)}} answered ${injected.status}, and as {"${operator}": ${JSON.stringify(again)}} ${confirmed.status}; baseline ${baseline.status}, control {"${control}": …} ${controlled.status}`;
+        ctx.report(bypass ? BYPASS : INJECTION, {
+          detail,
+          attempt: injected,
+          attempts: [baseline, controlled, confirmed],
+        });
         return;
       }
     }

@@ -1,13 +1,16 @@
 /**
- * injection.sql — SQL injection in string inputs (path and query parameters, JSON body strings), proved by a
+ * injection.sql — SQL injection in text inputs (every input of scanner/model/inputs.ts that reaches the server as text:
+ * path, query, declared headers and cookies, JSON body strings at any depth, form and multipart fields), proved by a
  * differential against the operation's own answer, never by one odd status. Runs on read operations and on POST
  * (creates, logins, searches); never on PUT/PATCH (they would leave injected values in an existing object, often the
  * scan identity's own) nor on destructive operations (scanner/operation-class.ts).
  *
- * Requests: 1 baseline (the operation as given), then per input (at most 6, see support/injectable-inputs.ts):
+ * Requests: 1 baseline (the operation as given), then per input (at most 8, see support/injection-targets.ts):
  * 1) the value with a quote appended; only when that answer is not the baseline's, 2) the quote doubled (balanced
- * again) and 3–4) a true/false pair (`' AND 'n'='n` / `' AND 'n'='n+1`, or `AND n=n` / `AND n=n+1` for numbers, n a
- * number of the operation's own so values stored by other probes of the scan never answer it);
+ * again) and, when that mended it, three quotes (broken again: the count decides, not the character), and 3–4) a
+ * true/false pair (`' AND 'n'='n` / `' AND 'n'='n+1`, or `AND n=n` / `AND n=n+1` for numbers, n a number of the
+ * operation's own so values stored by other probes of the scan never answer it), confirmed by a second pair with
+ * other literals (n+7) — never a finding from one response;
  * when the quote changed nothing, 2) a backslash instead (escaping the closing quote) with the same follow-ups.
  * It stops at the first proven input. With `--sql-time-based <seconds>` (option `sqlTimeBased`, off by default; read
  * operations only, first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and the sleep again.
@@ -22,14 +25,17 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  changesExistingObject,
   defineCheck,
+  describeInput,
   operationClass,
+  textOf,
+  withInput,
   type CheckContext,
+  type OperationInput,
   type ProbeResponse,
 } from '../scanner/api.js';
 import { isServerError, sameAnswer } from './support/answer-shape.js';
-import { injectableInputs, withInput, type InjectableInput } from './support/injectable-inputs.js';
+import { injectionTargets, injectionTargetsRefusal } from './support/injection-targets.js';
 import { sqlErrorIn } from './support/sql-error-signatures.js';
 import { answerStatus, type GraphqlSide } from './support/graphql-answer.js';
 
@@ -102,25 +108,38 @@ function tagOf(operationId: string): number {
   return 1000 + (Number.parseInt(createHash('sha256').update(operationId).digest('hex').slice(0, 6), 16) % 9000);
 }
 
+/** A tautology and a contradiction after the value: quoted (a string literal) or bare (a number). */
+function pairFor(value: string, n: number, bare: boolean): { truthy: string; falsy: string } {
+  return bare
+    ? { truthy: `${value} AND ${n}=${n}`, falsy: `${value} AND ${n}=${n + 1}` }
+    : { truthy: `${value}' AND '${n}'='${n}`, falsy: `${value}' AND '${n}'='${n + 1}` };
+}
+
 async function booleanPair(
   ctx: CheckContext,
-  input: InjectableInput,
+  input: OperationInput,
   baseline: ProbeResponse,
 ): Promise<Proof | undefined> {
   const tag = tagOf(ctx.operation.id);
-  const pairs = [{ truthy: `${input.value}' AND '${tag}'='${tag}`, falsy: `${input.value}' AND '${tag}'='${tag + 1}` }];
-  if (/^-?\d+$/.test(input.value))
-    pairs.push({ truthy: `${input.value} AND ${tag}=${tag}`, falsy: `${input.value} AND ${tag}=${tag + 1}` });
-  for (const { truthy, falsy } of pairs) {
+  const value = textOf(input);
+  const pairs = [pairFor(value, tag, false)];
+  if (/^-?\d+$/.test(value)) pairs.push(pairFor(value, tag, true));
+  for (const [index, { truthy, falsy }] of pairs.entries()) {
     const yes = await ctx.http.send(withInput(ctx.operation, input, truthy));
-    if (!sameAnswer(yes, baseline, [truthy, input.value])) continue;
+    if (!sameAnswer(yes, baseline, [truthy, value])) continue;
     const no = await ctx.http.send(withInput(ctx.operation, input, falsy));
-    if (sameAnswer(no, yes, [truthy, falsy, input.value])) continue;
+    if (sameAnswer(no, yes, [truthy, falsy, value])) continue;
+    // Confirmed with other literals: a create that happened to collide, or a flaky answer, does not repeat.
+    const again = pairFor(value, tag + 7, index === 1);
+    const yes2 = await ctx.http.send(withInput(ctx.operation, input, again.truthy));
+    if (!sameAnswer(yes2, baseline, [again.truthy, value])) continue;
+    const no2 = await ctx.http.send(withInput(ctx.operation, input, again.falsy));
+    if (sameAnswer(no2, yes2, [again.truthy, again.falsy, value])) continue;
     return {
       issue: BOOLEAN,
-      detail: `${input.in} ${input.name}: "${truthy}" is answered like the baseline (${describe(yes)}) and "${falsy}" unlike it (${describe(no)})`,
+      detail: `${describeInput(input)}: "${truthy}" is answered like the baseline (${describe(yes)}) and "${falsy}" unlike it (${describe(no)}), and again with ${tag + 7} (${describe(yes2)} / ${describe(no2)})`,
       attempt: no,
-      attempts: [baseline, yes],
+      attempts: [baseline, yes, yes2, no2],
     };
   }
   return undefined;
@@ -128,25 +147,30 @@ async function booleanPair(
 
 async function probeInput(
   ctx: CheckContext,
-  input: InjectableInput,
+  input: OperationInput,
   baseline: ProbeResponse,
 ): Promise<Proof | undefined> {
+  const value = textOf(input);
   for (const breaker of BREAKERS) {
-    const broken = await ctx.http.send(withInput(ctx.operation, input, `${input.value}${breaker.broken}`));
-    if (sameAnswer(broken, baseline, [breaker.broken, input.value])) continue;
+    const broken = await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.broken}`));
+    if (sameAnswer(broken, baseline, [breaker.broken, value])) continue;
     let proof: Proof | undefined;
     const error = errorLike(broken, baseline, ctx.operation);
     if (error) {
-      const balanced = await ctx.http.send(withInput(ctx.operation, input, `${input.value}${breaker.balanced}`));
-      if (!errorLike(balanced, baseline, ctx.operation)) {
+      const balanced = await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.balanced}`));
+      // Confirmed by an odd count again (three): it breaks, two mend it, three break it — the count decides.
+      const odd = errorLike(balanced, baseline, ctx.operation)
+        ? undefined
+        : await ctx.http.send(withInput(ctx.operation, input, `${value}${breaker.broken.repeat(3)}`));
+      if (odd && errorLike(odd, baseline, ctx.operation)) {
         const what = error.signature
           ? `a database error (${error.signature})`
           : `${error.status} (baseline ${baseline.status})`;
         proof = {
           issue: error.signature ? ERROR : QUOTE,
-          detail: `${input.in} ${input.name}: a ${breaker.name} appended brings ${what}; doubled, it answers ${balanced.status}`,
+          detail: `${describeInput(input)}: a ${breaker.name} appended brings ${what}, and three of them again (${odd.status}); doubled, it answers ${balanced.status}`,
           attempt: broken,
-          attempts: [baseline, balanced],
+          attempts: [baseline, balanced, odd],
         };
       }
     }
@@ -164,7 +188,7 @@ const SLEEPS: { dbms: string; payload: (value: string, seconds: number) => strin
 
 async function timeBased(
   ctx: CheckContext,
-  inputs: InjectableInput[],
+  inputs: OperationInput[],
   baseline: ProbeResponse,
   seconds: number,
 ): Promise<Proof | undefined> {
@@ -172,15 +196,15 @@ async function timeBased(
     r.durationMs >= seconds * 1000 && baseline.durationMs < (seconds * 1000) / 2;
   for (const input of inputs.slice(0, 3)) {
     for (const { dbms, payload } of SLEEPS) {
-      const first = await ctx.http.send(withInput(ctx.operation, input, payload(input.value, seconds)));
+      const first = await ctx.http.send(withInput(ctx.operation, input, payload(textOf(input), seconds)));
       if (!slow(first)) continue;
-      const control = await ctx.http.send(withInput(ctx.operation, input, payload(input.value, 0)));
+      const control = await ctx.http.send(withInput(ctx.operation, input, payload(textOf(input), 0)));
       if (slow(control)) continue;
-      const again = await ctx.http.send(withInput(ctx.operation, input, payload(input.value, seconds)));
+      const again = await ctx.http.send(withInput(ctx.operation, input, payload(textOf(input), seconds)));
       if (!slow(again)) continue;
       return {
         issue: TIME,
-        detail: `${input.in} ${input.name}: a ${dbms} sleep of ${seconds} s took ${first.durationMs} and ${again.durationMs} ms, the zero-second control ${control.durationMs} ms (baseline ${baseline.durationMs} ms)`,
+        detail: `${describeInput(input)}: a ${dbms} sleep of ${seconds} s took ${first.durationMs} and ${again.durationMs} ms, the zero-second control ${control.durationMs} ms (baseline ${baseline.durationMs} ms)`,
         attempt: again,
         attempts: [baseline, first, control],
       };
@@ -233,15 +257,9 @@ export default defineCheck({
       max: 8,
     },
   ],
-  appliesTo: (operation) => {
-    const kind = operationClass(operation);
-    if (kind === 'destructive') return 'destructive operation: never sent by injection checks';
-    if (kind === 'write' && changesExistingObject(operation))
-      return `${operation.operationId ?? operation.method} changes an existing object: injected values would stay in it`;
-    return injectableInputs(operation).length > 0 ? true : 'no string input to inject into';
-  },
+  appliesTo: (operation) => injectionTargetsRefusal(operation) ?? true,
   async run(ctx) {
-    const inputs = injectableInputs(ctx.operation);
+    const inputs = injectionTargets(ctx.operation);
     const baseline = await ctx.http.send();
     let proof: Proof | undefined;
     for (const input of inputs) {

@@ -23,11 +23,15 @@
 import {
   classifyOperation,
   defineCheck,
+  describeInput,
+  isTextInput,
+  operationInputs,
+  withInput,
   type CheckContext,
   type Operation,
+  type OperationInput,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { fieldsOf, withChanges, type Field } from './support/input-fields.js';
 import { oneAtATime } from './support/one-at-a-time.js';
 
 const ISSUE = 'unrestricted_resource_consumption.redos';
@@ -43,9 +47,13 @@ const USER = /^(user(_?name)?|login|handle|nick(name)?|slug|account(_?name)?)$/i
 /** The input to aim at, with the attack's repeated atom and refused suffix. */
 export function redosTarget(
   operation: Operation,
-): { field: Field; atom: string; suffix: string; benign: string } | undefined {
-  const strings = fieldsOf(operation).filter(
-    (f) => (f.declared?.type ?? (typeof f.value === 'string' ? 'string' : undefined)) === 'string',
+): { field: OperationInput; atom: string; suffix: string; benign: string } | undefined {
+  // Text the server validates: not a path, header or cookie (length limits of the request line and head come first).
+  const strings = operationInputs(operation).filter(
+    (f) =>
+      isTextInput(f) &&
+      !['path', 'header', 'cookie'].includes(f.location) &&
+      (f.type === 'string' || (f.type === undefined && (f.example === undefined || typeof f.example === 'string'))),
   );
   // A declared pattern that repeats without bound comes first; a bounded one ({3,32}) cannot backtrack far on the
   // server either when the server uses it, so an e-mail input (validated by who knows what) goes before it.
@@ -56,7 +64,7 @@ export function redosTarget(
     (f) =>
       f.declared?.format === 'email' ||
       EMAIL.test(f.name) ||
-      (typeof f.value === 'string' && /^[^@\s]+@[^@\s]+$/.test(f.value)),
+      (typeof f.example === 'string' && /^[^@\s]+@[^@\s]+$/.test(f.example)),
   );
   const bounded = strings.find((f) => f.declared?.pattern);
   const user = strings.find((f) => USER.test(f.name));
@@ -81,7 +89,7 @@ export function redosTarget(
   // Characters no e-mail or name pattern repeats (RFC 5322 local parts take even ! # ~): checked in linear time.
   // A space is one character in a query string (`+`); the others would triple in length once percent-encoded.
   const benign =
-    [...(field.in === 'query' ? [' '] : []), ',', '<', '(', ' ', '~'].find(
+    [...(field.location === 'query' ? [' '] : []), ',', '<', '(', ' ', '~'].find(
       (c) => c !== suffix && !atom.includes(c) && !repeats(pattern, c),
     ) ?? ',';
   return { field, atom, suffix, benign };
@@ -105,10 +113,13 @@ interface Timed {
   status: number | 'timeout';
 }
 
-async function timed(ctx: CheckContext, change: Parameters<typeof withChanges>[1]): Promise<Timed> {
+async function timed(ctx: CheckContext, field: OperationInput, value: string): Promise<Timed> {
   const started = performance.now();
   try {
-    const response: ProbeResponse = await ctx.http.send({ ...withChanges(ctx.operation, change), timeoutMs: CAP_MS });
+    const response: ProbeResponse = await ctx.http.send({
+      ...withInput(ctx.operation, field, value),
+      timeoutMs: CAP_MS,
+    });
     return { ms: response.durationMs ?? performance.now() - started, status: response.status };
   } catch (error) {
     if (ctx.signal.aborted) throw error;
@@ -156,15 +167,13 @@ async function probe(ctx: CheckContext): Promise<void> {
   const guarded = classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
   const refused = (t: Timed): boolean =>
     !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
-  for (const length of field.in === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
-    const attack = await timed(ctx, [
-      { in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` },
-    ]);
+  for (const length of field.location === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {
+    const attack = await timed(ctx, field, `${fill(atom, length - suffix.length)}${suffix}`);
     if (!refused(attack))
       return ctx.skip(
         `the write accepted an invalid ${field.name} (${attack.status}): not probed further, so it stores nothing more`,
       );
-    const plain = await timed(ctx, [{ in: field.in, name: field.name, value: fill(benign, length) }]);
+    const plain = await timed(ctx, field, fill(benign, length));
     if (!refused(plain))
       return ctx.skip(
         `the write accepted an invalid ${field.name} (${plain.status}): not probed further, so it stores nothing more`,
@@ -182,18 +191,14 @@ async function probe(ctx: CheckContext): Promise<void> {
     let settled = excess;
     let confirmed = capped;
     if (!capped && grew(attack) && superlinear) {
-      const again = overwhelming
-        ? attack
-        : await timed(ctx, [
-            { in: field.in, name: field.name, value: `${fill(atom, length - suffix.length)}${suffix}` },
-          ]);
+      const again = overwhelming ? attack : await timed(ctx, field, `${fill(atom, length - suffix.length)}${suffix}`);
       confirmed = grew(again);
       // A pause that inflated the first send must not raise the bar the next length has to clear.
       settled = Math.min(excess, again.ms - plain.ms);
     }
     if (confirmed) {
       ctx.report(ISSUE, {
-        detail: `${ctx.operation.method} ${field.in} input "${field.name}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.`,
+        detail: `${ctx.operation.method} ${describeInput(field).replace(' ', ' input "')}": ${steps.join('; ')}${capped ? ` — the attack hit the ${CAP_MS} ms cap` : ''}. Stopped at the first clear growth.`,
       });
       ctx.setFact('timings', steps);
       return;

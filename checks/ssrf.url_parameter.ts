@@ -14,9 +14,16 @@
  * can reach. A write that stored the URL keeps it: the detail says which field to restore.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { classifyOperation, defineCheck } from '../scanner/api.js';
+import {
+  classifyOperation,
+  defineCheck,
+  describeInput,
+  operationInputs,
+  withInputs,
+  type InputChange,
+  type OperationInput,
+} from '../scanner/api.js';
 import { callbackHostOption, isLoopback, listenForCallbacks } from './support/callback-server.js';
-import { fieldsOf, withChanges, type Change, type Field } from './support/input-fields.js';
 import { CALLBACK_HOST } from './support/shared-options.js';
 
 const ISSUE = 'server_side_request_forgery.url_parameter';
@@ -26,12 +33,12 @@ const MAX_FIELDS = 4;
 const WAIT_MS = 1000;
 
 /** Inputs the server may fetch: declared as URIs, named like URLs, or carrying an http(s) URL. */
-export function urlShaped(field: Field): boolean {
-  const format = field.declared?.format;
+export function urlShaped(input: OperationInput): boolean {
+  const format = input.format;
   if (format === 'uri' || format === 'url' || format === 'uri-reference') return true;
-  if (field.declared?.type !== undefined && field.declared.type !== 'string') return false;
-  if (typeof field.value === 'string' && /^https?:\/\//i.test(field.value)) return true;
-  return (field.value === undefined || typeof field.value === 'string') && URL_NAME.test(field.name);
+  if (input.type !== undefined && input.type !== 'string') return false;
+  if (typeof input.example === 'string' && /^https?:\/\//i.test(input.example)) return true;
+  return (input.example === undefined || typeof input.example === 'string') && URL_NAME.test(input.name);
 }
 
 const HOST_NAME = /^(host|hostname|server|domain|address|target_?host)$/i;
@@ -39,11 +46,13 @@ const PORT_NAME = /^(port|target_?port)$/i;
 const PATH_NAME = /^(path|pathname|resource|endpoint_?path)$/i;
 
 /** A URL split into inputs (`host`, and `port` and/or `path`): the server builds the URL it fetches from them. */
-export function splitUrlFields(fields: Field[]): { host: Field; port?: Field; path?: Field } | undefined {
-  const strings = fields.filter((f) => f.declared?.type === undefined || f.declared.type === 'string');
-  const host = strings.find((f) => HOST_NAME.test(f.name));
-  const port = fields.find((f) => PORT_NAME.test(f.name));
-  const path = strings.find((f) => PATH_NAME.test(f.name));
+export function splitUrlInputs(
+  inputs: OperationInput[],
+): { host: OperationInput; port?: OperationInput; path?: OperationInput } | undefined {
+  const strings = inputs.filter((i) => i.type === undefined || i.type === 'string');
+  const host = strings.find((i) => HOST_NAME.test(i.name));
+  const port = inputs.find((i) => PORT_NAME.test(i.name));
+  const path = strings.find((i) => PATH_NAME.test(i.name));
   return host && (port || path) ? { host, ...(port ? { port } : {}), ...(path ? { path } : {}) } : undefined;
 }
 
@@ -68,8 +77,8 @@ export default defineCheck({
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
     if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
-    const fields = fieldsOf(operation);
-    return fields.some(urlShaped) || splitUrlFields(fields)
+    const inputs = operationInputs(operation);
+    return inputs.some(urlShaped) || splitUrlInputs(inputs)
       ? true
       : 'no URL-shaped input (format uri, a url/callback/webhook/image-like name, a URL value, or host with port or path)';
   },
@@ -79,25 +88,22 @@ export default defineCheck({
       return ctx.skip(
         'the target cannot reach a loopback callback (give --callback-host with an address of this machine it can reach)',
       );
-    const fields = fieldsOf(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
+    const inputs = operationInputs(ctx.operation).filter(urlShaped).slice(0, MAX_FIELDS);
     const listener = await listenForCallbacks({ host });
     try {
-      const changes: Change[] = fields.map((f) => ({
-        in: f.in,
-        name: f.name,
-        pointer: f.pointer,
-        value: listener.urlFor(`${f.in}-${f.name}`),
-      }));
+      // The callback path names the input (`query-url`, `body-profile.avatar`), so the hit says which one was fetched.
+      const tagOf = (input: OperationInput): string => describeInput(input).replace(' ', '-');
+      const changes: InputChange[] = inputs.map((input) => ({ input, value: listener.urlFor(tagOf(input)) }));
       // Host, port and path inputs get the callback's parts (an integer port where the input is one).
-      const split = splitUrlFields(fieldsOf(ctx.operation));
+      const split = splitUrlInputs(operationInputs(ctx.operation));
       if (split) {
-        const target = new URL(listener.urlFor(`${split.host.in}-${split.host.name}`));
-        const set = (f: Field, value: unknown) => changes.push({ in: f.in, name: f.name, pointer: f.pointer, value });
-        set(split.host, target.hostname);
-        if (split.port) set(split.port, split.port.declared?.type === 'integer' ? Number(target.port) : target.port);
-        if (split.path) set(split.path, target.pathname);
+        const target = new URL(listener.urlFor(tagOf(split.host)));
+        changes.push({ input: split.host, value: target.hostname });
+        if (split.port)
+          changes.push({ input: split.port, value: split.port.type === 'integer' ? Number(target.port) : target.port });
+        if (split.path) changes.push({ input: split.path, value: target.pathname });
       }
-      const response = await ctx.http.send(withChanges(ctx.operation, changes));
+      const response = await ctx.http.send(withInputs(ctx.operation, changes));
       for (let waited = 0; listener.hits().length === 0 && waited < WAIT_MS && !ctx.signal.aborted; waited += 100)
         await sleep(100, ctx.signal);
       const hits = listener.hits();

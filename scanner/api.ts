@@ -74,10 +74,10 @@ export interface Operation {
    */
   responseSchemas?: Record<string, unknown>;
   /**
-   * OpenAPI scans: what the description declares about the inputs (path/query parameters and the JSON body's top-level
-   * properties, with type, format, pattern and readOnly) and the top-level properties of the 2xx JSON answer.
-   * Checks that target one input (injection, redos, ssrf, mass assignment) read these; curl scans have none and the
-   * checks fall back to the body and query string they see (checks/support/input-fields.ts).
+   * OpenAPI scans: what the description declares about the inputs (path, query, header and cookie parameters, and the
+   * request body's properties down to a few levels, each at its pointer, with type, format, pattern, readOnly and
+   * example); GraphQL scans: the arguments. Checks read the inputs through `operationInputs(operation)`
+   * (scanner/model/inputs.ts), which joins these declarations with what the operation sends (curl scans have none).
    */
   inputs?: InputField[];
   responseProperties?: string[];
@@ -142,16 +142,19 @@ export interface GraphqlOperation {
 
 /** One declared input of an operation (OpenAPI; GraphQL arguments as body inputs under `variables`). */
 export interface InputField {
-  in: 'path' | 'query' | 'body';
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
   name: string;
   /**
-   * Body inputs below the top level: the property path in the JSON body (a GraphQL argument `url` is
-   * `['variables', 'url']`, a field of an input object `['variables', 'input', 'url']`); `name` is the last key.
-   * An operation that declares such inputs offers only its declared body inputs to checks (not `query`/`operationName`).
+   * Body inputs below the top level: the property path in the body (`['address', 'city']`; a GraphQL argument `url` is
+   * `['variables', 'url']`, a field of an input object `['variables', 'input', 'url']`); `name` is the last key (an
+   * array item's: the array's). Absent: `[name]`. An operation that declares GraphQL arguments offers only those body
+   * inputs (not `query`/`operationName`: scanner/model/inputs.ts).
    */
   pointer?: string[];
   /** GraphQL arguments: the type as the schema writes it (`String!`, `[ID!]`, `OrderInput`). */
   graphqlType?: string;
+  /** The description's example (or default, or first enum value) when it gives one. */
+  example?: unknown;
   type?: string;
   format?: string;
   pattern?: string;
@@ -171,6 +174,8 @@ export interface ProbeRequest {
   url?: string;
   /** Extra or replacing headers for this request only; `null` removes a header. */
   headers?: Record<string, string | null>;
+  /** Extra or replacing cookies for this request only (values as they go on the wire); `null` removes one. */
+  cookies?: Record<string, string | null>;
   body?: string | null;
   credential?: string | null;
   followRedirects?: boolean;
@@ -185,6 +190,8 @@ export interface ProbeResponse {
   setCookies: string[];
   body: string;
   durationMs: number;
+  /** Why the body was cut short (`--max-body`, a compression bomb): the evidence says so. */
+  truncated?: string;
 }
 
 export interface HttpClient {
@@ -388,3 +395,14 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
 }
 
 export { changesExistingObject, classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export {
+  describeInput,
+  isTextInput,
+  operationInputs,
+  textOf,
+  type InputLocation,
+  type OperationInput,
+} from './model/inputs.js';
+export { canCarry, withInput, withInputs, type InputChange } from './model/input-request.js';
+export { payloadRefusal } from './model/input-safety.js';
+export { readRequestBody, type BodyEncoding, type RequestBody } from './model/request-body.js';

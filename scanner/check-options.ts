@@ -1,14 +1,14 @@
 /**
- * Check options (DESIGN §2.7): the declarations of the loaded checks merged into one list, their flags, `--help`
- * lines and parsed values, the object each check receives (only what it declared), and their report entries with
- * secrets redacted. Everything here derives from `CheckDefinition.options`; no option is named by hand.
+ * Check options (DESIGN §2.7): the declarations of the loaded checks merged into one list, as settings of
+ * lib/settings (so their flags are parsed, validated and rendered by the same code as every other flag), the object
+ * each check receives (only what it declared), and their report entries with secrets redacted. Everything here
+ * derives from `CheckDefinition.options`; no option is named by hand.
  */
-import type { ParseArgsConfig } from 'node:util';
-import type { CheckDefinition, OptionDeclaration, OptionType } from './api.js';
+import { argOptions, flagsOf, type ArgOptions, type ArgValues } from '../lib/settings/command-line.js';
+import { defineSettings, type SettingDeclaration } from '../lib/settings/declaration.js';
+import { loadSettings } from '../lib/settings/load-settings.js';
+import type { CheckDefinition, OptionDeclaration } from './api.js';
 import { scannerError } from './errors.js';
-
-type ArgOptions = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 const REDACTED = '[redacted]';
 
@@ -67,91 +67,68 @@ export function collectOptions(checks: readonly DeclaringCheck[]): DeclaredOptio
   return [...byName.values()].map(({ declaration, checks: ids, secret }) => ({ declaration, checks: ids, secret }));
 }
 
-const flagName = (declaration: OptionDeclaration): string => declaration.flag.slice(2);
+function header(text: string): { name: string; value: string } {
+  const colon = text.indexOf(':');
+  if (colon <= 0 || !text.slice(colon + 1).trim())
+    throw scannerError('invalid_argument', 'must be "Name: value", e.g. "Authorization: Bearer <token>"');
+  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}
+
+/** A check's option as a setting of lib/settings. */
+function asSetting(declaration: OptionDeclaration, secret: boolean): SettingDeclaration {
+  const { flag, doc, valueName, min, max } = declaration;
+  const common = { flag, doc, secret, ...(valueName ? { valueName } : {}) };
+  const fallback = declaration.default === undefined ? {} : { default: declaration.default as never };
+  switch (declaration.type) {
+    case 'string':
+      return { ...common, ...fallback, type: 'string' };
+    case 'string[]':
+      return { ...common, ...fallback, type: 'list', split: false };
+    case 'integer':
+      return { ...common, ...fallback, type: 'integer', min, max };
+    case 'boolean':
+      return { ...common, ...fallback, type: 'boolean' };
+    case 'header':
+      return {
+        ...common,
+        type: 'custom',
+        valueName: valueName ?? "<'Name: value'>",
+        parse: header,
+        format: (value: { name: string; value: string }) => `${value.name}: ${value.value}`,
+      };
+  }
+}
+
+/** The declared options as settings, keyed by option name. */
+export function optionSettings(declared: readonly DeclaredOption[]): Record<string, SettingDeclaration> {
+  return Object.fromEntries(declared.map((d) => [d.declaration.name, asSetting(d.declaration, d.secret)]));
+}
 
 /** The `util.parseArgs` options of the declared flags; a flag the scanner already has is a load error. */
 export function optionArgs(declared: readonly DeclaredOption[], reserved: ArgOptions): ArgOptions {
-  const args: ArgOptions = {};
   for (const { declaration, checks } of declared) {
-    const name = flagName(declaration);
-    if (reserved[name])
+    if (reserved[declaration.flag.slice(2)])
       throw scannerError(
         'invalid_check',
         `${checks[0]}: option "${declaration.name}" uses ${declaration.flag}, which is a scanner flag`,
       );
-    args[name] =
-      declaration.type === 'boolean'
-        ? { type: 'boolean' }
-        : { type: 'string', ...(declaration.type === 'string[]' ? { multiple: true } : {}) };
   }
-  return args;
+  return argOptions(optionSettings(declared), { help: false });
 }
 
-function header(text: string, flag: string): { name: string; value: string } {
-  const colon = text.indexOf(':');
-  if (colon <= 0 || !text.slice(colon + 1).trim())
-    throw scannerError('invalid_argument', `${flag}: expected "Name: value", e.g. "Authorization: Bearer <token>"`);
-  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
-}
-
-function integer(text: string, declaration: OptionDeclaration): number {
-  const { min, max, flag } = declaration;
-  const value = Number(text);
-  if (!/^-?\d+$/.test(text) || (min !== undefined && value < min) || (max !== undefined && value > max)) {
-    const range =
-      min !== undefined && max !== undefined
-        ? ` from ${min} to ${max}`
-        : min !== undefined
-          ? ` of at least ${min}`
-          : max !== undefined
-            ? ` up to ${max}`
-            : '';
-    throw scannerError('invalid_argument', `${flag} ${text}: expected a whole number${range}`);
-  }
-  return value;
-}
-
-/** The values the user gave for declared options, validated, keyed by option name (defaults are not applied here). */
-export function optionValuesFrom(values: Values, declared: readonly DeclaredOption[]): Record<string, unknown> {
-  const given: Record<string, unknown> = {};
-  for (const { declaration } of declared) {
-    const raw = values[flagName(declaration)];
-    if (raw === undefined) continue;
-    const text = Array.isArray(raw) ? raw.filter((v): v is string => typeof v === 'string') : raw;
-    const parse: Record<OptionType, () => unknown> = {
-      string: () => text,
-      'string[]': () => text,
-      boolean: () => raw === true,
-      integer: () => integer(String(text), declaration),
-      header: () => header(String(text), declaration.flag),
-    };
-    given[declaration.name] = parse[declaration.type]();
-  }
-  return given;
-}
-
-const VALUE_NAMES: Record<OptionType, string> = {
-  string: '<value>',
-  'string[]': '<value>',
-  integer: '<n>',
-  boolean: '',
-  header: "<'Name: value'>",
-};
-
-/** The flag column of `--help` and the README (`--rate-limit-burst <n>`). */
-export function flagUsage(declaration: OptionDeclaration): string {
-  const value = declaration.valueName ?? VALUE_NAMES[declaration.type];
-  return value ? `${declaration.flag} ${value}` : declaration.flag;
-}
-
-/** The doc with its default and range, as `--help` and the README show it. */
-export function optionDoc(declaration: OptionDeclaration): string {
-  const notes: string[] = [];
-  if (declaration.type === 'integer' && (declaration.min !== undefined || declaration.max !== undefined))
-    notes.push(`${declaration.min ?? ''}–${declaration.max ?? ''}`);
-  if (declaration.default !== undefined) notes.push(`default ${JSON.stringify(declaration.default)}`);
-  if (declaration.type === 'string[]') notes.push('repeatable');
-  return notes.length > 0 ? `${declaration.doc} (${notes.join(', ')})` : declaration.doc;
+/**
+ * The values the user gave for declared options, validated, keyed by option name. Defaults are not applied here:
+ * each check gets its own declaration's default (optionsForCheck), and the report shows what was given.
+ */
+export function optionValuesFrom(values: ArgValues, declared: readonly DeclaredOption[]): Record<string, unknown> {
+  const withoutDefaults = Object.fromEntries(
+    Object.entries(optionSettings(declared)).map(([name, setting]) => [name, { ...setting, default: undefined }]),
+  );
+  const loaded = loadSettings(defineSettings(withoutDefaults), { flags: flagsOf(withoutDefaults, values) });
+  // Booleans and lists are off and empty when not given: only what was given is a value here.
+  return Object.fromEntries(
+    Object.entries(loaded).filter(([, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0)),
+  );
 }
 
 /**

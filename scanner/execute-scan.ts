@@ -5,12 +5,13 @@
 import type { Operation } from './api.js';
 import type { CliIo } from './cli-io.js';
 import { reportedOptions } from './check-options.js';
-import type { CommonFlags } from './common-args.js';
+import { formatSize, type CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
 import { runScan } from './engine.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
+import { formatRate } from './rate-limiter.js';
 import { assertReachable } from './reachability.js';
 import type { ScanKind } from './scan-result.js';
 import { runsIn } from './scan-kinds.js';
@@ -28,7 +29,9 @@ export interface ScanRequest {
   common: CommonFlags;
   curl: CurlFlags;
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
-  checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions' | 'config'>;
+  /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
+  convertedFrom?: string;
   /**
    * Work before the checks over the scan's transport, once the target is reachable (GraphQL: read the schema and
    * build one operation per field); its operations replace `operations`, narrowed by the operation filters.
@@ -68,9 +71,16 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   // Read before anything is sent, so a bad baseline fails fast; imported only when given (it validates a report).
   const baselines = common.baseline ? await import('./baseline.js') : undefined;
   const baseline = baselines && common.baseline ? baselines.loadBaseline(common.baseline, cwd) : undefined;
+  // Suppressions of the config file and of --suppressions, read before anything is sent so a bad file fails fast.
+  const suppressions = [
+    ...(request.checks.config?.suppressions ?? []),
+    ...(common.suppressions
+      ? await import('./config/suppressions-file.js').then((m) => m.readSuppressionsFile(common.suppressions!, cwd))
+      : []),
+  ];
   const selected = selectChecks(request.checks.checks, {
-    scans: common.scans.length > 0 ? common.scans : undefined,
-    excludeScans: common.excludeScans,
+    scans: common.scans.length > 0 ? [...common.scans] : undefined,
+    excludeScans: [...common.excludeScans],
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
   });
@@ -96,6 +106,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBody,
   };
   // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
   const prepared = request.prepare
@@ -113,7 +124,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   const runsHere = selected.checks.filter((c) => runsIn(c.definition, request.kind));
   const progress = createProgress(
     io,
-    common.progress,
+    !common.noProgress,
     `${operations.length} operation${operations.length === 1 ? '' : 's'} × ${runsHere.length} check${runsHere.length === 1 ? '' : 's'}`,
   );
   const ran = await runScan({
@@ -126,12 +137,13 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     concurrency: common.concurrency,
     requestTimeoutMs,
     connectTimeoutMs: curl.connectTimeoutMs,
-    checkTimeoutMs: common.checkTimeoutMs,
+    checkTimeoutMs: common.checkTimeout === undefined ? undefined : Math.round(common.checkTimeout * 1000),
     followRedirects: curl.location,
     maxRedirects: curl.maxRedirs,
     tls,
     proxy,
     allowDestructive: common.allowDestructive,
+    maxBodyBytes: common.maxBody,
     perOperation: common.perOperation,
     canaryEvery: common.canaryEvery,
     onProgress: (done, total) => progress.update(done, total),
@@ -153,11 +165,12 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     pulledInDependencies: selected.pulledIn,
     severityThreshold: common.severityThreshold,
     onlyScansAboveThreshold: common.onlyScansAboveThreshold,
-    rate: common.rateText,
+    rate: formatRate(common.rate),
     concurrency: common.concurrency,
     requestTimeoutMs,
     ...(curl.connectTimeoutMs ? { connectTimeoutMs: curl.connectTimeoutMs } : {}),
     followRedirects: curl.location,
+    maxBody: formatSize(common.maxBody),
     insecure: curl.insecure,
     ...(proxy ? { proxy: redactUserInfo(proxy) } : {}),
     reportFormat: common.reportFormat,
@@ -181,5 +194,11 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   };
   // Report code is imported now that the scan is done: none of it delays the first request.
   const { deliverReport } = await import('./report/deliver-report.js');
-  return deliverReport(io, common, outcome, options);
+  return deliverReport(io, {
+    common,
+    outcome,
+    options,
+    description: request.convertedFrom ? { convertedFrom: request.convertedFrom } : {},
+    suppressions,
+  });
 }

@@ -5,11 +5,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
-import { got, RequestError } from 'got';
+import { got, RequestError, type Response } from 'got';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import type { Operation, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
 import { createRateLimiter, DEFAULT_RATE, type Rate } from './rate-limiter.js';
+import { DEFAULT_MAX_BODY_BYTES, readBody } from './read-body.js';
 import { createSendGate, RefusedRequest } from './safety.js';
 
 export interface TlsOptions {
@@ -32,6 +33,8 @@ export interface TransportOptions {
   rate?: Rate;
   /** `--allow-destructive`: without it, destructive requests are refused here (scanner/safety.ts), before the wire. */
   allowDestructive?: boolean;
+  /** `--max-body`: decoded bytes of a response body kept (default 5 MiB); the rest is discarded (scanner/read-body.ts). */
+  maxBodyBytes?: number;
 }
 
 export interface WireRequest {
@@ -57,6 +60,14 @@ export interface ScanHttp {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * Response heads: Node's parser refuses more than this many bytes of status line and headers (a header flood ends as
+ * one error, not as memory), and keeps at most `MAX_RESPONSE_HEADERS` header lines.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024;
+const MAX_RESPONSE_HEADERS = 500;
+/** Redirects followed (with -L) when --max-redirs does not say: a loop ends as one error. */
+const DEFAULT_MAX_REDIRECTS = 30;
 
 function readPem(path: string | undefined, flag: string): Buffer | undefined {
   if (!path) return undefined;
@@ -97,6 +108,23 @@ const TLS_CODES = new Set([
 function describeTransportError(error: unknown, method: string, url: string): Error {
   const code = error instanceof RequestError ? error.code : (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
+  // What a hostile target does to the scanner's HTTP client, said in the scanner's words.
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return scannerError(
+      'network_error',
+      `${method} ${url}: response headers larger than ${MAX_HEADER_BYTES / 1024} KiB; not read`,
+      {
+        cause: error,
+      },
+    );
+  if (code === 'ERR_TOO_MANY_REDIRECTS')
+    return scannerError(
+      'network_error',
+      `${method} ${url}: ${message} (a redirect loop or a chain longer than --max-redirs)`,
+      {
+        cause: error,
+      },
+    );
   if (code && TLS_CODES.has(code))
     return scannerError(
       'tls_error',
@@ -126,15 +154,19 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
       sent += 1;
       const started = performance.now();
       try {
-        const response = await got(request.url, {
+        const stream = got.stream(request.url, {
           method: request.method as 'GET',
-          headers: request.headers,
-          body: request.body,
+          headers: {
+            'accept-encoding': 'gzip, deflate, br',
+            // Streamed, a body would go chunked; its length is known, as a one-shot request would send it.
+            ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+            ...request.headers,
+          },
           allowGetBody: true,
           throwHttpErrors: false,
           retry: { limit: 0 },
           followRedirect: request.followRedirects ?? options.followRedirects ?? false,
-          maxRedirects: options.maxRedirects ?? 30,
+          maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
           timeout: {
             request: requestTimeoutMs,
             ...(options.connectTimeoutMs ? { connect: options.connectTimeoutMs } : {}),
@@ -146,12 +178,27 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
             certificate: pem.cert,
             key: pem.key,
           },
-          decompress: true,
-          responseType: 'text',
+          // Decoded by readBody, which counts what arrives and what it decodes to (a compression bomb stops there).
+          decompress: false,
+          maxHeaderSize: MAX_HEADER_BYTES,
           signal: request.signal,
           cache: false,
           http2: false,
         });
+        stream.once('request', (clientRequest: http.ClientRequest) => {
+          clientRequest.maxHeadersCount = MAX_RESPONSE_HEADERS;
+        });
+        // A got stream is the request body too: written (or closed empty) here, whatever the method.
+        stream.end(request.body);
+        const response = await new Promise<Response>((ok, fail) => {
+          stream.once('response', ok);
+          stream.once('error', fail);
+        });
+        const { body, truncated } = await readBody(
+          stream,
+          response.headers['content-encoding'],
+          options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+        );
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(response.headers)) {
           if (name === 'set-cookie' || value === undefined) continue;
@@ -159,13 +206,14 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
         }
         const setCookies = response.headers['set-cookie'] ?? [];
         if (setCookies.length > 0) headers['set-cookie'] = setCookies.join(', ');
-        gate.observe(request, response.statusCode, headers, response.body);
+        gate.observe(request, response.statusCode, headers, body);
         return {
           status: response.statusCode,
           headers,
           setCookies,
-          body: response.body,
+          body,
           durationMs: Math.round(performance.now() - started),
+          ...(truncated ? { truncated } : {}),
         };
       } catch (error) {
         throw describeTransportError(error, request.method, request.url);

@@ -42,7 +42,10 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
   const headers: Headers = {};
   for (const [name, values] of Object.entries(operation.headers))
     headers[name] = values.length === 1 ? values[0] : [...values];
-  const cookies = { ...operation.cookies };
+  // A probe's cookies replace the operation's (null drops one); the credential's own cookie is set after them.
+  const cookies: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...operation.cookies, ...probe.cookies }))
+    if (value !== null) cookies[name] = value;
 
   const credential = operation.credential;
   if (credential && probe.credential !== null) {

@@ -46,3 +46,9 @@ export function parseRate(value: string): Rate | undefined {
   const perMs = { s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 's' | 'm' | 'h'];
   return { count, perMs };
 }
+
+/** `{ count: 50, perMs: 1000 }` → `50/s`: a rate as `--rate` takes it. */
+export function formatRate(rate: Rate): string {
+  const unit = ({ 1000: 's', 60_000: 'm', 3_600_000: 'h' } as Record<number, string>)[rate.perMs];
+  return unit ? `${rate.count}/${unit}` : `${(rate.count * 1000) / rate.perMs}/s`;
+}

@@ -1,29 +1,22 @@
 /**
  * Parses a scan command's argv with the flags of the checks it could run: the checks (built-in and every
  * `--checks-dir`) load first, so their declared options are flags like any other — strictly parsed, validated and
- * listed by `--help`, custom checks' included.
+ * listed by `--help`, custom checks' included. A config file (config/) is read first and its keys become values of
+ * the same flags, under the typed ones.
  */
 import type { ParseArgsConfig } from 'node:util';
 import type { CliIo } from './cli-io.js';
-import {
-  collectOptions,
-  flagUsage,
-  optionArgs,
-  optionDoc,
-  optionValuesFrom,
-  type DeclaredOption,
-} from './check-options.js';
-import {
-  commonFlagsFrom,
-  commonHelp,
-  commonOptions,
-  exitCodesHelp,
-  helpEntry,
-  type CommonFlags,
-} from './common-args.js';
+import { renderHelp } from '../lib/settings/render-help.js';
+import { settingsProblems } from '../lib/settings/settings-error.js';
+import { collectOptions, optionArgs, optionSettings, optionValuesFrom, type DeclaredOption } from './check-options.js';
+import { commonFlagsFrom, commonHelp, commonOptions, exitCodesHelp, type CommonFlags } from './common-args.js';
 import { scannerError } from './errors.js';
 import { loadChecks, type LoadedCheck } from './loader.js';
 import { parseArgv, type ParsedValues } from './parse-argv.js';
+import type { ConfigFile } from './config/config-file.js';
+import { configValues, inSourceTerms, overFile, type ConfigValues } from './config/config-values.js';
+import { checksDirsOf, flagValuesIn, scanConfigFile } from './config/scan-config.js';
+import type { Suppression } from './config/suppressions.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -36,28 +29,54 @@ export interface ScanArgs {
   declared: DeclaredOption[];
   /** The values given for check options, by option name. */
   checkOptions: Record<string, unknown>;
+  /** The config file the command line was read with (config/scan-config.ts), and what it holds beyond flags. */
+  config?: { shown: string; kind?: string; suppressions?: Suppression[] };
 }
 
 /** `--checks-dir` values before the strict parse, which needs the checks' flags to know every flag. */
 function checksDirsIn(argv: readonly string[]): string[] {
-  const dirs: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--') break;
-    if (arg === '--checks-dir' && argv[i + 1] !== undefined) dirs.push(argv[(i += 1)]);
-    else if (arg.startsWith('--checks-dir=')) dirs.push(arg.slice('--checks-dir='.length));
-  }
-  return dirs;
+  return flagValuesIn(argv, '--checks-dir');
 }
 
 /** The `--help` section of the loaded checks' options, each with the checks that read it. */
 function checkOptionsHelp(declared: readonly DeclaredOption[]): string {
-  const entries = [...declared]
-    .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
-    .map(({ declaration, checks }) =>
-      helpEntry(flagUsage(declaration), [optionDoc(declaration), `read by ${checks.join(', ')}`]),
+  const sorted = [...declared].sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1));
+  const readBy = new Map(sorted.map((d) => [d.declaration.name, d.checks]));
+  return renderHelp(optionSettings(sorted), {
+    heading: 'Check options (declared by the loaded checks):',
+    more: (name) => [`read by ${readBy.get(name)!.join(', ')}`],
+    help: false,
+  });
+}
+
+/**
+ * The scan-wide flags and the check options from the parsed values, every problem of both in one error; a value the
+ * config file gave is named by its key and the file.
+ */
+function settingsFrom(
+  values: ParsedValues,
+  declared: readonly DeclaredOption[],
+  source: { file?: ConfigValues; shown?: string; commandLine: ParsedValues },
+) {
+  const problems: string[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      const found = settingsProblems((error as { cause?: unknown }).cause ?? error);
+      if (!found) throw error;
+      problems.push(...found);
+      return undefined;
+    }
+  };
+  const common = attempt(() => commonFlagsFrom(values));
+  const checkOptions = attempt(() => optionValuesFrom(values, declared));
+  if (!common || !checkOptions)
+    throw scannerError(
+      'invalid_argument',
+      inSourceTerms(problems.join('; '), source.file, source.shown, source.commandLine),
     );
-  return `Check options (declared by the loaded checks):\n${entries.join('\n')}`;
+  return { common, checkOptions };
 }
 
 /**
@@ -71,12 +90,19 @@ export async function parseScanArgv(
   base: Options,
   usage: string,
 ): Promise<ScanArgs | undefined> {
-  const checks = await loadChecks({ dirs: checksDirsIn(argv), cwd: io.cwd });
+  const config: ConfigFile | undefined = await scanConfigFile(argv, io);
+  const typedDirs = checksDirsIn(argv);
+  const checks = await loadChecks({ dirs: typedDirs.length > 0 ? typedDirs : checksDirsOf(config), cwd: io.cwd });
   const declared = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })));
   const reserved = { ...base, ...commonOptions };
-  const { values, positionals } = parseArgv(argv, { ...reserved, ...optionArgs(declared, reserved) }, command);
+  const options = { ...reserved, ...optionArgs(declared, reserved) };
+  const typed = parseArgv(argv, options, command);
+  // The file's values under the typed ones: a flag typed here replaces the file's value (lists too).
+  const file = config ? configValues(config, options) : undefined;
+  const values = file ? overFile(typed.values, file) : typed.values;
+  const positionals = typed.positionals.length === 0 && file?.target ? [file.target] : typed.positionals;
   // The pre-scan read `--checks-dir` without knowing which flags take values; a disagreement would load other checks.
-  const parsedDirs = (values['checks-dir'] as string[] | undefined) ?? [];
+  const parsedDirs = (typed.values['checks-dir'] as string[] | undefined) ?? [];
   if (parsedDirs.join('\u0000') !== checksDirsIn(argv).join('\u0000')) {
     throw scannerError(
       'invalid_argument',
@@ -90,9 +116,17 @@ export async function parseScanArgv(
   return {
     values,
     positionals,
-    common: commonFlagsFrom(values),
+    ...settingsFrom(values, declared, { file, shown: config?.shown, commandLine: typed.values }),
     checks,
     declared,
-    checkOptions: optionValuesFrom(values, declared),
+    ...(config
+      ? {
+          config: {
+            shown: config.shown,
+            ...(file?.kind ? { kind: file.kind } : {}),
+            ...(file?.suppressions ? { suppressions: file.suppressions } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -24,6 +24,8 @@ export interface Attempt {
     setCookies: string[];
     body: string;
     durationMs: number;
+    /** Why the body was cut short on reading (`--max-body`, a compression bomb). */
+    truncated?: string;
   };
   error?: string;
 }

@@ -10,12 +10,13 @@ export interface Shard {
   count: number;
 }
 
+/** `2/4` → the second of four slices; a problem completes the flag's name (`--shard must be …`). */
 export function parseShard(value: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || count < 1 || index < 1 || index > count)
-    throw scannerError('invalid_argument', `--shard ${value}: expected <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4`);
+    throw scannerError('invalid_argument', 'must be <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4');
   return { index, count };
 }
 

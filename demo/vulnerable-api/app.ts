@@ -9,6 +9,8 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { accountRoutes } from './account-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { catalogRoutes } from './catalog-routes.js';
+import { contentRoutes } from './content-routes.js';
+import { diagnosticsRoutes } from './diagnostics-routes.js';
 import { errorHandler } from './error-handler.js';
 import { openapiDocument } from './openapi.js';
 import { createStore, type Store } from './store.js';
@@ -49,6 +51,7 @@ export function createDemoApi(options: { secure?: boolean } = {}): DemoApi {
   app.use(catalogRoutes(store, secure));
   app.use(accountRoutes(store, secure));
   app.use(webhookRoutes(store, secure));
+  app.use(diagnosticsRoutes(store, secure), contentRoutes(store, secure));
   app.use((_req, res) => void res.status(404).json({ error: 'not found' }));
   app.use(errorHandler(secure));
   return { app, store, secure };

@@ -1,4 +1,6 @@
 /** The demo API's OpenAPI 3.1 description, served at `/openapi.json`; the same for both twins. */
+import { inputsPaths } from './inputs-openapi.js';
+
 export function openapiDocument(origin: string): Record<string, unknown> {
   const json = (schema: unknown, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
   const error = json({ $ref: '#/components/schemas/Error' }, 'Error');
@@ -100,6 +102,7 @@ export function openapiDocument(origin: string): Record<string, unknown> {
           responses: { 201: json({ $ref: '#/components/schemas/Webhook' }, 'Created'), 400: error, 401: error },
         },
       },
+      ...inputsPaths(),
     },
     components: {
       securitySchemes: {

@@ -6,18 +6,15 @@
  */
 import type { SettingDeclarations } from '../../lib/settings/declaration.js';
 import { loadSettings } from '../../lib/settings/load-settings.js';
+import { settingsProblems } from '../../lib/settings/settings-error.js';
 import { idpError } from '../errors.js';
 import { idpSettings, type IdpConfig } from '../settings.js';
 
-/** Settings without meaning on a worker, and why (the listener is the runtime's; state lives in D1). */
-export const WORKER_IGNORED = {
-  port: 'the runtime owns the listener',
-  host: 'the runtime owns the listener',
-  requireDatabaseAtStart: 'D1 is a binding: readiness reports it, there is no connection to wait for at start',
-} as const;
-
-/** Settings a worker refuses, and why. */
-export const WORKER_REFUSED: Partial<Record<keyof IdpConfig, string>> = {
+/**
+ * Settings a worker refuses, and why. Three more are read and mean nothing there: port and host (the runtime owns the
+ * listener) and requireDatabaseAtStart (D1 is a binding: readiness reports it, there is no connection to wait for).
+ */
+const WORKER_REFUSED: Partial<Record<keyof IdpConfig, string>> = {
   jwksFile: 'a worker has no file system: the signing keys are generated once and kept in D1',
   saveJwks: 'a worker has no file system: the signing keys are generated once and kept in D1',
   databaseUrl: 'the worker stores everything in its D1 binding',
@@ -27,18 +24,33 @@ export const WORKER_REFUSED: Partial<Record<keyof IdpConfig, string>> = {
   tenants: 'a worker serves one issuer: deploy one worker per tenant',
 };
 
-/** Reads every `IDP_*` variable from the worker's env; throws one error listing every problem. */
+/** Whether a variable asks for something (set, and not an "off" of an on/off setting). */
+function asksFor(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === false) return false;
+  return !(typeof value === 'string' && /^(false|0|no|off)$/i.test(value.trim()));
+}
+
+/**
+ * Reads every `IDP_*` variable from the worker's env; throws one error listing every problem: the refused settings
+ * first (a problem that names one of them is explained by its refusal), then the invalid values.
+ */
 export function workerConfigFrom(env: Record<string, unknown>): IdpConfig {
-  const config = loadSettings(idpSettings, { env });
+  const settings: SettingDeclarations = idpSettings.settings;
   const refused = Object.entries(WORKER_REFUSED)
-    .filter(([key]) => {
-      const value = config[key as keyof IdpConfig];
-      return value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0);
-    })
-    .map(
-      ([key, why]) =>
-        `${(idpSettings.settings as SettingDeclarations)[key].env} is not available on the worker: ${why}`,
-    );
-  if (refused.length) throw idpError('unavailable_on_worker', refused.join('; '));
-  return config;
+    .map(([key, why]) => [settings[key].env!, why] as const)
+    .filter(([name]) => asksFor(env[name]) || asksFor(env[`${name}_FILE`]));
+  try {
+    const config = loadSettings(idpSettings, { env });
+    if (refused.length === 0) return config;
+  } catch (error) {
+    const problems = settingsProblems(error);
+    if (!problems || refused.length === 0) throw error;
+    const unexplained = problems.filter((p) => !refused.some(([name]) => p.includes(name)));
+    throw idpError('unavailable_on_worker', [...refusals(refused), ...unexplained].join('; '));
+  }
+  throw idpError('unavailable_on_worker', refusals(refused).join('; '));
+}
+
+function refusals(refused: readonly (readonly [string, string])[]): string[] {
+  return refused.map(([name, why]) => `${name} is not available on the worker: ${why}`);
 }

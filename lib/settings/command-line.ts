@@ -67,9 +67,19 @@ export function readCommandLine(
     const message = argumentProblem(error, options);
     throw settingsError([{ path: 'argv', message }]);
   }
+  return {
+    flags: flagsOf(settings, parsed.values),
+    positionals: parsed.positionals,
+    help: parsed.values.help === true,
+    values: parsed.values,
+  };
+}
+
+/** The values of the declared flags by setting key, from util.parseArgs values (by flag name). */
+export function flagsOf(settings: SettingDeclarations, values: ArgValues): Record<string, unknown> {
   const flags: Record<string, unknown> = {};
   for (const [key, setting] of Object.entries(settings)) {
-    if (setting.flag) flags[key] = parsed.values[setting.flag.slice(2)];
+    if (setting.flag) flags[key] = values[setting.flag.slice(2)];
   }
-  return { flags, positionals: parsed.positionals, help: parsed.values.help === true, values: parsed.values };
+  return flags;
 }

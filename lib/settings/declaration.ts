@@ -71,7 +71,7 @@ export interface CustomSetting<T = unknown> extends SettingBase<T> {
   type: 'custom';
   parse?: (text: string) => T;
   accept?: (value: unknown) => T;
-  format?: (value: T) => string;
+  format?(value: T): string;
 }
 
 export type SettingDeclaration =

@@ -21,7 +21,7 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** One entry: the usage, then the doc lines wrapped at the column (a long usage puts the doc on the next line). */
-export function helpEntry(usage: string, doc: readonly string[], column = MAX_COLUMN): string {
+function helpEntry(usage: string, doc: readonly string[], column = MAX_COLUMN): string {
   const head = `  ${usage.startsWith('--') ? `    ${usage}` : usage}`;
   const pad = ' '.repeat(column);
   const lines = doc.flatMap((paragraph) => wrap(paragraph, WIDTH - column));
@@ -31,7 +31,7 @@ export function helpEntry(usage: string, doc: readonly string[], column = MAX_CO
 }
 
 /** The doc of a setting with its notes, default and variable, as `--help` shows it. */
-export function helpDoc(setting: SettingDeclaration): string {
+function helpDoc(setting: SettingDeclaration): string {
   const shownDefault = setting.type === 'boolean' && !setting.default ? undefined : defaultText(setting);
   const notes = [
     ...notesOf(setting),

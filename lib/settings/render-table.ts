@@ -11,7 +11,13 @@ export interface TableColumn {
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-const sentence = (text: string) => `${text[0].toUpperCase()}${text.slice(1)}.`;
+/** Notes after a doc: a sentence after a sentence, else a clause after a fragment (`…an exact id; repeatable`). */
+const withNotes = (doc: string, notes: readonly string[]) =>
+  notes.length === 0
+    ? doc
+    : /[.!?]$/.test(doc)
+      ? `${doc} ${notes.join('; ').replace(/^./, (c) => c.toUpperCase())}.`
+      : `${doc}; ${notes.join('; ')}`;
 const code = (text: string) => `\`${text.replaceAll('|', '\\|')}\``;
 
 /**
@@ -46,7 +52,7 @@ export function renderTable(settings: SettingDeclarations, columns: readonly Tab
         : s.defaultDoc !== undefined
           ? cell(shownDefault)
           : code(shownDefault),
-      cell(`${s.doc}${notes.length ? ` ${sentence(notes.join('; '))}` : ''}`),
+      cell(withNotes(s.doc, notes)),
       ...columns.map((c) => c.cell(key, s)),
     ];
     return `| ${cells.join(' | ')} |`;

@@ -63,7 +63,7 @@ export async function scanGraphql(argv: string[], io: CliIo): Promise<number> {
           schemaFile,
           cwd: io.cwd ?? process.cwd(),
           objectIds: args.checkOptions.asOther !== undefined,
-          note: common.progress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+          note: !common.noProgress ? (line) => io.stderr.write(`${line}\n`) : undefined,
         },
         transport,
         signal,

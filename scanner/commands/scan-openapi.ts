@@ -11,6 +11,7 @@ import { expandGraphqlEndpoints, isGraphqlEndpoint } from '../graphql/openapi-en
 import { loadOpenApiDocument } from '../openapi/load-document.js';
 import { objectIdsFromResponses } from '../openapi/send-for-object-ids.js';
 import { operationsFromDocument } from '../openapi/operations.js';
+import { CONVERTER } from '../openapi/swagger-2.js';
 import { parseScanArgv } from '../scan-argv.js';
 import { readFirstLine } from '../read-first-line.js';
 
@@ -20,7 +21,8 @@ const STDIN_TIMEOUT_MS = 2000;
 
 export const scanOpenapiHelp = `Usage: scanner scan openapi <file|URL> [flags]
 
-Scans every operation of an OpenAPI 3 description (JSON or YAML). Path parameters, required query/header parameters
+Scans every operation of an OpenAPI 3 or Swagger 2.0 description (JSON or YAML; Swagger 2.0 is converted to OpenAPI 3
+first, and the report says so). Path parameters, required query/header parameters
 and JSON bodies come from the examples, defaults or schemas (the same values on every run).
 
       --base-url <url>                 where the API lives (default: servers[0].url)
@@ -32,7 +34,8 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
   so object-level checks (bola.*) probe objects the first identity owns.
   A POST operation on a /graphql (or /gql) path, or one its operationId, summary or tags call GraphQL, is scanned
   as scan graphql scans an endpoint: its schema is read and each root field becomes an operation.
-  Swagger 2.0, external or unresolvable $refs, no operations or no usable base URL: one line on stderr, exit 1.
+  External or unresolvable $refs, no operations, no usable base URL, a description over 64 MiB or whose YAML aliases
+  expand past 5,000,000 values: one line on stderr, exit 1.
 
 ${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
@@ -89,6 +92,12 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
       ...op.headers,
     },
   }));
+  // A converted description is said once on stderr (the report's openapi.convertedFrom says it too).
+  const convertedFrom = loaded.convertedFrom ? `${loaded.convertedFrom} (converted by ${CONVERTER})` : undefined;
+  if (loaded.convertedFrom)
+    io.stderr.write(
+      `note: ${loaded.source} is a ${loaded.convertedFrom} description, converted to OpenAPI 3 by ${CONVERTER} before the scan\n`,
+    );
   const asOther = args.checkOptions.asOther !== undefined;
   return executeScan(io, {
     command: 'scan openapi',
@@ -97,6 +106,7 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     common,
     curl,
     checks: args,
+    ...(convertedFrom ? { convertedFrom } : {}),
     // A GraphQL endpoint of the description is scanned field by field, as `scan graphql` scans it.
     ...(operations.some(isGraphqlEndpoint)
       ? {
@@ -109,7 +119,7 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
               {
                 cwd: io.cwd ?? process.cwd(),
                 objectIds: asOther,
-                note: common.progress ? (line) => io.stderr.write(`${line}\n`) : undefined,
+                note: !common.noProgress ? (line) => io.stderr.write(`${line}\n`) : undefined,
               },
               transport,
               signal,

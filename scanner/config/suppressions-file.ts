@@ -48,7 +48,7 @@ export async function readSuppressionsFile(path: string, cwd: string): Promise<S
   }
   const list =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'suppressions' in parsed
-      ? (parsed as { suppressions: unknown }).suppressions
+      ? parsed.suppressions
       : parsed;
   return checkSuppressions(list ?? [], source);
 }

@@ -20,6 +20,8 @@ export interface ScanInput {
   checkTimeoutMs?: number;
   followRedirects?: boolean;
   maxRedirects?: number;
+  /** `--max-body`: decoded bytes of each response body kept (default 5 MiB, scanner/read-body.ts). */
+  maxBodyBytes?: number;
   tls?: TlsOptions;
   proxy?: string;
   /** `--allow-destructive`: destructive operations may be sent (else the HTTP layer refuses them). */

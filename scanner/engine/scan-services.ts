@@ -25,6 +25,7 @@ export function createScanServices(input: ScanInput): ScanServices {
     tls: input.tls,
     proxy: input.proxy,
     allowDestructive: input.allowDestructive,
+    maxBodyBytes: input.maxBodyBytes,
   });
   const canaryTarget = canaryOperation(input.operations);
   const canary =

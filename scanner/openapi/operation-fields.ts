@@ -35,23 +35,57 @@ function objectProperties(
   return result;
 }
 
-function field(document: unknown, where: InputField['in'], name: string, raw: unknown, required: boolean): InputField {
+function field(
+  document: unknown,
+  where: InputField['in'],
+  name: string,
+  raw: unknown,
+  required: boolean,
+  pointer?: string[],
+): InputField {
   const schema = resolveRef<Schema>(document, raw) ?? {};
   const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[]).find((t) => t !== 'null') : schema.type;
+  const example = exampleOf(schema);
   return {
     in: where,
     name,
-    ...(typeof type === 'string' ? { type } : {}),
+    ...(pointer && pointer.length > 1 ? { pointer } : {}),
+    ...(typeof type === 'string' ? { type } : schema.properties ? { type: 'object' } : {}),
     ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
     ...(typeof schema.pattern === 'string' ? { pattern: schema.pattern } : {}),
     ...(typeof schema.maxLength === 'number' ? { maxLength: schema.maxLength } : {}),
     ...(schema.readOnly === true ? { readOnly: true } : {}),
     ...(required ? { required: true } : {}),
+    ...(example !== undefined ? { example } : {}),
   };
 }
 
-type Parameter = { name?: string; in?: string; required?: boolean; schema?: unknown };
+/** The value the description gives for a schema, if any (example, examples, default, const, first enum value). */
+function exampleOf(schema: Schema): unknown {
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  return Array.isArray(schema.enum) ? schema.enum[0] : undefined;
+}
+
+type Parameter = { name?: string; in?: string; required?: boolean; schema?: unknown; example?: unknown };
 type Media = { schema?: unknown };
+
+/** The request body media the scanner can write: JSON first, then a form, then multipart. */
+export function bodyMedia(content: unknown): { type: string; media: Media } | undefined {
+  const entries = Object.entries((content ?? {}) as Record<string, Media>);
+  const pick = (test: (type: string) => boolean): { type: string; media: Media } | undefined => {
+    const found = entries.find(([type]) => test(type.toLowerCase()));
+    return found ? { type: found[0], media: found[1] } : undefined;
+  };
+  return (
+    pick((type) => type === 'application/json') ??
+    pick((type) => type.endsWith('+json')) ??
+    pick((type) => type === 'application/x-www-form-urlencoded') ??
+    pick((type) => type === 'multipart/form-data')
+  );
+}
 
 function jsonMedia(content: unknown): Media | undefined {
   const entries = Object.entries((content ?? {}) as Record<string, Media>);
@@ -60,17 +94,47 @@ function jsonMedia(content: unknown): Media | undefined {
   );
 }
 
+/** Nested body properties are declared down to this many keys (`a.b.c.d`), like the enumeration walks them. */
+const BODY_DEPTH = 4;
+const MAX_BODY_FIELDS = 60;
+
+/** Body properties with their pointers: objects' properties and arrays' items (`tags.0`), depth-bounded. */
+function bodyFields(
+  document: unknown,
+  schema: unknown,
+  pointer: string[],
+  required: string[],
+  out: InputField[],
+): void {
+  if (pointer.length >= BODY_DEPTH || out.length >= MAX_BODY_FIELDS) return;
+  const { properties, required: own } = objectProperties(document, schema);
+  for (const [name, sub] of Object.entries(properties)) {
+    if (out.length >= MAX_BODY_FIELDS) return;
+    const at = [...pointer, name];
+    out.push(field(document, 'body', name, sub, (pointer.length === 0 ? required : own).includes(name), at));
+    const items = sub.type === 'array' ? resolveRef<Schema>(document, sub.items) : undefined;
+    if (items && (items.type === 'object' || items.properties)) bodyFields(document, items, [...at, '0'], [], out);
+    else if (sub.type === 'object' || sub.properties || sub.allOf) bodyFields(document, sub, at, [], out);
+  }
+}
+
 export function inputFields(document: unknown, parameters: Parameter[], requestBody: unknown): InputField[] {
   const fields: InputField[] = [];
   for (const p of parameters) {
-    if (p.name && (p.in === 'path' || p.in === 'query'))
-      fields.push(field(document, p.in, p.name, p.schema, p.in === 'path' || p.required === true));
+    if (!p.name || !['path', 'query', 'header', 'cookie'].includes(p.in ?? '')) continue;
+    const declared = field(
+      document,
+      p.in as InputField['in'],
+      p.name,
+      p.schema,
+      p.in === 'path' || p.required === true,
+    );
+    fields.push(p.example !== undefined ? { ...declared, example: p.example } : declared);
   }
-  const media = jsonMedia(resolveRef<{ content?: unknown }>(document, requestBody)?.content);
+  const media = bodyMedia(resolveRef<{ content?: unknown }>(document, requestBody)?.content);
   if (media) {
-    const { properties, required } = objectProperties(document, media.schema);
-    for (const [name, schema] of Object.entries(properties))
-      fields.push(field(document, 'body', name, schema, required.includes(name)));
+    const { required } = objectProperties(document, media.media.schema);
+    bodyFields(document, media.media.schema, [], required, fields);
   }
   return fields;
 }

@@ -9,8 +9,16 @@ import type { LoadedDocument } from './load-document.js';
 import { operationSecurity, type CredentialValues } from './credential.js';
 import { resolveRef } from './resolve-ref.js';
 import { responseSchemas } from './response-schemas.js';
-import { inputFields, isLogin, isRegistration, readBackPath, responseProperties } from './operation-fields.js';
+import {
+  bodyMedia,
+  inputFields,
+  isLogin,
+  isRegistration,
+  readBackPath,
+  responseProperties,
+} from './operation-fields.js';
 import { sampleValue } from './sample-value.js';
+import { writeMultipart } from '../model/request-body.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -60,16 +68,35 @@ function parameterValue(document: unknown, parameter: Parameter): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function jsonBody(document: unknown, requestBody: unknown): string | undefined {
-  const body = resolveRef<{
-    content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }>; schema?: unknown }>;
-  }>(document, requestBody);
-  const media =
-    body?.content?.['application/json'] ??
-    Object.entries(body?.content ?? {}).find(([type]) => type.endsWith('+json'))?.[1];
-  if (!media) return undefined;
+/** The multipart boundary of generated bodies: fixed, so scans of one description send the same bytes. */
+const BOUNDARY = 'gatehouse-scanner-boundary';
+
+/** The request body from the description's example or schema: JSON, a form, or multipart text fields. */
+function requestBodyOf(document: unknown, requestBody: unknown): { body: string; contentType: string } | undefined {
+  const declared = bodyMedia(resolveRef<{ content?: unknown }>(document, requestBody)?.content);
+  if (!declared) return undefined;
+  const media = declared.media as {
+    example?: unknown;
+    examples?: Record<string, { value?: unknown }>;
+    schema?: unknown;
+  };
   const example = media.example ?? (media.examples ? Object.values(media.examples)[0]?.value : undefined);
-  return JSON.stringify(example ?? sampleValue(document, media.schema));
+  const value = example ?? sampleValue(document, media.schema);
+  const type = declared.type.toLowerCase();
+  if (type.includes('json')) return { body: JSON.stringify(value), contentType: 'application/json' };
+  // Form fields are text: nested values are written as JSON, as most form parsers would receive them.
+  const fields = Object.entries(typeof value === 'object' && value !== null ? value : {}).map(
+    ([name, v]) => [name, typeof v === 'string' ? v : JSON.stringify(v)] as [string, string],
+  );
+  if (type === 'application/x-www-form-urlencoded')
+    return { body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' };
+  return {
+    body: writeMultipart(
+      BOUNDARY,
+      fields.map(([name, v]) => ({ name, value: v })),
+    ),
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+  };
 }
 
 export function operationsFromDocument(
@@ -119,8 +146,9 @@ export function operationsFromDocument(
         else if (parameter.in === 'cookie') cookies[parameter.name] = value;
       }
       url.pathname = `${basePath}${path.replace(/\{[^}]+\}/g, 'test')}`;
-      const body = jsonBody(document, op.requestBody);
-      if (body !== undefined) headers['Content-Type'] = ['application/json'];
+      const generated = requestBodyOf(document, op.requestBody);
+      const body = generated?.body;
+      if (generated) headers['Content-Type'] = [generated.contentType];
       const security = operationSecurity(
         document,
         (op.security ?? documentSecurity) as Record<string, unknown>[],

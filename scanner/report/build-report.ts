@@ -39,6 +39,7 @@ function attemptReport(attempt: Attempt): ScanAttemptReport {
       body: response.body,
       headers,
       ...(response.setCookies.length > 0 ? { cookies: response.setCookies.map(parseSetCookie) } : {}),
+      ...(response.truncated ? { truncated: response.truncated } : {}),
     };
   }
   if (attempt.error !== undefined) report.error = { message: attempt.error || 'request failed' };
@@ -206,7 +207,11 @@ function graphqlReport(operations: Operation[], items: CheckReport[]): NonNullab
   return section;
 }
 
-export function buildReport(outcome: ScanOutcome, options: Record<string, unknown>): Report {
+export function buildReport(
+  outcome: ScanOutcome,
+  options: Record<string, unknown>,
+  description: { convertedFrom?: string } = {},
+): Report {
   const definitions = new Map(outcome.checks.map((c) => [c.definition.id, c.definition]));
   const operations = new Map(
     [...(outcome.oncePerScanOperation ? [outcome.oncePerScanOperation] : []), ...outcome.operations].map((o) => [
@@ -247,7 +252,11 @@ export function buildReport(outcome: ScanOutcome, options: Record<string, unknow
   };
   const report: Report = { $schema: REPORT_SCHEMA_ID, options, completeness, reports };
   if (outcome.kind === 'curl' && outcome.operations[0]) report.curl = curlReport(outcome.operations[0], reports);
-  if (outcome.kind === 'openapi') report.openapi = openapiReport(outcome.operations, reports);
+  if (outcome.kind === 'openapi')
+    report.openapi = {
+      ...(description.convertedFrom ? { convertedFrom: description.convertedFrom } : {}),
+      ...openapiReport(outcome.operations, reports),
+    };
   // An OpenAPI description's GraphQL endpoint was scanned field by field (scanner/graphql/openapi-endpoints.ts).
   if (outcome.kind === 'openapi' && outcome.operations.some((o) => o.graphql?.field))
     report.graphql = graphqlReport(outcome.operations, reports);

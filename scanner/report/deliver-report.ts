@@ -23,17 +23,21 @@ import { countedRows, findingRows } from './findings.js';
 import { assertValidReport } from './validate-report.js';
 import { reportWrittenLine } from './written-line.js';
 
-/**
- * Builds, validates and delivers the report of `scanned`; returns the scan's exit code. `suppressions` accept failed
- * issues by fingerprint: an expired one is a warning on stderr and suppresses nothing.
- */
-export async function deliverReport(
-  io: CliIo,
-  common: CommonFlags,
-  scanned: ScanOutcome,
-  scanOptions: Record<string, unknown>,
-  suppressions: readonly Suppression[] = [],
-): Promise<number> {
+/** What a finished scan hands over for its report. */
+export interface Delivery {
+  common: CommonFlags;
+  outcome: ScanOutcome;
+  /** The report's `options`: the effective settings of the scan. */
+  options: Record<string, unknown>;
+  /** What the description was converted from (OpenAPI scans of a Swagger 2.0 description). */
+  description?: { convertedFrom?: string };
+  /** Accept failed issues by fingerprint: an expired one is a warning on stderr and suppresses nothing. */
+  suppressions?: readonly Suppression[];
+}
+
+/** Builds, validates and delivers the report of a finished scan; returns the scan's exit code. */
+export async function deliverReport(io: CliIo, delivery: Delivery): Promise<number> {
+  const { common, outcome: scanned, options: scanOptions, description = {}, suppressions = [] } = delivery;
   const cwd = io.cwd ?? process.cwd();
   const active = activeSuppressions(suppressions);
   for (const warning of active.warnings) io.stderr.write(`warning: ${warning}\n`);
@@ -49,7 +53,7 @@ export async function deliverReport(
         }
       : scanOptions;
   const completeness = incompleteness(outcome);
-  const report = buildReport(outcome, options);
+  const report = buildReport(outcome, options, description);
   assertValidReport(report, 'generated report');
 
   const formats: Record<string, () => string> = {

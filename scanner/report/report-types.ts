@@ -19,7 +19,7 @@ export interface CookieReport {
 export interface ScanAttemptReport {
   id: string;
   request?: { id: string; method: string; url: string; body?: string; cookies?: CookieReport[]; headers?: Headers };
-  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers };
+  response?: { statusCode: number; body?: string; cookies?: CookieReport[]; headers?: Headers; truncated?: string };
   error?: { message: string };
 }
 
@@ -113,7 +113,7 @@ export interface Report {
   options: Record<string, unknown>;
   completeness?: CompletenessReport;
   curl?: CurlReport;
-  openapi?: { paths: Record<string, Record<string, unknown>> };
+  openapi?: { convertedFrom?: string; paths: Record<string, Record<string, unknown>> };
   graphql?: {
     url: string;
     /** How the schema was obtained: `introspection`, `introspection bypass: <way>`, `validation errors and suggestions (partial)`, `file`, `none`. */

@@ -6,8 +6,9 @@
 import { idpErrorCodes } from '../../idp/errors.js';
 import { idpSettings } from '../../idp/settings.js';
 import { renderTable } from '../../lib/settings/render-table.js';
-import { collectOptions, flagUsage, optionDoc } from '../../scanner/check-options.js';
-import { scanFlagRows } from '../../scanner/common-args.js';
+import type { SettingDeclaration } from '../../lib/settings/declaration.js';
+import { collectOptions, optionSettings } from '../../scanner/check-options.js';
+import { scanSettings } from '../../scanner/common-args.js';
 import { loadChecks } from '../../scanner/loader.js';
 import { serviceSettings } from '../../server/config.js';
 import { errorCodes } from '../../server/errors.js';
@@ -32,20 +33,27 @@ async function checksTable(): Promise<string> {
   return ['| Check | Name | Max CVSS 4.0 | Depends on |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The scan commands' flags: the scanner's scan-wide table, then the built-in checks' declared options. */
+/** The scan commands' flags: the scanner's scan-wide settings, then the built-in checks' declared options. */
 async function scannerFlagsTable(): Promise<string> {
   const checks = await loadChecks({ includeBuiltIn: true });
-  const options = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })))
-    .sort((a, b) => (a.declaration.flag < b.declaration.flag ? -1 : 1))
-    .map(({ declaration, checks: ids, secret }) => {
-      const doc = `${optionDoc(declaration)}${secret ? '; a secret, redacted from the report' : ''}`.replaceAll(
-        '|',
-        '\\|',
-      );
-      return `| \`${flagUsage(declaration).replaceAll('|', '\\|')}\` | ${doc} | ${ids.map((id) => `\`${id}\``).join(', ')} |`;
-    });
-  const scanWide = scanFlagRows().map((row) => `${row} scan-wide |`);
-  return ['| Flag | Meaning | Read by |', '|---|---|---|', ...scanWide, ...options].join('\n');
+  const declared = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file }))).sort((a, b) =>
+    a.declaration.flag < b.declaration.flag ? -1 : 1,
+  );
+  const readBy = new Map(declared.map((d) => [`check:${d.declaration.name}`, d.checks]));
+  const options = Object.entries(optionSettings(declared)).map(([name, setting]): [string, SettingDeclaration] => [
+    `check:${name}`,
+    setting.secret ? { ...setting, doc: `${setting.doc}; a secret, redacted from the report` } : setting,
+  ]);
+  return renderTable({ ...scanSettings.settings, ...Object.fromEntries(options) }, [
+    {
+      title: 'Read by',
+      cell: (key) =>
+        readBy
+          .get(key)
+          ?.map((id) => `\`${id}\``)
+          .join(', ') ?? 'scan-wide',
+    },
+  ]);
 }
 
 function idpErrorTable(): string {

@@ -29,7 +29,8 @@ export function parseHelp(help: string): { usage: string; summary: string; secti
   for (const line of body.split('\n').slice(summary ? 1 : 0)) {
     const header = /^(\S[^:]*):$/.exec(line);
     if (header) sections.push({ title: header[1], flags: [] });
-    else if (/^\s+-/.test(line)) {
+    // A flag entry starts at the usage column (`  -X, --request`, `      --scans`); wrapped doc lines start further in.
+    else if (/^ {2}(?:-\w[, ]|(?: {4})?--)/.test(line)) {
       const flag = /--[a-z][\w-]*/.exec(line)?.[0];
       if (flag && flag !== '--help') sections.at(-1)!.flags.push(flag);
     }

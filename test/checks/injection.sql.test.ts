@@ -24,18 +24,18 @@ describe('injection.sql', () => {
     demo = target = undefined;
   });
 
-  it('fails with injection.sql_boolean_based (9.3) on the demo API, citing baseline, true and false answers', async () => {
+  it('fails with injection.sql_boolean_based (9.3) on the demo API, confirmed by a second pair, citing every answer', async () => {
     demo = await startDemoTarget();
     const outcome = await scanTarget(demo.url('/api/products?category=books'), { checks: [ID] });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 5 });
+    expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 8 });
     const [finding] = resultOf(outcome, ID).findings;
     expect(finding.detail).to.match(
-      /^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200, 1 record\) and "books' AND '\d+'='\d+" unlike it \(200, 0 records\); also: query category: a quote appended brings a database error \(SQLite: /,
+      /^query category: "books' AND '(\d+)'='\1" is answered like the baseline \(200, 1 record\) and "books' AND '\d+'='\d+" unlike it \(200, 0 records\), and again with \d+ \(200, 1 record \/ 200, 0 records\); also: query category: a quote appended brings a database error \(SQLite: /,
     );
     expect(
       finding.attemptIds,
-      "baseline, true answer, the quote's error and the balanced quote cited beside the false one",
-    ).to.have.length(4);
+      'baseline, both true answers, the second false one, the quote, the balanced and the tripled quote beside the false one',
+    ).to.have.length(7);
   });
 
   it("passes on the demo API's secure twin (a bound parameter): the true payload is not answered like the baseline", async () => {
@@ -53,7 +53,7 @@ describe('injection.sql', () => {
       }
     });
     const outcome = await scanTarget(target.url('/products?category=books'), { checks: [ID] });
-    expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 4 });
+    expectResult(outcome, ID, { status: 'failed', issues: { 'injection.sql_boolean_based': 9.3 }, requests: 6 });
   });
 
   it('fails with injection.sql_error_based (8.8) on a MySQL error text that the balanced quote does not bring', async () => {

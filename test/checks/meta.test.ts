@@ -56,6 +56,10 @@ const CWE = new Set([
   "CWE-1004: Sensitive Cookie Without 'HttpOnly' Flag",
   'CWE-1021: Improper Restriction of Rendered UI Layers or Frames',
   'CWE-1275: Sensitive Cookie with Improper SameSite Attribute',
+  "CWE-22: Improper Limitation of a Pathname to a Restricted Directory ('Path Traversal')",
+  "CWE-78: Improper Neutralization of Special Elements used in an OS Command ('OS Command Injection')",
+  "CWE-601: URL Redirection to Untrusted Site ('Open Redirect')",
+  'CWE-1336: Improper Neutralization of Special Elements Used in a Template Engine',
 ]);
 const CAPEC = new Set([
   'CAPEC-31: Accessing/Intercepting/Modifying HTTP Cookies',

@@ -78,7 +78,7 @@ describe('ssrf.url_parameter', () => {
       ]);
       const split = outcome.results.find((r) => r.checkId === ID && r.operationId.endsWith('checkStatusPage'))!;
       expect(JSON.parse(split.attempts[0].request.body!)).to.deep.include({ operationName: 'MutationCheckStatusPage' });
-      expect(split.findings[0].detail).to.match(/body-host/);
+      expect(split.findings[0].detail, 'the callback path names the argument').to.match(/argument-host/);
     } finally {
       await demo.close();
     }

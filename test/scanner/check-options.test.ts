@@ -104,7 +104,7 @@ describe('scanner check options declared by a custom check (--checks-dir)', () =
     const result = await runCli(['scan', 'curl', `${target.url}/`, '--checks-dir', checks, '--custom-burst', '11']);
     expect(result).to.deep.include({
       code: 1,
-      stderr: 'scanner: --custom-burst 11: expected a whole number from 1 to 10\n',
+      stderr: 'scanner: --custom-burst must be ≤ 10 (got "11")\n',
     });
   });
 

@@ -111,10 +111,10 @@ describe('scan curl flags and the operation they describe', () => {
       reportFormat: 'table',
       reportTransport: 'stdout',
       severityThreshold: 1,
-      rateText: '50/s',
       concurrency: 8,
-      progress: true,
+      noProgress: false,
     });
+    expect(parse().common.rate).to.deep.equal({ count: 50, perMs: 1000 });
     expect(parse('--report-file', 'r.json').common.reportTransport).to.equal('file');
     expect(parse('--scans', 'jwt.*', '--scans', 'misconfiguration.*').common.scans).to.deep.equal([
       'jwt.*',
@@ -127,7 +127,7 @@ describe('scan curl flags and the operation they describe', () => {
     expect(() => operationFromCurl('http://h/', curlFlagsFrom({ header: ['no-colon-here'] }))).to.throw(
       'expected "Name: value"',
     );
-    expect(() => parse('--rate', 'fast')).to.throw('--rate fast: expected <n>/<s|m|h>');
+    expect(() => parse('--rate', 'fast')).to.throw('--rate must be <n>/<s|m|h>, e.g. 50/s (got "fast")');
     expect(() => parse('--report-transport', 'file')).to.throw('--report-transport file needs --report-file');
   });
 });

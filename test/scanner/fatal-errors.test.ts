@@ -137,7 +137,28 @@ describe('scanner fatal errors: exit 1, one line on stderr, no stack', () => {
     expectOneLineFatal(await runCli(['scan', 'curl', 'http://127.0.0.1:9/', '-H']), /flag -H, --header needs a value/);
     expectOneLineFatal(
       await runCli(['scan', 'curl', 'http://127.0.0.1:9/', '--severity-threshold', '11']),
-      /--severity-threshold 11: expected a number from 0 to 10/,
+      /--severity-threshold must be ≤ 10 \(got "11"\)/,
+    );
+  });
+
+  it('lists every bad scan-wide flag and check option in its one line, and the rules between the report flags', async () => {
+    expectOneLineFatal(
+      await runCli([
+        'scan',
+        'curl',
+        'http://127.0.0.1:9/',
+        '--concurrency',
+        '0',
+        '--report-format',
+        'JSON',
+        '--rate-limit-burst',
+        '1',
+      ]),
+      /^scanner: --report-format must be one of table, json, yaml, sarif \(got "JSON"\); --concurrency must be ≥ 1 \(got "0"\); --rate-limit-burst must be ≥ 2 \(got "1"\)\n$/,
+    );
+    expectOneLineFatal(
+      await runCli(['scan', 'curl', 'http://127.0.0.1:9/', '--report-transport', 'url']),
+      /^scanner: --report-transport url needs --report-url <url>\n$/,
     );
   });
 

@@ -45,16 +45,42 @@ describe('scanner scan openapi refuses unusable descriptions with one line and e
     );
   });
 
-  it('says so for a Swagger 2.0 description', async () => {
-    const swagger = {
-      swagger: '2.0',
-      info: { title: 't', version: '1' },
-      host: '127.0.0.1',
-      paths: { '/a': operation },
-    };
+  it('refuses a Swagger 1.x description (Swagger 2.0 is converted: test/scanner/swagger-2.test.ts)', async () => {
+    const swagger = { swaggerVersion: '1.2', swagger: '1.2', apis: [] };
     expectOneLine(
       await scanFile('swagger.json', swagger, '--base-url', target.url),
-      /swagger\.json: a Swagger 2\.0 description; only OpenAPI 3\.x is scanned \(convert it first/,
+      /swagger\.json: a Swagger 1\.2 description; only Swagger 2\.0 and OpenAPI 3\.x are scanned\n$/,
+    );
+  });
+
+  it('refuses a YAML description whose aliases expand exponentially, at once and naming the limit', async () => {
+    const levels = 'abcdefghi'.split('');
+    const lines = levels.map((name, i) =>
+      i === 0
+        ? `  ${name}: &${name} [${Array(9).fill('"lol"').join(', ')}]`
+        : `  ${name}: &${name} [${Array(9)
+            .fill(`*${levels[i - 1]}`)
+            .join(', ')}]`,
+    );
+    const bomb = `openapi: 3.0.0\ninfo: { title: t, version: "1" }\npaths: { /ok: { get: { responses: { "200": { description: ok } } } } }\nx-bomb:\n${lines.join('\n')}\n`;
+    const started = Date.now();
+    expectOneLine(
+      await scanFile('bomb.yaml', bomb, '--base-url', target.url),
+      /bomb\.yaml: expands to more than 5,000,000 values \(YAML aliases that multiply\); refused\n$/,
+    );
+    expect(Date.now() - started, 'refused before walking it (it was busy until killed)').to.be.below(10_000);
+    const many = `openapi: 3.0.0\ninfo: { title: t, version: "1" }\nx-a: &a 1\nx-list: [${Array(10_001).fill('*a').join(', ')}]\npaths: { /ok: { get: { responses: { "200": { description: ok } } } } }\n`;
+    expectOneLine(
+      await scanFile('aliases.yaml', many, '--base-url', target.url),
+      /aliases\.yaml: more than 10000 YAML aliases; refused/,
+    );
+  });
+
+  it('refuses a description larger than 64 MiB before parsing it', async () => {
+    const big = `{"openapi": "3.0.0", "x-pad": "${'x'.repeat(64 * 1024 * 1024)}", "paths": {}}`;
+    expectOneLine(
+      await scanFile('big.json', big, '--base-url', target.url),
+      /big\.json: larger than the 64 MiB a description may be \(64 MiB\); refused before parsing\n$/,
     );
   });
 

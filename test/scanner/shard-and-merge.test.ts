@@ -64,7 +64,7 @@ describe('scanner --shard and report merge', () => {
     expect(bad).to.deep.equal({
       code: 1,
       stdout: '',
-      stderr: 'scanner: --shard 3/2: expected <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4\n',
+      stderr: 'scanner: --shard must be <i>/<n> with 1 ≤ i ≤ n, e.g. 2/4 (got "3/2")\n',
     });
     const notReport = await runCli(['report', 'merge', spec]);
     expect(notReport).to.deep.equal({ code: 1, stdout: '', stderr: `scanner: ${spec}: not JSON\n` });

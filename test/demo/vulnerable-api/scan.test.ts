@@ -15,6 +15,12 @@ import { loadedChecks } from '../../support/scan.js';
  */
 const PLANTED = [
   'GET /api/account | bopla.excessive_data_exposure | broken_object_property_level_authorization.undocumented_records',
+  'GET /api/admin/latency | bfla.admin_operation | broken_function_level_authorization.admin_operation',
+  'GET /api/admin/latency | injection.command | injection.os_command',
+  'GET /api/continue | misconfiguration.open_redirect | misconfiguration.open_redirect',
+  'GET /api/download | injection.path_traversal | injection.path_traversal',
+  'POST /api/cards/preview | injection.ssti | injection.ssti',
+  'POST /api/mirrors/check | injection.command | injection.os_command_blind',
   'GET /api/products | injection.sql | injection.sql_boolean_based',
   'GET /api/products | misconfiguration.verbose_errors | security_misconfiguration.database_error_exposed',
   'GET /api/products | misconfiguration.verbose_errors | security_misconfiguration.stack_trace_exposed',

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { SettingDeclaration } from '../../../lib/settings/declaration.js';
 import { settingsProblems } from '../../../lib/settings/settings-error.js';
 import { idpSettings } from '../../../idp/settings.js';
-import { WORKER_IGNORED, WORKER_REFUSED, workerConfigFrom } from '../../../idp/worker/worker-options.js';
+import { workerConfigFrom } from '../../../idp/worker/worker-options.js';
 
 describe('idp worker: IDP_* worker variables become the same configuration as the CLI flags', () => {
   it('reads the settings from their variables', () => {
@@ -42,15 +42,23 @@ describe('idp worker: IDP_* worker variables become the same configuration as th
     expect(config.defaultUser!.sub).to.equal('bob');
   });
 
-  it('reaches every on/off setting it does not refuse through its variable', () => {
+  it('reaches every on/off setting through its variable, or refuses it saying why', () => {
     const onOff = Object.entries(idpSettings.settings as Record<string, SettingDeclaration>).filter(
-      ([key, s]) => s.type === 'boolean' && s.env && !(key in WORKER_REFUSED) && !(key in WORKER_IGNORED),
+      ([, s]) => s.type === 'boolean' && s.env,
     );
-    expect(onOff.length).to.be.greaterThan(3);
-    for (const [key, setting] of onOff) {
-      const config = workerConfigFrom({ [setting.env!]: 'true', IDP_REDIRECT_URI: 'http://127.0.0.1:3000/cb' });
-      expect(config[key as keyof typeof config], setting.env).to.equal(true);
+    expect(onOff.length).to.be.greaterThan(5);
+    let reached = 0;
+    for (const [key, { env }] of onOff) {
+      try {
+        const config = workerConfigFrom({ [env!]: 'true', IDP_REDIRECT_URI: 'http://127.0.0.1:3000/cb' });
+        expect(config[key as keyof typeof config], env).to.equal(true);
+        reached += 1;
+      } catch (error) {
+        expect((error as { code?: string }).code, env).to.equal('unavailable_on_worker');
+        expect((error as Error).message).to.match(new RegExp(`^${env} is not available on the worker: \\w`));
+      }
     }
+    expect(reached).to.be.greaterThan(3);
   });
 
   it('accepts JSON-typed variables (booleans, numbers, lists, objects) as wrangler.jsonc may hold them', () => {
@@ -86,6 +94,12 @@ describe('idp worker: IDP_* worker variables become the same configuration as th
       workerConfigFrom({ IDP_JWKS_FILE: 'keys.json', IDP_DATABASE_URL: 'mongodb://127.0.0.1/idp' }),
     ).to.throw(
       /IDP_JWKS_FILE is not available on the worker: .*kept in D1; IDP_DATABASE_URL is not available on the worker/,
+    );
+  });
+
+  it('lists a refused setting and an invalid value in one error', () => {
+    expect(() => workerConfigFrom({ IDP_SAVE_JWKS: 'true', IDP_SKIP_PROMPT: 'sometimes' })).to.throw(
+      /^IDP_SAVE_JWKS is not available on the worker: .*; IDP_SKIP_PROMPT must be true or false \(got "sometimes"\)$/,
     );
   });
 
