@@ -39,5 +39,5 @@ export function checksDirsOf(file: ConfigFile | undefined): string[] {
   const list = Array.isArray(value) ? value : [value];
   if (!list.every((v) => typeof v === 'string'))
     throw scannerError('invalid_argument', `${file!.shown}: checksDir must be a directory or a list of directories`);
-  return list as string[];
+  return list;
 }
