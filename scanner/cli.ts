@@ -19,11 +19,16 @@ Commands:
   scan openapi <file|URL>         scan every operation of an OpenAPI 3 description
   scan graphql <endpoint>         scan a GraphQL endpoint
   discover api <URL>              find OpenAPI/GraphQL/well-known/exposed paths and fingerprint the target
+  scan [--config <file>]          scan what the config file says (its target and kind)
   checks list                     list the checks (built-in and --checks-dir)
+  config validate [<file>]        check a config file (default .gatehouse-scanner.yml) without scanning
   report validate <file>          validate a JSON report against the 2024-10 schemas
   report merge <file>...          join JSON reports (e.g. --shard slices) into one, on stdout
 
-Run "scanner <command> --help" for the flags of a command.
+Run "scanner <command> --help" for the flags of a command. Scan commands also read their flags from a config file:
+--config <file>, or .gatehouse-scanner.yml in the working directory (keys: the long flags in camelCase; flags win).
+Exit codes: 0 completed · 1 fatal error · 2 findings with --only-scans-above-threshold · 3 incomplete scan with
+--fail-on-incomplete.
   -h, --help      this help
   --version       the scanner's version
 `;
@@ -43,6 +48,7 @@ export const commands: Record<string, Record<string, LazyCommand>> = {
   },
   discover: { api: { load: () => import('./commands/discover-api.js').then((m) => m.discoverApi) } },
   checks: { list: { load: () => import('./commands/checks-list.js').then((m) => m.checksList) } },
+  config: { validate: { load: () => import('./commands/config-validate.js').then((m) => m.configValidate) } },
   report: {
     validate: { load: () => import('./commands/report-validate.js').then((m) => m.reportValidate) },
     merge: { load: () => import('./commands/report-merge.js').then((m) => m.reportMerge) },
@@ -70,6 +76,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(`scanner: unknown command "${group}" (see scanner --help)\n`);
       return EXIT_FATAL;
     }
+    // `scanner scan [flags]`: the config file says what to scan (commands/scan-from-config.ts).
+    if (group === 'scan' && sub !== '--help' && sub !== '-h' && (sub === undefined || sub.startsWith('-')))
+      return await (await import('./commands/scan-from-config.js')).scanFromConfig(argv.slice(1), io);
     if (sub === undefined || sub === '--help' || sub === '-h') {
       io.stdout.write(groupHelp(group));
       return sub === undefined ? EXIT_FATAL : 0;

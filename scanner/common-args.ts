@@ -3,7 +3,7 @@
  * validation, `--help` and the README table come from here; options of checks (`--jwt-secrets-file`, `--as-other`…)
  * are declared by the checks (check-options.ts) and parsed and rendered by the same code.
  */
-import { argOptions, flagsOf, type ArgValues } from '../lib/settings/command-line.js';
+import { argOptions, flagsOf, type ArgOptions, type ArgValues } from '../lib/settings/command-line.js';
 import { defineSettings, type SettingsOf } from '../lib/settings/declaration.js';
 import { loadSettings } from '../lib/settings/load-settings.js';
 import { renderHelp } from '../lib/settings/render-help.js';
@@ -190,7 +190,7 @@ export const scanSettings = defineSettings(
 export type CommonFlags = SettingsOf<typeof scanSettings.settings>;
 
 /** The util.parseArgs options of the scan-wide flags (`-h, --help` included). */
-export const commonOptions = argOptions(scanSettings.settings);
+export const commonOptions: ArgOptions = argOptions(scanSettings.settings);
 
 /** The scan-wide flags, for every scan command's `--help`. */
 export const commonHelp = renderHelp(scanSettings.settings, { heading: 'Common flags:' });
