@@ -19,7 +19,7 @@ Commands:
   scan openapi <file|URL>         scan every operation of an OpenAPI 3 description
   scan graphql <endpoint>         scan a GraphQL endpoint
   discover api <URL>              find OpenAPI/GraphQL/well-known/exposed paths and fingerprint the target
-  scan [--config <file>]          scan what the config file says (its target and kind)
+  scan [<URL|file>] [flags]       scan the target, or the config file's, as the kind it implies (or the file's kind)
   checks list                     list the checks (built-in and --checks-dir)
   config validate [<file>]        check a config file (default .gatehouse-scanner.yml) without scanning
   report validate <file>          validate a JSON report against the 2024-10 schemas
@@ -76,8 +76,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(`scanner: unknown command "${group}" (see scanner --help)\n`);
       return EXIT_FATAL;
     }
-    // `scanner scan [flags]`: the config file says what to scan (commands/scan-from-config.ts).
-    if (group === 'scan' && sub !== '--help' && sub !== '-h' && (sub === undefined || sub.startsWith('-')))
+    // `scanner scan [<URL|description>] [flags]`: the kind comes from the config file or the target
+    // (commands/scan-from-config.ts); a target is told from a command by its `://` or its description-file extension.
+    if (
+      group === 'scan' &&
+      sub !== '--help' &&
+      sub !== '-h' &&
+      (sub === undefined || sub.startsWith('-') || sub.includes('://') || /\.(json|ya?ml)$/i.test(sub))
+    )
       return await (await import('./commands/scan-from-config.js')).scanFromConfig(argv.slice(1), io);
     if (sub === undefined || sub === '--help' || sub === '-h') {
       io.stdout.write(groupHelp(group));

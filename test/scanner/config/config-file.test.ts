@@ -146,6 +146,17 @@ describe('the scanner config file', () => {
     });
   });
 
+  it('scans a target typed after `scanner scan` as the kind it implies, with the file’s flags', async () => {
+    await write('.gatehouse-scanner.yml', {
+      scans: 'misconfiguration.http_headers',
+      reportFormat: 'json',
+      noProgress: true,
+    });
+    const result = await runCli(['scan', `${target.url}/ok`], { cwd: dir });
+    expect(result.code, result.stderr).to.equal(0);
+    expect(checkIds(result.stdout)).to.deep.equal(['misconfiguration.http_headers']);
+  });
+
   it('says what is missing when `scanner scan` has no target', async () => {
     await write('.gatehouse-scanner.yml', { reportFormat: 'json' });
     expect((await runCli(['scan'], { cwd: dir })).stderr).to.match(
