@@ -8,14 +8,15 @@
  * --as-other, every built-in check: wall time, requests and peak memory (RSS and heap of this process, which also
  * hosts the target) at concurrency 1 and at the default, at the default rate and with the limiter out of the way.
  * Then the vulnerable demo API at defaults: requests per operation of each check (bench/scanner-demo.ts), and last a
- * GraphQL scan of a 30-field schema at defaults: requests per field and wall time (bench/scanner-graphql.ts).
+ * GraphQL scan of a 30-field schema at defaults: requests per field and wall time (bench/scanner-graphql.ts), and
+ * the injection family's requests per injectable input on the demo's two twins (bench/scanner-inputs.ts).
  * The curl and openapi scans print requests per operation and the wall time at defaults beside the figures issue 13
  * reported before the scanner's safety and budget work (PREVIOUS); for a same-run comparison, run this file in a
  * checkout of the older commit right after.
  * First, the built scanner's start-up beside `node -e 0` and 24 single-endpoint targets against a previous build
  * (bench/scanner-startup.ts).
  * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--previous <git ref>]
- *          [--only startup|curl|secret|openapi|demo|graphql]
+ *          [--only startup|curl|secret|openapi|demo|graphql|inputs]
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +31,7 @@ import { crackHmacSecret } from '../checks/support/jwt/crack-hmac-secret.js';
 import { parseUnverified } from '../scanner/compact-jwt.js';
 import { benchDemo } from './scanner-demo.js';
 import { benchGraphql } from './scanner-graphql.js';
+import { benchInputs } from './scanner-inputs.js';
 import { benchOpenapi } from './scanner-openapi.js';
 import { benchStartup, PREVIOUS_REF } from './scanner-startup.js';
 
@@ -200,6 +202,7 @@ try {
     await benchOpenapi(dir, Math.max(4, Number(values.operations)), token, verify);
   if (!values.only || values.only === 'demo') await benchDemo(dir);
   if (!values.only || values.only === 'graphql') await benchGraphql(dir);
+  if (!values.only || values.only === 'inputs') await benchInputs(dir);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -6,10 +6,14 @@
  *   - MongoDB (MONGODB_URI set): the same bare route plus one mongoose findOne by id (GET floor) or insertOne (POST
  *     floor) on the same database, so the database's own cost is separated from ours; POST also with a new
  *     Idempotency-Key per request (no target: the key adds its own writes).
- * The service logs at the default LOG_LEVEL (info) into /dev/null: logging is part of what is measured.
+ * Then the scale scenario (bench/service-scale.ts): a small organization's reads beside a large one at 100 and at
+ * 100,000 (embedded) / 20,000 (MongoDB) registrations, and the database's CPU while the deploy idles.
+ * The service logs at the default LOG_LEVEL (info) into /dev/null and keeps its metrics (METRICS_ENABLED=false to
+ * leave them out): both are part of what is measured.
  * Rounds alternate floor and service so load from other processes hits both alike.
  * The service is the built one (dist/), as `npm start` runs it.
- * Usage: npm run bench -- [--duration 2] [--rounds 5] [--connections 20] [--sizes 10000,100000]
+ * Usage: npm run bench -- [--duration 2] [--rounds 5] [--connections 20] [--sizes 10000,100000] [--skip-scale]
+ *   [--scale-embedded 100000] [--scale-mongo 20000] [--scale-rounds 3] [--scale-connections 4] [--idle-seconds 15]
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +28,7 @@ import { newId } from '../server/ids.js';
 import type { Registration } from '../server/components/registrations/registrations.model.js';
 import type { ApiDeps, Store } from '../server/deps.js';
 import { startTestAuth, type TestAuth } from '../test/support/test-auth.js';
+import { runScale } from './service-scale.js';
 
 /**
  * The service as `npm start` runs it: tsc's output in dist/ (`npm run bench` builds it first). Run from source
@@ -40,6 +45,16 @@ const { createMemoryStore } =
   await built<typeof import('../server/store/memory-store.js')>('server/store/memory-store.js');
 const { createMongoStore } =
   await built<typeof import('../server/store/mongo-store.js')>('server/store/mongo-store.js');
+const { createInternalSurface } = await built<typeof import('../server/internal/internal-surface.js')>(
+  'server/internal/internal-surface.js',
+);
+const { createMetrics } = await built<typeof import('../server/metrics/metrics.js')>('server/metrics/metrics.js');
+const { instrumentStore } = await built<typeof import('../server/store/instrumented-store.js')>(
+  'server/store/instrumented-store.js',
+);
+const { upgradeDirectories } = await built<typeof import('../server/store/upgrade-directories.js')>(
+  'server/store/upgrade-directories.js',
+);
 
 /** The longest wait after a run for its cut-off requests (autocannon's slowest answer, at most this). */
 const SETTLE_MAX_MS = 3000;
@@ -174,13 +189,26 @@ async function startServiceOn(
   body: string,
 ): Promise<ServiceUnderTest> {
   // A limit that never trips: counters are still kept, so their cost is measured.
-  const config = loadServiceConfig(auth.env({ RATE_LIMIT_PER_MINUTE_ENTERPRISE: '100000000' }));
+  const config = loadServiceConfig(
+    auth.env({
+      RATE_LIMIT_PER_MINUTE_ENTERPRISE: '100000000',
+      ...(process.env.METRICS_ENABLED && { METRICS_ENABLED: process.env.METRICS_ENABLED }),
+    }),
+  );
   // The default LOG_LEVEL (info), written where it costs what a real log costs but fills no disk.
   const logger = createLogger(
     { level: process.env.LOG_LEVEL ?? 'info', name: 'registration-service' },
     pino.destination({ dest: '/dev/null', sync: false }),
   );
-  const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
+  // As main.ts wires them: metrics on unless METRICS_ENABLED=false (their cost is part of what is measured).
+  const metrics = config.metricsEnabled ? createMetrics() : undefined;
+  const deps: ApiDeps = {
+    config,
+    store: metrics ? instrumentStore(store, metrics) : store,
+    logger,
+    clock: () => new Date(),
+    metrics,
+  };
   const { url, server } = await listen(createApp(deps));
   const org = await store.organizations.create({ name: 'Bench', plan: 'enterprise' });
   await store.grants.grant({ organizationId: org.id, subject: 'alice', isDefault: true });
@@ -223,6 +251,12 @@ async function run(): Promise<number> {
       rounds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '20' },
       sizes: { type: 'string', default: '10000,100000' },
+      'skip-scale': { type: 'boolean', default: false },
+      'scale-embedded': { type: 'string', default: '100000' },
+      'scale-mongo': { type: 'string', default: '20000' },
+      'scale-rounds': { type: 'string', default: '3' },
+      'scale-connections': { type: 'string', default: '4' },
+      'idle-seconds': { type: 'string', default: '15' },
     },
   });
   const duration = Math.min(30, Math.max(1, Number(values.duration)));
@@ -386,6 +420,33 @@ async function run(): Promise<number> {
   }
   for (const line of results) out(line);
   out('ratios are medians of per-round figures against the floor measured in the same round');
+
+  if (!values['skip-scale']) {
+    const scale = await runScale(
+      {
+        createApp,
+        loadServiceConfig,
+        createLogger,
+        createInternalSurface,
+        createMemoryStore,
+        createMongoStore,
+        upgradeDirectories,
+      },
+      auth,
+      token,
+      {
+        duration,
+        rounds: Math.min(15, Math.max(1, Number(values['scale-rounds']))),
+        connections: Math.min(100, Math.max(1, Number(values['scale-connections']))),
+        embeddedSize: Math.max(100, Number(values['scale-embedded'])),
+        mongoSize: Math.max(100, Number(values['scale-mongo'])),
+        mongoUri: process.env.MONGODB_URI,
+        idleSeconds: Math.min(300, Math.max(5, Number(values['idle-seconds']))),
+      },
+    );
+    out(`scale: the small organization's reads (p50/p99 medians of per-round figures, rounds alternate the two sizes)`);
+    for (const line of scale) out(line);
+  }
 
   for (const server of servers) {
     server.closeAllConnections();

@@ -7,7 +7,9 @@
  * credentialAccepted, garbageRejected, notPermitted (valid credential, 403 or a 401 unlike the invalid ones'),
  * answersSameWithout (public: the engine caps authentication findings there at Info), the statuses and answer digests.
  * Skipped when the operation has no credential. GraphQL answers count as the status they stand for
- * (checks/support/graphql-answer.ts: a 200 with "not authenticated" is a 401), and the facts name the field.
+ * (checks/support/graphql-answer.ts: a 200 with "not authenticated" is a 401), and the facts name the field. When the
+ * send gate would refuse the operation as given (a DELETE at defaults, a write naming no object of a scan identity's),
+ * it sends nothing and publishes `refused` (the reason) instead: the checks that need the facts skip with it.
  * Verdict: none — a probe reports no issue; its facts decide the verdicts of the checks that depend on it.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,11 @@ export default defineCheck({
   issues: [],
   appliesTo: (operation) => (operation.credential ? true : 'operation has no credential'),
   async run(ctx) {
+    // The operation as given may not be sent (a DELETE at defaults, a write naming nobody's object the scan owns):
+    // nothing to baseline. The checks that need the facts skip with this reason; the ones that make their own object
+    // to work on (bola.modify, bfla.admin_operation on a DELETE) still run.
+    const refused = ctx.http.refusal();
+    if (refused) return ctx.setFact('refused', refused);
     const credential = await ctx.http.send();
     const noCredential = await ctx.http.send({ credential: null });
     // Random hex, not JWT-shaped: it must be rejected by any endpoint that checks credentials at all.

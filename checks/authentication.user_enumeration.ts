@@ -85,17 +85,21 @@ const differ = (a: ProbeResponse, b: ProbeResponse, submitted: string[]): string
  * unique user names and a strong password) and returns the name the login takes, or undefined when that fails.
  */
 async function registerKnownUser(ctx: CheckContext, field: OperationInput): Promise<string | undefined> {
-  const registration = ctx.operation.registration;
-  if (!registration) return undefined;
+  // The model's sign-up with fresh keys it chose (the send gate refuses any other: a description's example may be
+  // someone's account); other user-like values made unique, a strong password.
+  const signUp = ctx.model.operations.find((op) => ctx.model.placeOf(op)?.role === 'sign-up');
+  if (!signUp) return undefined;
+  const fresh = ctx.model.requestAs(signUp, undefined, { fresh: true });
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(registration.body) as Record<string, unknown>;
+    body = JSON.parse(fresh.probe.body ?? '') as Record<string, unknown>;
   } catch {
     return undefined;
   }
+  const chosen = new Set(fresh.values.filter((v) => v.ref.creates).map((v) => v.ref.name));
   const tag = randomBytes(5).toString('hex');
   for (const [name, value] of Object.entries(body)) {
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string' || chosen.has(name)) continue;
     if (USER_FIELD.test(name))
       body[name] = value.includes('@') || /mail/i.test(name) ? `gh_${tag}@example.com` : `gh_${tag}`;
     else if (PASSWORD_FIELD.test(name)) body[name] = `Gh-${tag}-Aa1!x`;
@@ -104,7 +108,7 @@ async function registerKnownUser(ctx: CheckContext, field: OperationInput): Prom
   if (typeof known !== 'string') return undefined;
   const response = await ctx.http.send({
     method: 'POST',
-    url: registration.url,
+    url: fresh.probe.url,
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json' },
     credential: null,
@@ -151,7 +155,14 @@ export default defineCheck({
           ? 'scanner@example.com'
           : 'scanner';
     const known = registered ?? given;
-    const unknown = unknownUser(field, known);
+    // Registering "an unknown user" creates one: its key must be one the scan chose (the send gate says so).
+    const chosenKey =
+      kind === 'register'
+        ? ctx.model
+            .requestAs(operation, undefined, { fresh: true })
+            .values.find((v) => v.ref.creates && v.ref.pointer === `/${field.name}`)?.value
+        : undefined;
+    const unknown = chosenKey ?? unknownUser(field, known);
     const password = bodyInputs(operation).find((f) => PASSWORD_FIELD.test(f.name));
     const wrong = `Gatehouse-wrong-${randomBytes(6).toString('hex')}`;
     const send = (user: string): Promise<ProbeResponse> =>

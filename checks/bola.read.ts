@@ -23,14 +23,14 @@
  * OpenAPI path parameter is still a generated value (no object of the first identity's was found to name), when the
  * first identity itself gets no 2xx, and on a collection answer that lists no identified, owned objects.
  */
-import { defineCheck, operationClass, type Operation, type ProbeResponse } from '../scanner/api.js';
+import { defineCheck, operationClass, type CheckContext, type Operation, type ProbeResponse } from '../scanner/api.js';
 import { answerData, answerStatus } from './support/graphql-answer.js';
 import { requireProtectedEndpoint } from './support/auth-baseline-facts.js';
 import { collectionIds, itemsNameOwner } from './support/collection-items.js';
 import { lastSegmentNamesObject, referencesObject } from './support/object-reference.js';
 import { asOther, otherIdentity } from './support/other-identity.js';
 import { carriesData, sameObject } from './support/same-object.js';
-import { AS_OTHER } from './support/shared-options.js';
+import { AS_OTHER, IDENTITY } from './support/shared-options.js';
 
 const ISSUE = 'broken_object_level_authorization.read';
 const ok = (status: number): boolean => status >= 200 && status < 300;
@@ -45,6 +45,16 @@ const addressesObject = (operation: Operation): boolean =>
   (!operation.pathParameters &&
     operation.path === new URL(operation.url).pathname &&
     lastSegmentNamesObject(operation.url));
+
+/** References of the operation (path and query) whose value is no scan identity's object: `{orderId}`. */
+function ownedReferences(ctx: CheckContext): string[] {
+  const operation = ctx.operation;
+  if (ctx.model.given) return [];
+  const target = ctx.model.targetOf(operation, { url: operation.url });
+  const refs = ctx.model.references(operation).filter((r) => !r.creates && !r.credential && r.in !== 'body');
+  if (refs.length === 0) return [];
+  return target?.owner === 'first' ? [] : refs.map((r) => (r.in === 'path' ? `{${r.name}}` : `?${r.name}`));
+}
 
 export default defineCheck({
   id: 'bola.read',
@@ -61,7 +71,7 @@ export default defineCheck({
       },
     },
   ],
-  options: [AS_OTHER],
+  options: [AS_OTHER, IDENTITY],
   dependsOn: ['auth.baseline'],
   appliesTo: (operation) => {
     if (!operation.credential) return 'operation has no credential';
@@ -75,17 +85,18 @@ export default defineCheck({
     return true;
   },
   async run(ctx) {
-    const other = otherIdentity(ctx);
+    otherIdentity(ctx);
     requireProtectedEndpoint(ctx);
     const operation = ctx.operation;
-    const generated = operation.graphql
+    // The object must be the first identity's own: a description's example (or a generated id) names someone else's.
+    const unowned = operation.graphql
       ? idArguments(operation)
           .filter((name) => !operation.objectIds?.[name])
-          .map((name) => ({ name }))
-      : (operation.pathParameters ?? []).filter((p) => !p.given && !operation.objectIds?.[p.name]);
-    if (generated.length > 0)
+          .map((name) => `$${name}`)
+      : ownedReferences(ctx);
+    if (unowned.length > 0)
       return ctx.skip(
-        `no object of the first identity's to name: {${generated.map((p) => p.name).join('}, {')}} is still a generated value`,
+        `no object of the first identity's to name: ${unowned.join(', ')} is still the description's value (the first identity owns none the scan could find)`,
       );
     const single = addressesObject(operation);
     // GraphQL answers 200 either way: the status an answer stands for, and the field's data, are what count.
@@ -98,11 +109,11 @@ export default defineCheck({
       );
     if (single) {
       if (!carriesData(data(own))) return ctx.skip("the first identity's answer carries no data to recognise");
-      const theirs = await ctx.http.send(asOther(other));
+      const theirs = await ctx.http.send(asOther());
       if (served(theirs) && sameObject(data(own), data(theirs))) {
         // No single attempt cited: the first identity's answer and the second's together are the proof.
         ctx.report(ISSUE, {
-          detail: `the --as-other identity (${other.name}) got the first identity's object (${theirs.status})`,
+          detail: `the --as-other identity got the first identity's object (${theirs.status})`,
         });
       }
       return;
@@ -115,12 +126,12 @@ export default defineCheck({
       return ctx.skip(
         'the listed objects name no owner (owner, userId, createdBy…): a shared directory cannot be told from a leak',
       );
-    const theirs = await ctx.http.send(asOther(other));
+    const theirs = await ctx.http.send(asOther());
     const listed = served(theirs) ? (collectionIds(data(theirs)) ?? []) : [];
     const shared = mine.filter((id) => listed.includes(id));
     if (shared.length > 0) {
       ctx.report(ISSUE, {
-        detail: `the --as-other identity (${other.name}) lists ${shared.length} of the first identity's ${mine.length} objects (ids ${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''})`,
+        detail: `the --as-other identity lists ${shared.length} of the first identity's ${mine.length} objects (ids ${shared.slice(0, 5).join(', ')}${shared.length > 5 ? ', …' : ''})`,
       });
     }
   },

@@ -187,7 +187,18 @@ interface Created {
 
 async function create(ctx: CheckContext, extras: Extra[]): Promise<Created> {
   const operation = ctx.operation;
-  const body = { ...uniqueBody(jsonBody(operation)!), ...Object.fromEntries(extras.map((e) => [e.name, e.value])) };
+  // The create's own keys are fresh ones the model chose (the send gate refuses others); other names made unique.
+  const fresh = ctx.model.requestAs(operation, undefined, { fresh: true });
+  const chosen = Object.fromEntries(
+    fresh.values
+      .filter((v) => v.ref.creates && v.ref.pointer?.split('/').length === 2)
+      .map((v) => [v.ref.name, v.value]),
+  );
+  const body = {
+    ...uniqueBody(jsonBody(operation)!),
+    ...chosen,
+    ...Object.fromEntries(extras.map((e) => [e.name, e.value])),
+  };
   const response = await ctx.http.send({ body: JSON.stringify(body) });
   if (!ok(response.status)) return { response };
   const answer = parseObject(response.body);

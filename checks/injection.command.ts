@@ -4,11 +4,12 @@
  * Every command sent only prints, waits a few seconds or fetches the scan's own callback: `echo`, `sleep 2`/`sleep 4`,
  * `curl -s -m 3` (or `wget -q -T 3 -O-`) to standard output. Nothing that writes, deletes or keeps running.
  *
- * Requests per input, stopping at the first confirmed one: 1) command substitution (`$(echo M)`, backticks) and a
- * newline, 2) the separators `;` `|` `&&` `||`, 3) breaking out of single and double quotes, 4) Windows `&` — each
- * printing a marker M the payload itself does not show (an occurrence after `echo` is the input reflected, not run);
- * 5) `;sleep 2;#$(sleep 2)` (one two-second wait in unquoted and double-quoted contexts); 6) with a reachable callback
- * (a loopback target, or `--callback-host`), the same with `curl` to a URL naming the input.
+ * Requests per input (3 for a clean one), stopping at the first confirmed one: 1) command substitution
+ * (`$(echo M)`, backticks), a newline and breaking out of single and double quotes, 2) the separators `;` `|` `&&`
+ * `||` and Windows `&` — each printing a marker M the payload itself does not show (an occurrence after `echo` is
+ * the input reflected, not run); 3) `;sleep 2;…;#$(sleep 2;…)` (one two-second wait in unquoted and double-quoted
+ * contexts) carrying, with a reachable callback (a loopback target, or `--callback-host`), a `curl` of a URL naming
+ * the input; once every input is tried, one wait of at most 1.5 s for the callbacks.
  * Confirmation (never one response): a printed marker is confirmed by each form of that probe alone with a second
  * marker, then a control (the same form running `:`, which prints nothing) that must not show its marker; a delay by `sleep 4`
  * taking ≥ 4 s and `sleep 0` (the control) staying near the baseline; a callback by a second callback URL, and a
@@ -74,12 +75,15 @@ const FORMS = {
 /** The output probes: each runs its forms at once (a clean input costs one request per probe), then alone to confirm. */
 const PROBES: { forms: Form[]; payload: (value: string, command: string, header: boolean) => string }[] = [
   {
-    forms: [FORMS.substitution, FORMS.backticks, FORMS.newline],
-    payload: (v, c, header) => `${v}$(${c})\`${c}\`${header ? '' : `\n${c}\n`}`,
+    // Balanced in every context: unquoted, the quote breaks are two quoted words; inside '…' or "…" one of them
+    // closes the quote, runs the command and opens it again.
+    forms: [FORMS.substitution, FORMS.backticks, FORMS.newline, FORMS.single, FORMS.double],
+    payload: (v, c, header) => `${v}$(${c})\`${c}\`${header ? '' : `\n${c}\n`}';${c};'";${c};"`,
   },
-  { forms: [FORMS.semicolon, FORMS.pipe, FORMS.and, FORMS.or], payload: (v, c) => `${v};${c}|${c}&&${c}||${c}` },
-  { forms: [FORMS.single, FORMS.double], payload: (v, c) => `${v}';${c};'";${c};"` },
-  { forms: [FORMS.ampersand], payload: (v, c) => `${v}&${c}&` },
+  {
+    forms: [FORMS.semicolon, FORMS.pipe, FORMS.and, FORMS.or, FORMS.ampersand],
+    payload: (v, c) => `${v};${c}|${c}&&${c}||${c}&${c}&`,
+  },
 ];
 
 /** One wait in unquoted (`;…;`) and double-quoted (`$( )`) contexts: the `#` comments the substitution out of the first. */
@@ -153,9 +157,18 @@ async function timed(p: Probing, command: string): Promise<ProbeResponse | undef
   }
 }
 
-async function delayProof(p: Probing): Promise<Proof | undefined> {
+/**
+ * The blind probe: `sleep 2`, and with a reachable listener a fetch of the input's first callback URL, in one
+ * request (a clean input costs one request for both; the callbacks are awaited once for all inputs, after).
+ */
+async function blindProbe(p: Probing, listener: CallbackListener | undefined): Promise<ProbeResponse | undefined> {
+  const fetch = listener ? `;${fetchCommand(listener.urlFor(callbackTag(p, 'callback-1')))}` : '';
+  return timed(p, `sleep 2${fetch}`);
+}
+
+/** A blind probe that took two seconds: `sleep 4` must take about two more, and `sleep 0` (the control) not. */
+async function delayProof(p: Probing, two: ProbeResponse | undefined): Promise<Proof | undefined> {
   if (p.baseline.durationMs >= 1000) return undefined; // a slow endpoint cannot show a two-second wait
-  const two = await timed(p, 'sleep 2');
   if (!two || two.durationMs < 2000) return undefined;
   const four = await timed(p, 'sleep 4');
   const none = four && (await timed(p, 'sleep 0'));
@@ -170,27 +183,26 @@ async function delayProof(p: Probing): Promise<Proof | undefined> {
   };
 }
 
-async function waitForHit(ctx: CheckContext, listener: CallbackListener, tag: string): Promise<boolean> {
-  for (let waited = 0; waited < CALLBACK_WAIT_MS && !ctx.signal.aborted; waited += 100) {
-    if (listener.hits().some((h) => h.tag === tag)) return true;
+/** Waits (at most CALLBACK_WAIT_MS) until one of `tags` was fetched. */
+async function waitForHit(ctx: CheckContext, listener: CallbackListener, tags: string[]): Promise<boolean> {
+  const hit = (): boolean => listener.hits().some((h) => tags.includes(h.tag));
+  for (let waited = 0; waited < CALLBACK_WAIT_MS && !ctx.signal.aborted && !hit(); waited += 100)
     await delay(100, undefined, { signal: ctx.signal }).catch(() => undefined);
-  }
-  return listener.hits().some((h) => h.tag === tag);
+  return hit();
 }
 
 const fetchCommand = (target: string): string => `curl -s -m 3 ${target}||wget -q -T 3 -O- ${target}`;
 
-async function callbackProof(p: Probing, listener: CallbackListener): Promise<Proof | undefined> {
-  const value = textOf(p.input);
-  const tag = (salt: string): string => `cmd-${p.marker(salt)}`;
-  const [first, second, control] = [tag('callback-1'), tag('callback-2'), tag('callback-control')];
-  const probe = await p.send(blindPayload(value, fetchCommand(listener.urlFor(first))));
-  if (!(await waitForHit(p.ctx, listener, first))) return undefined;
-  const again = await p.send(blindPayload(value, fetchCommand(listener.urlFor(second))));
-  if (!(await waitForHit(p.ctx, listener, second))) return undefined;
+const callbackTag = (p: Probing, salt: string): string => `cmd-${p.marker(salt)}`;
+
+/** Confirms an input whose first callback probe was fetched: a second callback, then the plain-URL control. */
+async function callbackProof(p: Probing, listener: CallbackListener, probe: ProbeResponse): Promise<Proof | undefined> {
+  const [second, control] = [callbackTag(p, 'callback-2'), callbackTag(p, 'callback-control')];
+  const again = await p.send(blindPayload(textOf(p.input), fetchCommand(listener.urlFor(second))));
+  if (!(await waitForHit(p.ctx, listener, [second]))) return undefined;
   // The URL alone, no shell syntax: a server that fetches whatever URL it is given calls back here too.
   const plain = await p.send(listener.urlFor(control));
-  if (await waitForHit(p.ctx, listener, control)) return undefined;
+  if (await waitForHit(p.ctx, listener, [control])) return undefined;
   const hit = listener.hits().find((h) => h.tag === second)!;
   return {
     issue: BLIND,
@@ -219,7 +231,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 9.3,
   options: [CALLBACK_HOST],
   // Sleeps of 2 and 4 s on a few inputs: more than the usual budget.
   timeoutMs: 120_000,
@@ -229,25 +240,37 @@ export default defineCheck({
     const reachable = host !== undefined || isLoopback(ctx.operation.url);
     const baseline = await ctx.http.send();
     const listener = reachable ? await listenForCallbacks({ host }) : undefined;
+    const probing = (input: OperationInput): Probing => ({
+      ctx,
+      input,
+      baseline,
+      send: (value, timeoutMs) =>
+        ctx.http.send({ ...withInput(ctx.operation, input, value), ...(timeoutMs ? { timeoutMs } : {}) }),
+      marker: (salt) => `gh${payloadNumber(ctx.operation.id, describeInput(input), salt, 10_000_000, 99_999_999)}x`,
+    });
+    const report = (proof: Proof): void =>
+      ctx.report(proof.issue, { detail: proof.detail, attempt: proof.attempt, attempts: proof.attempts });
     try {
-      for (const input of injectionTargets(ctx.operation)) {
-        const described = describeInput(input);
-        const probing: Probing = {
-          ctx,
-          input,
-          baseline,
-          send: (value, timeoutMs) =>
-            ctx.http.send({ ...withInput(ctx.operation, input, value), ...(timeoutMs ? { timeoutMs } : {}) }),
-          marker: (salt) => `gh${payloadNumber(ctx.operation.id, described, salt, 10_000_000, 99_999_999)}x`,
-        };
-        const proof =
-          (await outputProof(probing)) ??
-          (await delayProof(probing)) ??
-          (listener ? await callbackProof(probing, listener) : undefined);
-        if (proof) {
-          ctx.report(proof.issue, { detail: proof.detail, attempt: proof.attempt, attempts: proof.attempts });
-          return;
-        }
+      const inputs = injectionTargets(ctx.operation).map(probing);
+      const blind = new Map<Probing, ProbeResponse | undefined>();
+      for (const p of inputs) {
+        const output = await outputProof(p);
+        if (output) return report(output);
+        blind.set(p, await blindProbe(p, listener));
+        const delayed = await delayProof(p, blind.get(p));
+        if (delayed) return report(delayed);
+      }
+      if (!listener) return;
+      // Callbacks may come after the answer (a queued job): one wait for every input's first callback.
+      await waitForHit(
+        ctx,
+        listener,
+        inputs.map((p) => callbackTag(p, 'callback-1')),
+      );
+      for (const [p, probe] of blind) {
+        if (!probe || !listener.hits().some((h) => h.tag === callbackTag(p, 'callback-1'))) continue;
+        const proof = await callbackProof(p, listener, probe);
+        if (proof) return report(proof);
       }
     } finally {
       await listener?.close();

@@ -178,7 +178,6 @@ export default defineCheck({
       classifications,
     },
   ],
-  maxCvss: 8.7,
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (targets(operation).length > 0

@@ -109,7 +109,6 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 9.3,
   appliesTo: (operation) => injectionTargetsRefusal(operation) ?? true,
   async run(ctx) {
     const baseline = await ctx.http.send();

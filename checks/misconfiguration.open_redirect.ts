@@ -117,14 +117,14 @@ export default defineCheck({
       },
     },
   ],
-  maxCvss: 5.1,
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (targets(operation).length > 0
       ? true
       : 'no redirect-like input (redirect, next, return_url, callback, continue, goto…)'),
   async run(ctx) {
-    const baseline = await ctx.http.send({ followRedirects: false });
+    // The operation as given (redirects are followed only with -L): a read's answer is shared with the other checks.
+    const baseline = await ctx.http.send();
     for (const input of targets(ctx.operation)) {
       const proof = await probeInput(ctx, input, baseline);
       if (proof) return ctx.report(ISSUE, proof);

@@ -122,7 +122,8 @@ async function timed(ctx: CheckContext, field: OperationInput, value: string): P
     });
     return { ms: response.durationMs ?? performance.now() - started, status: response.status };
   } catch (error) {
-    if (ctx.signal.aborted) throw error;
+    // Only the cap ends a request late: an error before it (the send gate's refusal, a reset) is not a slow answer.
+    if (ctx.signal.aborted || performance.now() - started < CAP_MS * 0.9) throw error;
     return { ms: Math.max(CAP_MS, performance.now() - started), status: 'timeout' };
   }
 }

@@ -9,8 +9,16 @@ import { idpError } from './errors.js';
 
 export interface IdpUser {
   sub: string;
+  /** The only scopes this user is granted, whatever is asked (`openid` always); absent: any (user-scopes.ts). */
+  scopes?: readonly string[] | null;
   [claim: string]: unknown;
 }
+
+/** Fields of a user record that are lists of strings: `scopes` (not a claim), `roles` and `groups` (claims). */
+const STRING_LISTS = ['scopes', 'roles', 'groups'] as const;
+
+/** Fields of a user record that are not claims: never released. */
+export const NOT_CLAIMS = ['scopes'] as const;
 
 export const DEMO_USER: IdpUser = Object.freeze({
   sub: 'alice',
@@ -23,11 +31,17 @@ export const DEMO_USER: IdpUser = Object.freeze({
 });
 
 /** What is wrong with one user record, or undefined. */
-function problemWith(user: unknown): 'claims' | 'sub' | undefined {
+function problemWith(user: unknown): 'claims' | 'sub' | (typeof STRING_LISTS)[number] | undefined {
   if (typeof user !== 'object' || user === null || Array.isArray(user)) return 'claims';
   const sub = (user as { sub?: unknown }).sub;
-  return typeof sub !== 'string' || sub.trim() === '' ? 'sub' : undefined;
+  if (typeof sub !== 'string' || sub.trim() === '') return 'sub';
+  return STRING_LISTS.find((field) => {
+    const value = (user as Record<string, unknown>)[field];
+    return value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === 'string'));
+  });
 }
+
+const listProblem = (field: string, where: string) => `has ${field} that is not a list of strings (${where})`;
 
 /** Checks a users list given in code (or parsed): every user has a `sub`, none twice. */
 export function acceptUsers(value: unknown): readonly IdpUser[] {
@@ -37,6 +51,7 @@ export function acceptUsers(value: unknown): readonly IdpUser[] {
     const problem = problemWith(user);
     if (problem === 'claims') throw idpError('invalid_users', `has a user that is not an object of claims (user ${i})`);
     if (problem === 'sub') throw idpError('invalid_users', `has a user without a "sub" (user ${i})`);
+    if (problem) throw idpError('invalid_users', listProblem(problem, `user ${i}`));
   });
   const subs = new Set<string>();
   for (const user of value as IdpUser[]) {
@@ -62,6 +77,7 @@ export function acceptDefaultUser(value: unknown): IdpUser {
   const problem = problemWith(value);
   if (problem === 'claims') throw idpError('invalid_users', 'is not an object of claims');
   if (problem === 'sub') throw idpError('invalid_users', 'has no "sub" (a non-empty string)');
+  if (problem) throw idpError('invalid_users', listProblem(problem, 'the default user'));
   return value as IdpUser;
 }
 
@@ -84,13 +100,21 @@ export interface AccountDirectory {
   choose(loginHint?: string): IdpUser | undefined;
   /** A user by sub, with the testing API's claims laid over the configured ones. */
   lookup(sub: string): IdpUser | undefined;
-  /** Gives `sub` these claims from now on (the testing API's next logins and minted tokens). */
-  override(sub: string, claims: Record<string, unknown>): void;
+  /**
+   * Gives `sub` these claims from now on (the testing API's next logins, minted tokens and user changes); with
+   * `skipsPages` (default) that user's consent is then given without a page, as for an identity the API introduced.
+   */
+  override(sub: string, claims: Record<string, unknown>, skipsPages?: boolean): void;
   /** Whether `sub` got its identity from the testing API (its logins skip the pages). */
   isOverridden(sub: string): boolean;
   /** Back to the configured users only. */
   clearOverrides(): void;
   findAccount: FindAccount;
+}
+
+/** A user's claims: the record without the fields that are not claims. */
+export function withoutNonClaims(user: IdpUser): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(user).filter(([key]) => !(NOT_CLAIMS as readonly string[]).includes(key)));
 }
 
 /** Users, with the default user first (it is also selectable when it is not in the list). */
@@ -100,6 +124,7 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
   if (!all.some((u) => u.sub === chosenDefault.sub)) all.unshift(chosenDefault);
   const bySub = new Map(all.map((u) => [u.sub, u]));
   const overrides = new Map<string, IdpUser>();
+  const skipping = new Set<string>();
 
   function lookup(sub: string): IdpUser | undefined {
     const base = bySub.get(sub);
@@ -125,7 +150,7 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
     const account: Account = {
       accountId: user.sub,
       // oidc-provider filters these by the granted scopes and claims; `sub` always comes from accountId.
-      claims: async () => ({ ...user, sub: user.sub }),
+      claims: async () => ({ ...withoutNonClaims(user), sub: user.sub }),
     };
     return account;
   };
@@ -142,11 +167,15 @@ export function createAccountDirectory(users: readonly IdpUser[] = [], defaultUs
     defaultUser: chosenDefault,
     choose,
     lookup,
-    override(sub, claims) {
+    override(sub, claims, skipsPages = true) {
       overrides.set(sub, { ...overrides.get(sub), ...claims, sub });
+      if (skipsPages) skipping.add(sub);
     },
-    isOverridden: (sub) => overrides.has(sub),
-    clearOverrides: () => overrides.clear(),
+    isOverridden: (sub) => skipping.has(sub),
+    clearOverrides: () => {
+      overrides.clear();
+      skipping.clear();
+    },
     findAccount,
   };
 }

@@ -15,6 +15,7 @@ import { jwtUserinfo } from './jwt-userinfo.js';
 import { idpError } from './errors.js';
 import { resolveCookieKeys, signingAlgorithm, type PrivateJwks } from './keys.js';
 import type { ClaimsMapping } from './claims.js';
+import type { Personality } from './personalities/personality.js';
 import { createProvider, ROUTES } from './provider.js';
 import type { IdpConfig } from './settings.js';
 import { resolveStaticClient, type StaticClient } from './static-client.js';
@@ -44,6 +45,8 @@ export interface BuildContext {
   jwks: PrivateJwks;
   /** Users, and the testing API's identities, shared across rebuilds. */
   accounts: AccountDirectory;
+  /** The provider this issuer imitates (`--personality`), if any. */
+  personality?: Personality;
   /** The testing API's queue of next logins. */
   takeTestLogin?: () => string | undefined;
   /** With the testing API: the debugger's callback, registered on every code-flow client and its own client. */
@@ -77,6 +80,8 @@ export async function buildIdp(config: IdpConfig, context: BuildContext, store: 
   const signingAlg = signingAlgorithm(jwks);
   const client = await resolveStaticClient(config, store);
   const claims = claimsForScopes(config.scopes, accounts.users);
+  // A personality's ID token claims are released with openid, so they reach ID tokens (OpenID Connect Core §5.4).
+  if (context.personality) claims.openid = [...claims.openid, ...context.personality.idTokenClaimNames(issuer)];
   const staticClients = withDebugger([client.metadata, ...config.clients], context.debugger);
   const provider = createProvider({
     config,
@@ -89,6 +94,7 @@ export async function buildIdp(config: IdpConfig, context: BuildContext, store: 
     cookieKeys: await resolveCookieKeys(store),
     clients: staticClients,
     claims,
+    personality: context.personality,
   });
 
   const app = express();

@@ -3,6 +3,8 @@
  * Claims of the configured users that are not standard (groups, roles, tenant …) are released with `profile`,
  * so a users file can add claims without further configuration.
  */
+import { NOT_CLAIMS } from './accounts.js';
+
 const STANDARD_CLAIMS: Record<string, string[]> = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
@@ -34,7 +36,13 @@ export function claimsForScopes(
   scopes: readonly string[],
   users: readonly Record<string, unknown>[] = [],
 ): ClaimsMapping {
-  const custom = [...new Set(users.flatMap((u) => Object.keys(u)).filter((claim) => !STANDARD.has(claim)))];
+  const custom = [
+    ...new Set(
+      users
+        .flatMap((u) => Object.keys(u))
+        .filter((claim) => !STANDARD.has(claim) && !(NOT_CLAIMS as readonly string[]).includes(claim)),
+    ),
+  ];
   const mapping: ClaimsMapping = {};
   for (const [scope, claims] of Object.entries(STANDARD_CLAIMS)) {
     if (scope === 'openid' || scopes.includes(scope))

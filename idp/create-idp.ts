@@ -9,20 +9,31 @@
  * `requireDatabaseAtStart`).
  */
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createIssuerInstance, type IssuerInstance } from './issuer-instance.js';
 import { issuerStartup } from './issuer-startup.js';
 import { createListener } from './listener.js';
 import { openStores } from './open-stores.js';
+import { personalityOf } from './personalities/registry.js';
 import { runningIdp, type RunningIdp } from './running-idp.js';
 import { resolveIdpConfig, type IdpConfig, type IdpOptions } from './settings.js';
 import { createTestingRoutes } from './testing/testing-routes.js';
+import { listenerTls } from './tls/listener-tls.js';
 
 export type { RunningIdp, RunningIssuer } from './running-idp.js';
 
 function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '::') return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** An issuer's URL and path on the listener: `{root}/{tenant}`, or the form its personality gives it. */
+function issuerOf(config: IdpConfig, root: string, tenant: string | undefined, base: string) {
+  const personality = personalityOf(config.personality, tenant);
+  if (!personality) return { issuer: tenant ? `${root}/${tenant}` : base, mountPath: tenant ? `/${tenant}` : '' };
+  const mountPath = personality.issuerPath(tenant, root);
+  return { issuer: `${root}${mountPath}${personality.trailingSlash ? '/' : ''}`, mountPath, personality };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -38,6 +49,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   const config: IdpConfig = resolveIdpConfig(options);
   const { host, port, tenants, logger } = config;
+  const tls = await listenerTls(config);
+  const scheme = tls ? 'https' : 'http';
   const stores = await openStores(config);
   const closeStores = () =>
     config.store ? Promise.resolve([]) : Promise.all(stores.map((s) => s.close().catch(() => undefined)));
@@ -46,24 +59,26 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   let instances: IssuerInstance[] = [];
   const makeInstances = (base: string) => {
     const root = base.replace(/\/$/, '');
-    instances = (tenants.length ? tenants : ['']).map((tenant, i) =>
-      createIssuerInstance({
+    instances = (tenants.length ? tenants : ['']).map((tenant, i) => {
+      const { issuer, mountPath, personality } = issuerOf(config, root, tenant || undefined, base);
+      return createIssuerInstance({
         config: tenant ? Object.freeze({ ...config, logger: logger.child({ tenant }) }) : config,
-        issuer: tenant ? `${root}/${tenant}` : base,
-        mountPath: tenant ? `/${tenant}` : '',
+        issuer,
+        mountPath,
+        personality,
         store: stores[i],
         routes: testing.routesFor,
-      }),
-    );
+      });
+    });
     for (const instance of instances) testing.routesFor(instance);
   };
-  const listener = createListener(() => instances, tenants, stores[0]);
-  const server = createServer(listener);
+  const listener = createListener(() => instances, stores[0]);
+  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
 
   const startup = issuerStartup(config, stores[0], () => instances);
 
   try {
-    const knownIssuer = config.issuer ?? (port !== 0 ? `http://${hostForUrl(host)}:${port}` : undefined);
+    const knownIssuer = config.issuer ?? (port !== 0 ? `${scheme}://${hostForUrl(host)}:${port}` : undefined);
     let databaseProblem: string | undefined;
     if (knownIssuer) {
       makeInstances(knownIssuer);
@@ -74,7 +89,7 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
       listener.gate = new Promise<void>((resolve) => (open = resolve));
       try {
         await listen(server, 0, host);
-        makeInstances(`http://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`);
+        makeInstances(`${scheme}://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`);
         databaseProblem = await startup.start();
       } finally {
         listener.gate = undefined;
@@ -91,7 +106,8 @@ export async function createIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   return runningIdp({
     config,
-    url: `http://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`,
+    url: `${scheme}://${hostForUrl(host)}:${(server.address() as AddressInfo).port}`,
+    tls: tls && { ca: tls.ca, caFile: tls.caFile },
     instances,
     testingApi: testing.apiOf,
     isClosed: () => startup.stopped,

@@ -8,11 +8,27 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface CachedDocument {
-  /** Kept as a string: runtimes that transfer a sent buffer (workerd detaches it) would empty a cached Buffer. */
+  /** As text, sent where a sent buffer is transferred (workerd detaches it: a cached Buffer would be emptied). */
   body: string;
+  /** As bytes, sent everywhere else: no encoding per request. */
+  bytes: Buffer;
   length: number;
   etag: string;
   contentType: string;
+  /** The headers of a 200 and of a 304, made once. */
+  headers: { ok: Readonly<Record<string, string | number>>; notModified: Readonly<Record<string, string>> };
+}
+
+/** Public documents: any origin may read them (as oidc-provider answers them, CORS included). */
+function headersOf(etag: string, contentType: string, length: number): CachedDocument['headers'] {
+  const notModified = {
+    etag,
+    'cache-control': 'no-cache',
+    'content-type': contentType,
+    'access-control-allow-origin': '*',
+    vary: 'Origin',
+  };
+  return { notModified, ok: { ...notModified, 'content-length': length } };
 }
 
 export interface DocumentCache {
@@ -23,17 +39,26 @@ export interface DocumentCache {
 
 const MAX_ENTRIES = 64;
 
+/** workerd (the edge worker) transfers the ArrayBuffer of a sent Buffer to the response, detaching it. */
+const TRANSFERS_SENT_BUFFERS =
+  (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+
 export function createDocumentCache(): DocumentCache {
   const entries = new Map<string, CachedDocument>();
   return {
     get: (key) => entries.get(key),
     set(key, json) {
       const body = JSON.stringify(json);
+      const length = Buffer.byteLength(body);
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+      const contentType = 'application/json; charset=utf-8';
       const doc = {
         body,
-        length: Buffer.byteLength(body),
-        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
-        contentType: 'application/json; charset=utf-8',
+        bytes: Buffer.from(body),
+        length,
+        etag,
+        contentType,
+        headers: headersOf(etag, contentType, length),
       };
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, doc);
@@ -45,21 +70,13 @@ export function createDocumentCache(): DocumentCache {
 
 /** Sends a cached document: 304 when If-None-Match names its ETag (RFC 9110 §13.1.2), else 200 with the body. */
 export function sendCached(req: IncomingMessage, res: ServerResponse, doc: CachedDocument): void {
-  // Public documents: any origin may read them (as oidc-provider answers them, CORS included).
-  const headers = {
-    etag: doc.etag,
-    'cache-control': 'no-cache',
-    'content-type': doc.contentType,
-    'access-control-allow-origin': '*',
-    vary: 'Origin',
-  };
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim() === doc.etag || tag.trim() === '*')) {
-    res.writeHead(304, headers).end();
+    res.writeHead(304, doc.headers.notModified).end();
     return;
   }
-  res.writeHead(200, { ...headers, 'content-length': doc.length });
-  res.end(req.method === 'HEAD' ? undefined : doc.body);
+  res.writeHead(200, doc.headers.ok);
+  res.end(req.method === 'HEAD' ? undefined : TRANSFERS_SENT_BUFFERS ? doc.body : doc.bytes);
 }
 
 /**

@@ -12,6 +12,8 @@ export const idpErrorCodes = {
   invalid_users:
     'the users document or the default user cannot be read, is not YAML or JSON, or has a user without `sub`',
   invalid_jwks: 'the signing keys (`--jwks-file`, `jwks`) cannot be read or are not a private JWKS with unique `kid`s',
+  invalid_tls:
+    'the TLS certificate or key (`--tls-cert`, `--tls-key`) cannot be read or do not match, or `--tls-ca-out` cannot be written',
   database_unavailable: 'the database (MongoDB, or D1 on the edge worker) does not answer',
   not_ready: 'the identity provider is still starting or waiting for its database',
   closed: 'the identity provider was closed before it was ready',

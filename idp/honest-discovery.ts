@@ -10,6 +10,8 @@ export interface DiscoveryFacts {
   /** grant_types of every static client. */
   clientGrantTypes: string[][];
   accessTokenFormat: AccessTokenFormat;
+  /** `--resource`: listed as RFC 9728 §4's `protected_resources`. */
+  resources: readonly string[];
 }
 
 /**
@@ -35,5 +37,6 @@ export function honestDiscovery(doc: Record<string, unknown>, facts: DiscoveryFa
     );
   }
   if (facts.accessTokenFormat === 'jwt') out.access_token_revocation_note = JWT_ACCESS_TOKEN_NOTE;
+  if (facts.resources.length) out.protected_resources = [...facts.resources];
   return out;
 }

@@ -6,10 +6,11 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { InteractionResults, Provider } from 'oidc-provider';
 import type { Logger } from '../lib/logger.js';
-import type { AccountDirectory } from './accounts.js';
+import type { AccountDirectory, IdpUser } from './accounts.js';
 import { consentPage } from './views/consent-page.js';
 import { errorPage } from './views/error-page.js';
 import { loginPage } from './views/login-page.js';
+import { splitScopes } from './user-scopes.js';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -30,24 +31,40 @@ export interface InteractionOptions {
   logger: Logger;
 }
 
-/** Grants what the consent prompt says is missing (scopes, claims, resource scopes), on top of any earlier grant. */
-async function grantMissing(provider: Provider, interaction: Interaction, accountId: string): Promise<string> {
+/**
+ * Grants what the consent prompt says is missing (scopes, claims, resource scopes), on top of any earlier grant —
+ * except the scopes the user may not have (user-scopes.ts), which the grant rejects.
+ */
+async function grantMissing(
+  provider: Provider,
+  accounts: AccountDirectory,
+  interaction: Interaction,
+  accountId: string,
+): Promise<string> {
   const details = interaction.prompt.details as PromptDetails;
+  const user = accounts.lookup(accountId);
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
-  if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+  if (details.missingOIDCScope) {
+    const { granted, refused } = splitScopes(user, details.missingOIDCScope);
+    if (granted.length) grant.addOIDCScope(granted.join(' '));
+    if (refused.length) grant.rejectOIDCScope(refused.join(' '));
+  }
   if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
   for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
-    grant.addResourceScope(indicator, scopes.join(' '));
+    const { granted, refused } = splitScopes(user, scopes);
+    if (granted.length) grant.addResourceScope(indicator, granted.join(' '));
+    if (refused.length) grant.rejectResourceScope(indicator, refused.join(' '));
   }
   return grant.save();
 }
 
-function requestedScopes(interaction: Interaction): string[] {
+/** The scopes the consent page lists: those asked for that the user may be granted. */
+function requestedScopes(interaction: Interaction, user: IdpUser | undefined): string[] {
   const details = interaction.prompt.details as PromptDetails;
   const scopes = new Set(details.missingOIDCScope ?? []);
   for (const list of Object.values(details.missingResourceScopes ?? {})) list.forEach((s) => scopes.add(s));
-  return [...scopes];
+  return splitScopes(user, [...scopes]).granted;
 }
 
 async function clientName(provider: Provider, clientId: unknown): Promise<string> {
@@ -116,7 +133,9 @@ export function interactionRouter({
     const accountId = interaction.session?.accountId;
     if (interaction.prompt.name === 'consent' && accountId) {
       if (skipPrompt || accounts.isOverridden(accountId)) {
-        return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
+        return finish(req, res, {
+          consent: { grantId: await grantMissing(provider, accounts, interaction, accountId) },
+        });
       }
       const user = accounts.lookup(accountId);
       return res.type('html').send(
@@ -125,7 +144,7 @@ export function interactionRouter({
           abortAction: `${base}/${interaction.uid}/abort`,
           clientName: await clientName(provider, interaction.params.client_id),
           userLabel: typeof user?.email === 'string' ? user.email : accountId,
-          scopes: requestedScopes(interaction),
+          scopes: requestedScopes(interaction, user),
         }),
       );
     }
@@ -160,7 +179,7 @@ export function interactionRouter({
         false,
       );
     }
-    return finish(req, res, { consent: { grantId: await grantMissing(provider, interaction, accountId) } });
+    return finish(req, res, { consent: { grantId: await grantMissing(provider, accounts, interaction, accountId) } });
   });
 
   router.post('/:uid/abort', form, async (req, res) => {

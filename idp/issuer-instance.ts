@@ -13,7 +13,9 @@ import { buildIdp, type BuiltIdp } from './app.js';
 import { captureResponse, createDocumentCache, sendCached, type DocumentCache } from './document-cache.js';
 import { honestDiscovery } from './honest-discovery.js';
 import type { PrivateJwks } from './keys.js';
+import type { Personality } from './personalities/personality.js';
 import { ROUTES } from './provider.js';
+import { PROTECTED_RESOURCE_PREFIX, protectedResourceRoutes } from './protected-resource.js';
 import { createRequestLog, type RequestRecord } from './request-log.js';
 import type { IdpConfig } from './settings.js';
 import { resolveSigningKeys } from './signing-keys.js';
@@ -49,6 +51,8 @@ export interface InstanceSetup {
   config: IdpConfig;
   issuer: string;
   mountPath: string;
+  /** The provider this issuer imitates (`--personality`), if any. */
+  personality?: Personality;
   store: IdpStore;
   /** Extra routes under the instance (the testing router, the debugger), given the instance. */
   routes?: (
@@ -57,6 +61,12 @@ export interface InstanceSetup {
 }
 
 const DISCOVERY = '/.well-known/openid-configuration';
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const cut = url.indexOf('?');
+  return cut < 0 ? url : url.slice(0, cut);
+}
 
 function unavailable(res: ServerResponse, description: string): void {
   res.writeHead(503, {
@@ -75,6 +85,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
   const kept: RequestRecord[] | undefined = testing?.requests;
   const requestLog = createRequestLog(logger, kept);
   const cache = createDocumentCache();
+  const resourceMetadata = protectedResourceRoutes(config.resources, issuer, config.scopes);
   let status: InstanceStatus = 'starting';
   let built: BuiltIdp | undefined;
   let startJwks: PrivateJwks | undefined;
@@ -96,6 +107,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
         mountPath,
         jwks,
         accounts,
+        personality: setup.personality,
         takeTestLogin: testing ? () => testing.takeLogin(accounts) : undefined,
         debugger: debug,
       },
@@ -105,20 +117,21 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
     status = 'ready';
   }
 
-  /** Discovery and JWKS from the cache; a miss runs oidc-provider once and keeps its answer. */
+  /** Endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy): one cache entry per origin. */
+  function documentKey(path: string, req: IncomingMessage): string {
+    const host = req.headers.host ?? '';
+    if (!config.trustProxy) return `${path}|${host}`;
+    return `${path}|${host}|${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}`;
+  }
+
+  /** A miss: runs oidc-provider once and keeps its answer (discovery trimmed to what the clients can use). */
   async function serveDocument(
     path: string,
     req: IncomingMessage,
     res: ServerResponse,
     app: BuiltIdp['app'],
   ): Promise<void> {
-    // Endpoint URLs follow the request host (and X-Forwarded-* with --trust-proxy): one entry per origin.
-    const fwd = config.trustProxy
-      ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}`
-      : '';
-    const key = `${path}|${req.headers.host ?? ''}|${fwd}`;
-    const hit = cache.get(key);
-    if (hit) return sendCached(req, res, hit);
+    const key = documentKey(path, req);
     const method = req.method;
     req.method = 'GET'; // a HEAD miss still fills the cache
     const { status: code, body } = await captureResponse(res, () => void app(req as never, res as never));
@@ -134,6 +147,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
         registration: config.enableRegistration,
         clientGrantTypes: built.staticClients.map((c) => [...(c.grant_types ?? ['authorization_code'])]),
         accessTokenFormat: config.accessTokenFormat,
+        resources: config.resources,
       });
     }
     for (const name of [
@@ -183,25 +197,38 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
       await build(next);
     },
     handle(req, res) {
-      const serve = () => {
+      // Without the testing API (no clock, faults or extra routes) a request goes straight to dispatch.
+      if (!testing) {
+        requestLog.observe(req, res);
+        return dispatch(pathOf(req), req, res);
+      }
+      withClock(testing.clock, () => {
         requestLog.observe(req, res);
         extra ??= setup.routes?.(instance);
         const next = () => {
-          const path = (req.url ?? '/').split('?')[0];
-          const fault = testing?.faultFor(path);
-          if (fault) return void testing!.apply(fault, res, () => dispatch(path, req, res));
+          const path = pathOf(req);
+          const fault = testing.faultFor(path);
+          if (fault) return void testing.apply(fault, res, () => dispatch(path, req, res));
           dispatch(path, req, res);
         };
         if (extra) extra(req, res, next);
         else next();
-      };
-      // The clock context exists only with the testing API: without it, Date.now stays untouched.
-      if (testing) withClock(testing.clock, serve);
-      else serve();
+      });
     },
   };
 
   function dispatch(path: string, req: IncomingMessage, res: ServerResponse): void {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    // A hit is answered at once, without a promise: the two documents every client fetches most.
+    const document = read && (path === DISCOVERY || path === ROUTES.jwks);
+    if (document && status === 'ready') {
+      const hit = cache.get(documentKey(path, req));
+      if (hit) return sendCached(req, res, hit);
+    }
+    if (read && path.startsWith(PROTECTED_RESOURCE_PREFIX)) {
+      const url = req.url ?? '';
+      if (resourceMetadata(path, url.includes('?') ? url.slice(url.indexOf('?')) : '', req, res)) return;
+    }
     const app = built?.app;
     if (!app || status !== 'ready') {
       return unavailable(
@@ -211,7 +238,7 @@ export function createIssuerInstance(setup: InstanceSetup): IssuerInstance {
           : 'the identity provider is starting',
       );
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && (path === DISCOVERY || path === ROUTES.jwks)) {
+    if (document) {
       serveDocument(path, req, res, app).catch((error: unknown) => {
         logger.error({ err: error }, 'cannot serve the cached document');
         if (!res.headersSent) unavailable(res, 'the document could not be produced');

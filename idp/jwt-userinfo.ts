@@ -13,7 +13,7 @@ import type { PrivateJwks } from './keys.js';
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k', 'oth'];
 
-function publicJwks(jwks: PrivateJwks): { keys: JWK[] } {
+export function publicJwks(jwks: PrivateJwks): { keys: JWK[] } {
   return {
     keys: jwks.keys.map(
       (key) => Object.fromEntries(Object.entries(key).filter(([k]) => !PRIVATE_MEMBERS.includes(k))) as JWK,

@@ -21,11 +21,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export function createListener(
-  instances: () => readonly IssuerInstance[],
-  tenants: readonly string[],
-  store: IdpStore,
-): Listener {
+export function createListener(instances: () => readonly IssuerInstance[], store: IdpStore): Listener {
   const health = express();
   health.disable('x-powered-by');
   const checks: Record<string, () => Promise<void>> = {
@@ -40,15 +36,20 @@ export function createListener(
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const path = url.split('?')[0];
+    const cut = url.indexOf('?');
+    const path = cut < 0 ? url : url.slice(0, cut);
     if (path === '/healthz' || path === '/readyz') return void health(req as never, res as never);
     let instance = instances()[0];
-    if (tenants.length) {
-      const name = path.split('/')[1] ?? '';
-      instance = instances()[tenants.indexOf(name)];
+    if (instances().some((i) => i.mountPath)) {
+      // Each issuer serves below its path (`/{tenant}`, a personality's `/realms/…`): the longest that matches.
+      instance = instances()
+        .filter((i) => path === i.mountPath || path.startsWith(`${i.mountPath}/`))
+        .sort((a, b) => b.mountPath.length - a.mountPath.length)[0];
       if (!instance) {
-        const list = tenants.map((t) => `/${t}`).join(', ');
-        return json(res, 404, { error: 'not_found', error_description: `no tenant here; tenants: ${list}` });
+        const list = instances()
+          .map((i) => i.mountPath)
+          .join(', ');
+        return json(res, 404, { error: 'not_found', error_description: `no issuer here; issuers below: ${list}` });
       }
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
       req.url = url.slice(instance.mountPath.length) || '/';

@@ -17,11 +17,19 @@ import { signingAlgorithms, type PrivateJwks } from './keys.js';
 import { rpInitiatedLogout, SESSION_COOKIE_OPTIONS, skipPromptLogoutWithoutSession } from './logout.js';
 import { offlineAccessImpliesConsent } from './offline-access.js';
 import { outgoingFetch } from './outgoing-fetch.js';
-import { extraTokenClaims, resourceIndicators } from './resource-server.js';
+import { acceptPreviousSecret, previousSecretMetadata } from './previous-secret.js';
+import { registrationSecrets } from './registration-secrets.js';
+import { extraTokenClaims, resourceIndicators, resourceServers } from './resource-server.js';
+import { TOKEN_EXCHANGE_GRANT, TOKEN_EXCHANGE_PARAMETERS, tokenExchange } from './token-exchange.js';
 import { renderError } from './render-error.js';
 import { clientAuthRequired } from './client-auth-required.js';
+import { clientIdMetadataDocument } from './client-id-metadata-document.js';
 import { noteRequestInfo } from './request-info.js';
+import { loadGrantInStep } from './user-scopes.js';
 import type { IdpConfig } from './settings.js';
+import { audienceParameter } from './audience-parameter.js';
+import type { Personality } from './personalities/personality.js';
+import { withPersonalityClaims } from './personality-claims.js';
 
 /** What a provider is built from: the IdP's settings, and what the issuer resolved at build time. */
 export interface ProviderSetup {
@@ -37,6 +45,8 @@ export interface ProviderSetup {
   /** The configured client first, then any extra static clients. */
   clients: ClientMetadata[];
   claims: ClaimsMapping;
+  /** The provider this issuer imitates, if any. */
+  personality?: Personality;
 }
 
 /** oidc-provider's defaults, set explicitly (it nags otherwise); seconds. */
@@ -85,7 +95,10 @@ export function createProvider(setup: ProviderSetup): Provider {
     // Authorization code only (DESIGN.md §3.1): discovery then advertises neither implicit nor hybrid flows.
     responseTypes: ['code'],
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
-    findAccount: setup.accounts.findAccount,
+    findAccount: setup.personality
+      ? withPersonalityClaims(setup.accounts.findAccount, setup.personality, setup.issuer)
+      : setup.accounts.findAccount,
+    loadExistingGrant: loadGrantInStep(setup.accounts),
     scopes: [...config.scopes],
     claims: setup.claims,
     conformIdTokenClaims: !config.idTokenIncludesUserinfoClaims,
@@ -95,6 +108,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     renderError,
     fetch: outgoingFetch as Configuration['fetch'],
     extraTokenClaims: extraTokenClaims(setup),
+    extraClientMetadata: previousSecretMetadata,
     features: {
       devInteractions: { enabled: false },
       introspection: {
@@ -113,6 +127,7 @@ export function createProvider(setup: ProviderSetup): Provider {
         },
       },
       clientCredentials: { enabled: true },
+      deviceFlow: { enabled: config.enableDeviceFlow },
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: rpInitiatedLogout(config.skipPrompt),
       registration: {
@@ -122,13 +137,25 @@ export function createProvider(setup: ProviderSetup): Provider {
       },
       registrationManagement: { enabled: config.enableRegistration, rotateRegistrationAccessToken: false },
       resourceIndicators: resourceIndicators(setup),
+      clientIdMetadataDocument: clientIdMetadataDocument(config),
     },
   };
   const provider = new Provider(setup.issuer, configuration);
+  if (config.enableTokenExchange) {
+    const resources = resourceServers(setup);
+    provider.registerGrantType(
+      TOKEN_EXCHANGE_GRANT,
+      tokenExchange({ provider, issuer: setup.issuer, jwks: setup.jwks, resources }),
+      TOKEN_EXCHANGE_PARAMETERS,
+    );
+  }
   provider.proxy = config.trustProxy;
   provider.use(noteRequestInfo);
   provider.use(clientAuthRequired([ROUTES.introspection, ROUTES.revocation]));
   provider.use(offlineAccessImpliesConsent(ROUTES.authorization));
+  if (setup.personality?.audienceParameter) provider.use(audienceParameter([ROUTES.authorization, ROUTES.token]));
+  if (config.enableRegistration) provider.use(registrationSecrets(provider, ROUTES.registration));
+  acceptPreviousSecret(provider);
   if (config.skipPrompt) provider.use(skipPromptLogoutWithoutSession());
   provider.on('server_error', (_ctx, error) => config.logger.error({ err: error }, 'oidc-provider server_error'));
   // A back-channel receiver that is down does not block a logout; it is logged here, never with the token.

@@ -20,8 +20,10 @@ export interface RunningIssuer {
 }
 
 export interface RunningIdp extends RunningIssuer {
-  /** Where it listens, e.g. http://127.0.0.1:8484. */
+  /** Where it listens, e.g. http://127.0.0.1:8484 (https://… with TLS). */
   url: string;
+  /** With TLS: under --https, the generated CA a client must trust (PEM) and the file it was written to. */
+  tls?: { ca?: string; caFile?: string };
   registrationInitialAccessToken?: string;
   provider: Provider;
   /** With `tenants`: each tenant's issuer, client and testing surface (the top-level fields are the first tenant's). */
@@ -34,6 +36,7 @@ export interface RunningIdp extends RunningIssuer {
 export interface RunningParts {
   config: IdpConfig;
   url: string;
+  tls?: RunningIdp['tls'];
   instances: readonly IssuerInstance[];
   testingApi: (instance: IssuerInstance) => TestingApi | undefined;
   isClosed: () => boolean;
@@ -63,6 +66,7 @@ export function runningIdp(parts: RunningParts): RunningIdp {
   const [first] = instances;
   return Object.defineProperties(describe(first, parts.testingApi(first)) as RunningIdp, {
     url: { value: parts.url, enumerable: true },
+    tls: { value: parts.tls, enumerable: true },
     registrationInitialAccessToken: {
       get: () => (first.built?.registrationEndpoint ? config.registrationInitialAccessToken : undefined),
       enumerable: true,

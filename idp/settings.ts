@@ -11,6 +11,9 @@ import { acceptDefaultUser, acceptUsers, parseDefaultUser, parseUsers } from './
 import type { IdpStore } from './adapters/store.js';
 import { idpError } from './errors.js';
 import { checkPrivateJwks } from './keys.js';
+import { isLoopbackHostname } from './outgoing-fetch.js';
+import { PERSONALITIES, personalityProblem } from './personalities/registry.js';
+import { protectedResourcePath } from './protected-resource.js';
 import { readUsersFile } from './users-file.js';
 
 /** The registration service's API scopes (DESIGN.md §1.2) plus the reviewer/admin ones. */
@@ -43,8 +46,15 @@ function tenantProblem(tenants: readonly string[]): string | undefined {
   return twice ? `lists "${twice}" twice` : undefined;
 }
 
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+/** Resource indicators are absolute URIs without a fragment (RFC 8707 §2), and no two share a metadata path. */
+function resourcesProblem(resources: readonly string[]): string | undefined {
+  const bad = resources.map(withoutFragment).find(Boolean);
+  if (bad) return bad;
+  const paths = resources.map((r) => protectedResourcePath(r));
+  const twice = paths.findIndex((p, i) => paths.indexOf(p) !== i);
+  return twice >= 0
+    ? `gives two resources whose metadata would share the path ${paths[twice]} (${resources[paths.indexOf(paths[twice])]}, ${resources[twice]})`
+    : undefined;
 }
 
 /** Code-only options (no flag, no variable) accept any object of the shape their consumer checks. */
@@ -139,12 +149,22 @@ export const idpSettings = defineSettings(
       env: 'IDP_SKIP_PROMPT',
       doc: 'Login and consent auto-approved (user from login_hint or the default user); logout without confirmation, back-channel logout sent first.',
     },
+    personality: {
+      type: 'list',
+      flag: '--personality',
+      env: 'IDP_PERSONALITY',
+      valueName: '<name|tenant=name>',
+      defaultDoc: 'none',
+      doc: `Act as ${Object.keys(PERSONALITIES).join(', ')}: that provider's issuer form, claim names and shapes (idp/README.md "Provider personalities"); \`tenant=name\` for one tenant of --tenants.`,
+    },
     accessTokenFormat: {
       type: 'enum',
       choices: ['opaque', 'jwt'],
       flag: '--access-token-format',
       env: 'IDP_ACCESS_TOKEN_FORMAT',
-      default: 'opaque',
+      // Every provider a personality imitates issues JWT access tokens.
+      default: (s) => ((s.personality as readonly string[]).length ? 'jwt' : 'opaque'),
+      defaultDoc: '`opaque` (`jwt` with --personality)',
       doc: '`jwt`: RFC 9068 access tokens (typ at+jwt, aud = resource, else --default-audience, else the issuer).',
     },
     defaultAudience: {
@@ -160,6 +180,41 @@ export const idpSettings = defineSettings(
       flag: '--id-token-includes-userinfo-claims',
       env: 'IDP_ID_TOKEN_INCLUDES_USERINFO_CLAIMS',
       doc: 'ID tokens also carry the email/profile claims of the granted scopes (conformIdTokenClaims off).',
+    },
+    resources: {
+      type: 'list',
+      flag: '--resource',
+      env: 'IDP_RESOURCE',
+      valueName: '<url>',
+      defaultDoc: 'none (any resource accepted)',
+      check: resourcesProblem,
+      doc: 'A protected resource (an API or MCP server URL, RFC 8707): its RFC 9728 metadata is served at {issuer}/.well-known/oauth-protected-resource{its path}; once one is given, a token for any other resource is refused (invalid_target).',
+    },
+    enableClientIdMetadataDocument: {
+      type: 'boolean',
+      flag: '--enable-client-id-metadata-document',
+      env: 'IDP_ENABLE_CLIENT_ID_METADATA_DOCUMENT',
+      doc: 'Accept an https URL as client_id: the client is the JSON document served there (OAuth Client ID Metadata Document, draft-02), its redirect URIs enforced.',
+    },
+    clientIdMetadataDocumentHosts: {
+      type: 'list',
+      flag: '--client-id-metadata-document-host',
+      env: 'IDP_CLIENT_ID_METADATA_DOCUMENT_HOST',
+      valueName: '<host>',
+      defaultDoc: 'loopback only',
+      doc: 'Hosts client ID metadata documents may be fetched from, besides loopback (127.0.0.1, ::1, localhost; their certificates are not verified); `*` allows any host.',
+    },
+    enableTokenExchange: {
+      type: 'boolean',
+      flag: '--enable-token-exchange',
+      env: 'IDP_ENABLE_TOKEN_EXCHANGE',
+      doc: 'Token exchange (RFC 8693) for the configured client and any client whose grant_types list it: a user’s access token from this IdP for another audience or resource, scopes narrowed, never widened.',
+    },
+    enableDeviceFlow: {
+      type: 'boolean',
+      flag: '--enable-device-flow',
+      env: 'IDP_ENABLE_DEVICE_FLOW',
+      doc: 'Device authorization grant (RFC 8628) at /device/auth, verification at /device, for the configured client and any client whose grant_types list it; the testing API approves a user code headlessly.',
     },
     enableRegistration: {
       type: 'boolean',
@@ -223,6 +278,34 @@ export const idpSettings = defineSettings(
       defaultDoc: 'none',
       check: tenantProblem,
       doc: 'Serve one issuer per tenant at {issuer}/{tenant}, each with its own discovery, keys, client, state and testing API.',
+    },
+    https: {
+      type: 'boolean',
+      flag: '--https',
+      env: 'IDP_HTTPS',
+      doc: 'Serve HTTPS with a certificate made at start (a development CA and a server certificate for the host, localhost and loopback); the issuer becomes https://…, the CA is written to --tls-ca-out and printed at start.',
+    },
+    tlsCert: {
+      type: 'string',
+      flag: '--tls-cert',
+      env: 'IDP_TLS_CERT',
+      valueName: '<path>',
+      doc: 'Serve HTTPS with this PEM certificate (chain); needs --tls-key. The issuer becomes https://….',
+    },
+    tlsKey: {
+      type: 'string',
+      flag: '--tls-key',
+      env: 'IDP_TLS_KEY',
+      valueName: '<path>',
+      doc: 'The PEM private key of --tls-cert.',
+    },
+    tlsCaOut: {
+      type: 'string',
+      flag: '--tls-ca-out',
+      env: 'IDP_TLS_CA_OUT',
+      valueName: '<path>',
+      defaultDoc: 'a new temporary file',
+      doc: 'Where --https writes the CA certificate (PEM) a client trusts (NODE_EXTRA_CA_CERTS, curl --cacert).',
     },
     trustProxy: {
       type: 'boolean',
@@ -288,9 +371,45 @@ export const idpSettings = defineSettings(
     saveJwksNeedsJwksFile: (s, name) =>
       s.saveJwks && !s.jwksFile ? `${name('saveJwks')} needs ${name('jwksFile')} (where to save them)` : undefined,
     testingApiOnLoopbackOnly: (s, name) =>
-      s.enableTestingApi && !isLoopbackHost(s.host) && !s.allowTestingApiOnPublicHost
+      s.enableTestingApi && !isLoopbackHostname(s.host) && !s.allowTestingApiOnPublicHost
         ? `${name('enableTestingApi')} lets anyone mint tokens and change the clock: refusing it on ${s.host}, which is not a loopback address (use ${name('host')} 127.0.0.1, or add ${name('allowTestingApiOnPublicHost')} if that is really wanted)`
         : undefined,
+    usersScopesAreAccepted: (s, name) => {
+      const users = [
+        ...(s.users ?? []).map((user) => ({ user, from: name('users') })),
+        ...(s.defaultUser ? [{ user: s.defaultUser, from: name('defaultUser') }] : []),
+      ];
+      for (const { user, from } of users) {
+        const unknown = (user.scopes ?? []).filter((scope) => !s.scopes.includes(scope));
+        if (unknown.length)
+          return `${from}: user "${user.sub}" has scopes the provider does not accept (${unknown.join(', ')}); add them to ${name('scopes')} or fix the spelling`;
+      }
+      return undefined;
+    },
+    metadataDocumentHostsNeedTheFeature: (s, name) =>
+      s.clientIdMetadataDocumentHosts.length && !s.enableClientIdMetadataDocument
+        ? `${name('clientIdMetadataDocumentHosts')} needs ${name('enableClientIdMetadataDocument')}`
+        : undefined,
+    tlsCertNeedsItsKey: (s, name) =>
+      Boolean(s.tlsCert) !== Boolean(s.tlsKey)
+        ? `${name(s.tlsCert ? 'tlsCert' : 'tlsKey')} needs ${name(s.tlsCert ? 'tlsKey' : 'tlsCert')}`
+        : undefined,
+    httpsOrTlsFiles: (s, name) =>
+      s.https && s.tlsCert
+        ? `${name('https')} makes a certificate: give it or ${name('tlsCert')}/${name('tlsKey')}, not both`
+        : undefined,
+    tlsCaOutNeedsHttps: (s, name) =>
+      s.tlsCaOut && !s.https
+        ? `${name('tlsCaOut')} needs ${name('https')} (the CA it writes is made by it)`
+        : undefined,
+    tlsIssuerIsHttps: (s, name) =>
+      (s.https || s.tlsCert) && s.issuer?.startsWith('http:')
+        ? `${name('issuer')} must be an https:// URL when the IdP serves HTTPS`
+        : undefined,
+    personalitiesAreKnown: (s, name) => {
+      const problem = personalityProblem(s.personality, s.tenants);
+      return problem ? `${name('personality')} ${problem}` : undefined;
+    },
     tenantsNeedTheirOwnStores: (s, name) =>
       s.store && s.tenants.length > 1
         ? `${name('tenants')} need a store each: give ${name('databaseUrl')} (or nothing, for memory), not ${name('store')}`

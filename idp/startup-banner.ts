@@ -35,6 +35,7 @@ export function startupBanner(idp: RunningIdp, config: IdpConfig): string {
       .join(', '),
   ]);
   rows.push(['Login', config.skipPrompt ? 'automatic (--skip-prompt; login_hint picks the user)' : 'login page']);
+  if (idp.tls?.caFile) rows.push(['TLS CA', `${idp.tls.caFile} (trust it: NODE_EXTRA_CA_CERTS, curl --cacert)`]);
   rows.push(['Storage', config.databaseUrl ? 'MongoDB' : 'memory (lost on exit)']);
   if (config.enableTestingApi)
     rows.push([

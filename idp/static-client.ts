@@ -4,6 +4,8 @@
  */
 import type { ClientMetadata } from 'oidc-provider';
 import type { IdpStore } from './adapters/store.js';
+import { DEVICE_CODE_GRANT } from './device-flow.js';
+import { TOKEN_EXCHANGE_GRANT } from './token-exchange.js';
 import type { IdpConfig } from './settings.js';
 
 export interface StaticClient {
@@ -22,7 +24,16 @@ function random(bytes: number): string {
 
 /** The configured client (a public client has at least one redirect URI: idp/settings.ts checks it). */
 export async function resolveStaticClient(
-  config: Pick<IdpConfig, 'clientId' | 'clientSecret' | 'redirectUris' | 'postLogoutRedirectUri' | 'publicClient'>,
+  config: Pick<
+    IdpConfig,
+    | 'clientId'
+    | 'clientSecret'
+    | 'redirectUris'
+    | 'postLogoutRedirectUri'
+    | 'publicClient'
+    | 'enableTokenExchange'
+    | 'enableDeviceFlow'
+  >,
   store: IdpStore,
 ): Promise<StaticClient> {
   const generated = await store.initState('generated-client', {
@@ -34,6 +45,8 @@ export async function resolveStaticClient(
   const grantTypes = [
     ...(redirectUris.length ? ['authorization_code', 'refresh_token'] : []),
     ...(isPublic ? [] : ['client_credentials']),
+    ...(config.enableDeviceFlow ? [DEVICE_CODE_GRANT] : []),
+    ...(config.enableTokenExchange ? [TOKEN_EXCHANGE_GRANT] : []),
   ];
   const clientId = config.clientId ?? generated.clientId;
   const clientSecret = isPublic ? undefined : (config.clientSecret ?? generated.clientSecret);

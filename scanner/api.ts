@@ -5,6 +5,17 @@
  * parser that decided `Credential.format`, so a custom check reads a credential the way the scanner classified it.
  */
 export { encodeSegment, parseUnverified, type ParseResult, type UnverifiedJwt } from './compact-jwt.js';
+import type { ApiModel } from './model/api-model.js';
+export type { ApiModel, ModelIdentity, ModelRequest, PlacedOperation, ReadBack } from './model/api-model.js';
+export type { JsonObject } from './model/answer-objects.js';
+export type { CreatedObject } from './model/created-objects.js';
+export type { FilledValue } from './model/fill-references.js';
+export type { Link, LinkEnd } from './model/links.js';
+export type { OwnedValue, OwnershipSource } from './model/ownership.js';
+export type { ObjectReference } from './model/references.js';
+import type { OracleKind } from './model/oracles.js';
+export type { ObjectTarget, Oracle, OracleKind } from './model/oracles.js';
+export type { OperationRole, Resource, ResourceKey, ResourceOperation } from './model/resources.js';
 
 /** CVSS 4.0 as reported: the vector string and its base score (0–10). */
 export interface Cvss {
@@ -181,6 +192,16 @@ export interface ProbeRequest {
   followRedirects?: boolean;
   /** A hard cap for this request only, below the scan's timeout (timing checks: resource.redos). */
   timeoutMs?: number;
+  /**
+   * The scan identity to send it as (`ctx.model.identities`: `first`, `other`, `admin`…): its credential replaces the
+   * operation's, renewed when it expires. `credential` and `headers` given here still win. Default: `first`.
+   */
+  as?: string;
+  /**
+   * This request changes a scan identity's own password or e-mail address and the check sets it back afterwards:
+   * without it the send gate refuses such a change (a password the scan cannot restore locks the account).
+   */
+  restores?: boolean;
 }
 
 export interface ProbeResponse {
@@ -197,6 +218,11 @@ export interface ProbeResponse {
 export interface HttpClient {
   /** Sends one request through the scan's agent, rate limit and timeout; recorded as a scan attempt. */
   send(request?: ProbeRequest): Promise<ProbeResponse>;
+  /**
+   * Why the send gate would refuse this request (a destructive operation at defaults, a write naming an object no scan
+   * identity owns), or undefined; nothing is sent. `send` of a refused request ends the check as skipped with it.
+   */
+  refusal(request?: ProbeRequest): string | undefined;
 }
 
 export interface CheckLog {
@@ -220,13 +246,25 @@ export interface FindingEvidence {
    */
   cause?: { checkId: string; issueId: string };
   /** The other request/response pairs a person needs to replay the proof (baseline, control, the differential's other half). */
-  attempts?: ProbeResponse[]; /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
+  attempts?: ProbeResponse[];
+  /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
   cvss?: Cvss;
   /**
    * The input that carried the proof, as `location.name` (`query.q`, `body.email`, `path.id`), for checks that attack
    * one input: it joins the finding's fingerprint, so the same issue through another input is another finding.
    */
   input?: string;
+  /**
+   * What proved a write (docs/architecture.md §2.8, oracles): a read of the same resource (`read`, `parent-read`), one
+   * a link leads to (`linked`), the identity's own record (`self`), the list (`list`), a sign-in with the changed
+   * credential (`login`), a new token's claims (`token`); the read operation and the exchanges that show it.
+   */
+  oracle?: { kind: OracleKind; operation: string; attempts: ProbeResponse[] };
+  /**
+   * The privilege chain this finding was reached through: step 1 the identity raised its own role (`raised`), step 2
+   * what the raised identity reached (`reached`), each with its operation and what it showed.
+   */
+  chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; attempts?: ProbeResponse[] }[];
 }
 
 /** A request another check sent on the same operation and its answer, as passive checks see it (credentials redacted). */
@@ -239,6 +277,11 @@ export interface ObservedExchange {
 
 export interface CheckContext<V extends object = Readonly<Record<string, unknown>>> {
   readonly operation: Operation;
+  /**
+   * The API model (docs/architecture.md §2.8): resources, links, the scan identities and what each owns, this and
+   * every other operation's resource, role and object references. Checks read it instead of re-deriving any of it.
+   */
+  readonly model: ApiModel;
   readonly http: HttpClient;
   /**
    * The values of the options this check declared (`CheckDefinition.options`), typed from the declarations: the

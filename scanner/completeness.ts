@@ -26,6 +26,8 @@ export function credentialGap(operation: Operation): string | undefined {
 export function inFlagTerms(reason: string, declared: readonly DeclaredOption[]): string {
   let out = reason;
   for (const { declaration } of declared) {
+    // A one-word key (`identity`) is also an English word a reason uses: only camelCase keys are option names there.
+    if (!/[A-Z]/.test(declaration.name)) continue;
     out = out.replace(new RegExp(`(?<![\\w-])${declaration.name}(?![\\w-])`, 'g'), declaration.flag);
   }
   return out;

@@ -7,6 +7,8 @@ import type { CliIo } from './cli-io.js';
 import { reportedOptions } from './check-options.js';
 import { formatSize, type CommonFlags } from './common-args.js';
 import type { CurlFlags } from './curl-args.js';
+import type { IdentitySpec } from './model/identity-spec.js';
+import { identitiesFromOptions } from './model/identity-options.js';
 import { runScan } from './engine.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
@@ -20,7 +22,6 @@ import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
 import { filterOperations } from './operation-filter.js';
 import { shardOperations } from './shard.js';
-import { objectIdsFromResponses } from './openapi/send-for-object-ids.js';
 
 export interface ScanRequest {
   command: string;
@@ -28,6 +29,10 @@ export interface ScanRequest {
   operations: Operation[];
   common: CommonFlags;
   curl: CurlFlags;
+  /** The OpenAPI description the operations come from (the API model reads its schemas). */
+  document?: Record<string, unknown>;
+  /** Scan identities besides the supplied credential and --as-other (--identity, a config file). */
+  identities?: IdentitySpec[];
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
   checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions' | 'config'>;
   /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
@@ -108,15 +113,14 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     allowDestructive: common.allowDestructive,
     maxBodyBytes: common.maxBody,
   };
-  // Object ids come from the whole description before slicing, so every shard scans the same objects as one scan.
+  // GraphQL endpoints become their fields first; the API model (scan-services.ts) then reads the whole description
+  // before slicing, so every shard scans the same objects as one scan.
   const prepared = request.prepare
     ? await request.prepare(transport, io.signal).then((p) => ({
         ...p,
         operations: filterOperations(p.operations, common.includeOperations, common.excludeOperations),
       }))
-    : request.kind === 'openapi' && request.checks.checkOptions.asOther
-      ? await objectIdsFromResponses(request.operations, transport, io.signal)
-      : { operations: request.operations, requestsSent: 0 };
+    : { operations: request.operations, requestsSent: 0 };
   if (prepared.operations.length === 0)
     throw scannerError('invalid_argument', 'nothing to scan: every operation was filtered out');
   const operations = common.shard ? shardOperations(prepared.operations, common.shard) : prepared.operations;
@@ -133,6 +137,13 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     checks: selected.checks,
     options: request.checks.checkOptions,
     ...(common.shard ? { oncePerScan: { operation: prepared.operations[0], report: common.shard.index === 1 } } : {}),
+    // The model reads the whole description before slicing, so every shard scans the same objects as one scan.
+    model: {
+      operations: prepared.operations,
+      ...(request.document ? { document: request.document } : {}),
+      given: request.kind === 'curl',
+    },
+    identities: request.identities ?? identitiesFromOptions(request.checks.checkOptions, io),
     rate: common.rate,
     concurrency: common.concurrency,
     requestTimeoutMs,

@@ -11,7 +11,7 @@ import type { Operation, ProbeResponse } from './api.js';
 import { scannerError } from './errors.js';
 import { createRateLimiter, DEFAULT_RATE, type Rate } from './rate-limiter.js';
 import { DEFAULT_MAX_BODY_BYTES, readBody } from './read-body.js';
-import { createSendGate, RefusedRequest } from './safety.js';
+import { createSendGate, RefusedRequest, type ModelGate } from './safety.js';
 
 export interface TlsOptions {
   /** `-k`: do not verify the server certificate. */
@@ -33,6 +33,8 @@ export interface TransportOptions {
   rate?: Rate;
   /** `--allow-destructive`: without it, destructive requests are refused here (scanner/safety.ts), before the wire. */
   allowDestructive?: boolean;
+  /** The API model's write rule and what it learns from creates (scanner/model/scan-model.ts). */
+  model?: ModelGate;
   /** `--max-body`: decoded bytes of a response body kept (default 5 MiB); the rest is discarded (scanner/read-body.ts). */
   maxBodyBytes?: number;
 }
@@ -46,6 +48,12 @@ export interface WireRequest {
   signal?: AbortSignal;
   /** The operation the request was built from: its operationId and summary decide whether it is destructive. */
   operation?: Operation;
+  /** The scan identity it is sent as (`first`, `other`…), when a check or the model sends it as one. */
+  identity?: string;
+  /** The check that sends it. */
+  checkId?: string;
+  /** The check restores what it changes (scanner/model/write-rule.ts lets a scan identity's password or e-mail change). */
+  restores?: boolean;
 }
 
 export interface ScanHttp {
@@ -53,6 +61,8 @@ export interface ScanHttp {
   send(request: WireRequest): Promise<ProbeResponse>;
   /** Whether `send` would refuse this request now (nothing is sent or counted). */
   wouldRefuse(request: WireRequest): boolean;
+  /** Why `send` would refuse this request now (nothing is sent or counted). */
+  refusal(request: WireRequest): string | undefined;
   requestsSent(): number;
   /** Requests refused by the send gate (never sent). */
   requestsRefused(): number;
@@ -143,7 +153,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
   const agent = createAgents(options, pem);
   const limiter = createRateLimiter(options.rate ?? DEFAULT_RATE);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const gate = createSendGate({ allowDestructive: options.allowDestructive });
+  const gate = createSendGate({ allowDestructive: options.allowDestructive, model: options.model });
   let sent = 0;
   return {
     async send(request) {
@@ -220,6 +230,7 @@ export function createScanHttp(options: TransportOptions = {}): ScanHttp {
       }
     },
     wouldRefuse: (request) => gate.wouldRefuse(request.operation, request),
+    refusal: (request) => gate.reasonFor(request.operation, request),
     requestsSent: () => sent,
     requestsRefused: () => gate.refused(),
     close() {

@@ -1,7 +1,8 @@
 /**
  * The engine's send gate (DESIGN §2.6): every request of a scan passes here before it reaches the wire, so no check,
  * probe or id-gathering step can send a destructive request by mistake. Destructive requests are refused unless
- * `--allow-destructive` is given, or they target an object this scan itself created (its own POST answered with it).
+ * `--allow-destructive` is given, or they target an object this scan itself created (its own POST answered with it);
+ * with an API model, any write naming an object no scan identity owns is refused too (scanner/model/write-rule.ts).
  */
 import type { Operation } from './api.js';
 import type { WireRequest } from './http.js';
@@ -89,30 +90,53 @@ export interface SendGate {
   refuse(operation: Operation | undefined, request: WireRequest): string | undefined;
   /** Whether `refuse` would refuse it now, without counting a refusal (nothing is being sent). */
   wouldRefuse(operation: Operation | undefined, request: WireRequest): boolean;
+  /** Why `refuse` would refuse it now (nothing sent, nothing counted). */
+  reasonFor(operation: Operation | undefined, request: WireRequest): string | undefined;
   /** Learns the objects a successful write created, so the scan may delete (only) those. */
   observe(request: WireRequest, status: number, headers: Record<string, string>, body: string): void;
   /** How many requests were refused (the report counts them). */
   refused(): number;
 }
 
-export function createSendGate(options: { allowDestructive?: boolean } = {}): SendGate {
+/**
+ * The API model's part of the gate (scanner/model/write-rule.ts): which writes name objects no scan identity owns,
+ * which URLs name an object the scan created, and what a create made.
+ */
+export interface ModelGate {
+  refuse(request: WireRequest): string | undefined;
+  createdUrl(url: string): boolean;
+  observe(request: WireRequest, response: { status: number; headers: Record<string, string>; body: string }): void;
+}
+
+export function createSendGate(options: { allowDestructive?: boolean; model?: ModelGate } = {}): SendGate {
   const created = new Set<string>();
   let refusals = 0;
-  const refused = (operation: Operation | undefined, request: WireRequest): boolean =>
-    !options.allowDestructive &&
-    requestClass(operation, request) === 'destructive' &&
-    !created.has(new URL(request.url).pathname);
+  const reasonFor = (operation: Operation | undefined, request: WireRequest): string | undefined => {
+    const kind = requestClass(operation, request);
+    if (kind === 'read') return undefined;
+    if (
+      kind === 'destructive' &&
+      !options.allowDestructive &&
+      !created.has(new URL(request.url).pathname) &&
+      !options.model?.createdUrl(request.url)
+    )
+      return DESTRUCTIVE_REASON;
+    // Writes and actions (destructive ones too) name only objects a scan identity owns or the scan created.
+    return options.model?.refuse({ ...request, method: effectiveMethod(request) });
+  };
   return {
     refuse(operation, request) {
-      if (!refused(operation, request)) return undefined;
-      refusals += 1;
-      return DESTRUCTIVE_REASON;
+      const reason = reasonFor(operation, request);
+      if (reason !== undefined) refusals += 1;
+      return reason;
     },
-    wouldRefuse: refused,
+    wouldRefuse: (operation, request) => reasonFor(operation, request) !== undefined,
+    reasonFor,
     observe(request, status, headers, body) {
       const method = effectiveMethod(request);
       if (method !== 'POST' && method !== 'PUT') return;
       for (const path of createdPaths(request, status, headers, body)) created.add(path);
+      options.model?.observe(request, { status, headers, body });
     },
     refused: () => refusals,
   };

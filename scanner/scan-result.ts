@@ -1,6 +1,7 @@
 /** What a scan produces: one result per (check, operation), with every request sent recorded as an attempt. */
 import type { CheckDefinition, Operation } from './api.js';
 import type { CanaryState } from './identity-canary.js';
+import type { ModelOutcome } from './model/model-outcome.js';
 
 export type ScanKind = 'curl' | 'openapi' | 'graphql' | 'discover';
 
@@ -50,6 +51,10 @@ export interface Finding {
   attemptIds?: string[];
   /** The input that carried the proof (`FindingEvidence.input`), part of the issue's fingerprint. */
   input?: string;
+  /** The oracle that proved a write, with the attempts of its exchanges. */
+  oracle?: { kind: string; operation: string; attemptIds: string[] };
+  /** The privilege chain the finding was reached through. */
+  chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; attemptIds?: string[] }[];
 }
 
 /** The check and issue a finding follows from (DESIGN §2.6 "one root cause, one finding"). */
@@ -92,6 +97,8 @@ export interface ScanOutcome {
   requestsRefused?: number;
   /** The identity canary's record, when an operation carried a credential to re-validate. */
   canary?: CanaryState;
+  /** The API model's account: identities, objects created (and left behind), server errors (model-outcome.ts). */
+  model?: ModelOutcome;
   operations: Operation[];
   /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
   oncePerScanOperation?: Operation;

@@ -6,6 +6,8 @@ import { LOG_LEVELS } from '../lib/logger.js';
 import { defineSettings, type SettingsOf } from '../lib/settings/declaration.js';
 import { loadSettings } from '../lib/settings/load-settings.js';
 import { consoleSettings } from './internal/console/console-settings-spec.js';
+import { originProblem } from './middleware/cors.js';
+import { parseTrustProxy } from './middleware/trust-proxy.js';
 
 const JWT_ALGORITHMS = [
   'RS256',
@@ -225,8 +227,72 @@ export const serviceSettings = defineSettings(
       default: 'info',
       doc: 'pino log level (JSON lines on stdout).',
     },
+    // Operating it: the audience rule, metrics, database limits, browsers, proxies, shutdown (docs/operations.md).
+    authAllowMissingAudience: {
+      env: 'API_AUTH_ALLOW_MISSING_AUDIENCE',
+      type: 'boolean',
+      default: false,
+      doc: 'Accept introspected tokens whose answer has no `aud` on the public API. Weaker: any token of the authorization server then passes, whatever resource it was issued for. Never on the internal surface.',
+    },
+    metricsEnabled: {
+      env: 'METRICS_ENABLED',
+      type: 'boolean',
+      default: true,
+      doc: 'Serve Prometheus metrics at `GET /metrics` on the internal listener.',
+    },
+    dbQueryTimeoutMs: {
+      env: 'DB_QUERY_TIMEOUT_MS',
+      type: 'integer',
+      min: 100,
+      max: 600000,
+      default: 5000,
+      doc: 'With MONGODB_URI: the server-side time limit of every query (`maxTimeMS`); a slower one answers 503.',
+    },
+    outboxDrainIntervalMs: {
+      env: 'OUTBOX_DRAIN_INTERVAL_MS',
+      type: 'integer',
+      min: 100,
+      max: 3600000,
+      default: 5000,
+      doc: 'How often each instance delivers audit entries and provisioning steps that a crash or an outage left undelivered (normally none).',
+    },
+    requireDatabaseAtStart: {
+      env: 'REQUIRE_DATABASE_AT_START',
+      type: 'boolean',
+      default: false,
+      doc: 'With MONGODB_URI: exit (naming the host and the cause) when the database does not answer at start, instead of starting not ready and becoming ready when it answers.',
+    },
+    corsAllowedOrigins: {
+      env: 'CORS_ALLOWED_ORIGINS',
+      type: 'list',
+      defaultDoc: 'none',
+      doc: 'Origins (scheme://host[:port], exact) whose browsers may call the public API; their preflights are answered without a token. Never `*`.',
+    },
+    trustProxy: {
+      env: 'TRUST_PROXY',
+      type: 'string',
+      defaultDoc: 'off',
+      doc: "Express's `trust proxy`: the number of proxies in front, or their addresses/CIDR ranges (comma-separated); the access log then takes the client address from `X-Forwarded-For`.",
+    },
+    shutdownGraceMs: {
+      env: 'SHUTDOWN_GRACE_MS',
+      type: 'integer',
+      min: 0,
+      max: 600000,
+      default: 10000,
+      doc: 'On SIGTERM/SIGINT: how long requests in flight may take to finish before their connections are closed.',
+    },
   },
   {
+    corsOriginsExact: (c) =>
+      c.corsAllowedOrigins
+        .map(originProblem)
+        .filter((problem) => problem !== undefined)
+        .join('; ') || undefined,
+    trustProxyBounded: (c) => {
+      const parsed = parseTrustProxy(c.trustProxy);
+      return 'problems' in parsed ? parsed.problems.join('; ') : undefined;
+    },
     algorithmsForJwt: (c, name) =>
       c.authTokenTypes.includes('jwt') && c.authAlgorithms.length === 0
         ? `${name('authAlgorithms')} must name at least one algorithm when JWTs are accepted`

@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../lib/logger.js';
 import type { ServiceConfig } from './config.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { Repositories } from './store/repositories.js';
 import type { ResolutionReads } from './store/resolution-cache.js';
 
@@ -24,4 +25,12 @@ export interface ApiDeps {
   logger: Logger;
   /** Injected so tests can move time; defaults to `() => new Date()`. */
   clock: () => Date;
+  /** Prometheus metrics (METRICS_ENABLED); absent: nothing is counted. */
+  metrics?: Metrics;
+  /** The process's state (main.ts): once `stopping`, readiness fails and answers close their connections. */
+  lifecycle?: Lifecycle;
+}
+
+export interface Lifecycle {
+  stopping: boolean;
 }

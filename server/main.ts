@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { createLogger } from '../lib/logger.js';
 import { readCommandLine } from '../lib/settings/command-line.js';
 import { renderHelp } from '../lib/settings/render-help.js';
@@ -13,14 +14,11 @@ import { createApp } from './app.js';
 import { consoleOidcOptions } from './internal/console/console-settings.js';
 import { createInternalSurface } from './internal/internal-surface.js';
 import { loadServiceConfig, serviceSettings } from './config.js';
-import type { ApiDeps, Store } from './deps.js';
-import { applySeed } from './seed/apply-seed.js';
-import { readSeedFile, SeedFileError } from './seed/read-seed-file.js';
-import { createMemoryStore } from './store/memory-store.js';
-import { createMongoStore, type MongoStore } from './store/mongo-store.js';
-import { migrate } from './store/migrate.js';
-import { readSchemaState, schemaProblem } from './store/schema-version.js';
-import type { Logger } from '../lib/logger.js';
+import type { ApiDeps, Lifecycle } from './deps.js';
+import { createMetrics } from './metrics/metrics.js';
+import { openStore } from './open-store.js';
+import { readSeedFile, SeedFileError, type SeedData } from './seed/read-seed-file.js';
+import { instrumentStore } from './store/instrumented-store.js';
 
 export interface MainIo {
   stdout: { write(text: string): unknown };
@@ -32,12 +30,12 @@ export interface MainOptions {
   signal?: AbortSignal;
   /** Called with the base URLs once both listeners are up (tests use it with PORT=0 and INTERNAL_PORT=0). */
   onListening?: (url: string, internalUrl: string) => void;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 /** Exit codes: 0 stopped cleanly, 1 failed while running, 2 bad usage, settings or seed file. */
 const USAGE_ERROR = 2;
-/** In-flight requests get this long after a stop signal before their connections are cut. */
-const DRAIN_MS = 10_000;
 
 function helpText(): string {
   return [
@@ -65,30 +63,23 @@ function urlOf(server: Server, host: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting connections and closes each one once its requests are answered (idle ones at once; answers carry
+ * `Connection: close` meanwhile); whatever is still open after `graceMs` is cut.
+ */
+function closeServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    idle.unref();
     server.close(() => {
       clearTimeout(force);
+      clearInterval(idle);
       resolve();
     });
     server.closeIdleConnections();
   });
-}
-
-/** Migrates first when asked to, then refuses an unmigrated or older database; the problem or undefined. */
-async function checkSchema(store: MongoStore, migrateOnStart: boolean, logger: Logger): Promise<string | undefined> {
-  try {
-    if (migrateOnStart)
-      logger.info({ migration: await migrate(store.connection) }, 'database migrated (MIGRATE_ON_START)');
-    const state = await readSchemaState(store.connection);
-    if (state.status === 'newer')
-      logger.warn({ schemaVersion: state.version }, 'the database is migrated past this build');
-    return schemaProblem(state);
-  } catch (err) {
-    return `cannot check the database schema: ${(err as Error).message}`;
-  }
 }
 
 export async function main(
@@ -110,42 +101,27 @@ export async function main(
     io.stderr.write(`registration-service: ${(err as Error).message} (see registration-service --help)\n`);
     return USAGE_ERROR;
   }
-  const logger = createLogger({ level: config.logLevel, name: 'registration-service' });
-  let store: Store;
-  try {
-    store = config.mongodbUri
-      ? await createMongoStore(config.mongodbUri, { logger, resolutionCacheMs: config.resolutionCacheMs })
-      : createMemoryStore();
-  } catch (err) {
-    // The URI may hold credentials: name the failure, never the URI.
-    io.stderr.write(`registration-service: cannot connect to MongoDB (MONGODB_URI): ${(err as Error).message}\n`);
-    return 1;
-  }
-  if (store.kind === 'mongo') {
-    const problem = await checkSchema(store as MongoStore, config.migrateOnStart, logger);
-    if (problem) {
-      await store.close();
-      io.stderr.write(`registration-service: ${problem}\n`);
-      return 1;
-    }
-  }
-  const deps: ApiDeps = { config, store, logger, clock: () => new Date() };
-
+  const logger = createLogger({ level: config.logLevel, name: 'registration-service' }, options.logDestination);
   const seedFile = config.seedFile;
+  let seedData: SeedData | undefined;
   if (seedFile) {
     try {
-      const summary = await applySeed(store, await readSeedFile(seedFile), deps.clock());
-      logger.info({ seedFile, ...summary }, 'seed file applied');
+      seedData = await readSeedFile(seedFile);
     } catch (err) {
-      await store.close();
-      if (err instanceof SeedFileError) {
-        io.stderr.write(`registration-service: ${err.message}\n`);
-        return USAGE_ERROR;
-      }
-      io.stderr.write(`registration-service: cannot apply the seed file ${seedFile}: ${(err as Error).message}\n`);
-      return 1;
+      if (!(err instanceof SeedFileError)) throw err;
+      io.stderr.write(`registration-service: ${err.message}\n`);
+      return USAGE_ERROR;
     }
   }
+  const opened = await openStore(config, logger, seedData && seedFile ? { data: seedData, file: seedFile } : undefined);
+  if ('exit' in opened) {
+    io.stderr.write(`registration-service: ${opened.message}\n`);
+    return opened.exit;
+  }
+  const metrics = config.metricsEnabled ? createMetrics() : undefined;
+  const store = metrics ? instrumentStore(opened.store, metrics) : opened.store;
+  const lifecycle: Lifecycle = { stopping: false };
+  const deps: ApiDeps = { config, store, logger, clock: () => new Date(), metrics, lifecycle };
 
   const server = createServer(createApp(deps));
   // The reviewer/admin surface: its own app on its own listener, never mounted on the public one (DESIGN.md §1.2).
@@ -179,9 +155,12 @@ export async function main(
     if (options.signal.aborted) resolve();
     else options.signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  logger.info('stopping: draining connections');
+  // Not ready from now on; no new connection; requests in flight get SHUTDOWN_GRACE_MS; then the periodic work
+  // (outbox drain, provisioning worker) stops and the store closes.
+  lifecycle.stopping = true;
+  logger.info({ graceMs: config.shutdownGraceMs }, 'stopping: not ready, finishing the requests in flight');
+  await Promise.all([closeServer(server, config.shutdownGraceMs), closeServer(internalServer, config.shutdownGraceMs)]);
   await internal.stop();
-  await Promise.all([closeServer(server), closeServer(internalServer)]);
   await store.close();
   logger.info('stopped');
   return 0;

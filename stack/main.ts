@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USER } from '../idp/accounts.js';
 import { createIdp, type RunningIdp } from '../idp/create-idp.js';
+import { DEFAULT_SCOPES } from '../idp/settings.js';
 import { main as serviceMain } from '../server/main.js';
 import {
   audienceFor,
@@ -65,6 +66,8 @@ export async function runStack(config: StackConfig, options: StackOptions = {}):
     email: 'rita@example.com',
     email_verified: true,
   };
+  // Only the reviewer may get the review and admin scopes: API users are granted every other scope, whatever they ask.
+  const apiUserScopes = DEFAULT_SCOPES.filter((scope) => !(DEMO.reviewerScopes as readonly string[]).includes(scope));
   let idp: RunningIdp;
   try {
     idp = await createIdp({
@@ -74,9 +77,10 @@ export async function runStack(config: StackConfig, options: StackOptions = {}):
       clientSecret: DEMO.clientSecret,
       redirectUris: [DEMO.redirectUri],
       users: [
-        DEMO_USER,
+        { ...DEMO_USER, scopes: apiUserScopes },
         {
           sub: DEMO.otherUser,
+          scopes: apiUserScopes,
           name: 'Bob Example',
           preferred_username: 'bob',
           email: 'bob@example.com',
@@ -84,6 +88,7 @@ export async function runStack(config: StackConfig, options: StackOptions = {}):
         },
         {
           sub: DEMO.selfScanUser,
+          scopes: apiUserScopes,
           name: 'Sam Scanner',
           preferred_username: 'sam',
           email: 'sam@example.com',

@@ -131,6 +131,8 @@ export function attackAccepted(response: ProbeResponse, facts: BaselineFacts): b
 /** Reads the facts of `auth.baseline` (the caller must declare it in `dependsOn`). */
 export function readBaseline(ctx: CheckContext): BaselineFacts {
   const facts = ctx.fact<BaselineFacts>(AUTH_BASELINE_ID, 'facts');
+  const refused = ctx.fact<string>(AUTH_BASELINE_ID, 'refused');
+  if (!facts && refused) ctx.skip(refused);
   if (!facts) ctx.skip(`${AUTH_BASELINE_ID} published no facts for this operation`);
   return facts;
 }

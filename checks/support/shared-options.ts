@@ -14,6 +14,20 @@ export const AS_OTHER = defineOption({
   secret: true,
 });
 
+/**
+ * More scan identities (scanner/model/identity-spec.ts): `NAME[:role]='Header: value'`, or a credential the scanner
+ * obtains and renews itself (`login:…`, `client-credentials:…`, `password-grant:…`). Read by the API model; declared by
+ * the checks that compare identities.
+ */
+export const IDENTITY = defineOption({
+  name: 'identity',
+  type: 'string[]',
+  flag: '--identity',
+  valueName: '<NAME[:role]=CREDENTIAL>',
+  doc: "a scan identity: NAME[:role]='Header: value', or login:username=…&password=env:VAR (first: the supplied one; other: --as-other)",
+  secret: true,
+});
+
 /** Extra weak-secret dictionaries: jwt.weak_secret, and the claim checks that re-sign a token with a found secret. */
 export const JWT_SECRETS_FILE = defineOption({
   name: 'jwtSecretsFile',

@@ -56,6 +56,13 @@ export function passwordMatches(password: string, stored: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** The seeded users' passwords (the demo prints them; scans sign in with them). */
+export const DEMO_PASSWORDS = {
+  alice: 'alice-in-wonderland-42',
+  bob: 'bob-builds-bridges-7',
+  admin: 'admin-keeps-the-keys-9',
+} as const;
+
 export function createStore(secure: boolean): Store {
   let counter = 100;
   const token = (): string => `demo_${randomBytes(18).toString('base64url')}`;
@@ -70,9 +77,9 @@ export function createStore(secure: boolean): Store {
     apiKey: `ak_${randomBytes(16).toString('hex')}`,
   });
   const users = [
-    seedUser('u1', 'alice', 'alice-in-wonderland-42', 'user'),
-    seedUser('u2', 'bob', 'bob-builds-bridges-7', 'user'),
-    seedUser('u3', 'admin', 'admin-keeps-the-keys-9', 'admin'),
+    seedUser('u1', 'alice', DEMO_PASSWORDS.alice, 'user'),
+    seedUser('u2', 'bob', DEMO_PASSWORDS.bob, 'user'),
+    seedUser('u3', 'admin', DEMO_PASSWORDS.admin, 'admin'),
   ];
   return {
     users,

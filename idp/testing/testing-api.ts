@@ -3,6 +3,7 @@
  * `createIdp()` returns as `idp.testing`. Every operation acts at once, without a restart.
  */
 import { exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';
+import { approveDeviceCode, DeviceApprovalError } from '../device-flow.js';
 import type { IssuerInstance } from '../issuer-instance.js';
 import { keyAlgorithm, signingAlgorithms, type PrivateJwks } from '../keys.js';
 import type { RequestRecord } from '../request-log.js';
@@ -14,6 +15,13 @@ export interface TestingApi {
   mintToken(request?: MintRequest): Promise<MintedToken>;
   /** The next `times` (default 1) logins are this identity, with these claims, without a page. */
   nextLogin(login: NextLogin): Promise<void>;
+  /**
+   * This user's claims (`roles`, `groups` …) and `scopes` from now on, until reset (a user not configured is added);
+   * `scopes: null` lifts the limit. Takes effect at the user's next authorization.
+   */
+  setUser(user: UserChange): Promise<void>;
+  /** Approves a pending device authorization (RFC 8628) as this user: the device's next poll gets its tokens. */
+  approveDevice(approval: { userCode: string; sub: string }): Promise<{ scope: string }>;
   /** The next `times` (default 1) calls to the endpoint fail (or wait) as described. */
   fault(fault: Fault): void;
   /** A new signing key per algorithm becomes current; the old ones stay published until `retireKeys`. */
@@ -28,7 +36,15 @@ export interface TestingApi {
   reset(): Promise<void>;
 }
 
+export interface UserChange {
+  sub: string;
+  scopes?: readonly string[] | null;
+  claims?: Record<string, unknown>;
+}
+
 export class TestingInputError extends Error {}
+
+const isClaims = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 async function newKey(alg: string): Promise<JWK> {
   const { privateKey } = await generateKeyPair(alg, {
@@ -52,7 +68,7 @@ function currentKeys(jwks: PrivateJwks): JWK[] {
 
 export function createTestingApi(
   instance: IssuerInstance,
-  config: Pick<IdpConfig, 'accessTokenFormat' | 'defaultAudience'>,
+  config: Pick<IdpConfig, 'accessTokenFormat' | 'defaultAudience' | 'scopes'>,
 ): TestingApi {
   const state = instance.testing!;
   const ready = () => {
@@ -73,12 +89,8 @@ export function createTestingApi(
     async nextLogin(login) {
       if (typeof login?.sub !== 'string' || !login.sub.trim())
         throw new TestingInputError('sub must be a non-empty string');
-      if (
-        login.claims !== undefined &&
-        (typeof login.claims !== 'object' || login.claims === null || Array.isArray(login.claims))
-      ) {
+      if (login.claims !== undefined && !isClaims(login.claims))
         throw new TestingInputError('claims must be an object');
-      }
       const times = login.times ?? 1;
       if (!Number.isInteger(times) || times < 1) throw new TestingInputError('times must be a positive integer');
       const built = ready();
@@ -87,6 +99,38 @@ export function createTestingApi(
       state.logins.push({ ...login, remaining: times });
       // Claims the provider has never heard of are released with `profile` once it is rebuilt to know them.
       if (Object.keys(login.claims ?? {}).some((name) => name !== 'sub' && !known.has(name))) await instance.rebuild();
+    },
+    async setUser(change) {
+      if (typeof change?.sub !== 'string' || !change.sub.trim())
+        throw new TestingInputError('sub must be a non-empty string');
+      if (change.claims !== undefined && !isClaims(change.claims))
+        throw new TestingInputError('claims must be an object');
+      const { scopes } = change;
+      if (scopes !== undefined && scopes !== null) {
+        if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === 'string'))
+          throw new TestingInputError('scopes must be a list of strings, or null for any');
+        const unknown = scopes.filter((s) => !config.scopes.includes(s));
+        if (unknown.length)
+          throw new TestingInputError(`scopes names scopes the provider does not accept: ${unknown.join(', ')}`);
+      }
+      const built = ready();
+      const known = new Set(Object.values(built.claims).flat());
+      instance.accounts.override(change.sub, { ...change.claims, ...(scopes !== undefined ? { scopes } : {}) }, false);
+      if (Object.keys(change.claims ?? {}).some((name) => name !== 'sub' && !known.has(name))) await instance.rebuild();
+    },
+    async approveDevice(approval) {
+      if (typeof approval?.userCode !== 'string' || !approval.userCode.trim())
+        throw new TestingInputError('userCode must be a non-empty string');
+      if (typeof approval.sub !== 'string' || !approval.sub.trim())
+        throw new TestingInputError('sub must be a non-empty string');
+      const built = ready();
+      const defaultResource = config.defaultAudience ?? (config.accessTokenFormat === 'jwt' ? built.issuer : undefined);
+      try {
+        return await approveDeviceCode(built.provider, instance.accounts, { ...approval, defaultResource });
+      } catch (error) {
+        if (error instanceof DeviceApprovalError) throw new TestingInputError(error.message);
+        throw error;
+      }
     },
     fault(fault) {
       if (!fault || !(fault.endpoint in FAULT_ENDPOINTS))

@@ -4,7 +4,7 @@
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { TestingApi } from './testing-api.js';
-import { TestingInputError } from './testing-api.js';
+import { TestingInputError, type UserChange } from './testing-api.js';
 import type { Fault, NextLogin } from './testing-state.js';
 
 export function testingRouter(api: TestingApi): express.Express {
@@ -25,6 +25,13 @@ export function testingRouter(api: TestingApi): express.Express {
   app.post('/logins', async (req, res) => {
     await api.nextLogin(body(req) as unknown as NextLogin);
     res.status(204).end();
+  });
+  app.post('/users', async (req, res) => {
+    await api.setUser(body(req) as unknown as UserChange);
+    res.status(204).end();
+  });
+  app.post('/device', async (req, res) => {
+    res.json(await api.approveDevice(body(req) as unknown as { userCode: string; sub: string }));
   });
   app.post('/faults', (req, res) => {
     api.fault(body(req) as unknown as Fault);

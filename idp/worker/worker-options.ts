@@ -22,6 +22,12 @@ const WORKER_REFUSED: Partial<Record<keyof IdpConfig, string>> = {
     'the testing API is served by the Node IdP only (a deployed worker must not mint tokens for anyone)',
   allowTestingApiOnPublicHost: 'the testing API is served by the Node IdP only',
   tenants: 'a worker serves one issuer: deploy one worker per tenant',
+  personality:
+    'a worker serves one issuer at the URL it is deployed on (a personality’s issuer path is served by the Node IdP only)',
+  https: 'the runtime terminates TLS (a deployed worker is served over https by Cloudflare)',
+  tlsCert: 'the runtime terminates TLS (a deployed worker is served over https by Cloudflare)',
+  tlsKey: 'the runtime terminates TLS (a deployed worker is served over https by Cloudflare)',
+  tlsCaOut: 'the runtime terminates TLS (a deployed worker is served over https by Cloudflare)',
 };
 
 /** Whether a variable asks for something (set, and not an "off" of an on/off setting). */

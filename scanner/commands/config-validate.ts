@@ -53,13 +53,16 @@ export async function configValidate(argv: string[], io: CliIo): Promise<number>
   const args = await parseScanArgv(fileArgs, io, command.name, command.options, command.help);
   if (!args) return 0;
   curlFlagsFrom(args.values);
+  // The identities' credentials (env:NAME, file:PATH, providers) are read as the scan would read them.
+  const { identitiesFromOptions } = await import('../model/identity-options.js');
+  const identities = identitiesFromOptions(args.checkOptions, io).length;
   if (args.common.suppressions) {
     const { readSuppressionsFile } = await import('../config/suppressions-file.js');
     await readSuppressionsFile(args.common.suppressions, io.cwd ?? process.cwd());
   }
   const suppressions = (args.config?.suppressions?.length ?? 0) + (args.common.suppressions ? 1 : 0);
   io.stdout.write(
-    `${config.shown}: valid (${command.name} of ${target ?? 'a target given on the command line'}${suppressions > 0 ? ', with suppressions' : ''})\n`,
+    `${config.shown}: valid (${command.name} of ${target ?? 'a target given on the command line'}${identities > 0 ? `, ${identities} identit${identities === 1 ? 'y' : 'ies'}` : ''}${suppressions > 0 ? ', with suppressions' : ''})\n`,
   );
   return 0;
 }

@@ -9,15 +9,17 @@ import { scannerError } from '../errors.js';
 import { executeScan } from '../execute-scan.js';
 import { expandGraphqlEndpoints, isGraphqlEndpoint } from '../graphql/openapi-endpoints.js';
 import { loadOpenApiDocument } from '../openapi/load-document.js';
-import { objectIdsFromResponses } from '../openapi/send-for-object-ids.js';
 import { operationsFromDocument } from '../openapi/operations.js';
 import { CONVERTER } from '../openapi/swagger-2.js';
 import { parseScanArgv } from '../scan-argv.js';
 import { readFirstLine } from '../read-first-line.js';
+import { firstSignsIn, identitiesFromOptions } from '../model/identity-options.js';
 
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
 const openapiCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
 const STDIN_TIMEOUT_MS = 2000;
+/** Stands for the token the scanner obtains for the first identity before any check runs (scan-model.ts withToken). */
+const PENDING_SIGN_IN = 'pending-sign-in';
 
 export const scanOpenapiHelp = `Usage: scanner scan openapi <file|URL> [flags]
 
@@ -77,7 +79,10 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     headers[name] = [...(headers[name] ?? []), line.slice(colon + 1).trim()];
   }
   const flagCredential = detectCredential(curl, headers);
+  const identities = identitiesFromOptions(args.checkOptions, io);
   let fallback = flagCredential?.value;
+  // The scanner signs the first identity in itself: every secured operation carries the token it will obtain.
+  if (fallback === undefined && firstSignsIn(identities)) fallback = PENDING_SIGN_IN;
   if (fallback === undefined && Object.keys(byScheme).length === 0 && io.stdin)
     fallback = await readFirstLine(io.stdin, STDIN_TIMEOUT_MS);
 
@@ -99,11 +104,13 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `note: ${loaded.source} is a ${loaded.convertedFrom} description, converted to OpenAPI 3 by ${CONVERTER} before the scan\n`,
     );
-  const asOther = args.checkOptions.asOther !== undefined;
+  const asOther = args.checkOptions.asOther !== undefined || identities.some((i) => i.name === 'other');
   return executeScan(io, {
     command: 'scan openapi',
     kind: 'openapi',
     operations,
+    document: loaded.document,
+    identities,
     common,
     curl,
     checks: args,
@@ -112,11 +119,9 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
     ...(operations.some(isGraphqlEndpoint)
       ? {
           prepare: async (transport, signal) => {
-            const withIds = asOther
-              ? await objectIdsFromResponses(operations, transport, signal)
-              : { operations, requestsSent: 0 };
+            // REST operations' objects come from the API model; GraphQL fields get theirs here.
             const expanded = await expandGraphqlEndpoints(
-              withIds.operations,
+              operations,
               {
                 cwd: io.cwd ?? process.cwd(),
                 objectIds: asOther,
@@ -125,7 +130,7 @@ export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
               transport,
               signal,
             );
-            return { operations: expanded.operations, requestsSent: withIds.requestsSent + expanded.requestsSent };
+            return expanded;
           },
         }
       : {}),

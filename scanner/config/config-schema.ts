@@ -66,6 +66,27 @@ function flagSchema(option: ArgOptions[string], doc: string | undefined): Schema
   return option.multiple ? { ...description, ...textOrList } : { ...description, anyOf: [text, { type: 'number' }] };
 }
 
+/** One identity of `identities:` (config-values.ts turns it into an --identity value; model/identity-spec.ts reads it). */
+const PROVIDER_FIELDS = { type: 'object', additionalProperties: { anyOf: [text, { type: 'number' }] } };
+const IDENTITY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: text,
+    role: text,
+    header: { ...text, description: "'Name: value'" },
+    login: { ...PROVIDER_FIELDS, description: 'username, password, operation?, token? (the description’s sign-in)' },
+    clientCredentials: { ...PROVIDER_FIELDS, description: 'token_url or issuer, client_id, client_secret, scope?' },
+    passwordGrant: { ...PROVIDER_FIELDS, description: 'token_url or issuer, client_id, username, password, scope?' },
+  },
+  oneOf: [
+    { required: ['header'] },
+    { required: ['login'] },
+    { required: ['clientCredentials'] },
+    { required: ['passwordGrant'] },
+  ],
+};
+
 const SPECIAL: Record<string, Schema> = {
   target: {
     description:
@@ -80,23 +101,10 @@ const SPECIAL: Record<string, Schema> = {
   },
   identities: {
     description:
-      'The scan identities, as --identity values: name → credential, name → {role, credential}, or a list of NAME[:role]=CREDENTIAL.',
+      'The scan identities besides the supplied credential (as --identity): a list of NAME[:role]=CREDENTIAL texts or of {name, role?, header | login | clientCredentials | passwordGrant}, or a mapping of names to a credential text or to {role?, header | login | …}. Secrets as env:NAME, file:PATH or ${NAME}.',
     anyOf: [
-      {
-        type: 'object',
-        additionalProperties: {
-          anyOf: [
-            text,
-            {
-              type: 'object',
-              required: ['credential'],
-              additionalProperties: false,
-              properties: { credential: text, role: text },
-            },
-          ],
-        },
-      },
-      { type: 'array', items: text },
+      { type: 'array', items: { anyOf: [text, { ...IDENTITY, required: ['name'] }] } },
+      { type: 'object', additionalProperties: { anyOf: [text, IDENTITY] } },
     ],
   },
   suppressions: {

@@ -32,24 +32,48 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-/** `identities:` as --identity values: `NAME[:role]=CREDENTIAL`, from a mapping (name → credential, or → {role, credential}) or a list of those values. */
+/** The credential providers an `identities:` entry may name, as `--identity` spells them (model/identity-spec.ts). */
+const PROVIDERS: Record<string, string> = {
+  login: 'login',
+  clientCredentials: 'client-credentials',
+  passwordGrant: 'password-grant',
+};
+
+/** One identity as an --identity value: a credential text, or `{role?, header | login | clientCredentials | passwordGrant}`. */
+function identityValue(name: string, spec: unknown): string | undefined {
+  if (typeof spec === 'string') return `${name}=${spec}`;
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) return undefined;
+  const { role, header, ...rest } = spec as Record<string, unknown>;
+  if (role !== undefined && typeof role !== 'string') return undefined;
+  const head = `${name}${role ? `:${role}` : ''}=`;
+  const given = Object.entries(rest);
+  if (typeof header === 'string') return given.length === 0 ? `${head}${header}` : undefined;
+  if (given.length !== 1 || !(given[0][0] in PROVIDERS)) return undefined;
+  const [provider, fields] = given[0];
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
+  const pairs = Object.entries(fields).map(([k, v]) =>
+    typeof v === 'string' || typeof v === 'number' ? `${k}=${v}` : undefined,
+  );
+  return pairs.every((p) => p !== undefined) ? `${head}${PROVIDERS[provider]}:${pairs.join('&')}` : undefined;
+}
+
+/**
+ * `identities:` as --identity values (model/identity-spec.ts parses them): a list of `NAME[:role]=CREDENTIAL` texts or
+ * of `{name, role?, header | login | clientCredentials | passwordGrant}`, or a mapping of names to a credential text
+ * or to `{role?, header | login | …}`.
+ */
 function identityValues(value: unknown): string[] | undefined {
-  if (Array.isArray(value)) return value.every((v) => typeof v === 'string') ? value : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  const out: string[] = [];
-  for (const [name, spec] of Object.entries(value)) {
-    if (typeof spec === 'string') out.push(`${name}=${spec}`);
-    else if (
-      typeof spec === 'object' &&
-      spec !== null &&
-      typeof (spec as { credential?: unknown }).credential === 'string'
-    ) {
-      const { role, credential } = spec as { role?: unknown; credential: string };
-      if (role !== undefined && typeof role !== 'string') return undefined;
-      out.push(`${name}${role ? `:${role}` : ''}=${credential}`);
-    } else return undefined;
-  }
-  return out;
+  const entries: (string | undefined)[] = Array.isArray(value)
+    ? value.map((item: unknown) => {
+        if (typeof item === 'string') return item;
+        if (typeof item !== 'object' || item === null) return undefined;
+        const { name, ...spec } = item as Record<string, unknown>;
+        return typeof name === 'string' ? identityValue(name, spec) : undefined;
+      })
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).map(([name, spec]) => identityValue(name, spec))
+      : [undefined];
+  return entries.every((e) => e !== undefined) ? entries : undefined;
 }
 
 /** Reads `config` against the option table of the command that will parse it. */
@@ -95,7 +119,9 @@ export function configValues(config: ConfigFile, options: ArgOptions): ConfigVal
     } else parsed = text(value);
     if (parsed === undefined) {
       problems.push(
-        `${key} must be ${entry.type === 'boolean' ? 'true or false' : entry.multiple ? 'a list of texts (or one text)' : 'a text or a number'}`,
+        key === 'identities'
+          ? 'identities must list NAME[:role]=CREDENTIAL texts or {name, role?, header | login | clientCredentials | passwordGrant} entries (or map names to them)'
+          : `${key} must be ${entry.type === 'boolean' ? 'true or false' : entry.multiple ? 'a list of texts (or one text)' : 'a text or a number'}`,
       );
       continue;
     }

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
+  ApiModel,
   CheckContext,
   CheckDefinition,
   CheckLog,
@@ -13,7 +14,10 @@ import type {
   ProbeResponse,
 } from '../api.js';
 import { scannerError } from '../errors.js';
-import type { ScanHttp } from '../http.js';
+import type { ScanHttp, WireRequest } from '../http.js';
+import { changedInputs } from '../model/server-errors.js';
+import { FIRST } from '../model/identities.js';
+import type { ScanModel } from '../model/scan-model.js';
 import { buildWireRequest } from '../probe-request.js';
 import { RefusedRequest } from '../safety.js';
 import type { Attempt, Finding } from '../scan-result.js';
@@ -51,6 +55,9 @@ export interface ContextInput {
    * as-given request reuses it instead of sending the same request again; later ones go to the wire.
    */
   baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
+  /** The scan's API model, and what the check sees of it. */
+  model: ScanModel;
+  modelView: ApiModel;
   /** The identity canary: requests that carry the supplied credential stop once it is lost. */
   identity?: {
     lost(): { reason: string } | undefined;
@@ -81,7 +88,19 @@ export function createContext(input: ContextInput): RunningContext {
   const attemptOf = new WeakMap<ProbeResponse, string>();
   const passive = definition.passive === true;
   const published = input.facts.publish(definition.id, operation.id);
-  const redact = (text: string): string => redactSecrets(text, input.secrets);
+  // Credentials the scan obtained while it ran (a renewed token) are redacted like the ones it started with.
+  let known = -1;
+  let secrets: readonly string[] = input.secrets;
+  const redact = (text: string): string => {
+    const held = input.model.secrets();
+    if (held.length !== known) {
+      known = held.length;
+      secrets = [...new Set([...input.secrets, ...held])]
+        .filter((v) => v.length >= 4)
+        .sort((a, b) => b.length - a.length);
+    }
+    return redactSecrets(text, secrets);
+  };
   const issueIds = new Set(definition.issues.map((i) => i.id));
   const dependsOn = new Set(definition.dependsOn ?? []);
 
@@ -95,20 +114,80 @@ export function createContext(input: ContextInput): RunningContext {
     return logged.attempt.id;
   };
 
+  // The operation as given, to tell which inputs a request that broke the server changed.
+  let given: WireRequest | undefined;
+  const serverError = (wire: WireRequest, attemptId: string, outcome: { status?: number; error?: string }): void => {
+    given ??= buildWireRequest(operation, {});
+    input.model.serverErrors.record({
+      operationId: operation.id,
+      checkId: definition.id,
+      attemptId,
+      method: wire.method,
+      url: redact(wire.url),
+      ...outcome,
+      inputs: changedInputs(given, wire).map((change) =>
+        change.value === undefined ? change : { ...change, value: redact(change.value) },
+      ),
+    });
+  };
+
+  /** The probe with the identity it names (`as`) put in: that identity's credential instead of the operation's. */
+  const asIdentity = (probe: ProbeRequest | undefined): { probe: ProbeRequest | undefined; identity?: string } => {
+    const name = probe?.as;
+    const identity = input.model.identity(name ?? FIRST);
+    if (name !== undefined && !identity)
+      throw scannerError(
+        'invalid_check',
+        `${definition.id}: sends as identity "${name}", which the scan does not have`,
+      );
+    if (!identity) return { probe };
+    const { as: _as, ...rest } = probe ?? {};
+    const fields = identity.probeFields(operation);
+    const merged: ProbeRequest = {
+      ...rest,
+      ...(rest.credential === undefined && fields.credential !== undefined ? { credential: fields.credential } : {}),
+      ...(fields.headers || rest.headers ? { headers: { ...fields.headers, ...rest.headers } } : {}),
+    };
+    const sendsNone = merged.credential === null && !fields.headers;
+    return {
+      probe: merged,
+      ...(sendsNone || (!operation.credential && !fields.headers) ? {} : { identity: identity.name }),
+    };
+  };
+
   const ctx: CheckContext = {
     operation,
+    model: input.modelView,
     options: input.options,
     signal: input.signal,
     log: input.log,
     http: {
-      async send(probe?: ProbeRequest) {
+      refusal(asked?: ProbeRequest) {
+        const { probe, identity } = asIdentity(asked);
+        return input.http.refusal({
+          ...buildWireRequest(operation, probe, input.signal),
+          ...(identity ? { identity } : {}),
+        });
+      },
+      async send(asked?: ProbeRequest) {
         input.signal.throwIfAborted();
         if (passive)
           throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
+        // "As given" is the first identity's request: sharing its baseline answer does not depend on how it is sent.
+        const asGiven =
+          !asked ||
+          Object.entries(asked).every(([key, value]) => value === undefined || (key === 'as' && value === FIRST));
+        const { probe, identity } = asIdentity(asked);
         // The supplied credential died under the scan: what it would prove now means nothing.
-        const loss = operation.credential && probe?.credential === undefined ? input.identity?.lost() : undefined;
+        const sendsFirst = (asked?.as ?? FIRST) === FIRST && asked?.credential === undefined;
+        const loss = operation.credential && sendsFirst ? input.identity?.lost() : undefined;
         if (loss) throw new SkipSignal(loss.reason, true);
-        const wire = buildWireRequest(operation, probe, input.signal);
+        const wire = {
+          ...buildWireRequest(operation, probe, input.signal),
+          ...(identity ? { identity } : {}),
+          ...(probe?.restores ? { restores: true } : {}),
+          checkId: definition.id,
+        };
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries(wire.headers))
           headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
@@ -122,7 +201,6 @@ export function createContext(input: ContextInput): RunningContext {
           },
         };
         attempts.push(attempt);
-        const asGiven = !probe || Object.values(probe).every((value) => value === undefined);
         try {
           let shared: ProbeResponse | undefined;
           if (asGiven && input.baseline && !baselineUsed) {
@@ -137,12 +215,13 @@ export function createContext(input: ContextInput): RunningContext {
           if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
           const response = shared ?? (await fresh!);
           if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
+          if (fresh && response.status >= 500) serverError(wire, attempt.id, { status: response.status });
           if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
             forgedOf.set(response, probe.credential);
             if (response.status < 400) acceptedForgeries.add(probe.credential);
           }
           if (fresh) {
-            input.identity?.observe(operation.id, asGiven, response.status);
+            input.identity?.observe(operation.id, asGiven && sendsFirst, response.status);
             input.identity?.counted();
           }
           // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
@@ -165,6 +244,8 @@ export function createContext(input: ContextInput): RunningContext {
             throw new SkipSignal(error.reason);
           }
           attempt.error = redact(error instanceof Error ? error.message : String(error));
+          // No answer at all (a dropped connection, a timeout): evidence too, unless the scan itself stopped.
+          if (!input.signal.aborted) serverError(wire, attempt.id, { error: attempt.error });
           throw error;
         }
       },
@@ -227,6 +308,29 @@ export function createContext(input: ContextInput): RunningContext {
         ...(others.length > 0 ? { attemptIds: [...new Set(others)] } : {}),
         ...(steps.length > 0 ? { steps } : {}),
         ...(evidence?.cause ? { cause: { checkId: evidence.cause.checkId, issueId: evidence.cause.issueId } } : {}),
+        ...(evidence?.oracle
+          ? {
+              oracle: {
+                kind: evidence.oracle.kind,
+                operation: evidence.oracle.operation,
+                attemptIds: evidence.oracle.attempts.map(cite).filter((id): id is string => id !== undefined),
+              },
+            }
+          : {}),
+        ...(evidence?.chain
+          ? {
+              chain: evidence.chain.map((step) => {
+                const ids = (step.attempts ?? []).map(cite).filter((id): id is string => id !== undefined);
+                return {
+                  step: step.step,
+                  role: step.role,
+                  operation: step.operation,
+                  detail: redact(step.detail),
+                  ...(ids.length > 0 ? { attemptIds: ids } : {}),
+                };
+              }),
+            }
+          : {}),
         ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
         ...(evidence?.input ? { input: redact(evidence.input) } : {}),
       });

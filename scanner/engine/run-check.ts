@@ -44,6 +44,8 @@ function contextOf(task: CheckTask, signal: AbortSignal): RunningContext {
           },
         }
       : {}),
+    model: run.services.model,
+    modelView: run.services.modelView,
     ...(canary ? { identity: canary } : {}),
   });
 }

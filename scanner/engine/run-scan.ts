@@ -11,6 +11,8 @@ import type { CheckResult, ScanOutcome } from '../scan-result.js';
 import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
+import { openScanServices } from './scan-services.js';
+import { modelOutcome } from '../model/model-outcome.js';
 
 /** Starts every task, in dependency order; returns the reported ones' results, in that order. */
 function schedule(run: ScanRun): Promise<CheckResult>[] {
@@ -42,11 +44,14 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   assertAcyclic(definitions, describe);
   if (input.operations.length === 0) throw scannerError('invalid_argument', 'nothing to scan: no operations');
 
-  const run = createScanRun(input);
+  const opened = await openScanServices(input);
+  const run = createScanRun({ ...input, operations: opened.operations }, opened.services);
   const { http, canary } = run.services;
   try {
     const results = await Promise.all(schedule(run));
     await canary?.end();
+    // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
+    if (!input.signal?.aborted) await run.services.model.cleanUp(run.services.modelSend);
     linkRootCauses(results);
     capPublicFindings(results, run.byId);
     return {
@@ -57,7 +62,8 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
       requestsSent: http.requestsSent(),
       requestsRefused: http.requestsRefused(),
       ...(canary ? { canary: canary.state() } : {}),
-      operations: input.operations,
+      model: modelOutcome(run.services.model),
+      operations: run.input.operations,
       ...(input.oncePerScan ? { oncePerScanOperation: input.oncePerScan.operation } : {}),
       checks: input.checks,
     };

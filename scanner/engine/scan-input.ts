@@ -1,6 +1,7 @@
 /** What `runScan` is given: the operations, exactly the checks to run, and the scan-wide settings. */
 import type { CheckLog, Operation } from '../api.js';
 import type { TlsOptions } from '../http.js';
+import type { IdentitySpec } from '../model/identity-spec.js';
 import type { Rate } from '../rate-limiter.js';
 import type { ScanKind, ScannedCheck } from '../scan-result.js';
 
@@ -24,6 +25,14 @@ export interface ScanInput {
   maxBodyBytes?: number;
   tls?: TlsOptions;
   proxy?: string;
+  /**
+   * The API model's input (docs/architecture.md §2.8): every operation of the scan before `--shard` slices them, the
+   * OpenAPI description, and whether the operations are the user's own requests (a curl command). Without it the model
+   * is built from `operations`.
+   */
+  model?: { operations: Operation[]; document?: Record<string, unknown>; given?: boolean };
+  /** Scan identities besides the supplied credential (`--identity`, a config file); `--as-other` joins as `other`. */
+  identities?: IdentitySpec[];
   /** `--allow-destructive`: destructive operations may be sent (else the HTTP layer refuses them). */
   allowDestructive?: boolean;
   /** `--per-operation`: every check judges every operation itself, no verdict is shared (`sharedVerdict`). */

@@ -10,7 +10,7 @@ import { topologicalOrder } from '../graph.js';
 import { createSemaphore, type Semaphore } from '../semaphore.js';
 import { runsIn } from '../scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
-import { createScanServices, type ScanServices } from './scan-services.js';
+import type { ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
 import { createExchangeLog, type ExchangeLog } from './stores/exchange-log.js';
 import { createFactStore, type FactStore } from './stores/fact-store.js';
@@ -59,7 +59,8 @@ export interface ScanRun {
   readonly tasks: TaskTable;
 }
 
-export function createScanRun(input: ScanInput): ScanRun {
+/** `input.operations` are the prepared ones (scan-services.ts), which the services were opened for. */
+export function createScanRun(input: ScanInput, services: ScanServices): ScanRun {
   const definitions = input.checks.map((c) => c.definition);
   const ordered = topologicalOrder(definitions);
   const byId = new Map(definitions.map((d) => [d.id, d]));
@@ -85,13 +86,13 @@ export function createScanRun(input: ScanInput): ScanRun {
     operationsOf: (d) => (d.oncePerScan ? [firstOperation] : input.operations),
     taskOperation: (checkId, operation) => (byId.get(checkId)?.oncePerScan ? firstOperation : operation),
     reports: (d) => runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false),
-    services: createScanServices(input),
+    services,
     options: { given, declared, secrets: secretValues(declared, given) },
     credentialChecks,
     facts: createFactStore(),
     exchanges: createExchangeLog(),
     traffic: createTrafficStore(),
-    baselines: new Map(),
+    baselines: new Map(services.baselines),
     scanStateOf(checkId) {
       const state = scanStates.get(checkId) ?? new Map<string, unknown>();
       scanStates.set(checkId, state);

@@ -116,5 +116,34 @@ export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } 
       ].join('\n'),
     );
   }
+  const left = outcome.model?.created.filter((o) => o.state === 'left') ?? [];
+  if (left.length > 0) {
+    parts.push(
+      draw(
+        ['LEFT BEHIND', 'CREATED BY', 'KEYS', 'WHY'],
+        left.map((o) => [
+          o.resource,
+          `${o.operation} as ${o.creator}${o.check ? ` (${o.check})` : ''}`,
+          Object.entries(o.keys)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', '),
+          o.reason ?? '',
+        ]),
+      ),
+    );
+  }
+  const serverErrors = outcome.model?.serverErrors ?? [];
+  if (serverErrors.length > 0) {
+    parts.push(
+      draw(
+        ['SERVER ERRORS', 'REQUESTS', 'INPUTS THAT CAUSED THEM'],
+        serverErrors.map((g) => [
+          g.operation,
+          String(g.count),
+          [...new Set(g.requests.flatMap((r) => r.inputs.map((i) => i.input)))].slice(0, 6).join(', '),
+        ]),
+      ),
+    );
+  }
   return `${parts.join('\n\n')}\n`;
 }

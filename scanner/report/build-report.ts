@@ -6,6 +6,7 @@
 import type { CheckDefinition, Credential, IssueMeta, Operation } from '../api.js';
 import type { Attempt, CheckResult, ScanOutcome, SuppressionNote } from '../scan-result.js';
 import { incompleteness } from '../completeness.js';
+import type { ModelOutcome } from '../model/model-outcome.js';
 import { operationClass } from '../operation-class.js';
 import { failedIssueExtensions } from './failed-issue-extensions.js';
 import { parseSetCookie } from './parse-set-cookie.js';
@@ -58,6 +59,8 @@ function issueReport(
     f.attemptId,
     ...(f.attemptIds ?? []),
     ...(f.steps ?? []).map((s) => s.attemptId),
+    ...(f.oracle?.attemptIds ?? []),
+    ...(f.chain ?? []).flatMap((s) => s.attemptIds ?? []),
   ]);
   const failedAttempts = new Set(cited.filter((id): id is string => id !== undefined));
   // Without a cited attempt, a failed issue rests on everything the check sent.
@@ -72,9 +75,23 @@ function issueReport(
   const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0].cause : undefined;
   const steps = findings.flatMap((f) => (f.steps ?? []).map((s) => ({ scan: s.attemptId, role: s.role })));
   const ci = status === 'failed' ? failedIssueExtensions(issue.id, result, cited, suppressions) : undefined;
+  const oracle = findings.find((f) => f.oracle)?.oracle;
+  const chain = findings.find((f) => f.chain)?.chain;
   const evidence: NonNullable<IssueReport['evidence']> = {
     ...(ci?.curl ? { curl: ci.curl } : {}),
     ...(steps.length > 0 ? { steps } : {}),
+    ...(oracle ? { oracle: { kind: oracle.kind, operation: oracle.operation, scans: oracle.attemptIds } } : {}),
+    ...(chain
+      ? {
+          chain: chain.map((s) => ({
+            step: s.step,
+            role: s.role,
+            operation: s.operation,
+            detail: s.detail,
+            ...(s.attemptIds ? { scans: s.attemptIds } : {}),
+          })),
+        }
+      : {}),
     ...(cause ? { cause: { check: cause.checkId, issue: cause.issueId }, originalCvss: cvss } : {}),
   };
   return {
@@ -228,6 +245,7 @@ export function buildReport(
     incompleteChecks: summary.count,
     reasons: summary.reasons,
     ...(outcome.requestsRefused ? { destructiveRequestsRefused: outcome.requestsRefused } : {}),
+    ...(outcome.model ? modelCompleteness(outcome.model) : {}),
     ...(outcome.canary
       ? {
           identityCanary: {
@@ -262,4 +280,41 @@ export function buildReport(
     report.graphql = graphqlReport(outcome.operations, reports);
   if (outcome.kind === 'graphql' && outcome.operations[0]) report.graphql = graphqlReport(outcome.operations, reports);
   return report;
+}
+
+/** The API model's account in the report: identities, objects created and left behind, server errors. */
+function modelCompleteness(model: ModelOutcome): Partial<NonNullable<Report['completeness']>> {
+  const left = model.created.filter((o) => o.state === 'left');
+  return {
+    identities: model.identities.map((identity) => ({
+      name: identity.name,
+      role: identity.role,
+      knownBy: identity.knownBy,
+      ...(identity.credential ? { credential: identity.credential } : {}),
+      renewals: identity.renewals.map((r) => ({ at: r.at.toISOString(), reason: r.reason, ok: r.ok })),
+    })),
+    ...(model.created.length > 0
+      ? {
+          createdObjects: {
+            created: model.created.length,
+            deleted: model.created.filter((o) => o.state === 'deleted').length,
+            leftBehind: left.length,
+          },
+        }
+      : {}),
+    ...(left.length > 0
+      ? {
+          leftBehind: left.map((o) => ({
+            resource: o.resource,
+            operation: o.operation,
+            creator: o.creator,
+            ...(o.check ? { check: o.check } : {}),
+            keys: o.keys,
+            ...(o.url ? { url: o.url } : {}),
+            reason: o.reason ?? 'not deleted',
+          })),
+        }
+      : {}),
+    ...(model.serverErrors.length > 0 ? { serverErrors: model.serverErrors } : {}),
+  };
 }

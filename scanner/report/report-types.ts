@@ -42,6 +42,8 @@ export interface IssueReport {
   evidence?: {
     curl?: string;
     steps?: { scan: string; role: string }[];
+    oracle?: { kind: string; operation: string; scans: string[] };
+    chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; scans?: string[] }[];
     cause?: { check: string; issue: string };
     originalCvss?: { version: number; vector?: string; score: number };
   };
@@ -89,6 +91,34 @@ interface CompletenessReport {
   incompleteChecks: number;
   reasons: string[];
   destructiveRequestsRefused?: number;
+  identities?: {
+    name: string;
+    role: string;
+    knownBy: Record<string, string>;
+    credential?: string;
+    renewals: { at: string; reason: string; ok: boolean }[];
+  }[];
+  createdObjects?: { created: number; deleted: number; leftBehind: number };
+  leftBehind?: {
+    resource: string;
+    operation: string;
+    creator: string;
+    check?: string;
+    keys: Record<string, string>;
+    url?: string;
+    reason: string;
+  }[];
+  serverErrors?: {
+    operation: string;
+    count: number;
+    requests: {
+      check: string;
+      scan: string;
+      status?: number;
+      error?: string;
+      inputs: { input: string; value?: string }[];
+    }[];
+  }[];
   identityCanary?: {
     operation: string;
     every: number;

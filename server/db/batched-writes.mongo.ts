@@ -7,7 +7,6 @@
  */
 import mongoose from 'mongoose';
 import { isDatabaseUnavailable } from './database-errors.js';
-import { MAX_TIME_MS } from './query-limits.js';
 import { createWriteBatcher, type BatcherOptions, type WriteBatcher } from './write-batcher.js';
 
 // The driver mongoose runs on (no second copy of it).
@@ -53,13 +52,19 @@ export function collectionOf<T extends mongoose.mongo.Document>(model: mongoose.
   return model.collection as unknown as Collection<T>;
 }
 
+/** How long the server may take for one batch's command (the connection's DB_QUERY_TIMEOUT_MS). */
+interface CommandLimit {
+  maxTimeMS: number;
+}
+
 export function batchedInserts<T extends mongoose.mongo.Document>(
   collection: Collection<T>,
+  { maxTimeMS }: CommandLimit,
 ): WriteBatcher<mongoose.mongo.OptionalUnlessRequiredId<T>> {
   return createWriteBatcher(
     async (documents) => {
       try {
-        await collection.insertMany(documents, { ordered: false, maxTimeMS: MAX_TIME_MS });
+        await collection.insertMany(documents, { ordered: false, maxTimeMS });
       } catch (error) {
         const outcomes = documentErrors(error, documents.length);
         if (!outcomes) throw batchError(error);
@@ -74,13 +79,11 @@ export function batchedInserts<T extends mongoose.mongo.Document>(
 /** Deletes by `_id`, many in one `deleteMany`; an id not there is no error (deleting is idempotent). */
 export function batchedDeletes<T extends { _id: string }>(
   collection: Collection<T>,
-  options: BatcherOptions = {},
+  { maxTimeMS, ...options }: CommandLimit & BatcherOptions,
 ): WriteBatcher<string> {
   return createWriteBatcher(
     async (ids) => {
-      await collection.deleteMany({ _id: { $in: [...new Set(ids)] } } as mongoose.mongo.Filter<T>, {
-        maxTimeMS: MAX_TIME_MS,
-      });
+      await collection.deleteMany({ _id: { $in: [...new Set(ids)] } } as mongoose.mongo.Filter<T>, { maxTimeMS });
       return undefined;
     },
     { failsQueued: isDatabaseUnavailable, ...options },

@@ -1,18 +1,14 @@
 /**
- * Conditional writes on MongoDB (research §4.3): the write is ONE findOneAndUpdate/findOneAndDelete whose filter
- * carries organization, allowed statuses and revisions; only when it misses is the record read, to tell the caller
- * why (404 / 412 / 409) with the same classification as the embedded store. No read-then-write.
+ * Conditional writes on MongoDB (research §4.3), made while the record's write lock is held (write-locks.ts): the
+ * record is read by `{ _id }`, the conditions (organization, allowed statuses, revisions, a guard) are checked
+ * here with the embedded store's classification, and the write goes by `{ _id }` too. The lock makes the read and
+ * the write one step for every writer of the record. The filters stay `{ _id }` alone for FerretDB 1.24 (SQLite),
+ * which uses no index at all: it evaluates exactly `{ _id }` inside SQLite, about ten times cheaper per document
+ * than any other filter, which it decodes and tests document by document (docs/operations.md has the figures).
+ * MongoDB answers both from the `_id` index.
  */
-import mongoose from 'mongoose';
+import type { WriteLocks } from './write-locks.js';
 import { classifyMiss, type ConditionalFilter, type WriteOutcome } from './conditional-write.js';
-
-/** The filter of a conditional write; `_id` is the record id. Operators are trusted, values are sanitized. */
-export function conditionalFilter(filter: ConditionalFilter<string>): Record<string, unknown> {
-  const query: Record<string, unknown> = { _id: filter.id, organizationId: filter.organizationId };
-  if (filter.statusIn) query.status = mongoose.trusted({ $in: [...filter.statusIn] });
-  if (filter.revisionIn) query.revision = mongoose.trusted({ $in: [...filter.revisionIn] });
-  return query;
-}
 
 /** Changes → update document: values are `$set`, `null` is `$unset`; the revision goes up by one. */
 export function revisionUpdate(changes: Record<string, unknown>, now: Date): Record<string, unknown> {
@@ -28,22 +24,27 @@ export function revisionUpdate(changes: Record<string, unknown>, now: Date): Rec
   return update;
 }
 
-const RACE_RETRIES = 3;
+export interface LockedWrite<T> {
+  locks: WriteLocks;
+  /** The lock's key: every writer of the record takes the same one. */
+  lockKey: string;
+  filter: ConditionalFilter<string>;
+  /** The record as callers may write it (live, in the filter's organization), read by `{ _id }`; null if none. */
+  read(): Promise<T | null>;
+  /** What else must hold (the embedded store checks the same). */
+  guard?: (record: T) => boolean;
+  /** Writes by `{ _id }` once every condition held; the record after the write, or null if it vanished. */
+  write(current: T): Promise<T | null>;
+}
 
-export async function conditionalWrite<T extends { status: string; revision: number }>(
-  filter: ConditionalFilter<string>,
-  attempt: () => Promise<T | null>,
-  readCurrent: () => Promise<T | null>,
-  guardHolds: (record: T) => boolean = () => true,
+export async function lockedConditionalWrite<T extends { status: string; revision: number }>(
+  operation: LockedWrite<T>,
 ): Promise<WriteOutcome<T>> {
-  let current: T | undefined;
-  for (let i = 0; i < RACE_RETRIES; i += 1) {
-    const record = await attempt();
-    if (record) return { ok: true, record };
-    current = (await readCurrent()) ?? undefined;
-    const miss = classifyMiss(current, filter, guardHolds);
+  return operation.locks.withLock(operation.lockKey, async () => {
+    const current = (await operation.read()) ?? undefined;
+    const miss = classifyMiss(current, operation.filter, operation.guard);
     if (miss) return { ok: false, reason: miss, current };
-    // Another writer changed the record between our write and our read so that it now matches: write again.
-  }
-  return { ok: false, reason: 'guard_failed', current };
+    const record = await operation.write(current as T);
+    return record ? { ok: true, record } : { ok: false, reason: 'not_found' };
+  });
 }

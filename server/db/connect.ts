@@ -4,6 +4,7 @@
  */
 import mongoose, { type Connection } from 'mongoose';
 import { watchMonitors, type MonitorWatchdogOptions } from '../../lib/mongo-monitor-watchdog.js';
+import { DEFAULT_QUERY_TIMEOUT_MS, setQueryTimeout } from './query-limits.js';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const HEARTBEAT_FREQUENCY_MS = 2000;
@@ -13,18 +14,23 @@ export interface MongoConnectOptions {
   dbName?: string;
   /** How long an operation waits for a reachable server before failing (never a hang). Default 2000 ms. */
   serverSelectionTimeoutMS?: number;
+  /** The server-side limit of every query (DB_QUERY_TIMEOUT_MS, query-limits.ts). Default 5000 ms. */
+  queryTimeoutMs?: number;
   /** Told when a server monitor was stuck and restarted (lib/mongo-monitor-watchdog.ts). */
   onStuckMonitor?: MonitorWatchdogOptions['onStuck'];
 }
 
+/** A socket silent this much longer than the query limit is dropped: the server cuts a slow query off first. */
+const SOCKET_MARGIN_MS = 2000;
+
 export async function connectMongo(uri: string, options: MongoConnectOptions = {}): Promise<Connection> {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const connection = mongoose.createConnection(uri, {
     dbName: options.dbName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2000,
     connectTimeoutMS: CONNECT_TIMEOUT_MS,
-    // A socket silent for this long is dropped, so a hung (not down) server cannot hold a request forever; above
-    // MAX_TIME_MS so a slow query is cut off by the server first.
-    socketTimeoutMS: 7000,
+    // A socket silent for this long is dropped, so a hung (not down) server cannot hold a request forever.
+    socketTimeoutMS: queryTimeoutMs + SOCKET_MARGIN_MS,
     heartbeatFrequencyMS: HEARTBEAT_FREQUENCY_MS,
     maxPoolSize: 20,
     // Commands fail at once while disconnected instead of queuing behind a dead server.
@@ -35,6 +41,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     // operators with mongoose.trusted() (research §4.5).
     sanitizeFilter: true,
   });
+  setQueryTimeout(connection, queryTimeoutMs);
   // Watching from before the first heartbeat: a database killed at any time must not leave the client stuck.
   const stopWatching = watchMonitors(connection.getClient(), {
     connectTimeoutMS: CONNECT_TIMEOUT_MS,

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { apiError } from '../errors.js';
 import { isDuplicateKey } from './duplicate-key.js';
-import { MAX_TIME_MS } from './query-limits.js';
+import { queryTimeoutMs } from './query-limits.js';
 import { writeLockModel, type WriteLockDocument } from './write-lock.schema.js';
 
 export interface WriteLocks {
@@ -21,7 +21,10 @@ export interface WriteLocks {
 }
 
 export interface WriteLockOptions {
-  /** Longer than any operation can run (maxTimeMS 5 s, socket timeout 10 s), so only a dead holder loses it. */
+  /**
+   * Longer than what a holder's operations can take, so only a dead holder loses it: by default 30 s, or four
+   * query limits (DB_QUERY_TIMEOUT_MS) if that is longer.
+   */
   leaseMs?: number;
   /** How long a writer waits for a busy record before answering 409 `conflict`. */
   waitMs?: number;
@@ -31,7 +34,8 @@ const RELEASE_RETRY_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createWriteLocks(connection: Connection, options: WriteLockOptions = {}): WriteLocks {
-  const leaseMs = options.leaseMs ?? 30_000;
+  const maxTimeMS = queryTimeoutMs(connection);
+  const leaseMs = options.leaseMs ?? Math.max(30_000, 4 * maxTimeMS);
   const waitMs = options.waitMs ?? 5_000;
   const Locks = writeLockModel(connection);
 
@@ -46,11 +50,11 @@ export function createWriteLocks(connection: Connection, options: WriteLockOptio
       }
       // Held. If the holder died, its lease is over: remove THAT holder's lock (by owner, so a lock another waiter
       // has just taken is left alone) and race for it again; the insert decides.
-      const held = await Locks.findById(key).lean<WriteLockDocument>().maxTimeMS(MAX_TIME_MS);
+      const held = await Locks.findById(key).lean<WriteLockDocument>().maxTimeMS(maxTimeMS);
       if (held && held.leaseUntil.getTime() <= Date.now()) {
         await Locks.deleteOne(
           { _id: key, owner: held.owner, leaseUntil: mongoose.trusted({ $lte: new Date() }) },
-          { maxTimeMS: MAX_TIME_MS },
+          { maxTimeMS },
         );
       }
       if (Date.now() >= deadline)
@@ -61,7 +65,7 @@ export function createWriteLocks(connection: Connection, options: WriteLockOptio
 
   async function release(key: string, owner: string, leaseEnd: number): Promise<void> {
     try {
-      await Locks.deleteOne({ _id: key, owner }, { maxTimeMS: MAX_TIME_MS });
+      await Locks.deleteOne({ _id: key, owner }, { maxTimeMS });
     } catch {
       // Typically the database went away mid-request. Keep trying in the background until the lease would end
       // anyway, so the record is writable as soon as the database is back rather than a lease later.

@@ -1,13 +1,17 @@
 /**
  * The internal (reviewer/admin) surface (DESIGN.md §1.2, §1.4) as its own Express app for INTERNAL_PORT — never
- * mounted on the public listener. Request id → logging → security headers → health → /internal/v1 (authenticate
- * with the internal audience → JSON bodies → routes, each behind a `gatehouse:*` scope check) → /console → 404
- * → the same error envelope as the public API. `createInternalApp` never listens; `main.ts` does.
+ * mounted on the public listener. Request id → logging and metrics → security headers → health → /metrics
+ * (Prometheus, METRICS_ENABLED; unauthenticated, like health: this listener must not be reachable from outside)
+ * → /internal/v1 (authenticate with the internal audience → JSON bodies → routes, each behind a `gatehouse:*` scope
+ * check) → /console → 404 → the same error envelope as the public API. `createInternalApp` never listens; `main.ts`
+ * does.
  */
 import express from 'express';
 import { applyHttpBasics } from '../middleware/http-basics.js';
 import { createHealthRouter } from '../health/health.routes.js';
 import { createAuthenticate } from '../middleware/authenticate.js';
+import { createAuthorizationServer, type AuthorizationServer } from '../middleware/authorization-server.js';
+import { createMetricsRouter } from '../metrics/metrics.routes.js';
 import { errorHandler } from '../middleware/error-handler.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { notFound } from '../middleware/not-found.js';
@@ -21,12 +25,9 @@ import { createConsoleRouter } from './console/console.router.js';
 export type { InternalDeps } from './internal-deps.js';
 
 /** Everything under /internal/v1: authenticated, then every route checks its own scope (deny by default). */
-function createInternalApiRouter(deps: InternalDeps): express.Router {
-  // Internal tokens are for this surface only: their audience differs from the public API's (RFC 9068 §4).
-  const authenticate = createAuthenticate({
-    ...deps,
-    config: { ...deps.config, authAudience: deps.config.internalAuthAudience },
-  });
+function createInternalApiRouter(deps: InternalDeps, authorizationServer: AuthorizationServer): express.Router {
+  // Internal tokens are for this surface only: INTERNAL_AUTH_AUDIENCE, never the public API's (RFC 9068 §4).
+  const authenticate = createAuthenticate(deps, { surface: 'internal', authorizationServer });
   const router = express.Router();
   router.use(authenticate, ...jsonBody());
   router.use(createQueueRouter(deps));
@@ -38,9 +39,11 @@ function createInternalApiRouter(deps: InternalDeps): express.Router {
 
 export function createInternalApp(deps: InternalDeps): express.Express {
   const app = express();
-  applyHttpBasics(app, deps.logger);
-  app.use(createHealthRouter(deps));
-  app.use('/internal/v1', createInternalApiRouter(deps));
+  applyHttpBasics(app, deps);
+  const authorizationServer = createAuthorizationServer(deps.config, deps.logger);
+  app.use(createHealthRouter(deps, authorizationServer));
+  if (deps.metrics) app.use(createMetricsRouter(deps.metrics));
+  app.use('/internal/v1', createInternalApiRouter(deps, authorizationServer));
   if (deps.console) app.use('/console', createConsoleRouter({ ...deps, ...deps.console }));
 
   app.use(notFound());

@@ -12,8 +12,6 @@ import { createInternalApp, type InternalDeps } from './app.js';
 
 /** How often the worker looks for steps whose retry time has come. */
 const PROVISIONING_POLL_MS = 1000;
-/** How often records' outboxes left undelivered (a crash, an outage) are drained; normally there are none. */
-const OUTBOX_DRAIN_MS = 5000;
 
 export interface InternalSurface {
   app: express.Express;
@@ -29,7 +27,8 @@ export function createInternalSurface(
   const provisioning = createProvisioning(deps);
   provisioning?.worker.start(PROVISIONING_POLL_MS);
   const outbox = createOutboxDrain({ ...deps, ...(provisioning && { provisioning: provisioning.hook }) });
-  outbox.start(OUTBOX_DRAIN_MS);
+  // Records' outboxes a crash or an outage left undelivered (normally none), every OUTBOX_DRAIN_INTERVAL_MS.
+  outbox.start(deps.config.outboxDrainIntervalMs);
   const app = createInternalApp({
     ...deps,
     ...(provisioning && { provisioning: provisioning.hook, provisioningWorker: provisioning.worker }),

@@ -3,6 +3,7 @@
  * issuer's discovery document (`/.well-known/openid-configuration`, OpenID Connect Discovery §4), fetched
  * lazily once. A failed fetch is retried after a short pause and reported as 503 meanwhile.
  */
+import type { Logger } from '../../lib/logger.js';
 import { authUnavailable } from './bearer-errors.js';
 import type { ServiceConfig } from '../config.js';
 
@@ -15,16 +16,19 @@ interface Discovered {
 }
 
 export interface AuthEndpoints {
+  /** Where the issuer's discovery document is read (used only for what is not configured). */
+  discoveryUrl: string;
   jwksUri(): Promise<string>;
   introspectionEndpoint(): Promise<string>;
 }
 
-export function createAuthEndpoints(config: ServiceConfig): AuthEndpoints {
+export function createAuthEndpoints(config: ServiceConfig, logger?: Pick<Logger, 'info'>): AuthEndpoints {
   let discovered: Promise<Discovered> | undefined;
   let failedAt = 0;
+  const url = `${config.authIssuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  const unreachable = (cause?: unknown) => authUnavailable({ rule: 'discovery_unreachable', expected: url }, cause);
 
   async function fetchDiscovery(): Promise<Discovered> {
-    const url = `${config.authIssuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
     const res = await fetch(url, {
       signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
       headers: { accept: 'application/json' },
@@ -32,16 +36,18 @@ export function createAuthEndpoints(config: ServiceConfig): AuthEndpoints {
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const body: unknown = await res.json();
     if (typeof body !== 'object' || body === null) throw new Error('discovery document is not an object');
+    const { jwks_uri: jwksUri, introspection_endpoint: introspectionEndpoint } = body as Discovered;
+    logger?.info({ discoveryUrl: url, jwksUri, introspectionEndpoint }, 'authorization server discovered');
     return body;
   }
 
   function discovery(): Promise<Discovered> {
     if (!discovered) {
-      if (Date.now() - failedAt < FAILURE_PAUSE_MS) return Promise.reject(authUnavailable());
+      if (Date.now() - failedAt < FAILURE_PAUSE_MS) return Promise.reject(unreachable());
       discovered = fetchDiscovery().catch((err: unknown) => {
         discovered = undefined;
         failedAt = Date.now();
-        throw authUnavailable(err);
+        throw unreachable(err);
       });
     }
     return discovered;
@@ -51,12 +57,13 @@ export function createAuthEndpoints(config: ServiceConfig): AuthEndpoints {
     if (configured) return configured;
     const value = (await discovery())[member];
     if (typeof value !== 'string' || !/^https?:\/\//.test(value)) {
-      throw authUnavailable(new Error(`discovery document has no usable ${member}`));
+      throw unreachable(new Error(`discovery document has no usable ${member}`));
     }
     return value;
   }
 
   return {
+    discoveryUrl: url,
     jwksUri: () => endpoint(config.authJwksUri, 'jwks_uri'),
     introspectionEndpoint: () => endpoint(config.authIntrospectionUrl, 'introspection_endpoint'),
   };

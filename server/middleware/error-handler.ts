@@ -4,6 +4,7 @@
  */
 import type { ErrorRequestHandler } from 'express';
 import { isAppError, type AppError } from '../../lib/app-error.js';
+import { errorChain } from '../../lib/error-chain.js';
 import type { Logger } from '../../lib/logger.js';
 import { apiError } from '../errors.js';
 import { errorEnvelope } from './error-envelope.js';
@@ -23,7 +24,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const error = known ?? apiError('internal_error', 'An unexpected error occurred.');
     if (!known) log.error({ err, requestId: req.requestId }, 'unhandled error');
     else if (error.status >= 500)
-      log.warn({ code: error.code, cause: error.cause, requestId: req.requestId }, error.message);
+      // The cause as data (code, address …): logged as is, an Error's cause came out as `{}`.
+      log.warn({ code: error.code, cause: errorChain(error.cause), requestId: req.requestId }, error.message);
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     if (error.status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', DEFAULT_RETRY_AFTER_S);
     res.status(error.status).json(errorEnvelope(error.code, error.message, req.requestId, error.fields));

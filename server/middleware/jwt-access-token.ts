@@ -41,39 +41,62 @@ function nonEmpty(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
 
-/**
- * What a caller can fix, said plainly: an expired token, or one for another audience. jsonwebtoken checks these
- * only after the signature verified, so the token is genuine; its `aud` is named, the token never.
- */
-function rejection(err: unknown, req: Request, expectedAudience: string): AppError {
-  const inner = (err as { inner?: { name?: string; message?: string; expiredAt?: Date } }).inner;
-  if (inner?.name === 'TokenExpiredError') {
-    return invalidToken(
-      err,
-      `The access token expired${inner.expiredAt ? ` at ${inner.expiredAt.toISOString()}` : ''}`,
-    );
-  }
-  if (inner?.name === 'JsonWebTokenError' && inner.message?.startsWith('jwt audience invalid')) {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-    const aud = (jsonwebtoken.decode(token, { json: true }) ?? {}).aud;
-    const named = aud === undefined ? '(none)' : [aud].flat().join(', ');
-    return invalidToken(err, `The access token's audience ${named} is not ${expectedAudience}`);
-  }
-  return invalidToken(err);
+/** The rule a token express-jwt refused broke, from jsonwebtoken's error (claims are checked after the signature). */
+function rejection(
+  err: unknown,
+  req: Request,
+  expected: { issuer: string; audience: string },
+  algorithms: readonly string[],
+): AppError {
+  const inner = (err as { inner?: { name?: string; message?: string; expiredAt?: Date; date?: Date } }).inner;
+  const message = inner?.message ?? '';
+  const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+  const decoded = jsonwebtoken.decode(token, { complete: true, json: true });
+  const payload = (decoded?.payload ?? {}) as JwtPayload;
+  const claim = (value: unknown) => (value === undefined ? undefined : [value as string | string[]].flat().map(String));
+  const genuine = { cause: err, named: true };
+  if (inner?.name === 'TokenExpiredError')
+    return invalidToken({ rule: 'expired', got: inner.expiredAt?.toISOString() }, genuine);
+  if (inner?.name === 'NotBeforeError')
+    return invalidToken({ rule: 'not_yet_valid', got: inner.date?.toISOString() }, genuine);
+  if (message.startsWith('jwt audience invalid'))
+    return invalidToken({ rule: 'audience', expected: expected.audience, got: claim(payload.aud) }, genuine);
+  if (message.startsWith('jwt issuer invalid'))
+    return invalidToken({ rule: 'issuer', expected: expected.issuer, got: claim(payload.iss) }, genuine);
+  if (message === 'invalid signature') return invalidToken({ rule: 'signature' }, { cause: err });
+  if (message === 'invalid algorithm')
+    return invalidToken({ rule: 'algorithm', expected: [...algorithms], got: decoded?.header.alg }, { cause: err });
+  return invalidToken({ rule: 'malformed' }, { cause: err });
 }
 
-export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): JwtPrincipalVerifier {
+/** RFC 9068 §2.2's claims a verified payload lacks (jsonwebtoken itself accepts a token without `exp`). */
+function missingClaims(payload: JwtPayload | undefined): string[] {
+  if (!payload) return ['exp', 'iat', 'sub', 'client_id', 'jti'];
+  const missing: string[] = [];
+  if (typeof payload.exp !== 'number') missing.push('exp');
+  if (typeof payload.iat !== 'number') missing.push('iat');
+  for (const name of ['sub', 'client_id', 'jti'] as const) if (!nonEmpty(payload[name])) missing.push(name);
+  return missing;
+}
+
+export function createJwtVerifier(
+  config: ServiceConfig,
+  keys: SigningKeys,
+  audience: string = config.authAudience,
+): JwtPrincipalVerifier {
   const algorithms = config.authAlgorithms.filter((a) => !NEVER_ALLOWED.test(a)) as Algorithm[];
   const allowed = new Set<string>(algorithms);
 
   // Checked on the decoded header before any key is fetched, so a wrong `typ` or `alg` costs no JWKS request.
   const secret: GetVerificationKey = async (_req, token) => {
     const header = token?.header;
-    if (!header || typeof header.alg !== 'string' || !allowed.has(header.alg)) throw invalidToken();
+    if (!header || typeof header.alg !== 'string' || !allowed.has(header.alg))
+      throw invalidToken({ rule: 'algorithm', expected: algorithms, got: header?.alg });
     // RFC 7515 §4.1.11: extensions we do not understand must not be ignored; we understand none.
-    if ((header as { crit?: unknown }).crit !== undefined) throw invalidToken();
+    if ((header as { crit?: unknown }).crit !== undefined) throw invalidToken({ rule: 'malformed', got: 'crit' });
     const typ: unknown = header.typ;
-    if (typeof typ !== 'string' || !ACCESS_TOKEN_TYPES.has(typ.toLowerCase())) throw invalidToken();
+    if (typeof typ !== 'string' || !ACCESS_TOKEN_TYPES.has(typ.toLowerCase()))
+      throw invalidToken({ rule: 'token_type', expected: 'at+jwt', got: typeof typ === 'string' ? typ : undefined });
     // The KeyObject type differs between @types/node and jsonwebtoken's Secret; both are node:crypto's.
     return keys.keyFor(header.kid, header.alg);
   };
@@ -82,7 +105,7 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
     secret,
     algorithms,
     issuer: config.authIssuer,
-    audience: config.authAudience,
+    audience,
     clockTolerance: config.authClockToleranceS,
     credentialsRequired: true,
     requestProperty: 'auth',
@@ -96,31 +119,25 @@ export function createJwtVerifier(config: ServiceConfig, keys: SigningKeys): Jwt
       void verify(req, res, (err?: unknown) => {
         if (err !== undefined && err !== null) {
           // express-jwt's UnauthorizedError (signature, iss, aud, exp, nbf, malformed) and anything else: invalid token.
-          reject(isAppError(err) ? err : rejection(err, req, config.authAudience));
+          reject(isAppError(err) ? err : rejection(err, req, { issuer: config.authIssuer, audience }, algorithms));
           return;
         }
         const payload = (req as Request & { auth?: JwtPayload }).auth;
         delete (req as Request & { auth?: JwtPayload }).auth;
         // jsonwebtoken accepts a token without `exp` (research §3.1); RFC 9068 §2.2 requires these claims.
-        if (
-          !payload ||
-          typeof payload.exp !== 'number' ||
-          typeof payload.iat !== 'number' ||
-          !nonEmpty(payload.sub) ||
-          !nonEmpty(payload.client_id) ||
-          !nonEmpty(payload.jti)
-        ) {
-          reject(invalidToken());
+        const missing = missingClaims(payload);
+        if (!payload || missing.length > 0) {
+          reject(invalidToken({ rule: 'claims', expected: missing }));
           return;
         }
         const principal: Principal = {
-          sub: payload.sub,
-          clientId: payload.client_id,
+          sub: payload.sub as string,
+          clientId: payload.client_id as string,
           scopes: scopesOf(payload),
           tokenKind: 'jwt',
         };
         (req as Request & { verifiedUntil?: number }).verifiedUntil =
-          payload.exp * 1000 + config.authClockToleranceS * 1000;
+          (payload.exp as number) * 1000 + config.authClockToleranceS * 1000;
         resolve(principal);
       });
     });

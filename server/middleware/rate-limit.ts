@@ -40,6 +40,7 @@ export function createRateLimit(deps: ApiDeps): RequestHandler {
     res.setHeader('RateLimit-Policy', `"${policy}";q=${limit};w=${WINDOW_MS / 1000}`);
     res.setHeader('RateLimit', `"${policy}";r=${outcome.remaining};t=${resetS}`);
     if (!outcome.allowed) {
+      deps.metrics?.rateLimited(policy);
       const retryAfter = resetS + Math.floor(Math.random() * (MAX_JITTER_S + 1));
       throw apiError('rate_limited', `Rate limit of ${limit} requests a minute exceeded (policy "${policy}").`, {
         headers: { 'Retry-After': String(retryAfter) },

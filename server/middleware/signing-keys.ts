@@ -25,6 +25,10 @@ interface CachedKey {
 export interface SigningKeys {
   /** The verification key for a token header; rejects with an AppError (401 or 503). */
   keyFor(kid: string | undefined, alg: string): Promise<KeyObject>;
+  /** Whether a key fetched earlier is still usable (tokens keep being verified while the JWKS is down). */
+  hasUsableKeys(): boolean;
+  /** Fetches the JWKS now (readiness: the keys are fetchable); rejects with a 503 AppError when they are not. */
+  fetchKeys(): Promise<void>;
 }
 
 function errorName(err: unknown): string {
@@ -64,13 +68,13 @@ export function createSigningKeys(endpoints: AuthEndpoints, logger: Logger): Sig
       };
     } catch (err) {
       const name = errorName(err);
-      if (name === 'SigningKeyNotFoundError') throw invalidToken(err);
+      if (name === 'SigningKeyNotFoundError') throw invalidToken({ rule: 'unknown_key', got: kid }, { cause: err });
       if (name === 'JwksRateLimitError') {
         // Most likely a flood of unknown kids: refuse the token, keep the JWKS budget (research §3.3).
         warnBudgetExhausted();
-        throw invalidToken(err);
+        throw invalidToken({ rule: 'unknown_key', got: kid }, { cause: err });
       }
-      throw authUnavailable(err);
+      throw authUnavailable({ rule: 'jwks_unreachable', expected: await endpoints.jwksUri() }, err);
     }
   }
 
@@ -89,8 +93,21 @@ export function createSigningKeys(endpoints: AuthEndpoints, logger: Logger): Sig
         cache.set(id, entry);
       }
       // A key published for one algorithm must not verify another (RFC 7517 §4.4).
-      if (entry.alg !== undefined && entry.alg !== alg) throw invalidToken();
+      if (entry.alg !== undefined && entry.alg !== alg)
+        throw invalidToken({ rule: 'algorithm', expected: entry.alg, got: alg });
       return entry.key;
+    },
+    hasUsableKeys() {
+      const now = Date.now();
+      return [...cache.values()].some((entry) => entry.expiresAt > now);
+    },
+    async fetchKeys() {
+      const jwks = await jwksClient();
+      try {
+        await jwks.getSigningKeys();
+      } catch (err) {
+        throw authUnavailable({ rule: 'jwks_unreachable', expected: await endpoints.jwksUri() }, err);
+      }
     },
   };
 }

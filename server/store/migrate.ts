@@ -7,7 +7,10 @@ import type { Connection } from 'mongoose';
 import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../components/templates/templates.data.js';
 import { STORE_COLLECTIONS } from './collections.js';
-import { recordSchemaVersion } from './schema-version.js';
+import { readSchemaState, recordSchemaVersion } from './schema-version.js';
+import { upgradeOutbox } from './upgrade-outbox.js';
+import { upgradeProvisioning } from './upgrade-provisioning.js';
+import { upgradeDirectories } from './upgrade-directories.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -16,6 +19,12 @@ export interface MigrationReport {
   ttlUnsupported: string[];
   /** Platform documents inserted, replaced or removed. */
   platformDocumentsChanged: number;
+  /** Outbox due items written for what a build before schema version 5 left pending (upgrade-outbox.ts). */
+  outboxItemsWritten: number;
+  /** Provisioning steps listed and, when unfinished, marked due for a build of schema version 5 (upgrade-provisioning.ts). */
+  provisioningStepsUpgraded: number;
+  /** Organizations given their registration directory for a build of schema version 5 (upgrade-directories.ts). */
+  directoriesWritten: number;
   /** Whether this run wrote the schema version record (false when it was already current). */
   schemaVersionRecorded: boolean;
 }
@@ -73,9 +82,19 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     indexesCreated: [],
     ttlUnsupported: [],
     platformDocumentsChanged: 0,
+    outboxItemsWritten: 0,
+    provisioningStepsUpgraded: 0,
+    directoriesWritten: 0,
     schemaVersionRecorded: false,
   };
+  const before = await readSchemaState(connection);
   await createIndexes(connection, report);
+  // Only a database an older build wrote (or one never versioned) can hold what the upgrade turns into due items.
+  if (before.version === null || before.version < 5) {
+    report.outboxItemsWritten = await upgradeOutbox(connection);
+    report.provisioningStepsUpgraded = await upgradeProvisioning(connection);
+    report.directoriesWritten = await upgradeDirectories(connection);
+  }
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
   // Last, so a migration that failed half-way leaves the database reading as not migrated.

@@ -14,7 +14,8 @@ import { grantSchema, subjectDefaultSchema } from '../components/grants/grants.s
 import { createMemoryRegistrationRepository } from '../components/registrations/registrations.repository.js';
 import { createMongoRegistrationRepository } from '../components/registrations/registrations.mongo.js';
 import { registrationSchema } from '../components/registrations/registrations.schema.js';
-import { createIntentSchema } from '../components/outbox/create-intents.schema.js';
+import { registrationDirectorySchema } from '../components/registrations/registration-directory.schema.js';
+import { dueItemSchema } from '../components/outbox/due-items.schema.js';
 import { createMemoryChangeSetRepository } from '../components/change-sets/change-sets.repository.js';
 import { createMongoChangeSetRepository } from '../components/change-sets/change-sets.mongo.js';
 import { changeSetSchema } from '../components/change-sets/change-sets.schema.js';
@@ -32,7 +33,12 @@ import { createMongoCommentRepository } from '../components/comments/comments.mo
 import { commentSchema } from '../components/comments/comments.schema.js';
 import { createMemoryProvisioningRepository } from '../components/provisioning/provisioning.repository.js';
 import { createMongoProvisioningRepository } from '../components/provisioning/provisioning.mongo.js';
-import { provisionedClientSchema, provisioningStepSchema } from '../components/provisioning/provisioning.schema.js';
+import {
+  provisionedClientSchema,
+  provisioningDueSchema,
+  provisioningStepListSchema,
+  provisioningStepSchema,
+} from '../components/provisioning/provisioning.schema.js';
 
 /** What a factory gets: the clock for timestamps the store sets itself; on mongo, the connection and write locks. */
 export interface MemoryContext {
@@ -69,7 +75,8 @@ export const REPOSITORIES = {
   registrations: repository({
     memory: () => createMemoryRegistrationRepository(),
     mongo: ({ connection, locks }) => createMongoRegistrationRepository(connection, locks),
-    schemas: [registrationSchema, createIntentSchema],
+    // The outbox's due items, which change sets use too, are listed once: here.
+    schemas: [registrationSchema, registrationDirectorySchema, dueItemSchema],
   }),
   changeSets: repository({
     memory: () => createMemoryChangeSetRepository(),
@@ -103,7 +110,7 @@ export const REPOSITORIES = {
   provisioning: repository({
     memory: () => createMemoryProvisioningRepository(),
     mongo: ({ connection, locks }) => createMongoProvisioningRepository(connection, locks),
-    schemas: [provisioningStepSchema, provisionedClientSchema],
+    schemas: [provisioningStepSchema, provisioningDueSchema, provisioningStepListSchema, provisionedClientSchema],
   }),
 };
 

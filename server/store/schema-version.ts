@@ -9,11 +9,11 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { STORE_COLLECTIONS } from './collections.js';
-import { MAX_TIME_MS } from '../db/query-limits.js';
+import { queryTimeoutMs } from '../db/query-limits.js';
 
 /** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents, 4
- * idempotency responses). */
-export const SCHEMA_VERSION = 4;
+ * idempotency responses, 5 outbox due items in place of create intents and the `outboxAt` indexes). */
+export const SCHEMA_VERSION = 5;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 
@@ -55,7 +55,7 @@ export async function recordSchemaVersion(
 export async function readSchemaState(connection: Connection): Promise<SchemaState> {
   const record = await connection
     .db!.collection<SchemaRecord>(SCHEMA_COLLECTION)
-    .findOne({ _id: SCHEMA_ID }, { maxTimeMS: MAX_TIME_MS });
+    .findOne({ _id: SCHEMA_ID }, { maxTimeMS: queryTimeoutMs(connection) });
   if (!record) return { status: 'unmigrated', version: null };
   if (record.version > SCHEMA_VERSION) return { status: 'newer', version: record.version };
   if (record.version < SCHEMA_VERSION || record.indexes !== indexFingerprint())

@@ -15,7 +15,7 @@ describe('resource.redos', () => {
 
   it('fails with unrestricted_resource_consumption.redos (6.9) when e-mail validation backtracks, and stops at the first clear growth', async () => {
     target = await startRedosTarget({ backtracks: true });
-    // A body input goes to 20 000 characters (seconds of backtracking here), so the proof holds on a loaded machine too.
+    // A body input goes to 20 000 characters (half a second of backtracking here), so the proof holds on a loaded machine too.
     const outcome = await scanTarget(target.url('/users/lookup'), {
       checks: [ID],
       method: 'POST',

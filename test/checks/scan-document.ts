@@ -1,14 +1,13 @@
 /**
  * Runs checks over an OpenAPI description held in memory, the way `scanner scan openapi` does (operations with their
- * declared inputs; object ids from the first identity's answers when `asOther` is given), so a check test can show
- * what the description adds to a curl scan.
+ * declared inputs; the API model built from the whole description, its identities learned before the checks), so a
+ * check test can show what the description adds to a curl scan.
  */
 import type { Operation } from '../../scanner/api.js';
 import { runScan } from '../../scanner/engine.js';
 import type { ScanOutcome } from '../../scanner/scan-result.js';
 import type { OpenApiDocument } from '../../scanner/openapi/load-document.js';
 import { operationsFromDocument } from '../../scanner/openapi/operations.js';
-import { objectIdsFromResponses } from '../../scanner/openapi/send-for-object-ids.js';
 import { selectChecks } from '../../scanner/select-checks.js';
 import { loadedChecks } from '../support/scan.js';
 
@@ -32,10 +31,14 @@ export async function scanDocument(
     { baseUrl, credentials: { byScheme: options.credentials ?? {} } },
   );
   const rate = { count: 1000, perMs: 1000 };
-  const prepared = options.options?.asOther
-    ? (await objectIdsFromResponses(all, { rate, requestTimeoutMs: 5000 })).operations
-    : all;
-  const operations = options.only ? prepared.filter((op) => options.only!.includes(op.id)) : prepared;
-  const outcome = await runScan({ kind: 'openapi', operations, checks: selected, options: options.options, rate });
-  return { ...outcome, prepared };
+  const operations = options.only ? all.filter((op) => options.only!.includes(op.id)) : all;
+  const outcome = await runScan({
+    kind: 'openapi',
+    operations,
+    model: { operations: all, document },
+    checks: selected,
+    options: options.options,
+    rate,
+  });
+  return { ...outcome, prepared: outcome.operations };
 }

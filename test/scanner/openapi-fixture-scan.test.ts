@@ -140,13 +140,14 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
   });
 
   it('sends no destructive request at defaults but the clean-up of what it created: DELETE operations are skipped with the reason', () => {
-    // DESIGN §2.6: an object the scan's own POST /orders made (the target names it ord-new) may be deleted again;
-    // nothing the target held before the scan is.
+    // DESIGN §2.6: an object the scan's own POST /orders or POST /webhooks made (the target names them ord-new and
+    // 8) may be deleted again, and the clean-up does so once; nothing the target held before the scan is.
     const deleted = firstRun.filter((line) => line.startsWith('DELETE ')).map((line) => line.split(' ')[1]);
     expect(
-      deleted.every((path) => path?.endsWith('/orders/ord-new')),
+      deleted.every((path) => path?.endsWith('/orders/ord-new') || path?.endsWith('/webhooks/8')),
       deleted.join(', '),
     ).to.equal(true);
+    expect(report.completeness?.leftBehind).to.equal(undefined);
     const deletes = report.reports.filter((r) => r.operation?.id.startsWith('DELETE '));
     expect(deletes).to.not.have.length(0);
     for (const item of deletes)

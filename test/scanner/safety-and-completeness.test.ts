@@ -24,6 +24,7 @@ function wipingDescription(): unknown {
         delete: { operationId: 'deleteItem', responses: ok },
       },
       '/reset-db': { get: { operationId: 'resetDatabase', summary: 'Wipes the database', responses: ok } },
+      '/me': { get: { operationId: 'whoAmI', responses: ok } },
     },
   };
 }
@@ -32,10 +33,13 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
   let target: Target | undefined;
   let dir: string;
   const hits = { reset: 0, delete: 0 };
+  /** Whether the scan's identity is alice, who owns item i-1 (else the item is someone else's). */
+  let scanned = true;
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'scanner-safety-'));
     hits.reset = 0;
     hits.delete = 0;
+    scanned = true;
   });
   afterEach(async () => {
     await target?.close();
@@ -54,8 +58,9 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
         hits.delete += 1;
         return json(res, 204, {});
       }
-      if (path === '/items') return json(res, 200, [{ id: 'i-1' }]);
-      return json(res, 200, { id: 'i-1' });
+      if (path === '/me') return json(res, 200, { username: scanned ? 'alice' : 'nobody' });
+      if (path === '/items') return json(res, 200, [{ id: 'i-1', owner: 'alice' }]);
+      return json(res, 200, { id: 'i-1', owner: 'alice' });
     });
     const spec = join(dir, 'wipe.openapi.json');
     await writeFile(spec, JSON.stringify(wipingDescription()));
@@ -108,6 +113,30 @@ describe('scanner safety and completeness (DESIGN §2.6)', () => {
     expect(result.code, result.stderr).to.equal(0);
     expect(hits.reset).to.be.greaterThan(0);
     expect(hits.delete).to.be.greaterThan(0);
+  });
+
+  it("never deletes an object no scan identity owns, even with --allow-destructive: the description's example names someone else's", async () => {
+    scanned = false;
+    const spec = await startWipingTarget();
+    const { report, ...result } = await scanToReport([
+      'scan',
+      'openapi',
+      spec,
+      '--base-url',
+      target!.origin,
+      '--rate',
+      '2000/s',
+      '--allow-destructive',
+    ]);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(hits.reset, 'a wipe names no object: --allow-destructive sends it').to.be.greaterThan(0);
+    expect(hits.delete).to.equal(0);
+    const reasons = report.reports
+      .filter((r) => r.operation?.id === 'DELETE /items/{id}' && r.status === 'skipped')
+      .map((r) => r.reason);
+    expect(reasons).to.include(
+      'DELETE /items/{id}: {id}="i-1" names no object of a scan identity\'s (a description example or a generated value): writes go only to the scan identities\' own objects or those the scan created',
+    );
   });
 
   it('narrows a scan with --include-operations and --exclude-operations (globs on METHOD /path and operationId; exclude wins)', async () => {

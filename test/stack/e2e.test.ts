@@ -144,6 +144,23 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     expect((await json<Resource>(submitted)).status).to.equal('pending_review');
   });
 
+  it('never gives alice, an API user, the review or admin scopes she asks for: the internal surface refuses her', async () => {
+    const token = await userToken({
+      ...tokenRequest(),
+      scope: DEMO.reviewerScopes.join(' '),
+      resource: stack.internalAudience,
+      redirectUri: DEMO.redirectUri,
+      loginHint: DEMO.user,
+    });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { scope?: string };
+    expect((claims.scope ?? '').split(' ')).to.not.include.members([DEMO.reviewerScopes[0]]);
+    expect((claims.scope ?? '').split(' ')).to.not.include.members([DEMO.reviewerScopes[1]]);
+    const queue = await fetch(`${stack.internal}/internal/v1/review-queue`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(queue.status).to.equal(403);
+  });
+
   it('lets reviewer rita approve it on the internal surface, then the machine identity proposes a change set', async () => {
     const reviewer = await userToken({
       ...tokenRequest(),

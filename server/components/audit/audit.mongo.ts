@@ -2,7 +2,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { batchedInserts } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { AuditEntry } from './audit.model.js';
 import { auditEntryFrom, type AuditRepository } from './audit.repository.js';
 import { auditModel, type AuditDocument } from './audit.schema.js';
@@ -19,10 +19,11 @@ export function createMongoAuditRepository(
   connection: Connection,
   options: { clock?: () => Date } = {},
 ): AuditRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const clock = options.clock ?? (() => new Date());
   const Audit = auditModel(connection);
   // Entries of concurrent requests go to the log in one insert (write-batcher.ts).
-  const inserts = batchedInserts(Audit.collection);
+  const inserts = batchedInserts(Audit.collection, { maxTimeMS });
   return {
     async append(entry) {
       const record = auditEntryFrom(entry, clock);
@@ -32,7 +33,7 @@ export function createMongoAuditRepository(
       } catch (error) {
         // Delivered before (an outbox replay): the `_id` decides, the stored entry stands.
         if (!isDuplicateKey(error)) throw error;
-        const stored = await Audit.findById(id).lean<AuditDocument & { _id: string }>().maxTimeMS(MAX_TIME_MS);
+        const stored = await Audit.findById(id).lean<AuditDocument & { _id: string }>().maxTimeMS(maxTimeMS);
         if (stored) return toEntry(stored);
         throw error;
       }
@@ -58,7 +59,7 @@ export function createMongoAuditRepository(
         .sort({ at: 1, _id: 1 })
         .limit(query.limit)
         .lean<(AuditDocument & { _id: string })[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return docs.map(toEntry);
     },
   };

@@ -1,7 +1,7 @@
 /** Change-set storage: the interface of the contract suite and the embedded implementation. */
 import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../db/conditional-write.js';
 import { pageOf, type PageQuery } from '../../db/keyset-page.js';
-import { remainingEvents, type OutboxStore } from '../outbox/outbox.model.js';
+import { backlogOf, remainingEvents, type OutboxStore } from '../outbox/outbox.model.js';
 import type { ChangeSet, ChangeSetChanges, ChangeSetStatus } from './change-sets.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 
@@ -79,6 +79,9 @@ export function createMemoryChangeSetRepository(): ChangeSetRepository {
       record.updatedAt = now;
       byId.set(record.id, copy(record));
       return { ok: true, record: copy(record) };
+    },
+    async outboxBacklog() {
+      return backlogOf(byId.values());
     },
     async pendingOutbox(query) {
       return [...byId.values()]

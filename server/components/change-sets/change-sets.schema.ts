@@ -17,7 +17,7 @@ export const changeSetSchema = new Schema(
     decidedAt: { type: Date },
     decidedBy: { type: String },
     idempotencyKey: { type: String, immutable: true },
-    // Undelivered effects of the proposal (outbox/outbox.model.ts).
+    // Undelivered effects of the proposal (outbox/outbox.model.ts), found through their due item.
     outbox: { type: [Schema.Types.Mixed], default: undefined },
     outboxAt: { type: Date },
   },
@@ -29,8 +29,6 @@ changeSetSchema.index({ organizationId: 1, registrationId: 1, createdAt: 1, _id:
 changeSetSchema.index({ organizationId: 1, registrationId: 1, status: 1, createdAt: 1, _id: 1 });
 // A retried proposal finds the change set it made (single-field sparse unique: see registrations.schema.ts).
 changeSetSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
-// The outbox drain (none in the steady state).
-changeSetSchema.index({ outboxAt: 1 }, { sparse: true });
 
 export type ChangeSetDocument = InferSchemaType<typeof changeSetSchema>;
 

@@ -4,7 +4,7 @@
  */
 import type { Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { Grant } from './grants.model.js';
 import type { GrantRepository } from './grants.repository.js';
 import { grantModel, subjectDefaultModel, type GrantDocument, type SubjectDefaultDocument } from './grants.schema.js';
@@ -23,6 +23,7 @@ export function createMongoGrantRepository(
   connection: Connection,
   options: { clock?: () => Date } = {},
 ): GrantRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const clock = options.clock ?? (() => new Date());
   const Grants = grantModel(connection);
   const Defaults = subjectDefaultModel(connection);
@@ -34,7 +35,7 @@ export function createMongoGrantRepository(
     createdAt: doc.createdAt,
   });
   async function defaultOf(subject: string): Promise<string | undefined> {
-    const doc = await Defaults.findById(subject).lean<SubjectDefaultDocument>().maxTimeMS(MAX_TIME_MS);
+    const doc = await Defaults.findById(subject).lean<SubjectDefaultDocument>().maxTimeMS(maxTimeMS);
     return doc?.organizationId;
   }
 
@@ -48,42 +49,39 @@ export function createMongoGrantRepository(
           {
             upsert: true,
             returnDocument: 'after',
-            maxTimeMS: MAX_TIME_MS,
+            maxTimeMS,
           },
         ).lean<GrantDocument>(),
       );
       if (input.isDefault) {
         await upsertRetrying(() =>
-          Defaults.updateOne({ _id: subject }, { $set: { organizationId } }, { upsert: true, maxTimeMS: MAX_TIME_MS }),
+          Defaults.updateOne({ _id: subject }, { $set: { organizationId } }, { upsert: true, maxTimeMS }),
         );
       } else {
         // Unmark only if this organization is the default; another organization's mark stays.
-        await Defaults.deleteOne({ _id: subject, organizationId }, { maxTimeMS: MAX_TIME_MS });
+        await Defaults.deleteOne({ _id: subject, organizationId }, { maxTimeMS });
       }
       return toGrant(doc, input.isDefault ? organizationId : undefined);
     },
     async revoke(input) {
       // The default mark goes first: a crash in between leaves a plain grant, never a default pointing nowhere.
-      await Defaults.deleteOne(
-        { _id: input.subject, organizationId: input.organizationId },
-        { maxTimeMS: MAX_TIME_MS },
-      );
+      await Defaults.deleteOne({ _id: input.subject, organizationId: input.organizationId }, { maxTimeMS });
       const result = await Grants.deleteOne(
         { organizationId: input.organizationId, subject: input.subject },
-        { maxTimeMS: MAX_TIME_MS },
+        { maxTimeMS },
       );
       return result.deletedCount > 0;
     },
     async find(subject, organizationId) {
       const [doc, defaultId] = await Promise.all([
-        Grants.findOne({ organizationId, subject }).lean<GrantDocument>().maxTimeMS(MAX_TIME_MS),
+        Grants.findOne({ organizationId, subject }).lean<GrantDocument>().maxTimeMS(maxTimeMS),
         defaultOf(subject),
       ]);
       return doc ? toGrant(doc, defaultId) : null;
     },
     async listForSubject(subject) {
       const [docs, defaultId] = await Promise.all([
-        Grants.find({ subject }).sort({ organizationId: 1 }).lean<GrantDocument[]>().maxTimeMS(MAX_TIME_MS),
+        Grants.find({ subject }).sort({ organizationId: 1 }).lean<GrantDocument[]>().maxTimeMS(maxTimeMS),
         defaultOf(subject),
       ]);
       return docs.map((doc) => toGrant(doc, defaultId));
@@ -93,7 +91,7 @@ export function createMongoGrantRepository(
       if (defaultId === undefined) return null;
       const doc = await Grants.findOne({ organizationId: defaultId, subject })
         .lean<GrantDocument>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return doc ? toGrant(doc, defaultId) : null;
     },
   };

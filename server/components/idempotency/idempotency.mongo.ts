@@ -10,7 +10,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import { newId } from '../../ids.js';
 import {
@@ -36,26 +36,27 @@ interface MongoClaim {
 }
 
 export function createMongoIdempotencyRepository(connection: Connection, locks: WriteLocks): IdempotencyRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const Records = idempotencyModel(connection);
   const Responses = idempotencyResponseModel(connection);
-  const claimInserts = batchedInserts(collectionOf(Records));
-  const responseInserts = batchedInserts(collectionOf(Responses));
+  const claimInserts = batchedInserts(collectionOf(Records), { maxTimeMS });
+  const responseInserts = batchedInserts(collectionOf(Responses), { maxTimeMS });
   let claims = 0;
 
   function sweep(now: Date): void {
     // Best effort and off the request path: a failed sweep only delays the cleanup.
     const expired = { expiresAt: mongoose.trusted({ $lte: now }) };
-    Records.deleteMany(expired, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
-    Responses.deleteMany(expired, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+    Records.deleteMany(expired, { maxTimeMS }).catch(() => undefined);
+    Responses.deleteMany(expired, { maxTimeMS }).catch(() => undefined);
   }
 
   /** The key's record with its response, wherever it is stored (its own collection, or on an older claim). */
   async function readClaim(input: IdempotencyScope): Promise<IdempotencyDocument | null> {
-    const existing = await Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(MAX_TIME_MS);
+    const existing = await Records.findOne(scopeFilter(input)).lean<IdempotencyDocument>().maxTimeMS(maxTimeMS);
     if (!existing || existing.response != null || !existing.claimId) return existing;
     const stored = await Responses.findOne({ _id: existing.claimId })
       .lean<IdempotencyResponseDocument>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     return stored ? { ...existing, response: stored.response as unknown } : existing;
   }
 
@@ -101,7 +102,7 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
                   claimId: existing.claimId ?? mongoose.trusted({ $exists: false }),
                 };
             const { matchedCount } = await Records.updateOne({ ...scopeFilter(input), ...condition }, takeOver, {
-              maxTimeMS: MAX_TIME_MS,
+              maxTimeMS,
             });
             if (matchedCount !== 1) return readClaim(input);
             // The holder may have completed between the read and the takeover (`complete` inserts without the
@@ -110,7 +111,7 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
               !expired && existing.claimId
                 ? await Responses.findOne({ _id: existing.claimId })
                     .lean<IdempotencyResponseDocument>()
-                    .maxTimeMS(MAX_TIME_MS)
+                    .maxTimeMS(maxTimeMS)
                 : null;
             if (!completed) return started;
             await responseInserts.write({
@@ -148,8 +149,8 @@ export function createMongoIdempotencyRepository(connection: Connection, locks: 
       // Only the caller's own claim, never a completed one (its response is in the other collection), nor one taken
       // over (it has a new id).
       const claim = input.claim as MongoClaim;
-      if (await Responses.exists({ _id: claim.id }).maxTimeMS(MAX_TIME_MS)) return;
-      await Records.deleteOne({ ...scopeFilter(input), claimId: claim.id }, { maxTimeMS: MAX_TIME_MS });
+      if (await Responses.exists({ _id: claim.id }).maxTimeMS(maxTimeMS)) return;
+      await Records.deleteOne({ ...scopeFilter(input), claimId: claim.id }, { maxTimeMS });
     },
   };
 }

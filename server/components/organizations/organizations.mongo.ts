@@ -1,7 +1,7 @@
 /** Organizations on MongoDB: the contract of the embedded repository; `_id` is the `org_…` id. */
 import mongoose, { type Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import { newId } from '../../ids.js';
 import type { OrganizationRepository } from './organizations.repository.js';
 import { organizationModel, toOrganization, type OrganizationDocument } from './organizations.schema.js';
@@ -10,12 +10,13 @@ export function createMongoOrganizationRepository(
   connection: Connection,
   options: { clock?: () => Date } = {},
 ): OrganizationRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const clock = options.clock ?? (() => new Date());
   const Organizations = organizationModel(connection);
 
   return {
     async get(id) {
-      const doc = await Organizations.findById(id).lean<OrganizationDocument>().maxTimeMS(MAX_TIME_MS);
+      const doc = await Organizations.findById(id).lean<OrganizationDocument>().maxTimeMS(maxTimeMS);
       return doc ? toOrganization(doc) : null;
     },
     async getMany(ids) {
@@ -23,7 +24,7 @@ export function createMongoOrganizationRepository(
       const docs = await Organizations.find({ _id: mongoose.trusted({ $in: [...new Set(ids)] }) })
         .sort({ _id: 1 })
         .lean<OrganizationDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return docs.map(toOrganization);
     },
     async create(input) {
@@ -42,7 +43,7 @@ export function createMongoOrganizationRepository(
         { _id: input.id },
         // createdAt only on insert: re-seeding keeps the original (mongoose allows immutable paths in $setOnInsert).
         { $set: { name: input.name, plan: input.plan }, $setOnInsert: { createdAt: input.createdAt ?? clock() } },
-        { upsert: true, returnDocument: 'after', runValidators: true, maxTimeMS: MAX_TIME_MS },
+        { upsert: true, returnDocument: 'after', runValidators: true, maxTimeMS },
       ).lean<OrganizationDocument>();
       return toOrganization(doc);
     },
@@ -53,7 +54,7 @@ export function createMongoOrganizationRepository(
         {
           returnDocument: 'after',
           runValidators: true,
-          maxTimeMS: MAX_TIME_MS,
+          maxTimeMS,
         },
       ).lean<OrganizationDocument>();
       return doc ? toOrganization(doc) : null;

@@ -41,6 +41,20 @@ export interface OutboxStore<T extends OutboxFields> {
    * a removed record (tombstone) whose outbox is now empty is deleted for good.
    */
   clearOutbox(organizationId: string, id: string, eventIds: readonly string[]): Promise<void>;
+  /** How many records hold undelivered events, and since when the oldest does (the outbox metrics). */
+  outboxBacklog(): Promise<{ count: number; oldest?: Date }>;
+}
+
+/** The backlog of records with an outbox, from their `outboxAt` (the embedded stores). */
+export function backlogOf(records: Iterable<OutboxFields>): { count: number; oldest?: Date } {
+  let count = 0;
+  let oldest: Date | undefined;
+  for (const record of records) {
+    if (!record.outboxAt || !record.outbox?.length) continue;
+    count += 1;
+    if (!oldest || record.outboxAt < oldest) oldest = record.outboxAt;
+  }
+  return oldest ? { count, oldest } : { count };
 }
 
 /** The record without the delivered events (and without the outbox fields once it is empty). */

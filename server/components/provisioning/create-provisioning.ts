@@ -34,6 +34,7 @@ export function createProvisioning(
     retryS: config.provisioningRetryS,
     maxAttempts: config.provisioningMaxAttempts,
     logger: deps.logger,
+    metrics: deps.metrics,
   });
   return { worker, hook: createProvisioningHook({ store: deps.store, clock: deps.clock, worker }) };
 }

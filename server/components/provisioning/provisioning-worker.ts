@@ -6,6 +6,7 @@
  * exponential backoff; a refused request (4xx) or too many attempts marks the step failed, shown on the registration.
  */
 import type { Logger } from '../../../lib/logger.js';
+import type { Metrics } from '../../metrics/metrics.js';
 import type { Store } from '../../deps.js';
 import type { Registration } from '../registrations/registrations.model.js';
 import { clientMetadataOf } from './client-metadata.js';
@@ -24,6 +25,8 @@ interface ProvisioningWorkerOptions {
   retryS: number;
   maxAttempts: number;
   logger?: Logger;
+  /** Counts failed steps (provisioning_failures_total). */
+  metrics?: Pick<Metrics, 'provisioningFailed'>;
   /** How long a claimed step stays claimed if this process dies mid-step (default 60 s). */
   leaseMs?: number;
 }
@@ -147,6 +150,7 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
       const now = clock();
       if (permanent || step.attempts >= options.maxAttempts) {
         await store.provisioning.settle(step.id, { status: 'failed', now, error: message });
+        options.metrics?.provisioningFailed(step.kind, true);
         await audit(step, registration, `provisioning_${step.kind}_failed`, message);
         logger?.warn({ step: step.id, attempts: step.attempts, err: message }, 'provisioning step failed');
       } else {
@@ -157,11 +161,13 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
           retryAt: new Date(now.getTime() + delayS * 1000),
           error: message,
         });
-        if (!(error instanceof NotYet))
+        if (!(error instanceof NotYet)) {
+          options.metrics?.provisioningFailed(step.kind, false);
           logger?.info(
             { step: step.id, attempts: step.attempts, retryInS: delayS, err: message },
             'provisioning step will be retried',
           );
+        }
       }
     }
   }

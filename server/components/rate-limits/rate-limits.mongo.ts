@@ -24,7 +24,7 @@ import type { Connection } from 'mongoose';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitStore } from './rate-limits.repository.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 
 /** The collection of the slots; `db:migrate` creates its indexes. (`rate_limits` held the old `$inc` counters.) */
 export const RATE_LIMIT_COLLECTION = 'rate_limit_slots';
@@ -61,6 +61,7 @@ interface LocalCursor {
 }
 
 export function createMongoRateLimitStore(connection: Connection, clock: () => number = Date.now): RateLimitStore {
+  const maxTimeMS = queryTimeoutMs(connection);
   const slots = connection.getClient().db(connection.name).collection<SlotDocument>(RATE_LIMIT_COLLECTION);
   const cursors = new Map<string, LocalCursor>();
   const insurance = new Map<string, RateLimiterMemory>();
@@ -73,7 +74,7 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
       cursor = { nextBlock: 1, slot: 1, lastSlot: 0, windowEnd };
       cursors.set(id, cursor);
       // The first sight of a new window clears the key's older slots; a TTL index does it too where the server has one.
-      slots.deleteMany({ key, window: { $lt: window } }, { maxTimeMS: MAX_TIME_MS }).catch(() => undefined);
+      slots.deleteMany({ key, window: { $lt: window } }, { maxTimeMS }).catch(() => undefined);
     }
     return cursor;
   }
@@ -110,7 +111,7 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
       try {
         await slots.insertOne(
           { _id: `${key}:${window}:b${block}`, key, window, expire: new Date(cursor.windowEnd) },
-          { maxTimeMS: MAX_TIME_MS },
+          { maxTimeMS },
         );
         cursor.slot = (block - 1) * size + 1;
         cursor.lastSlot = Math.min(limit, block * size);
@@ -120,7 +121,7 @@ export function createMongoRateLimitStore(connection: Connection, clock: () => n
       }
       // Another instance holds that block: continue after everything the window has stored so far.
       try {
-        const taken = await slots.countDocuments({ key, window }, { maxTimeMS: MAX_TIME_MS });
+        const taken = await slots.countDocuments({ key, window }, { maxTimeMS });
         cursor.nextBlock = Math.max(cursor.nextBlock, taken + 1);
       } catch {
         return 'error';

@@ -1,18 +1,19 @@
 /**
  * Registrations on MongoDB: the same contract as the embedded repository (test/server/contract/). Every write is
- * one conditional single-document operation (no multi-document transactions), made under the record's write lock
- * so it stays a true compare-and-set on FerretDB too (see server/db/write-locks.ts). The per-organization limit is
- * checked and the record inserted under the organization's quota lock, so concurrent creates never exceed it.
- * A create delivers its outbox without updating the record it inserted (outbox/create-intents.schema.ts says why),
- * and its inserts go in one command with those of concurrent creates (db/write-batcher.ts).
+ * a single-document operation (no multi-document transactions) by `{ _id }`, checked and made under the record's
+ * write lock (db/conditional-write.mongo.ts says why that shape). The per-organization limit is checked and the
+ * record inserted under the organization's quota lock, so concurrent creates never exceed it. A write that stores
+ * outbox events announces them with a due item first (outbox/due-items.schema.ts), which the drain reads instead
+ * of this collection; a create delivers its events without updating the record it inserted, and its inserts go in
+ * one command with those of concurrent creates (db/write-batcher.ts).
  */
 import mongoose, { type Connection } from 'mongoose';
 import { copyPlain } from '../../../lib/copy-plain.js';
 import { batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
-import { conditionalFilter, conditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
+import { lockedConditionalWrite, revisionUpdate } from '../../db/conditional-write.mongo.js';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { afterKey, KEYSET_SORT } from '../../db/keyset-filter.js';
-import { MAX_TIME_MS } from '../../db/query-limits.js';
+import { queryTimeoutMs } from '../../db/query-limits.js';
 import type { WriteLocks } from '../../db/write-locks.js';
 import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../outbox/outbox.model.js';
 import type { Registration } from './registrations.model.js';
@@ -22,7 +23,9 @@ import {
   type RegistrationRepository,
   type RegistrationWriteFilter,
 } from './registrations.repository.js';
-import { createIntentsOn } from '../outbox/create-intents.mongo.js';
+import { createDueItems } from '../outbox/due-items.mongo.js';
+import { compareEntries, createRegistrationDirectories, ENTRY_HORIZON_MS } from './registration-directory.mongo.js';
+import type { DirectoryEntry } from './registration-directory.schema.js';
 import {
   fromRegistration,
   registrationModel,
@@ -31,35 +34,43 @@ import {
   type RegistrationDocument,
 } from './registrations.schema.js';
 
+/** Up to this many records left in its directory, an organization's page is read record by record by `{ _id }`. */
+const DIRECT_READS = 5;
+
 export function createMongoRegistrationRepository(connection: Connection, locks: WriteLocks): RegistrationRepository {
+  const maxTimeMS = queryTimeoutMs(connection);
   const Registrations = registrationModel(connection);
   const recordLock = (id: string) => `registration:${id}`;
 
   // A tombstone (deleted, outbox not yet delivered) is invisible to every read and write but the outbox's.
   const live = () => ({ removedAt: mongoose.trusted({ $exists: false }) });
 
-  function writeFilter(filter: RegistrationWriteFilter): Record<string, unknown> {
-    const query: Record<string, unknown> = { ...conditionalFilter(filter), ...live() };
-    if (filter.pendingChangeSetId === null) query.pendingChangeSetId = mongoose.trusted({ $exists: false });
-    else if (filter.pendingChangeSetId !== undefined) query.pendingChangeSetId = filter.pendingChangeSetId;
-    return query;
-  }
   const pendingGuard = (filter: RegistrationWriteFilter) => (record: Registration) =>
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 
   /**
    * One record by id, read with a filter of exactly `{ _id }` and checked for its organization and tombstone here:
-   * FerretDB 1.24 (SQLite) uses the `_id` index only for such a filter and scans the whole collection for any other
-   * (measured: 3 ms against 100 ms at 20k records). MongoDB answers both from the index.
+   * FerretDB 1.24 (SQLite) evaluates such a filter inside SQLite, about ten times cheaper per document than any
+   * other, though it scans the collection for both (db/conditional-write.mongo.ts). MongoDB answers both from the
+   * index.
    */
   async function byId(id: string): Promise<RegistrationDocument | null> {
-    return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(MAX_TIME_MS);
+    return Registrations.findOne({ _id: id }).lean<RegistrationDocument>().maxTimeMS(maxTimeMS);
   }
 
-  const intents = createIntentsOn(connection, byId, toRegistrationWithEvents);
+  const due = createDueItems(connection, {
+    holder: 'registrations',
+    readRecord: byId,
+    toRecord: toRegistrationWithEvents,
+    whileLocked: (id, check) => locks.withLock(recordLock(id), check),
+  });
+  /** Retires `item` once none of its events is left in `outbox` (what a write's delivery left). */
+  const retireIfDelivered = (item: { _id: string; eventIds: string[] } | undefined, outbox?: OutboxEvent[]) => {
+    if (item && !(outbox ?? []).some((event) => item.eventIds.includes(event.id))) due.retire(item._id);
+  };
   // Creates of concurrent requests insert their records in one command (write-batcher.ts); each record is cast and
   // validated by the schema first, as `Model.create` would, and a duplicate key fails only its own create.
-  const inserts = batchedInserts(collectionOf(Registrations));
+  const inserts = batchedInserts(collectionOf(Registrations), { maxTimeMS });
   async function insertRecord(doc: RegistrationDocument): Promise<void> {
     const document = new Registrations(doc);
     await document.validate();
@@ -78,7 +89,7 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
   ): Promise<Registration | null> {
     const doc = await Registrations.findOne({ idempotencyKey, organizationId, ...(onlyLive && live()) })
       .lean<RegistrationDocument>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     return doc ? toRegistrationWithEvents(doc) : null;
   }
 
@@ -98,13 +109,16 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     return rest;
   }
 
-  /** Gives a created record its `outboxAt` (under its lock, like every update of a record on FerretDB). */
+  /**
+   * Gives a created record whose events were not all delivered its `outboxAt`, so reads show them pending as after
+   * any other write (under its lock, like every update of a record; its due item stays for the drain).
+   */
   async function markPending(record: Registration): Promise<void> {
     await locks.withLock(recordLock(record.id), () =>
       Registrations.updateOne(
-        { _id: record.id, organizationId: record.organizationId },
+        { _id: record.id },
         { $min: { outboxAt: record.outboxAt ?? record.createdAt } },
-        { maxTimeMS: MAX_TIME_MS },
+        { maxTimeMS },
       ),
     );
   }
@@ -121,15 +135,10 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const next = withoutDelivered(record, delivered);
     try {
       if (next.outbox === undefined && next.removedAt !== undefined) {
-        await Registrations.deleteOne(
-          { _id: record.id, organizationId: record.organizationId },
-          { maxTimeMS: MAX_TIME_MS },
-        );
+        await Registrations.deleteOne({ _id: record.id }, { maxTimeMS });
       } else {
         const update = next.outbox ? { $set: { outbox: next.outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-        await Registrations.updateOne({ _id: record.id, organizationId: record.organizationId }, update, {
-          maxTimeMS: MAX_TIME_MS,
-        });
+        await Registrations.updateOne({ _id: record.id }, update, { maxTimeMS });
       }
     } catch {
       return record;
@@ -142,25 +151,82 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     const owner = await Registrations.findById(record.id)
       .select({ organizationId: 1 })
       .lean<{ organizationId: string }>()
-      .maxTimeMS(MAX_TIME_MS);
+      .maxTimeMS(maxTimeMS);
     if (owner) return null;
     return new DuplicateClientIdError(record.clientId ?? '');
   }
 
+  /** The live records of `entries`, read by `{ _id }` (in parallel, in order); null where there is none. */
+  async function recordsOf(entries: readonly DirectoryEntry[]): Promise<(RegistrationDocument | null)[]> {
+    return Promise.all(entries.map((entry) => byId(entry.id)));
+  }
+
+  const directories = createRegistrationDirectories(connection, locks, async (ids) =>
+    (await Promise.all(ids.map(byId))).map((doc) => (doc && doc.removedAt == null ? doc : null)),
+  );
+  /** Drops an entry whose record is known not to have landed (best effort: a list drops it later anyway). */
+  const unlist = (organizationId: string, id: string) =>
+    directories.remove(organizationId, [id]).catch(() => undefined);
+
+  /** An organization whose directory overflowed: its page through the compound indexes. */
+  async function listIndexed(query: Parameters<RegistrationRepository['list']>[0]): Promise<Registration[]> {
+    const filter: Record<string, unknown> = {
+      organizationId: query.organizationId,
+      ...afterKey(query.after),
+      ...live(),
+    };
+    if (query.status !== undefined) filter.status = query.status;
+    const docs = await Registrations.find(filter)
+      .sort(KEYSET_SORT)
+      .limit(query.limit)
+      .lean<RegistrationDocument[]>()
+      .maxTimeMS(maxTimeMS);
+    return docs.map(toRegistration);
+  }
+
+  /** A create in an organization whose directory overflowed: counted through the compound index. */
+  async function createIndexed(
+    record: Registration,
+    max: number | null,
+    insert: () => Promise<CreateOutcome>,
+  ): Promise<CreateOutcome> {
+    if (max === null) return insert();
+    // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
+    return locks.withLock(`registration-quota:${record.organizationId}`, async () => {
+      const count = await Registrations.countDocuments({ organizationId: record.organizationId, ...live() }).maxTimeMS(
+        maxTimeMS,
+      );
+      if (count < max) return insert();
+      const existing =
+        record.idempotencyKey === undefined
+          ? null
+          : await byIdempotencyKey(record.organizationId, record.idempotencyKey);
+      return existing
+        ? { ok: false, reason: 'idempotency_key_taken', existing }
+        : { ok: false, reason: 'limit_reached' };
+    });
+  }
+
   return {
     async create(record, options = {}) {
-      // With a delivery, the events ride on the record and a create intent (outbox/create-intents.schema.ts) says they may
-      // be undelivered: no update of the record afterwards, so no lock either (nobody else writes a record no
-      // create has acknowledged yet).
-      const intent = options.deliver && record.outbox?.length ? intents.intentFor(record) : undefined;
+      // The events ride on the record and a due item says they may be undelivered. With a delivery, the record
+      // is not updated afterwards (so no lock either: nobody else writes a record no create has acknowledged yet):
+      // its delivered events stay on it, hidden (no `outboxAt`), until its next write drops them.
+      const item = record.outbox?.length
+        ? due.itemFor(record, record.outbox, record.outboxAt ?? record.createdAt)
+        : undefined;
+      const hidden = item !== undefined && options.deliver !== undefined;
+      // Written before the record; alongside the directory's reservation when there is one (it writes no record).
+      let announced: Promise<void> | undefined;
+      const announce = () => (item ? (announced ??= due.write(item)) : undefined);
       const insert = async (): Promise<CreateOutcome> => {
-        if (intent) await intents.write(intent);
+        await announce();
         try {
-          await insertRecord(intent ? withoutOutboxAt(record) : fromRegistration(record));
+          await insertRecord(hidden ? withoutOutboxAt(record) : fromRegistration(record));
         } catch (error) {
           if (!isDuplicateKey(error)) throw error;
-          // This record never landed: its intent has nothing to deliver (the drain would find that out later).
-          if (intent) intents.retire(intent._id);
+          // This record never landed: its item has nothing to deliver (the drain would find that out later).
+          if (item) due.retire(item._id);
           if (record.idempotencyKey !== undefined) {
             const existing = await byIdempotencyKey(record.organizationId, record.idempotencyKey, false);
             if (existing)
@@ -172,14 +238,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           if (clientIdError) throw clientIdError;
           return { ok: false, reason: 'duplicate' };
         }
-        if (!intent || !options.deliver) return { ok: true, record: copyPlain(record) };
+        if (!item || !options.deliver) return { ok: true, record: copyPlain(record) };
         const delivered = await options.deliver(copyPlain(record.outbox ?? []));
-        // Every event delivered: the intent is done. The stored record keeps its (delivered) events until its next
+        // Every event delivered: the item is done. The stored record keeps its (delivered) events until its next
         // write, which delivers them again as no-ops and clears them; callers never see an outbox. The answer does
-        // not wait for the retirement (outbox/create-intents.mongo.ts), so it is not a step of every create.
-        if (delivered.length === record.outbox?.length) intents.retire(intent._id);
-        // Some event not delivered (the database failing, most likely): mark the record pending as every other
-        // write does, so the drain finds it by `outboxAt` for as long as it takes, not only within the horizon.
+        // not wait for the retirement (outbox/due-items.mongo.ts), so it is not a step of every create.
+        if (delivered.length === record.outbox?.length) due.retire(item._id);
+        // Some event not delivered (the database failing, most likely): reads show the record's outbox pending, as
+        // after every other write; its due item stays for the drain.
         else await markPending(record).catch(() => undefined);
         return { ok: true, record: withoutDelivered(copyPlain(record), delivered) };
       };
@@ -187,46 +253,57 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       // FerretDB 1.24 a read by any field but `_id` scans the whole collection (a keyed create answered 503 once
       // the collection held a few thousand records). Only a create the quota would refuse looks first, so a retry
       // is still answered with its record before the quota is counted (the record counts itself).
-      const max = options.maxInOrganization;
-      if (max === undefined || max === null) return insert();
-      // Count and insert as one step for this organization: a count-then-insert race could pass the limit.
-      return locks.withLock(`registration-quota:${record.organizationId}`, async () => {
-        const count = await Registrations.countDocuments({
-          organizationId: record.organizationId,
-          ...live(),
-        }).maxTimeMS(MAX_TIME_MS);
-        if (count < max) return insert();
-        const existing =
-          record.idempotencyKey === undefined
-            ? null
-            : await byIdempotencyKey(record.organizationId, record.idempotencyKey);
-        return existing
-          ? { ok: false, reason: 'idempotency_key_taken', existing }
-          : { ok: false, reason: 'limit_reached' };
+      const max = options.maxInOrganization ?? null;
+      const organizationId = record.organizationId;
+      if (await directories.overflowed(organizationId)) return createIndexed(record, max, insert);
+      const reserving = directories.reserve(organizationId, {
+        entry: { id: record.id, at: record.createdAt, since: new Date() },
+        max,
+        ...(record.idempotencyKey !== undefined && { idempotencyKey: record.idempotencyKey }),
       });
+      const [reserved] = await Promise.all([reserving, announce()]);
+      if (reserved.kind !== 'reserved' && item) due.retire(item._id);
+      if (reserved.kind === 'overflow') return createIndexed(record, max, insert);
+      if (reserved.kind === 'limit_reached') return { ok: false, reason: 'limit_reached' };
+      if (reserved.kind === 'key_taken') {
+        const doc = await byId(reserved.id);
+        if (doc) return { ok: false, reason: 'idempotency_key_taken', existing: toRegistrationWithEvents(doc) };
+        return { ok: false, reason: 'limit_reached' };
+      }
+      let outcome: CreateOutcome;
+      try {
+        outcome = await insert();
+      } catch (error) {
+        // Only a clientId taken is known to have left nothing (a lost connection may have written the record).
+        if (error instanceof DuplicateClientIdError) await unlist(organizationId, record.id);
+        throw error;
+      }
+      // A retry that found its record never landed; a duplicate id is another record's, entry and all.
+      if (!outcome.ok && outcome.reason === 'idempotency_key_taken') await unlist(organizationId, record.id);
+      return outcome;
     },
 
     async upsert(record) {
       try {
         await locks.withLock(recordLock(record.id), async () => {
+          const stored = await byId(record.id);
+          if (stored && stored.organizationId !== record.organizationId)
+            throw new Error(`registration ${record.id} belongs to another organization`);
           // A record read with `get` comes without a create's events (hidden, maybe undelivered): keep them.
-          const stored = record.outbox === undefined ? await byId(record.id) : null;
-          const kept = stored?.outbox?.length
-            ? { outbox: stored.outbox, ...(stored.outboxAt && { outboxAt: stored.outboxAt }) }
-            : {};
-          return Registrations.findOneAndReplace(
-            { _id: record.id, organizationId: record.organizationId },
+          const kept =
+            record.outbox === undefined && stored?.outbox?.length
+              ? { outbox: stored.outbox, ...(stored.outboxAt && { outboxAt: stored.outboxAt }) }
+              : {};
+          await Registrations.replaceOne(
+            { _id: record.id },
             { ...fromRegistration(record), ...kept },
-            {
-              upsert: true,
-              maxTimeMS: MAX_TIME_MS,
-            },
+            { upsert: true, maxTimeMS },
           );
         });
+        await directories.put(record.organizationId, { id: record.id, at: record.createdAt, since: new Date() });
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
-        const clientIdError = await explainDuplicate(record);
-        throw clientIdError ?? new Error(`registration ${record.id} belongs to another organization`);
+        throw (await explainDuplicate(record)) ?? error;
       }
       return copyPlain(record);
     },
@@ -236,18 +313,38 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     findByIdempotencyKey: (organizationId, idempotencyKey) => byIdempotencyKey(organizationId, idempotencyKey),
 
     async list(query) {
-      const filter: Record<string, unknown> = {
-        organizationId: query.organizationId,
-        ...afterKey(query.after),
-        ...live(),
-      };
-      if (query.status !== undefined) filter.status = query.status;
-      const docs = await Registrations.find(filter)
-        .sort(KEYSET_SORT)
-        .limit(query.limit)
-        .lean<RegistrationDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
-      return docs.map(toRegistration);
+      const directory = await directories.read(query.organizationId);
+      if (directory.overflow) return listIndexed(query);
+      const after = query.after && { at: query.after.createdAt, id: query.after.id };
+      const candidates = after
+        ? directory.entries.filter((entry) => compareEntries(entry, after) > 0)
+        : directory.entries;
+      // A few records are read by `{ _id }` each; more are one query through the compound index, which on FerretDB
+      // 1.24 is one scan of the collection, cheaper than DIRECT_READS scans by `{ _id }` (measured: ~10× a document).
+      if (candidates.length > DIRECT_READS) return listIndexed(query);
+      // Records are read by `{ _id }`, a page's worth at a time (more with a status filter, which skips some).
+      const chunk = query.status === undefined ? query.limit : Math.max(2 * query.limit, 20);
+      const horizon = Date.now() - ENTRY_HORIZON_MS;
+      const page: Registration[] = [];
+      const vanished: string[] = [];
+      for (let start = 0; start < candidates.length && page.length < query.limit; start += chunk) {
+        const slice = candidates.slice(start, start + chunk);
+        const docs = await recordsOf(slice);
+        slice.forEach((entry, i) => {
+          const doc = docs[i];
+          if (!doc) {
+            if (entry.since.getTime() < horizon) vanished.push(entry.id);
+          } else if (
+            page.length < query.limit &&
+            doc.organizationId === query.organizationId &&
+            doc.removedAt == null &&
+            (query.status === undefined || doc.status === query.status)
+          )
+            page.push(toRegistration(doc));
+        });
+      }
+      if (vanished.length > 0) void directories.remove(query.organizationId, vanished).catch(() => undefined);
+      return page;
     },
 
     async listAwaitingReview(query) {
@@ -260,96 +357,92 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         .sort({ updatedAt: 1, _id: 1 })
         .limit(query.limit)
         .lean<RegistrationDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
+        .maxTimeMS(maxTimeMS);
       return docs.map(toRegistration);
     },
 
     async count(organizationId) {
-      return Registrations.countDocuments({ organizationId, ...live() }).maxTimeMS(MAX_TIME_MS);
+      const directory = await directories.read(organizationId);
+      if (!directory.overflow) return directory.entries.length;
+      return Registrations.countDocuments({ organizationId, ...live() }).maxTimeMS(maxTimeMS);
     },
 
     async update(filter, changes, now, outbox, deliver) {
-      const attempt = async () => {
-        try {
-          const doc = await Registrations.findOneAndUpdate(
-            writeFilter(filter),
-            withOutbox(revisionUpdate(changes, now), outbox, now),
-            {
-              returnDocument: 'after',
-              runValidators: true,
-              maxTimeMS: MAX_TIME_MS,
-            },
-          ).lean<RegistrationDocument>();
-          return doc ? toRegistration(doc) : null;
-        } catch (error) {
-          // The only unique index an update can hit is clientId's.
-          if (isDuplicateKey(error)) throw new DuplicateClientIdError(String(changes.clientId ?? ''));
-          throw error;
-        }
-      };
-      return locks.withLock(recordLock(filter.id), async () => {
-        const outcome = await conditionalWrite(
-          filter,
-          attempt,
-          () => readOne(filter.organizationId, filter.id),
-          pendingGuard(filter),
-        );
-        return outcome.ok ? { ok: true, record: await settle(outcome.record, deliver) } : outcome;
+      let item: ReturnType<typeof due.itemFor> | undefined;
+      const outcome = await lockedConditionalWrite<Registration>({
+        locks,
+        lockKey: recordLock(filter.id),
+        filter,
+        read: () => readOne(filter.organizationId, filter.id),
+        guard: pendingGuard(filter),
+        write: async (current) => {
+          if (outbox?.length) {
+            item = due.itemFor(current, outbox, now);
+            await due.write(item);
+          }
+          let doc: RegistrationDocument | null;
+          try {
+            doc = await Registrations.findOneAndUpdate(
+              { _id: filter.id },
+              withOutbox(revisionUpdate(changes, now), outbox, now),
+              { returnDocument: 'after', runValidators: true, maxTimeMS },
+            ).lean<RegistrationDocument>();
+          } catch (error) {
+            if (item) due.retire(item._id);
+            // The only unique index an update can hit is clientId's.
+            if (isDuplicateKey(error)) throw new DuplicateClientIdError(String(changes.clientId ?? ''));
+            throw error;
+          }
+          // Still under the lock: what the write stored is delivered before anyone else can write the record.
+          const record = doc && (await settle(toRegistration(doc), deliver));
+          retireIfDelivered(item, record?.outbox);
+          return record;
+        },
       });
+      if (!outcome.ok && item) due.retire(item._id);
+      return outcome;
     },
 
     async delete(filter, now = new Date(), outbox, deliver) {
-      const tombstone = outbox !== undefined && outbox.length > 0;
-      let after: Registration | undefined;
-      const attempt = async () => {
-        // With effects to deliver, the record stays as a tombstone carrying them until they are delivered.
-        if (!tombstone) {
-          const doc = await Registrations.findOneAndDelete(writeFilter(filter), {
-            maxTimeMS: MAX_TIME_MS,
-          }).lean<RegistrationDocument>();
-          return doc ? toRegistration(doc) : null;
-        }
-        const doc = await Registrations.findOneAndUpdate(
-          writeFilter(filter),
-          withOutbox({ $set: { removedAt: now } }, outbox, now),
-          {
-            returnDocument: 'after',
-            maxTimeMS: MAX_TIME_MS,
-          },
-        ).lean<RegistrationDocument>();
-        if (!doc) return null;
-        after = toRegistration(doc);
-        // The outcome is the record as it was: without the tombstone mark and the events of this delete.
-        const { removedAt: _removedAt, ...removed } = withoutDelivered(
-          after,
-          outbox.map((event) => event.id),
-        );
-        return removed as Registration;
-      };
-      return locks.withLock(recordLock(filter.id), async () => {
-        const outcome = await conditionalWrite(
-          filter,
-          attempt,
-          () => readOne(filter.organizationId, filter.id),
-          pendingGuard(filter),
-        );
-        if (outcome.ok && after) await settle(after, deliver);
-        return outcome;
+      const outcome = await lockedConditionalWrite<Registration>({
+        locks,
+        lockKey: recordLock(filter.id),
+        filter,
+        read: () => readOne(filter.organizationId, filter.id),
+        guard: pendingGuard(filter),
+        write: async (current) => {
+          if (!outbox?.length) {
+            await Registrations.deleteOne({ _id: filter.id }, { maxTimeMS });
+            return current;
+          }
+          // With effects to deliver, the record stays as a tombstone carrying them until they are delivered.
+          const item = due.itemFor(current, outbox, now);
+          await due.write(item);
+          const doc = await Registrations.findOneAndUpdate(
+            { _id: filter.id },
+            withOutbox({ $set: { removedAt: now } }, outbox, now),
+            { returnDocument: 'after', maxTimeMS },
+          ).lean<RegistrationDocument>();
+          if (!doc) {
+            due.retire(item._id);
+            return null;
+          }
+          const left = await settle(toRegistration(doc), deliver);
+          retireIfDelivered(item, left.outbox);
+          // The outcome is the record as it was: without the tombstone mark and the events of this delete.
+          return current;
+        },
       });
+      // Out of the directory once gone (or a tombstone); a crash before leaves an entry lists skip and drop.
+      if (outcome.ok) await unlist(filter.organizationId, filter.id);
+      return outcome;
     },
 
     async pendingOutbox(query) {
-      const docs = await Registrations.find({ outboxAt: mongoose.trusted({ $lte: query.before }) })
-        .sort({ outboxAt: 1, _id: 1 })
-        .limit(query.limit)
-        .lean<RegistrationDocument[]>()
-        .maxTimeMS(MAX_TIME_MS);
-      const pending = docs.map(toRegistration);
-      if (pending.length >= query.limit) return pending;
-      const seen = new Set(pending.map((record) => record.id));
-      const fromIntents = await intents.pending(query.before, query.limit - pending.length);
-      return [...pending, ...fromIntents.filter((record) => !seen.has(record.id))];
+      return due.pending(query.before, query.limit);
     },
+
+    outboxBacklog: () => due.backlog(),
 
     async clearOutbox(organizationId, id, eventIds) {
       // Read-modify-write under the record's lock, like every write of a registration, so it cannot lose (or be
@@ -359,15 +452,15 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
         if (!doc || doc.organizationId !== organizationId) return undefined;
         const outbox = remainingEvents(doc.outbox as OutboxEvent[] | undefined, eventIds);
         if (outbox.length === 0 && doc.removedAt) {
-          await Registrations.deleteOne({ _id: id, organizationId }, { maxTimeMS: MAX_TIME_MS });
+          await Registrations.deleteOne({ _id: id }, { maxTimeMS });
         } else {
           const update = outbox.length > 0 ? { $set: { outbox } } : { $unset: { outbox: '', outboxAt: '' } };
-          await Registrations.updateOne({ _id: id, organizationId }, update, { maxTimeMS: MAX_TIME_MS });
+          await Registrations.updateOne({ _id: id }, update, { maxTimeMS });
         }
         return outbox;
       });
-      // The record's create intent is done once none of its events is left (the drain would find that out too).
-      if (left) await intents.retireDelivered(id, left);
+      // The record's due items are done once none of their events is left (the drain would find that out too).
+      if (left) await due.retireDelivered(id, left);
     },
   };
 }

@@ -4,7 +4,13 @@
  */
 import { classifyMiss, type ConditionalFilter, type WriteOutcome } from '../../db/conditional-write.js';
 import { pageOf, type PageQuery } from '../../db/keyset-page.js';
-import { remainingEvents, type OutboxDelivery, type OutboxEvent, type OutboxStore } from '../outbox/outbox.model.js';
+import {
+  backlogOf,
+  remainingEvents,
+  type OutboxDelivery,
+  type OutboxEvent,
+  type OutboxStore,
+} from '../outbox/outbox.model.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 
@@ -215,6 +221,9 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
         await settle(store({ ...withOutbox(removed, outbox, now), removedAt: now }), deliver);
       else forget(removed);
       return { ok: true, record: copy(removed) };
+    },
+    async outboxBacklog() {
+      return backlogOf(byId.values());
     },
     async pendingOutbox(query) {
       return [...byId.values()]

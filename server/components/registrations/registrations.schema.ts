@@ -31,7 +31,8 @@ export const registrationSchema = new Schema(
     clientSecretHash: { type: String },
     clientSecretIssuedAt: { type: Date },
     idempotencyKey: { type: String, immutable: true },
-    // Undelivered transition effects (outbox/outbox.model.ts): plain values, written and read as they are.
+    // Undelivered transition effects (outbox/outbox.model.ts): plain values, written and read as they are. Due
+    // items (outbox/due-items.schema.ts) find them; `outboxAt` only says since when, and is not indexed.
     outbox: { type: [Schema.Types.Mixed], default: undefined },
     outboxAt: { type: Date },
     removedAt: { type: Date },
@@ -58,8 +59,6 @@ registrationSchema.index({ clientId: 1 }, { unique: true, sparse: true });
 // the same way on MongoDB (where a sparse COMPOUND index would index records without a key) and on FerretDB 1.24
 // (which has no partial indexes).
 registrationSchema.index({ idempotencyKey: 1 }, { unique: true, sparse: true });
-// The outbox drain: records with undelivered effects, oldest first, across organizations (none in the steady state).
-registrationSchema.index({ outboxAt: 1 }, { sparse: true });
 
 export type RegistrationDocument = InferSchemaType<typeof registrationSchema>;
 
@@ -71,8 +70,8 @@ export function registrationModel(connection: Connection): Model<RegistrationDoc
 /** A lean document → the domain record (optional fields absent, not null). */
 export function toRegistration(doc: RegistrationDocument): Registration {
   const { _id, ...rest } = doc;
-  // Events without `outboxAt` are a create's, kept on the record after delivery and looked after by its create
-  // intent (outbox/create-intents.schema.ts): not an outbox any read should see or deliver again.
+  // Events without `outboxAt` are a create's, kept on the record after delivery and looked after by its due item
+  // (outbox/due-items.schema.ts): not an outbox any read should see or deliver again.
   if (rest.outboxAt == null) delete rest.outbox;
   return { id: _id, ...rest } as Registration;
 }

@@ -67,6 +67,29 @@ describe('scanner config validate', () => {
     });
   });
 
+  it('reads identities in the model’s words, each credential as the scan would, env:NAME included', async () => {
+    await write('scanner.yml', {
+      target,
+      identities: [
+        { name: 'alice', header: 'Authorization: Bearer ${ALICE_TOKEN}' },
+        { name: 'root', role: 'admin', login: { username: 'root', password: 'env:ROOT_PASSWORD' } },
+        'bob:user=X-Api-Key: key-b',
+      ],
+    });
+    const env = { ALICE_TOKEN: 'a', ROOT_PASSWORD: 'p' };
+    expect(await runCli(['config', 'validate', 'scanner.yml'], { cwd: dir, env })).to.deep.include({
+      code: 0,
+      stdout: `scanner.yml: valid (scan curl of ${target}, 3 identities)\n`,
+    });
+    const unset = await runCli(['config', 'validate', 'scanner.yml'], { cwd: dir, env: { ALICE_TOKEN: 'a' } });
+    expect(unset.code).to.equal(1);
+    expect(unset.stderr).to.match(/root.*environment variable ROOT_PASSWORD is not set/);
+    await write('scanner.yml', { target, identities: { alice: { role: 'user', token: 'x' } } });
+    const shape = await runCli(['config', 'validate', 'scanner.yml'], { cwd: dir });
+    expect(shape.code).to.equal(1);
+    expect(shape.stderr).to.match(/identities must list NAME\[:role\]=CREDENTIAL texts or \{name, role\?, header/);
+  });
+
   it('exits 1 for malformed suppressions, naming the entry', async () => {
     await write('scanner.yml', { target, suppressions: [{ fingerprint: 'abc', reason: '' }] });
     const result = await runCli(['config', 'validate', 'scanner.yml'], { cwd: dir });

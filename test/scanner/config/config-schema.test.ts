@@ -42,12 +42,16 @@ describe('the scanner config file’s JSON Schema', () => {
       reportFormat: 'sarif',
       severityThreshold: 7,
       concurrency: '${CONCURRENCY}',
-      identities: { alice: 'Bearer a', admin: { role: 'admin', credential: 'Bearer b' } },
+      identities: [
+        { name: 'alice', header: 'Authorization: Bearer ${ALICE}' },
+        { name: 'root', role: 'admin', login: { username: 'root', password: 'env:ROOT_PASSWORD' } },
+      ],
       suppressions: [{ fingerprint: '0123456789abcdef0123456789abcdef', reason: 'accepted', expires: '2099-01-01' }],
     };
     expect(validate(good), JSON.stringify(validate.errors)).to.equal(true);
     expect(validate({ ...good, concurency: 2 })).to.equal(false);
     expect(validate({ ...good, reportFormat: 'pdf' })).to.equal(false);
     expect(validate({ ...good, noProgress: 'yes' })).to.equal(false);
+    expect(validate({ ...good, identities: [{ name: 'alice', token: 'x' }] })).to.equal(false);
   });
 });

@@ -205,6 +205,34 @@ export function registrationsContract(implementation: string, makeStore: () => P
       expect(active.map((r) => r.id)).to.deep.equal(['reg_0000000000000000B', 'reg_0000000000000000D']);
     });
 
+    it('lists a larger organization in the same order, pages and status filter, its deleted records left out', async () => {
+      const ids = Array.from({ length: 12 }, (_, i) => `reg_000000000000000${String.fromCharCode(65 + i)}0`);
+      // Created out of order, two of them in the same second, one of them deleted.
+      for (const [i, id] of ids.entries())
+        await store.registrations.create(
+          aRegistration({ id, createdAt: at((i * 7) % 12), status: i % 3 === 0 ? 'active' : 'draft' }),
+        );
+      await store.registrations.create(aRegistration({ id: 'reg_0000000000000000Z0', createdAt: at(4) }));
+      await store.registrations.delete({ organizationId: ORG_A, id: ids[5] });
+      const expected = [...ids, 'reg_0000000000000000Z0']
+        .filter((id) => id !== ids[5])
+        .map((id) => ({ id, at: id.endsWith('Z0') ? 4 : (ids.indexOf(id) * 7) % 12 }))
+        .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
+        .map((r) => r.id);
+      const pages: string[] = [];
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const page = await store.registrations.list({ organizationId: ORG_A, limit: 5, after });
+        pages.push(...page.map((r) => r.id));
+        if (page.length < 5) break;
+        after = { createdAt: page[4].createdAt, id: page[4].id };
+      }
+      expect(pages).to.deep.equal(expected);
+      expect(await store.registrations.count(ORG_A)).to.equal(12);
+      const active = await store.registrations.list({ organizationId: ORG_A, limit: 10, status: 'active' });
+      expect(active.map((r) => r.id)).to.deep.equal(expected.filter((id) => ids.indexOf(id) % 3 === 0));
+    });
+
     it('deletes conditionally on status and revision', async () => {
       const record = aRegistration({ status: 'active' });
       await store.registrations.create(record);

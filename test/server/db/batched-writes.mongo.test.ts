@@ -9,6 +9,9 @@ import { batchedDeletes, batchedInserts } from '../../../server/db/batched-write
 import { isDuplicateKey } from '../../../server/db/duplicate-key.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
 
+/** The server-side limit of each batch's command, as a store's connection gives it. */
+const LIMIT = { maxTimeMS: 5000 };
+
 type Doc = { _id: string; n: number };
 
 /** `collection` with its commands counted (insertMany / deleteMany calls). */
@@ -34,7 +37,7 @@ describe('batched inserts whose outcome is unknown', () => {
   const failingWith = (error: Error) =>
     ({ insertMany: () => Promise.reject(error) }) as unknown as mongoose.mongo.Collection<Doc>;
   const writeBoth = (collection: mongoose.mongo.Collection<Doc>) => {
-    const inserts = batchedInserts(collection);
+    const inserts = batchedInserts(collection, LIMIT);
     return Promise.allSettled([inserts.write({ _id: 'a', n: 1 }), inserts.write({ _id: 'b', n: 2 })]);
   };
   /** The partial result the driver attaches (what this code reads of it). */
@@ -51,7 +54,7 @@ describe('batched inserts whose outcome is unknown', () => {
       { message: 'operation exceeded time limit', code: 50, writeErrors: [{ index: 0, code: 50 }] } as never,
       nothingInserted,
     );
-    const inserts = batchedInserts(failingWith(refused));
+    const inserts = batchedInserts(failingWith(refused), LIMIT);
     const outcomes = await Promise.allSettled(['a', 'b', 'c'].map((_id, n) => inserts.write({ _id, n })));
     // 'a' went alone (nothing was being written): its refusal is its own either way, with the server's code.
     expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as { code?: number }).code)).to.deep.equal([
@@ -79,7 +82,7 @@ describeWithMongo('batched writes on MongoDB', (uri) => {
 
   it('inserts the documents of concurrent writers with one command per batch', async () => {
     const { collection, calls } = counted(docs);
-    const inserts = batchedInserts(collection);
+    const inserts = batchedInserts(collection, LIMIT);
     await Promise.all(Array.from({ length: 20 }, (_, n) => inserts.write({ _id: `d${n}`, n })));
     expect(await docs.countDocuments()).to.equal(20);
     // The first alone (nothing was being written), the other nineteen gathered behind it.
@@ -88,7 +91,7 @@ describeWithMongo('batched writes on MongoDB', (uri) => {
 
   it('fails only the writer of a duplicate _id, with an error read as a duplicate key, and inserts the others', async () => {
     await docs.insertOne({ _id: 'taken', n: 0 });
-    const inserts = batchedInserts(docs);
+    const inserts = batchedInserts(docs, LIMIT);
     const outcomes = await Promise.allSettled([
       inserts.write({ _id: 'first', n: 1 }),
       inserts.write({ _id: 'second', n: 2 }),
@@ -110,7 +113,7 @@ describeWithMongo('batched writes on MongoDB', (uri) => {
   it('deletes the ids of concurrent writers with one command per batch, ids not there included', async () => {
     await docs.insertMany(Array.from({ length: 10 }, (_, n) => ({ _id: `d${n}`, n })));
     const { collection, calls } = counted(docs);
-    const deletes = batchedDeletes(collection as never);
+    const deletes = batchedDeletes(collection as never, LIMIT);
     await Promise.all(['d0', 'd1', 'd2', 'gone', 'd3', 'd3'].map((id) => deletes.write(id)));
     expect((await docs.find().sort({ n: 1 }).toArray()).map((d) => d._id)).to.deep.equal([
       'd4',

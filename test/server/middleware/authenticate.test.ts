@@ -3,8 +3,9 @@ import { expect } from 'chai';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { startAuthTestApp, type AuthTestApp } from './auth-test-app.js';
 
-const INVALID_TOKEN_CHALLENGE =
-  'Bearer realm="gatehouse", error="invalid_token", error_description="The access token is invalid or expired"';
+/** The challenge of a refused token names the rule it broke first (RFC 6750 §3, error_description). */
+const challengeFor = (rule: string) =>
+  new RegExp(`^Bearer realm="gatehouse", error="invalid_token", error_description="${rule}: [^"]+"$`);
 
 function b64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -21,10 +22,10 @@ describe('authenticate: JWT access tokens', () => {
     await t.close();
   });
 
-  async function expectInvalidToken(token: string): Promise<void> {
+  async function expectInvalidToken(token: string, rule: string): Promise<void> {
     const res = await t.request.get('/whoami').set('Authorization', `Bearer ${token}`);
     expect(res.status, JSON.stringify(res.body)).to.equal(401);
-    expect(res.headers['www-authenticate']).to.equal(INVALID_TOKEN_CHALLENGE);
+    expect(res.headers['www-authenticate']).to.match(challengeFor(rule));
     expect(res.body.error.code).to.equal('invalid_token');
     expect(res.body.error.requestId).to.equal(res.headers['x-request-id']);
   }
@@ -80,7 +81,7 @@ describe('authenticate: JWT access tokens', () => {
       exp: now() + 300,
       jti: 'j',
     };
-    await expectInvalidToken(`${b64url({ alg: 'none', typ: 'at+jwt' })}.${b64url(payload)}.`);
+    await expectInvalidToken(`${b64url({ alg: 'none', typ: 'at+jwt' })}.${b64url(payload)}.`, 'algorithm');
   });
 
   it('refuses HS256 signed with the public key as the HMAC secret', async () => {
@@ -97,7 +98,7 @@ describe('authenticate: JWT access tokens', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode(String(pem)));
-    await expectInvalidToken(token);
+    await expectInvalidToken(token, 'algorithm');
   });
 
   it('refuses an expired token and says it expired, with when', async () => {
@@ -107,25 +108,28 @@ describe('authenticate: JWT access tokens', () => {
       .set('Authorization', `Bearer ${await t.auth.token({ iat: now() - 3600, exp })}`);
     expect(res.status).to.equal(401);
     const when = new Date(exp * 1000).toISOString();
-    expect(res.body.error).to.include({ code: 'invalid_token', message: `The access token expired at ${when}.` });
+    expect(res.body.error).to.include({
+      code: 'invalid_token',
+      message: `The access token was refused (expired: the access token expired at ${when}).`,
+    });
     expect(res.headers['www-authenticate']).to.equal(
-      `Bearer realm="gatehouse", error="invalid_token", error_description="The access token expired at ${when}"`,
+      `Bearer realm="gatehouse", error="invalid_token", error_description="expired: the access token expired at ${when}"`,
     );
   });
 
   it('refuses a token that is not yet valid', async () => {
-    await expectInvalidToken(await t.auth.token({ nbf: now() + 600 }));
+    await expectInvalidToken(await t.auth.token({ nbf: now() + 600 }), 'not_yet_valid');
   });
 
   it('refuses a token from another issuer', async () => {
-    await expectInvalidToken(await t.auth.token({ iss: 'https://evil.example' }));
+    await expectInvalidToken(await t.auth.token({ iss: 'https://evil.example' }), 'issuer');
   });
 
   it('refuses a token for another audience and names both audiences, never the token', async () => {
     const token = await t.auth.token({ aud: 'https://other-api.example' });
     const res = await t.request.get('/whoami').set('Authorization', `Bearer ${token}`);
     expect(res.status).to.equal(401);
-    const said = `audience https://other-api.example is not ${t.auth.audience}`;
+    const said = `audience: the access token is for https://other-api.example, not ${t.auth.audience}`;
     expect(res.body.error.code).to.equal('invalid_token');
     expect(res.body.error.message).to.include(said);
     const challenge = String(res.headers['www-authenticate']);
@@ -145,16 +149,16 @@ describe('authenticate: JWT access tokens', () => {
       jti: 'j',
     };
     const [header, , signature] = (await t.auth.token()).split('.');
-    await expectInvalidToken(`${header}.${b64url(payload)}.${signature}`);
+    await expectInvalidToken(`${header}.${b64url(payload)}.${signature}`, 'signature');
   });
 
   it('refuses a token without exp (jsonwebtoken would accept it)', async () => {
-    await expectInvalidToken(await t.auth.token({ exp: undefined }));
+    await expectInvalidToken(await t.auth.token({ exp: undefined }), 'claims');
   });
 
   it('refuses a JWT whose typ is not at+jwt (an ID token replayed as an access token)', async () => {
-    await expectInvalidToken(await t.auth.token({}, { typ: 'JWT' }));
-    await expectInvalidToken(await t.auth.token({}, { typ: undefined }));
+    await expectInvalidToken(await t.auth.token({}, { typ: 'JWT' }), 'token_type');
+    await expectInvalidToken(await t.auth.token({}, { typ: undefined }), 'token_type');
   });
 
   it('accepts typ application/at+jwt (RFC 7515 §4.1.9 media type form)', async () => {
@@ -166,18 +170,18 @@ describe('authenticate: JWT access tokens', () => {
 
   it('refuses tokens missing sub, client_id or jti (RFC 9068 §2.2)', async () => {
     for (const claim of ['sub', 'client_id', 'jti', 'iat'])
-      await expectInvalidToken(await t.auth.token({ [claim]: undefined }));
+      await expectInvalidToken(await t.auth.token({ [claim]: undefined }), 'claims');
   });
 
   it('refuses a token signed under an unknown kid', async () => {
-    await expectInvalidToken(await t.auth.token({}, { kid: 'not-a-known-key' }));
+    await expectInvalidToken(await t.auth.token({}, { kid: 'not-a-known-key' }), 'unknown_key');
   });
 
   it('refuses a token whose signature was tampered with', async () => {
     const token = await t.auth.token();
     const [h, p] = token.split('.');
     const forged = `${h}.${b64url({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: 'mallory' })}.${token.split('.')[2]}`;
-    await expectInvalidToken(forged);
+    await expectInvalidToken(forged, 'signature');
   });
 
   it('does not let a CORS preflight through unauthenticated (express-jwt skips such OPTIONS requests)', async () => {
@@ -199,7 +203,7 @@ describe('authenticate: JWT access tokens', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(attacker.privateKey);
-    await expectInvalidToken(token);
+    await expectInvalidToken(token, 'signature');
   });
 
   it('refuses a token with critical header extensions it does not understand (RFC 7515 §4.1.11)', async () => {
@@ -219,7 +223,7 @@ describe('authenticate: JWT access tokens', () => {
       t.auth.privateKey,
       new TextEncoder().encode(`${header}.${body}`),
     );
-    await expectInvalidToken(`${header}.${body}.${Buffer.from(signature).toString('base64url')}`);
+    await expectInvalidToken(`${header}.${body}.${Buffer.from(signature).toString('base64url')}`, 'malformed');
   });
 
   it('accepts a token expired within the clock tolerance (30 s by default)', async () => {
@@ -230,7 +234,7 @@ describe('authenticate: JWT access tokens', () => {
   });
 
   it('refuses an opaque token when only JWTs are accepted', async () => {
-    await expectInvalidToken('opaque-token-value');
+    await expectInvalidToken('opaque-token-value', 'token_kind');
   });
 });
 

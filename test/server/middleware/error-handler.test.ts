@@ -33,6 +33,16 @@ describe('errorHandler', () => {
   app.get('/unavailable', () => {
     throw apiError('unavailable', 'Down.');
   });
+  app.get('/unreachable', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:27017'), {
+      code: 'ECONNREFUSED',
+      address: '10.1.2.3',
+      port: 27017,
+    });
+    throw apiError('unavailable', 'The database is unavailable; retry shortly.', {
+      cause: new Error('server selection failed', { cause: refused }),
+    });
+  });
   app
     .route('/only-get')
     .get((_req, res) => res.json({}))
@@ -89,5 +99,24 @@ describe('errorHandler', () => {
     expect(res.status).to.equal(405);
     expect(res.headers.allow).to.equal('GET, HEAD');
     expect(res.body.error.code).to.equal('method_not_allowed');
+  });
+  it('logs a 503 with its cause chain as data: the code, address and port of the connection that failed', async () => {
+    lines.length = 0;
+    const res = await supertest(app).get('/unreachable');
+    expect(res.status).to.equal(503);
+    expect(JSON.stringify(res.body)).to.not.include('10.1.2.3');
+    const line = JSON.parse(lines.find((l) => l.includes('The database is unavailable')) ?? '{}') as {
+      cause?: unknown[];
+    };
+    expect(line.cause).to.deep.equal([
+      { name: 'Error', message: 'server selection failed' },
+      {
+        name: 'Error',
+        message: 'connect ECONNREFUSED 10.1.2.3:27017',
+        code: 'ECONNREFUSED',
+        address: '10.1.2.3',
+        port: 27017,
+      },
+    ]);
   });
 });

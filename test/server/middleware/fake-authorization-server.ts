@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type IntrospectionAnswer =
-  | { kind: 'json'; body: unknown; status?: number }
+  | { kind: 'json'; body: unknown; status?: number; delayMs?: number }
   | { kind: 'raw'; body: string; status?: number; contentType?: string }
   | { kind: 'hang' };
 
@@ -68,7 +68,12 @@ export async function startFakeAuthorizationServer(jwksUri: string): Promise<Fak
           return;
         }
         if (answer.kind === 'json') {
-          res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+          const send = () =>
+            res
+              .writeHead(answer.status ?? 200, { 'content-type': 'application/json' })
+              .end(JSON.stringify(answer.body));
+          if (answer.delayMs) setTimeout(send, answer.delayMs);
+          else send();
           return;
         }
         res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? 'text/html' }).end(answer.body);

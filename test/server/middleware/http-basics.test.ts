@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import express from 'express';
 import supertest from 'supertest';
 import { createLogger } from '../../../lib/logger.js';
+import { loadServiceConfig } from '../../../server/config.js';
 import { applyHttpBasics } from '../../../server/middleware/http-basics.js';
 
 describe('applyHttpBasics', () => {
@@ -15,7 +16,7 @@ describe('applyHttpBasics', () => {
       },
     });
     const app = express();
-    applyHttpBasics(app, createLogger({ level: 'info' }, sink));
+    applyHttpBasics(app, { logger: createLogger({ level: 'info' }, sink), config: loadServiceConfig({}) });
     app.get('/console/callback', (_req, res) => {
       // The console's callback answers with the new session cookie: a response header the log must not carry.
       res.append('Set-Cookie', 'gatehouse_console=new-session-321; HttpOnly');

@@ -23,6 +23,8 @@ describe('the JWT verifier remembers verified tokens', () => {
         keyLookups += 1;
         return key;
       },
+      hasUsableKeys: () => true,
+      fetchKeys: async () => undefined,
     };
     verify = createJwtVerifier(loadServiceConfig(auth.env({ API_AUTH_CLOCK_TOLERANCE_S: '0' })), keys);
   });

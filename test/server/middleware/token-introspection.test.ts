@@ -45,6 +45,7 @@ describe('authenticate: opaque tokens through RFC 7662 introspection', () => {
       scope: 'registrations:read change_sets:write',
       exp: now() + 300,
       iss: auth.issuer,
+      aud: auth.audience,
       ...extra,
     };
   }
@@ -207,7 +208,7 @@ describe('authenticate: discovery of the JWKS and introspection endpoints', () =
       auth,
     );
     try {
-      as.answer = () => ({ kind: 'json', body: { active: true, sub: 'bob', iss: as.issuer } });
+      as.answer = () => ({ kind: 'json', body: { active: true, sub: 'bob', iss: as.issuer, aud: auth.audience } });
       expect(
         (await t.request.get('/whoami').set('Authorization', `Bearer ${await auth.token({ iss: as.issuer })}`)).status,
       ).to.equal(200);

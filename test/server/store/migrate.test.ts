@@ -16,8 +16,8 @@ const CROSS_ORGANIZATION_INDEXES: Record<string, string> = {
   'audit_log at,_id': "the reviewers' audit feed across organizations (internal surface only)",
   'rate_limit_slots key,window':
     'rate-limit slots are keyed by a hash of subject and organization (raw ids are never stored there)',
-  'provisioning_steps status,createdAt':
-    "the provisioning worker's oldest due step, across organizations (no tenant query)",
+  'outbox_due holder,at,_id': "the outbox drain's due items, oldest first across organizations (no tenant query)",
+  'provisioning_due dueAt,_id': "the provisioning worker's due steps, across organizations (no tenant query)",
 };
 
 describe('the store indexes', () => {

@@ -171,6 +171,38 @@ describeWithMongo('the mongo store', (uri) => {
   });
 });
 
+describeWithMongo('the mongo store with DB_QUERY_TIMEOUT_MS', (uri) => {
+  const dbName = uniqueDbName();
+  after(() => dropDatabase(uri, dbName));
+
+  it('gives every query and write its repositories send that time limit (maxTimeMS)', async () => {
+    const store = await createMongoStore(uri, { dbName, queryTimeoutMs: 1234 });
+    const limits: unknown[] = [];
+    try {
+      await store.reset();
+      store.connection.set('debug', (_collection: string, method: string, ...args: unknown[]) => {
+        if (method.startsWith('insert')) return;
+        const options = args.find(
+          (arg): arg is { maxTimeMS?: unknown } => typeof arg === 'object' && arg !== null && 'maxTimeMS' in arg,
+        );
+        limits.push(options?.maxTimeMS ?? `${method} without a limit`);
+      });
+      const record = aRegistration({ createdAt: at(1) });
+      await store.registrations.create(record, { maxInOrganization: 5 });
+      await store.registrations.get(ORG_A, record.id);
+      await store.registrations.update({ organizationId: ORG_A, id: record.id }, { name: 'Limited' }, at(2));
+      await store.registrations.list({ organizationId: ORG_A, limit: 10 });
+      await store.provisioning.claimDue(at(3), at(60));
+      await store.grants.find('alice', ORG_A);
+    } finally {
+      store.connection.set('debug', false);
+      await store.close();
+    }
+    expect(limits.length).to.be.greaterThan(5);
+    expect([...new Set(limits)]).to.deep.equal([1234]);
+  });
+});
+
 describe('the mongo store through a database outage', function () {
   if (!ferretdbAvailable()) {
     // The test stops and restarts a database of its own; it needs the FerretDB build of .ci/ferretdb.sh.
