@@ -57,7 +57,12 @@ export const commands: Record<string, Record<string, LazyCommand>> = {
 
 function groupHelp(group: string): string {
   const subcommands = Object.keys(commands[group]);
-  return `Usage: scanner ${group} <${subcommands.join('|')}> [flags]\n\nRun "scanner ${group} <command> --help" for details.\n`;
+  const usage = `Usage: scanner ${group} <${subcommands.join('|')}> [flags]\n`;
+  const fromConfig =
+    group === 'scan'
+      ? '       scanner scan [<URL|description file>] [flags]   the kind from the config file, else from the target\n'
+      : '';
+  return `${usage}${fromConfig}\nRun "scanner ${group} <command> --help" for details.\n`;
 }
 
 export async function run(argv: string[], io: CliIo): Promise<number> {

@@ -177,6 +177,12 @@ describe('the scanner config file', () => {
     );
   });
 
+  it('is how `scanner scan --help` says a kind may be left out', async () => {
+    const result = await runCli(['scan', '--help'], { cwd: dir });
+    expect(result.code).to.equal(0);
+    expect(result.stdout).to.include('scanner scan [<URL|description file>] [flags]');
+  });
+
   it('never reads a file for --help', async () => {
     await write('.gatehouse-scanner.yml', 'not: [valid');
     const result = await runCli(['scan', 'curl', '--help'], { cwd: dir });
