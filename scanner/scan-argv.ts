@@ -14,7 +14,7 @@ import { scannerError } from './errors.js';
 import { loadChecks, type LoadedCheck } from './loader.js';
 import { parseArgv, type ParsedValues } from './parse-argv.js';
 import type { ConfigFile } from './config/config-file.js';
-import { configValues, inSourceTerms, overFile, type ConfigValues } from './config/config-values.js';
+import { configValues, inSourceTerms, KINDS, overFile, type ConfigValues } from './config/config-values.js';
 import { checksDirsOf, flagValuesIn, scanConfigFile } from './config/scan-config.js';
 import type { Suppression } from './config/suppressions.js';
 
@@ -98,6 +98,15 @@ export async function parseScanArgv(
   const options = { ...reserved, ...optionArgs(declared, reserved) };
   const typed = parseArgv(argv, options, command);
   // The file's values under the typed ones: a flag typed here replaces the file's value (lists too).
+  // A file written for another kind of scan would mostly fail as unknown keys: name the real mismatch first.
+  const fileKind = config?.data.kind;
+  if (config && typeof fileKind === 'string' && KINDS.some((k) => k === fileKind) && command.startsWith('scan ')) {
+    if (command !== `scan ${fileKind}`)
+      throw scannerError(
+        'invalid_argument',
+        `${config.shown} is for scan ${fileKind} (its kind), not ${command}: run scanner scan ${fileKind}, or scanner scan`,
+      );
+  }
   const file = config ? configValues(config, options) : undefined;
   const values = file ? overFile(typed.values, file) : typed.values;
   const positionals = typed.positionals.length === 0 && file?.target ? [file.target] : typed.positionals;

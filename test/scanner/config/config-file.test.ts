@@ -122,6 +122,14 @@ describe('the scanner config file', () => {
     expect(result.stderr).to.match(/^scanner: \.gatehouse-scanner\.yml: unknown key baseUrl/);
   });
 
+  it('says so when the file is for another kind of scan than the one typed', async () => {
+    await write('.gatehouse-scanner.yml', { target: 'openapi.yaml', kind: 'openapi', baseUrl: target.url });
+    expect((await runCli(['scan', 'curl', `${target.url}/ok`], { cwd: dir })).stderr).to.equal(
+      'scanner: .gatehouse-scanner.yml is for scan openapi (its kind), not scan curl: run scanner scan openapi, or scanner scan\n',
+    );
+    expect(seen).to.have.length(0);
+  });
+
   it('names each value of the wrong shape by its key', async () => {
     await write('.gatehouse-scanner.yml', { noProgress: 'yes', scans: { a: 1 }, kind: 'soap' });
     const result = await runCli(['scan', 'curl', `${target.url}/ok`], { cwd: dir });
