@@ -1,9 +1,10 @@
 /** `scanner config validate [<file>]`: exit 0 and one line for a file a scan would accept, exit 1 and one line naming every problem otherwise. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { dump } from 'js-yaml';
+import { fromRoot } from '../../../lib/project-root.js';
 import { runCli } from '../support/run-cli.js';
 
 describe('scanner config validate', () => {
@@ -88,6 +89,14 @@ describe('scanner config validate', () => {
     const shape = await runCli(['config', 'validate', 'scanner.yml'], { cwd: dir });
     expect(shape.code).to.equal(1);
     expect(shape.stderr).to.match(/identities must list NAME\[:role\]=CREDENTIAL texts or \{name, role\?, header/);
+  });
+
+  it('accepts the README’s example', async () => {
+    const readme = await readFile(fromRoot('README.md'), 'utf8');
+    const example = /```yaml\n(# \.gatehouse-scanner\.yml[^\n]*\n[\s\S]*?)```/.exec(readme)![1];
+    await writeFile(join(dir, '.gatehouse-scanner.yml'), example);
+    const result = await runCli(['config', 'validate'], { cwd: dir, env: { API_TOKEN: 'a', ADMIN_TOKEN: 'b' } });
+    expect(result, result.stderr).to.deep.include({ code: 0, stderr: '' });
   });
 
   it('exits 1 for malformed suppressions, naming the entry', async () => {
