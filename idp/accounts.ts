@@ -113,7 +113,7 @@ export interface AccountDirectory {
 }
 
 /** A user's claims: the record without the fields that are not claims. */
-export function withoutNonClaims(user: IdpUser): Record<string, unknown> {
+function withoutNonClaims(user: IdpUser): Record<string, unknown> {
   return Object.fromEntries(Object.entries(user).filter(([key]) => !(NOT_CLAIMS as readonly string[]).includes(key)));
 }
 

@@ -21,7 +21,7 @@ export interface CliIo {
   onListening?: (idp: RunningIdp) => void;
 }
 
-export function helpText(): string {
+function helpText(): string {
   return `Usage: idp [options]
 
 A stub OpenID Connect provider for development and CI (http://127.0.0.1:8484 by default).

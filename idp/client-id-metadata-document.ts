@@ -11,7 +11,7 @@ import type { IdpConfig } from './settings.js';
 type Feature = NonNullable<NonNullable<Configuration['features']>['clientIdMetadataDocument']>;
 
 /** Whether a client ID metadata document may be fetched from this URL's host. */
-export function metadataDocumentHostAllowed(url: string, hosts: readonly string[]): boolean {
+function metadataDocumentHostAllowed(url: string, hosts: readonly string[]): boolean {
   const { hostname } = new URL(url);
   return isLoopbackHostname(hostname) || hosts.includes('*') || hosts.includes(hostname);
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEBUGGER_CALLBACK } from './debugger/debugger-router.js';
+import { DEBUGGER_CALLBACK } from './debugger/debugger-callback.js';
 import { createAccountDirectory, type AccountDirectory } from './accounts.js';
 import type { IdpStore } from './adapters/store.js';
 import { buildIdp, type BuiltIdp } from './app.js';
@@ -22,7 +22,7 @@ import { resolveSigningKeys } from './signing-keys.js';
 import { withClock } from './testing/clock.js';
 import { createTestingState, type TestingState } from './testing/testing-state.js';
 
-export type InstanceStatus = 'starting' | 'waiting' | 'ready';
+type InstanceStatus = 'starting' | 'waiting' | 'ready';
 
 export interface IssuerInstance {
   readonly issuer: string;

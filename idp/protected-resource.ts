@@ -22,7 +22,7 @@ export function protectedResourcePath(resource: string): string {
 }
 
 /** The metadata document of one resource (RFC 9728 §2). */
-export function protectedResourceMetadata(
+function protectedResourceMetadata(
   resource: string,
   issuer: string,
   scopes: readonly string[],

@@ -21,7 +21,7 @@ export interface SecretRequest {
   client_secret_previous_expires_at?: unknown;
 }
 
-export const SECRET_LENGTH = { min: 16, max: 512 } as const;
+const SECRET_LENGTH = { min: 16, max: 512 } as const;
 
 const isTime = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 

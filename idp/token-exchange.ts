@@ -12,7 +12,7 @@ import type { PrivateJwks } from './keys.js';
 import type { ResourceServerInfo } from './resource-server.js';
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-export const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
+const ACCESS_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:access_token';
 
 export const TOKEN_EXCHANGE_PARAMETERS = [
   'subject_token',

@@ -8,7 +8,7 @@ import type { Configuration, Grant, KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountDirectory, IdpUser } from './accounts.js';
 
 /** Whether `user` may be granted `scope`. */
-export function mayHaveScope(user: IdpUser | undefined, scope: string): boolean {
+function mayHaveScope(user: IdpUser | undefined, scope: string): boolean {
   const allowed = user?.scopes;
   return !Array.isArray(allowed) || scope === 'openid' || allowed.includes(scope);
 }

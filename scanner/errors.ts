@@ -1,6 +1,7 @@
 /** The scanner's error codes, listed once. Every fatal error becomes one line on stderr and exit code 1. */
 import { AppError } from '../lib/app-error.js';
 
+/** @public The table the codes are typed from; read by people, and by tooling that lists them. */
 export const scannerErrorCodes = {
   invalid_argument: 'a command-line flag or argument is missing, unknown or has an invalid value',
   invalid_url: 'the target URL cannot be parsed or is not http(s)',

@@ -74,7 +74,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
  * Response heads: Node's parser refuses more than this many bytes of status line and headers (a header flood ends as
  * one error, not as memory), and keeps at most `MAX_RESPONSE_HEADERS` header lines.
  */
-export const MAX_HEADER_BYTES = 64 * 1024;
+const MAX_HEADER_BYTES = 64 * 1024;
 const MAX_RESPONSE_HEADERS = 500;
 /** Redirects followed (with -L) when --max-redirs does not say: a loop ends as one error. */
 const DEFAULT_MAX_REDIRECTS = 30;

@@ -64,7 +64,7 @@ export function wordsOf(text: string): string[] {
 
 /** Whether a name says it wipes state: a wiping word (`reset-db`, `factory_reset`), a verb glued to a store
  * (`resetdb`, `initdb`), or a set-up verb whose object is a store (`create the database`, `initDatabase`). */
-export function namesWipe(text: string): boolean {
+function namesWipe(text: string): boolean {
   const words = wordsOf(text);
   if (words.some((word) => WIPING.includes(word))) return true;
   if (words.some((word) => WIPING.some((verb) => word.startsWith(verb) && STORES.includes(word.slice(verb.length)))))

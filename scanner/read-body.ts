@@ -11,7 +11,7 @@ import type { Readable, Transform } from 'node:stream';
 /** `--max-body` default: 5 MiB of decoded body per response. */
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 /** Ordinary text compresses 5–20×; a bomb compresses 1000×. Judged only past `RATIO_GRACE_BYTES` decoded. */
-export const MAX_DECOMPRESSION_RATIO = 200;
+const MAX_DECOMPRESSION_RATIO = 200;
 const RATIO_GRACE_BYTES = 1024 * 1024;
 
 export interface ReadBody {

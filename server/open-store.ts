@@ -23,7 +23,7 @@ const RETRY_MS = 2000;
 export type OpenedStore = { store: Store } | { exit: number; message: string };
 
 /** The hosts of a MongoDB connection string (`host:port,…`), without credentials, options or database. */
-export function mongoHosts(uri: string): string {
+function mongoHosts(uri: string): string {
   const authority = uri.replace(/^mongodb(\+srv)?:\/\//, '').split(/[/?]/)[0];
   return authority.slice(authority.lastIndexOf('@') + 1) || '(no host)';
 }

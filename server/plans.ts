@@ -4,7 +4,7 @@ import type { Plan } from './components/organizations/organizations.model.js';
 
 export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
-export type RateLimitSettings = Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'>;
+type RateLimitSettings = Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'>;
 
 export interface PlanLimits {
   plan: Plan;

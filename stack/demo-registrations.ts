@@ -4,7 +4,7 @@
  * real client at the IdP). Skipped when the organization already has them (a MongoDB-backed demo restarted).
  */
 import { DEMO } from './demo.js';
-import type { StackUrls } from './next-steps.js';
+import type { StackUrls } from './stack-urls.js';
 import { userToken } from './tokens.js';
 
 export const DEMO_REGISTRATIONS = {

@@ -20,8 +20,9 @@ import {
   serviceUrl,
 } from './demo.js';
 import { seedDemoRegistrations } from './demo-registrations.js';
-import { nextSteps, type StackUrls } from './next-steps.js';
+import { nextSteps } from './next-steps.js';
 import type { StackConfig } from './settings.js';
+import type { StackUrls } from './stack-urls.js';
 import { removeStackFile, stackFile, writeStackFile } from './state-file.js';
 
 export interface StackOptions {

@@ -1,14 +1,7 @@
 /** What `npm start` prints once the stack is up: where everything listens, then the README's quick tour with these URLs. */
 import { DEMO } from './demo.js';
+import type { StackUrls } from './stack-urls.js';
 import { indent, quickTour, scanTour } from './tour.js';
-
-export interface StackUrls {
-  idp: string;
-  service: string;
-  internal: string;
-  audience: string;
-  internalAudience: string;
-}
 
 export function nextSteps(urls: StackUrls): string {
   const api = `${urls.service}/api/v1`;

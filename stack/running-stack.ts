@@ -4,7 +4,7 @@
  * then the default ports.
  */
 import { audienceFor, DEMO, internalAudienceFor, serviceUrl } from './demo.js';
-import type { StackUrls } from './next-steps.js';
+import type { StackUrls } from './stack-urls.js';
 import { readStackFile, stackFile } from './state-file.js';
 
 export function runningStack(env: Record<string, string | undefined> = process.env): StackUrls {

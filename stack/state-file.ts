@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StackUrls } from './next-steps.js';
+import type { StackUrls } from './stack-urls.js';
 
 export function stackFile(env: Record<string, string | undefined> = process.env): string {
   return env.GATEHOUSE_STACK_FILE ?? join(tmpdir(), `gatehouse-stack-${process.getuid?.() ?? 'user'}.json`);

@@ -40,4 +40,3 @@ export function sameAnswer(a: ProbeResponse, b: ProbeResponse, echoes: readonly 
 }
 
 export const isServerError = (response: ProbeResponse): boolean => response.status >= 500;
-export const isSuccess = (response: ProbeResponse): boolean => response.status >= 200 && response.status < 300;

@@ -11,7 +11,7 @@ import {
   type OperationInput,
 } from '../../scanner/api.js';
 
-export const MAX_TARGETS = 8;
+const MAX_TARGETS = 8;
 
 export function injectionTargets(
   operation: Operation,

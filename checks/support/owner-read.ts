@@ -6,7 +6,7 @@
 import type { CheckContext, JsonObject, ObjectTarget, OracleKind, ProbeResponse } from '../../scanner/api.js';
 import { objectUrl } from './object-reference.js';
 
-export interface OwnerRead {
+interface OwnerRead {
   response: ProbeResponse;
   /** The object the answer shows (undefined: the read answered, but not with it). */
   object?: JsonObject;

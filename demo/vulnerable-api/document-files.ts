@@ -7,7 +7,7 @@
  */
 import { posix } from 'node:path';
 
-export const DOCUMENTS = '/srv/demo/documents';
+const DOCUMENTS = '/srv/demo/documents';
 
 const FILES: Record<string, string> = {
   [`${DOCUMENTS}/welcome.txt`]: 'Welcome to the demo shop. Orders ship within two days.',

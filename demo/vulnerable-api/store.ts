@@ -28,7 +28,7 @@ export interface Order {
   total: number;
 }
 
-export interface Webhook {
+interface Webhook {
   id: string;
   userId: string;
   url: string;

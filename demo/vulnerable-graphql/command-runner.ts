@@ -25,7 +25,7 @@ function runOne(line: string): string {
 }
 
 /** Runs a command line of the tiny language and returns what it printed. */
-export function runShellLine(line: string): string {
+function runShellLine(line: string): string {
   const substituted = line
     .replace(/\$\(([^)]*)\)/g, (_m, inner: string) => runShellLine(inner))
     .replace(/`([^`]*)`/g, (_m, inner: string) => runShellLine(inner));

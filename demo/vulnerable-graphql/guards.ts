@@ -13,9 +13,9 @@ import {
   type ValidationRule,
 } from 'graphql';
 
-export const MAX_DEPTH = 8;
-export const MAX_ALIASES = 15;
-export const MAX_FIELDS = 100;
+const MAX_DEPTH = 8;
+const MAX_ALIASES = 15;
+const MAX_FIELDS = 100;
 
 interface Count {
   depth: number;

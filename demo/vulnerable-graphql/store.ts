@@ -4,14 +4,14 @@
  */
 import { createStore, type Store } from '../vulnerable-api/store.js';
 
-export interface Note {
+interface Note {
   id: string;
   userId: string;
   title: string;
   body: string;
 }
 
-export interface FeedImport {
+interface FeedImport {
   id: string;
   userId: string;
   url: string;

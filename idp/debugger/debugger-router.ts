@@ -10,9 +10,9 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { ClientMetadata } from 'oidc-provider';
 import type { IssuerInstance } from '../issuer-instance.js';
 import { ROUTES } from '../provider.js';
+import { DEBUGGER_CALLBACK } from './debugger-callback.js';
 import { resultPage, startForm } from './debugger-pages.js';
 
-export const DEBUGGER_CALLBACK = '/_debugger/callback';
 const PENDING_MAX = 100;
 const PENDING_TTL_MS = 10 * 60 * 1000;
 

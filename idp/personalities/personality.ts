@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { IdpUser } from '../accounts.js';
 
-export interface TokenSubject {
+interface TokenSubject {
   /** The user, or undefined for a client's own token (client credentials). */
   user?: IdpUser;
   clientId: string;
@@ -30,7 +30,7 @@ export interface Personality {
 }
 
 /** Scopes of OpenID Connect itself (not an API's permissions). */
-export const IDENTITY_SCOPES = new Set(['openid', 'offline_access', 'profile', 'email', 'phone', 'address']);
+const IDENTITY_SCOPES = new Set(['openid', 'offline_access', 'profile', 'email', 'phone', 'address']);
 
 export const apiScopes = (scopes: readonly string[]) => scopes.filter((s) => !IDENTITY_SCOPES.has(s));
 

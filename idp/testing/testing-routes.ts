@@ -9,7 +9,7 @@ import type { IdpConfig } from '../settings.js';
 import { createTestingApi, type TestingApi } from './testing-api.js';
 import { testingRouter } from './testing-router.js';
 
-export type InstanceRoutes = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+type InstanceRoutes = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface TestingRoutes {
   /** The routes of an instance (undefined without the testing API), made on first call. */

@@ -29,25 +29,25 @@ interface SettingBase<T> {
 }
 
 /** Text as given (`string`), or an absolute URL of one of `protocols` (default http and https). */
-export interface TextSetting extends SettingBase<string> {
+interface TextSetting extends SettingBase<string> {
   type: 'string' | 'url';
   protocols?: readonly string[];
 }
 
 /** A number, bounded by `min`/`max` (inclusive); `port` is an integer from 0 to 65535. */
-export interface NumberSetting extends SettingBase<number> {
+interface NumberSetting extends SettingBase<number> {
   type: 'integer' | 'number' | 'port';
   min?: number;
   max?: number;
 }
 
 /** On or off; off unless declared otherwise. As text: true/false, 1/0, yes/no, on/off. */
-export interface BooleanSetting extends SettingBase<boolean> {
+interface BooleanSetting extends SettingBase<boolean> {
   type: 'boolean';
 }
 
 /** One of `choices` (exactly as written: `JWT` is not `jwt`). */
-export interface EnumSetting extends SettingBase<string> {
+interface EnumSetting extends SettingBase<string> {
   type: 'enum';
   choices: readonly string[];
 }
@@ -56,7 +56,7 @@ export interface EnumSetting extends SettingBase<string> {
  * Several values: a repeatable flag, comma-separated in the environment (and in a flag's value unless `split` is
  * false); each one of `choices` when given. Empty unless declared otherwise.
  */
-export interface ListSetting extends SettingBase<readonly string[]> {
+interface ListSetting extends SettingBase<readonly string[]> {
   type: 'list';
   choices?: readonly string[];
   split?: boolean;
@@ -67,7 +67,7 @@ export interface ListSetting extends SettingBase<readonly string[]> {
  * another shape than text, such as a users list); either throws an Error whose message is the problem (`must …`).
  * Without `accept`, code gives the text. `format` writes a value back as text (docs, variables).
  */
-export interface CustomSetting<T = unknown> extends SettingBase<T> {
+interface CustomSetting<T = unknown> extends SettingBase<T> {
   type: 'custom';
   parse?: (text: string) => T;
   accept?: (value: unknown) => T;
@@ -80,7 +80,7 @@ export type SettingDeclaration =
 export type SettingDeclarations = Readonly<Record<string, SettingDeclaration>>;
 
 /** The value a declaration stands for. */
-export type ValueOf<S> = S extends { type: 'custom'; accept: (value: unknown) => infer T }
+type ValueOf<S> = S extends { type: 'custom'; accept: (value: unknown) => infer T }
   ? T
   : S extends { type: 'custom'; parse: (text: string) => infer T }
     ? T

@@ -34,7 +34,7 @@ const hasRequiredArgs = (field: GraphQLField<unknown, unknown>): boolean =>
   field.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined);
 
 /** The smallest useful selection of a type: its scalar fields (no required arguments), else one object field's, else `__typename`. */
-export function selectionFor(type: GraphQLOutputType, depth = 0): string {
+function selectionFor(type: GraphQLOutputType, depth = 0): string {
   const named = getNamedType(type);
   if (isScalarType(named) || isEnumType(named)) return '';
   if (!isObjectType(named) && !isInterfaceType(named)) return '{ __typename }';

@@ -93,9 +93,3 @@ export function parseBatchAnswer(body: string): GraphqlAnswer[] | undefined {
   const answers = parsed.map((item) => parseAnswer(JSON.stringify(item)));
   return answers.every((a) => a !== undefined) ? answers : undefined;
 }
-
-/** Whether an answer carries data for every requested root field: no errors and no null root. */
-export function answered(answer: GraphqlAnswer | undefined): boolean {
-  if (!answer || !answer.data) return false;
-  return answer.errors.length === 0 && Object.keys(answer.data).length > 0;
-}

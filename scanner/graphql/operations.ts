@@ -10,7 +10,7 @@ import { fieldOperation } from './field-operation.js';
 export const TYPENAME_DOCUMENT = 'query{__typename}';
 
 /** The endpoint operation, from the one `scan graphql` builds out of the command line. */
-export function endpointOperation(base: Operation, schemaSource: string, sdl?: string): Operation {
+function endpointOperation(base: Operation, schemaSource: string, sdl?: string): Operation {
   return {
     ...base,
     id: `POST ${new URL(base.url).pathname}`,

@@ -28,7 +28,7 @@ export interface SchemaRead {
   reason?: string;
 }
 
-export const SCHEMA_SOURCES = {
+const SCHEMA_SOURCES = {
   file: 'file',
   introspection: 'introspection',
   suggestions: 'validation errors and suggestions (partial)',

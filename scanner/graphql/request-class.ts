@@ -23,7 +23,7 @@ function header(request: RequestLike, name: string): string {
 }
 
 /** The GraphQL document texts a request carries. */
-export function documentsOf(request: RequestLike): string[] {
+function documentsOf(request: RequestLike): string[] {
   const documents: string[] = [];
   const query = new URL(request.url).searchParams.get('query');
   if (query) documents.push(query);
@@ -62,7 +62,7 @@ function rootFields(document: DocumentNode, selectionSet: SelectionSetNode, seen
 }
 
 /** The worst class of the root fields of one document, or undefined when it does not parse. */
-export function documentClass(text: string): OperationClass | undefined {
+function documentClass(text: string): OperationClass | undefined {
   let document: DocumentNode;
   try {
     document = parse(text, { noLocation: true });

@@ -42,7 +42,7 @@ export function rawErrors(body: string): RawError[] | undefined {
 const quoted = (text: string): string[] => [...text.matchAll(/"([_A-Za-z][_0-9A-Za-z]*)"/g)].map((m) => m[1]);
 
 /** The names a "Did you mean …?" offers. */
-export function suggestedNames(message: string): string[] {
+function suggestedNames(message: string): string[] {
   const at = message.indexOf('Did you mean');
   return at < 0 ? [] : quoted(message.slice(at)).filter((n) => !n.includes(' '));
 }

@@ -31,7 +31,7 @@ export interface CreatedObject {
   reason?: string;
 }
 
-export interface CreatedRequest {
+interface CreatedRequest {
   method: string;
   url: string;
   body?: string;

@@ -69,7 +69,7 @@ export interface FillOptions {
 }
 
 /** The value the identity has for `ref`, if any. */
-export function ownValue(
+function ownValue(
   ref: ObjectReference,
   identity: ScanIdentity,
   ownership: Ownership,

@@ -17,7 +17,7 @@ import { USER_RESOURCES } from './resource-names.js';
 
 const MAX_ROUNDS = 3;
 
-export type LearnSend = (
+type LearnSend = (
   operation: Operation,
   identity: ScanIdentity,
   request: { url: string; body?: string },
@@ -46,7 +46,7 @@ const ok = (response: ProbeResponse | undefined): response is ProbeResponse =>
   response !== undefined && response.status >= 200 && response.status < 300;
 
 /** The name the API gives its users (`user`, `account`…), for ownership entries of identities' own records. */
-export function userResourceOf(description: ApiDescription): string {
+function userResourceOf(description: ApiDescription): string {
   return description.resources.find((r) => USER_RESOURCES.test(r.name))?.name ?? 'user';
 }
 

@@ -21,10 +21,6 @@ export function segmentsOf(template: string): TemplateSegment[] {
     });
 }
 
-export function parametersOf(template: string): string[] {
-  return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-}
-
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

@@ -25,7 +25,7 @@ function headerValue(headers: Record<string, string[]>, name: string): string | 
 }
 
 /** The boundary of a `multipart/form-data; boundary=…` Content-Type (quoted or not, RFC 2046 §5.1.1). */
-export function boundaryOf(contentType: string): string | undefined {
+function boundaryOf(contentType: string): string | undefined {
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   return match ? (match[1] ?? match[2]) : undefined;
 }

@@ -58,14 +58,28 @@ export function isSignIn(operation: NamedOperation): boolean {
 
 const USERS = /^(user|users|account|accounts|member|members|customer|customers|me|signup)$/;
 
+/** Whether a name starts with one of `pattern`'s words (`register`, `registerUser`, `signUp`). */
+function startsWith(text: string | undefined, pattern: RegExp): boolean {
+  const [first, second = ''] = wordsOf(text ?? '');
+  return first !== undefined && (pattern.test(first) || pattern.test(`${first}${second}`));
+}
+
 /**
- * A POST that registers a new user (register, sign-up, join) by its path or operationId; a summary counts only when it
- * speaks of users or accounts ("Register a webhook" registers no one).
+ * A POST that registers a new user (register, sign-up, join): its path's last fixed segment says so (`/register`,
+ * `/auth/sign-up`), or its operationId starts with it (`registerUser`, `signUp`). A word further in counts only beside
+ * users or accounts, in the operationId or the summary: `submitRegistration` of an API whose objects are registrations
+ * (of clients, of events) signs no one up, nor does "Register a webhook".
  */
 export function isSignUp(operation: NamedOperation): boolean {
   if (operation.method.toUpperCase() !== 'POST') return false;
-  if (namesOne([operation.path, operation.operationId], SIGN_UP)) return true;
-  return namesOne([operation.summary], SIGN_UP) && namesOne([operation.summary], USERS);
+  const lastFixed = operation.path
+    .split('/')
+    .filter((segment) => segment.length > 0 && !segment.startsWith('{'))
+    .at(-1);
+  if (namesOne([lastFixed], SIGN_UP) || startsWith(operation.operationId, SIGN_UP)) return true;
+  return [operation.operationId, operation.summary].some(
+    (text) => namesOne([text], SIGN_UP) && namesOne([text], USERS),
+  );
 }
 
 const QUERY_ONLY =

@@ -84,7 +84,7 @@ export function refuseWrite(state: WriteRuleState, request: WriteRuleInput): str
   return undefined;
 }
 
-export function describeRef(ref: ObjectReference): string {
+function describeRef(ref: ObjectReference): string {
   if (ref.in === 'path') return `{${ref.name}}`;
   if (ref.in === 'query') return `?${ref.name}`;
   return `body ${ref.pointer}`;

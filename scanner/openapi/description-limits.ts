@@ -12,7 +12,7 @@ export const MAX_YAML_ALIASES = 10_000;
 /** Nesting of collections, aliases aside. */
 export const MAX_DEPTH = 256;
 /** Values (objects, arrays, scalars) the description holds with every alias expanded. */
-export const MAX_EXPANDED_VALUES = 5_000_000;
+const MAX_EXPANDED_VALUES = 5_000_000;
 
 const mib = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MiB`;
 

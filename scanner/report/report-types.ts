@@ -130,7 +130,7 @@ interface CompletenessReport {
 }
 
 /** One root field of a GraphQL scan in the report's graphql section. */
-export interface GraphqlFieldReport {
+interface GraphqlFieldReport {
   operationId: string;
   /** `read`, `write` or `destructive` (scanner/operation-class.ts). */
   class: string;

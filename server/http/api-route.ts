@@ -9,7 +9,7 @@ import type { ApiDeps } from '../deps.js';
 import type { errorCodes } from '../errors.js';
 import type { Scope } from '../principal.js';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Response headers an operation names itself (the others follow from its traits: openapi/headers.ts). */
 type DocumentedHeader = 'ETag' | 'Cache-Control';
@@ -17,7 +17,7 @@ type DocumentedHeader = 'ETag' | 'Cache-Control';
 /** A status server/errors.ts answers with. */
 type ErrorStatus = (typeof errorCodes)[keyof typeof errorCodes]['status'];
 
-export interface OperationDoc {
+interface OperationDoc {
   operationId: string;
   summary: string;
   description?: string;

@@ -13,7 +13,7 @@ const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** Store operations: in-process (µs) to a database round trip cut off at the query limit. */
 const STORE_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
-export interface OutboxBacklog {
+interface OutboxBacklog {
   /** Records with outbox events not delivered yet. */
   count: number;
   /** Since when the oldest of them waits; absent with none. */

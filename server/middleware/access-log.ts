@@ -35,7 +35,7 @@ const PREFIXED_ID = /\/[a-z]{2,4}_[A-Za-z0-9]{16,}(?=\/|$)/g;
  * before any route ran, the listener's template its path is an instance of; else `unmatched` (a 404), so metrics
  * never get a label per unknown path.
  */
-export function routeTemplate(req: Request, templates?: RouteTemplates): string {
+function routeTemplate(req: Request, templates?: RouteTemplates): string {
   const path = ((req as { route?: unknown }).route as { path?: unknown } | undefined)?.path;
   if (typeof path !== 'string') return templates?.match(req.originalUrl.split('?')[0]) ?? 'unmatched';
   const base = req.baseUrl.replace(ORGANIZATION_ID, '/:organizationId').replace(PREFIXED_ID, '/:id');

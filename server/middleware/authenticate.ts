@@ -20,7 +20,7 @@ import { looksLikeJwt } from './token-shape.js';
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 const MAX_TOKEN_LENGTH = 8192;
 
-export type Surface = 'public' | 'internal';
+type Surface = 'public' | 'internal';
 
 export interface AuthenticateOptions {
   /** How long an introspection call may take before the request gets a 503 (default 3 s). */

@@ -13,7 +13,7 @@ import { introspectionAnswers } from './token-introspection.js';
 /** Readiness checks of the same listener within this long share one look at the authorization server. */
 const CHECK_REUSE_MS = 2000;
 
-export type AuthorizationServerCheck =
+type AuthorizationServerCheck =
   | { status: 'ok'; keys?: 'cached' | 'fetched'; introspection?: 'reachable' }
   | { status: 'error'; error: string; cause?: unknown };
 

@@ -14,7 +14,7 @@ const REALM = 'gatehouse';
 const AUTH_RETRY_AFTER_S = '5';
 
 /** The rules a token can fail (401), or the reasons the authorization server could not decide (503). */
-export type RefusalRule =
+type RefusalRule =
   | 'audience'
   | 'issuer'
   | 'expired'

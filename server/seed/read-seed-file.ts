@@ -16,12 +16,12 @@ import type {
 import { derivedId } from './derived-id.js';
 import seedFileSchema from './seed-file.schema.json' with { type: 'json' };
 
-export interface SeedOrganization {
+interface SeedOrganization {
   id?: string;
   name: string;
   plan: Plan;
 }
-export interface SeedGrant {
+interface SeedGrant {
   organizationId: string;
   subject: string;
   default?: boolean;

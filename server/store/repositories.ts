@@ -41,10 +41,10 @@ import {
 } from '../components/provisioning/provisioning.schema.js';
 
 /** What a factory gets: the clock for timestamps the store sets itself; on mongo, the connection and write locks. */
-export interface MemoryContext {
+interface MemoryContext {
   clock: () => Date;
 }
-export interface MongoContext extends MemoryContext {
+interface MongoContext extends MemoryContext {
   connection: Connection;
   locks: WriteLocks;
 }

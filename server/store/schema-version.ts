@@ -17,7 +17,7 @@ export const SCHEMA_VERSION = 5;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 
-export interface SchemaRecord {
+interface SchemaRecord {
   _id: string;
   version: number;
   indexes: string;

@@ -1,11 +1,5 @@
-/** The result of one check on one operation of a GraphQL demo scan, failing loudly when it did not run there. */
-import type { CheckResult, ScanOutcome } from '../../scanner/scan-result.js';
-
-export function resultOn(outcome: ScanOutcome, checkId: string, operationId: string): CheckResult {
-  const result = outcome.results.find((r) => r.checkId === checkId && r.operationId === operationId);
-  if (!result) throw new Error(`no result for ${checkId} on ${operationId}`);
-  return result;
-}
+/** The findings of one check in a GraphQL demo scan, as `operation | issue` lines. */
+import type { ScanOutcome } from '../../scanner/scan-result.js';
 
 /** `operation | issue` of every finding of `checkId`, sorted. */
 export function findingsOf(outcome: ScanOutcome, checkId: string): string[] {

@@ -22,10 +22,3 @@ export function notRunHere(reason: string): void {
 export function suiteNotRun(title: string, reason: string): void {
   describe(title, () => notRunHere(reason));
 }
-
-/** Why MongoDB suites cannot run here, or undefined when MONGODB_URI is set. */
-export function mongoMissing(): string | undefined {
-  return process.env.MONGODB_URI
-    ? undefined
-    : 'MONGODB_URI is unset (to enable: source .ci/ferretdb.sh && ferretdb_build && ferretdb_start)';
-}

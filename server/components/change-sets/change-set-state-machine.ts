@@ -10,7 +10,7 @@ import {
 } from '../registrations/state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 
-export const CHANGE_SET_SELF_SERVICE_ACTIONS = ['withdraw'] as const;
+const CHANGE_SET_SELF_SERVICE_ACTIONS = ['withdraw'] as const;
 export type ChangeSetSelfServiceAction = (typeof CHANGE_SET_SELF_SERVICE_ACTIONS)[number];
 export type ChangeSetReviewAction = 'approve' | 'reject';
 

@@ -1,7 +1,7 @@
 /** Storage of API-access grants (DESIGN.md §1.2): the interface and the embedded (memory) implementation. */
 import type { Grant } from './grants.model.js';
 
-export interface GrantInput {
+interface GrantInput {
   organizationId: string;
   subject: string;
   isDefault: boolean;

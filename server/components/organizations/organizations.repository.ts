@@ -2,7 +2,7 @@
 import { newId } from '../../ids.js';
 import type { Organization, Plan } from './organizations.model.js';
 
-export interface NewOrganization {
+interface NewOrganization {
   /** Optional: seeds and imports keep their ids; otherwise a new `org_…` id is generated. */
   id?: string;
   name: string;

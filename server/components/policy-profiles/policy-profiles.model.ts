@@ -1,7 +1,7 @@
 /** A policy profile: platform-defined constraints a registration opts into (DESIGN.md §1.3). Read-only. */
 import type { ApplicationType, ClientType } from '../registrations/registrations.model.js';
 
-export interface PolicyProfileConstraints {
+interface PolicyProfileConstraints {
   applicationTypes: ApplicationType[];
   /** Grant types allowed under this profile (the platform, the application type and the plan may narrow them). */
   grantTypes: string[];

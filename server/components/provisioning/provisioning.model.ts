@@ -6,7 +6,7 @@
 export type ProvisioningStepKind = 'register' | 'update' | 'delete';
 
 export const STEP_STATUSES = ['pending', 'in_progress', 'done', 'failed'] as const;
-export type StepStatus = (typeof STEP_STATUSES)[number];
+type StepStatus = (typeof STEP_STATUSES)[number];
 
 export interface OutboxStep {
   /** `<registrationId>:<kind>:<revision>`: enqueuing the same decision twice yields one step. */

@@ -18,7 +18,7 @@ export class ProvisioningCallError extends Error {
   }
 }
 
-export interface RegisteredClient {
+interface RegisteredClient {
   clientId: string;
   registrationClientUri: string;
   registrationAccessToken: string;

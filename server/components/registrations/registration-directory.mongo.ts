@@ -19,22 +19,22 @@ import {
 } from './registration-directory.schema.js';
 
 /** An organization's directory: its entries in (at, id) order, or `overflow` once it outgrew DIRECTORY_LIMIT. */
-export type Directory = { overflow: false; entries: DirectoryEntry[] } | { overflow: true };
+type Directory = { overflow: false; entries: DirectoryEntry[] } | { overflow: true };
 
 /** What an edit under the lock decides: the entries to store (unchanged when absent) and the edit's result. */
-export interface DirectoryEdit<T> {
+interface DirectoryEdit<T> {
   entries?: DirectoryEntry[];
   result: T;
 }
 
 /** A create's reservation: its entry, the plan's limit (null: none) and its Idempotency-Key, if any. */
-export interface ReservationRequest {
+interface ReservationRequest {
   entry: DirectoryEntry;
   max: number | null;
   idempotencyKey?: string;
 }
 
-export type Reservation =
+type Reservation =
   | { kind: 'reserved' }
   /** The directory is no longer kept: count through the indexes. */
   | { kind: 'overflow' }
@@ -74,7 +74,7 @@ export function compareEntries(a: { at: Date; id: string }, b: { at: Date; id: s
 }
 
 /** `entries` with `entry` in its place (an entry of the same id replaced). */
-export function withEntry(entries: readonly DirectoryEntry[], entry: DirectoryEntry): DirectoryEntry[] {
+function withEntry(entries: readonly DirectoryEntry[], entry: DirectoryEntry): DirectoryEntry[] {
   const next = entries.filter((e) => e.id !== entry.id);
   let index = next.length;
   while (index > 0 && compareEntries(next[index - 1], entry) > 0) index -= 1;

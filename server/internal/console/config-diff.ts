@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { mergeConfig } from '../../components/change-sets/merge-config.js';
 import type { RegistrationConfig } from '../../components/registrations/registrations.model.js';
 
-export type DiffKind = 'added' | 'removed' | 'changed' | 'unchanged';
+type DiffKind = 'added' | 'removed' | 'changed' | 'unchanged';
 
 export interface DiffLine {
   key: string;

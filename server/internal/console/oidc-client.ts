@@ -12,7 +12,7 @@ export const REVIEW_SCOPE = 'gatehouse:review';
 export const ADMIN_SCOPE = 'gatehouse:admin';
 const REQUESTED_SCOPES = `openid profile ${REVIEW_SCOPE} ${ADMIN_SCOPE}`;
 
-export interface SignInResult {
+interface SignInResult {
   reviewer: Reviewer;
   /** When the access token stops being valid (epoch ms), if the AS said. */
   expiresAt?: number;

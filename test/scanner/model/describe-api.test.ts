@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { describeApi, type ApiDescription } from '../../../scanner/model/describe-api.js';
 import { openapiDocument } from '../../../demo/vulnerable-api/openapi.js';
@@ -107,6 +108,35 @@ describe('the API model: resources, references and links read from a description
 
     it('does not take "Register a webhook" for a sign-up', () => {
       expect(role(api, 'POST /api/webhooks')).to.equal('webhook create');
+    });
+  });
+
+  describe("an API whose own objects are registrations (Gatehouse's, schemas/openapi.json)", () => {
+    const document = JSON.parse(readFileSync(new URL('../../../schemas/openapi.json', import.meta.url), 'utf8'));
+    const api = described(document as OpenApiDocument);
+    const base = '/organizations/{organizationId}/registrations';
+
+    it('takes creating, validating and submitting a registration for what they are, not for sign-ups', () => {
+      expect(role(api, `POST ${base}`)).to.equal('registration create');
+      expect(role(api, `POST ${base}/validation`)).not.to.match(/sign-up/);
+      expect(role(api, `POST ${base}/{id}/actions/submit`)).not.to.match(/sign-up/);
+      expect(api.operations.filter((o) => api.placeOf(o)?.role === 'sign-up')).to.deep.equal([]);
+    });
+
+    it('still takes registerUser and a /signup path for sign-ups', () => {
+      for (const [path, operationId] of [
+        ['/users', 'registerUser'],
+        ['/auth/signup', 'createAccount'],
+        ['/members', 'memberRegistration'],
+      ]) {
+        const single = described({
+          openapi: '3.0.3',
+          info: { title: 't', version: '1' },
+          servers: [{ url: 'http://127.0.0.1:9' }],
+          paths: { [path]: { post: { operationId, responses: { 201: { description: 'created' } } } } },
+        });
+        expect(role(single, `POST ${path}`), operationId).to.equal('user sign-up');
+      }
     });
   });
 

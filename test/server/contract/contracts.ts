@@ -14,7 +14,7 @@ import { provisioningContract } from './provisioning.contract.js';
 import { rateLimitsContract } from './rate-limits.contract.js';
 import { registrationsContract } from './registrations.contract.js';
 
-export type Contract = (implementation: string, makeStore: () => Promise<Store>) => void;
+type Contract = (implementation: string, makeStore: () => Promise<Store>) => void;
 
 /** A contract, or the repository whose contract covers this one too (organizations and grants are tested together). */
 const CONTRACTS: Record<RepositoryName, Contract | { coveredBy: RepositoryName }> = {

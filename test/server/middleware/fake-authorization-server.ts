@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type IntrospectionAnswer =
+type IntrospectionAnswer =
   | { kind: 'json'; body: unknown; status?: number; delayMs?: number }
   | { kind: 'raw'; body: string; status?: number; contentType?: string }
   | { kind: 'hang' };
