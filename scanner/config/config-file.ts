@@ -44,7 +44,7 @@ export async function readConfigFile(
 }
 
 /** The config object of `text` (YAML or JSON), `${NAME}` expanded from `env`. */
-export function parseConfig(text: string, shown: string, env: Readonly<Record<string, string | undefined>>) {
+function parseConfig(text: string, shown: string, env: Readonly<Record<string, string | undefined>>) {
   let parsed: unknown;
   try {
     parsed = load(text);

@@ -10,7 +10,7 @@ import type { ParseArgsConfig } from 'node:util';
 export type ArgOptions = NonNullable<ParseArgsConfig['options']>;
 
 /** Keys that are not one flag's camelCase name. */
-export const SPECIAL_KEYS = ['target', 'kind', 'headers', 'identities', 'suppressions'] as const;
+const SPECIAL_KEYS = ['target', 'kind', 'headers', 'identities', 'suppressions'] as const;
 
 /** Flags a file cannot hold: they say which file to read, or print help. */
 const NOT_IN_FILE = new Set(['help', 'config', 'no-config']);
