@@ -90,7 +90,7 @@ export async function parseScanArgv(
   base: Options,
   usage: string,
 ): Promise<ScanArgs | undefined> {
-  const config: ConfigFile | undefined = await scanConfigFile(argv, io);
+  const config: ConfigFile | undefined = await scanConfigFile(argv, io, { discover: command.startsWith('scan ') });
   const typedDirs = checksDirsIn(argv);
   const checks = await loadChecks({ dirs: typedDirs.length > 0 ? typedDirs : checksDirsOf(config), cwd: io.cwd });
   const declared = collectOptions(checks.map((c) => ({ definition: c.definition, shown: c.file })));

@@ -19,7 +19,15 @@ export function flagValuesIn(argv: readonly string[], flag: string): string[] {
   return found;
 }
 
-export async function scanConfigFile(argv: readonly string[], io: CliIo): Promise<ConfigFile | undefined> {
+/**
+ * The config file of `argv`. `discover: false` (discover api) reads only a file --config names: the one found here
+ * describes a scan, whose keys (baseUrl, a kind's flags) another command would refuse.
+ */
+export async function scanConfigFile(
+  argv: readonly string[],
+  io: CliIo,
+  { discover = true }: { discover?: boolean } = {},
+): Promise<ConfigFile | undefined> {
   if (argv.includes('--help') || argv.includes('-h')) return undefined;
   const explicit = flagValuesIn(argv, '--config');
   if (explicit.length > 1) throw scannerError('invalid_argument', '--config: give one file');
@@ -28,6 +36,7 @@ export async function scanConfigFile(argv: readonly string[], io: CliIo): Promis
     return undefined;
   }
   const cwd = io.cwd ?? process.cwd();
+  if (explicit.length === 0 && !discover) return undefined;
   const path = configPath(explicit[0], cwd);
   return path ? readConfigFile(path, cwd, io.env ?? {}) : undefined;
 }

@@ -191,6 +191,14 @@ describe('the scanner config file', () => {
     expect(result.stdout).to.include('scanner scan [<URL|description file>] [flags]');
   });
 
+  it('is not read by discover api unless --config names it: it describes a scan', async () => {
+    await write('.gatehouse-scanner.yml', { target: 'openapi.yaml', baseUrl: target.url, concurrency: 0 });
+    const result = await runCli(['discover', 'api', `${target.url}/`, '--rate', '5000/s', '--no-progress'], {
+      cwd: dir,
+    });
+    expect(result.code, result.stderr).to.equal(0);
+  });
+
   it('never reads a file for --help', async () => {
     await write('.gatehouse-scanner.yml', 'not: [valid');
     const result = await runCli(['scan', 'curl', '--help'], { cwd: dir });
