@@ -169,7 +169,7 @@ export const scanSettings = defineSettings(
       type: 'string',
       flag: '--config',
       valueName: '<file>',
-      defaultDoc: '.gatehouse-scanner.yml in the working directory, when present',
+      defaultDoc: 'scans: .gatehouse-scanner.yml in the working directory, when present',
       doc: 'read flags from a YAML or JSON file: each long flag as its camelCase key, plus target, kind, headers, identities, suppressions; ${NAME} from the environment; flags typed here win',
     },
     noConfig: { type: 'boolean', flag: '--no-config', doc: 'do not read .gatehouse-scanner.yml' },
