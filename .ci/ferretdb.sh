@@ -39,7 +39,7 @@ ferretdb_start() {
   FERRETDB_PID=$!
   for _ in $(seq 1 100); do
     if node -e 'const s=require("net").connect(+process.argv[1],"127.0.0.1",()=>{s.end();process.exit(0)});s.on("error",()=>process.exit(1))' "$port"; then
-      export MONGODB_URI="mongodb://127.0.0.1:$port/gatehouse_ci"
+      export MONGODB_URI="mongodb://127.0.0.1:$port/gatehouse_ci" FERRETDB_PID
       echo "ferretdb: listening on 127.0.0.1:$port (pid $FERRETDB_PID)"
       return 0
     fi

@@ -3,7 +3,7 @@
  * the resolver again, so a single request multiplies work, and a login mutation aliased a hundred times guesses a
  * hundred passwords past a per-request limit.
  *
- * Requests (once per scan, bounded): 1) 10 aliases of a cheap root field (no arguments, a scalar; else
+ * Requests (once per endpoint, bounded): 1) 10 aliases of a cheap root field (no arguments, a scalar; else
  * `__typename`); only when all are answered, 2) 100 aliases. Cut off at 5 s; an answer slower than 2 s stops the probe
  * and is reported. The same field is never sent with more aliases once a sign showed.
  * Verdict: failed when 100 aliases are answered (or the answer is slow); passed when the server refuses the aliases.
@@ -29,8 +29,8 @@ export default defineCheck({
       },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const field = cheapField(ctx.operation);
     for (const size of SIZES) {

@@ -2,8 +2,8 @@
  * graphql.batching — the endpoint answers a JSON array of operations in one request without a cap (OWASP API4:2023):
  * one HTTP request, many operations, so per-request rate limits and login throttles count it once.
  *
- * Requests (once per scan, bounded): 1) a batch of 10 `query{__typename}`; only when all 10 are answered, 2) a batch
- * of 100. Each request is cut off at 5 s; a batch answered slower than 2 s stops the probe and is reported.
+ * Requests (once per endpoint, bounded): 1) a batch of 10 `query{__typename}`; only when all 10 are answered, 2) a
+ * batch of 100. Each request is cut off at 5 s; a batch answered slower than 2 s stops the probe and is reported.
  * Verdict: failed when the 100-operation batch comes back as an array of 100 answers with data (or a batch is slow);
  * passed when batches are refused, or capped below 100.
  */
@@ -29,8 +29,8 @@ export default defineCheck({
       },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     for (const size of SIZES) {
       const batch = Array.from({ length: size }, () => ({ query: 'query{__typename}' }));

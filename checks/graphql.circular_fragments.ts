@@ -3,7 +3,7 @@
  * The GraphQL specification makes servers refuse it at validation ("Fragment spreads must not form cycles"); a server
  * that skips the rule relies on its executor to stop an endless expansion.
  *
- * Request (once per scan): `query { ...A } fragment A on Query { __typename ...B } fragment B on Query { ...A }`,
+ * Request (once per endpoint): `query { ...A } fragment A on Query { __typename ...B } fragment B on Query { ...A }`,
  * cut off at 5 s. Verdict: failed when it is answered with data (or after more than 2 s); passed when refused.
  */
 import { defineCheck } from '../scanner/api.js';
@@ -26,8 +26,8 @@ export default defineCheck({
       },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const type = queryTypeName(ctx.operation);
     const response = await sendDocument(

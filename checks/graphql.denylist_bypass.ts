@@ -52,11 +52,9 @@ export default defineCheck({
       },
     },
   ],
-  scanKinds: ['graphql'],
-  appliesTo: (operation) => {
-    if (!operation.graphql?.field) return 'not a GraphQL field';
-    return operationClass(operation) === 'read' ? true : 'a write: respelled calls would act again';
-  },
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'fields',
+  appliesTo: (operation) => (operationClass(operation) === 'read' ? true : 'a write: respelled calls would act again'),
   async run(ctx) {
     const operation = ctx.operation;
     const plain = await ctx.http.send();

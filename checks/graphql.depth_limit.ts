@@ -3,7 +3,7 @@
  * levels deep is answered (OWASP API4:2023). Each level can multiply the objects a query loads; a depth limit is the
  * usual defence.
  *
- * Requests (once per scan, bounded): the first cycle reachable from a root query field without required arguments,
+ * Requests (once per endpoint, bounded): the first cycle reachable from a root query field without required arguments,
  * queried 5, then 10, then 15 levels deep (ending in `__typename`), each only when the one before was answered. Cut
  * off at 5 s; an answer slower than 2 s stops the probe and is reported. Skipped without a schema or a cycle.
  * Verdict: failed when 15 levels are answered (or slowly); passed at the first refusal.
@@ -69,8 +69,8 @@ export default defineCheck({
       },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const query = schemaOf(ctx.operation)?.getQueryType();
     if (!query) return ctx.skip('no schema was read (give one with --schema)');

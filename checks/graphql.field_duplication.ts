@@ -2,7 +2,7 @@
  * graphql.field_duplication — a document that repeats one scalar field 500 times is answered (OWASP API4:2023): the
  * server counts no fields, so a document's size is its only limit and parsing and validation work grows with it.
  *
- * Requests (once per scan, bounded): 1) `__typename` 50 times; only when answered, 2) 500 times. Cut off at 5 s; an
+ * Requests (once per endpoint, bounded): 1) `__typename` 50 times; only when answered, 2) 500 times. Cut off at 5 s; an
  * answer slower than 2 s stops the probe and is reported.
  * Verdict: failed when the 500-field document is answered (or slow); passed when the server refuses it.
  */
@@ -27,8 +27,8 @@ export default defineCheck({
       },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     for (const size of SIZES) {
       const response = await sendDocument(ctx, `query { ${Array(size).fill('__typename').join(' ')} }`);

@@ -2,7 +2,7 @@
  * graphql.field_suggestions — errors suggest field names ("Did you mean …?"): with introspection off, a client still
  * recovers the schema name by name (what clairvoyance does; scanner/graphql/suggestions.ts does it too).
  *
- * Request (once per scan): a root query field with its last letter dropped (from the schema the scan read; `user`
+ * Request (once per endpoint): a root query field with its last letter dropped (from the schema the scan read; `user`
  * misspelled when it read none), validated but never executed.
  * Verdict: failed when an error suggests a name; passed otherwise.
  */
@@ -24,8 +24,8 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const fields = Object.keys(schemaOf(ctx.operation)?.getQueryType()?.getFields() ?? {}).filter((f) => f.length > 3);
     const misspelled = (fields[0] ?? 'users').slice(0, -1);

@@ -3,7 +3,7 @@
  * `text/plain`: both are "simple" requests a browser sends cross-site without a CORS preflight, so any page can make
  * a signed-in visitor's browser run mutations (CSRF, OWASP API8:2023).
  *
- * Requests (once per scan, with the scan's credential): 1) a form POST of `query=mutation{__typename}` (a mutation
+ * Requests (once per endpoint, with the scan's credential): 1) a form POST of `query=mutation{__typename}` (a mutation
  * that changes nothing; `query{__typename}` when the schema has no mutation type); 2) only when refused, the JSON body
  * sent as `text/plain`.
  * Verdict: failed when either is answered with `data.__typename`; passed when both are refused (415, 400, an error).
@@ -26,8 +26,8 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const schema = schemaOf(ctx.operation);
     const query = schema && !schema.getMutationType() ? 'query{__typename}' : 'mutation{__typename}';

@@ -2,8 +2,8 @@
  * graphql.get_mutation — mutations run over GET (CSRF, OWASP API8:2023): a link or an image tag on any site makes a
  * signed-in browser change state. GraphQL over HTTP allows only queries over GET.
  *
- * Request (once per scan, with the scan's credential): GET `?query=mutation{__typename}` — a mutation that changes
- * nothing. Skipped when the schema the scan read has no mutation type.
+ * Request (once per endpoint, with the scan's credential): GET `?query=mutation{__typename}` — a mutation that
+ * changes nothing. Skipped when the schema the scan read has no mutation type.
  * Verdict: failed when it is answered with `data.__typename`; passed when refused (405, or an error).
  */
 import { defineCheck } from '../scanner/api.js';
@@ -24,8 +24,8 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const schema = schemaOf(ctx.operation);
     if (schema && !schema.getMutationType()) return ctx.skip('the schema has no mutation type');

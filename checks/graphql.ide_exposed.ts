@@ -2,8 +2,8 @@
  * graphql.ide_exposed — a GraphQL IDE (GraphiQL, GraphQL Playground, Altair, Apollo Sandbox, Voyager) is served next to
  * the endpoint: anyone can explore and call the API from a browser page the API's origin hosts.
  *
- * Requests (once per scan, no credential): GET of the endpoint asking for HTML, then GET of the usual IDE paths on its
- * origin (/graphiql, /playground, /altair, /graphql/playground, /explorer, /voyager), stopping at the first IDE.
+ * Requests (once per endpoint, no credential): GET of the endpoint asking for HTML, then GET of the usual IDE paths on
+ * its origin (/graphiql, /playground, /altair, /graphql/playground, /explorer, /voyager), stopping at the first IDE.
  * Verdict: failed when a 200 HTML answer is an IDE page (its title or mount point names it); passed otherwise.
  */
 import { defineCheck } from '../scanner/api.js';
@@ -25,8 +25,8 @@ export default defineCheck({
       classifications: { owasp: 'API9:2023 Improper Inventory Management', cwe: 'CWE-489: Active Debug Code' },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const endpoint = new URL(endpointOf(ctx.operation));
     const urls = [endpoint.href, ...PATHS.map((path) => new URL(path, endpoint.origin).href)];

@@ -27,8 +27,8 @@ export default defineCheck({
     },
   ],
   dependsOn: ['graphql.introspection_enabled'],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     for (const bypass of BYPASSES) {
       const response = await ctx.http.send(bypass.request(endpointOf(ctx.operation), QUERY));

@@ -56,8 +56,8 @@ export default defineCheck({
       classifications: { owasp: 'API8:2023 Security Misconfiguration' },
     },
   ],
-  scanKinds: ['graphql'],
-  oncePerScan: true,
+  scanKinds: ['graphql', 'openapi'],
+  graphqlOperations: 'endpoint',
   async run(ctx) {
     const json = { 'content-type': 'application/json' };
     const post: ProbeRequest = { method: 'POST', headers: json, body: JSON.stringify({ query: QUERY }) };

@@ -37,10 +37,16 @@ export interface IssueMeta {
    * operation's).
    */
   perOrigin?: boolean;
+  /**
+   * An authentication issue about the operation itself rather than the credential it is called with (a sign-in
+   * that takes a common password): it keeps its score where the operation is public, which a sign-in always is
+   * (scanner/public-operations.ts caps the other authentication issues there at Info).
+   */
+  holdsOnPublicOperations?: boolean;
 }
 
-/** Where a credential travels in a request. */
-export type CredentialLocation = 'header' | 'query' | 'cookie';
+/** Where a credential travels in a request: `body` is a property of a JSON body (a GraphQL token argument). */
+export type CredentialLocation = 'header' | 'query' | 'cookie' | 'body';
 
 /** The credential the operation is scanned with (the first security scheme that has a value). */
 export interface Credential {
@@ -50,8 +56,19 @@ export interface Credential {
   /** For `type: http`: `bearer` or `basic`. */
   scheme?: 'bearer' | 'basic';
   in: CredentialLocation;
-  /** Header, query parameter or cookie name (e.g. `Authorization`). */
+  /** Header, query parameter or cookie name (e.g. `Authorization`); the property's name for `in: 'body'`. */
   name: string;
+  /**
+   * `in: 'body'`: where the value sits in the JSON body (a GraphQL argument `token` is `['variables', 'token']`). The
+   * operation's body already carries it; an attack value replaces it there, and `credential: null` removes it.
+   */
+  pointer?: string[];
+  /**
+   * `in: 'body'`: the endpoint's own credential (a header, query parameter or cookie), sent with its value beside the
+   * body credential so the request stays the identity's while only the body value is attacked; `credential: null`
+   * leaves both out. Redacted like the credential.
+   */
+  with?: Credential;
   /** `jwt` when the value looks like and parses as a JWT. */
   format: 'jwt' | 'opaque';
   /** The raw value as the user gave it, without the `Bearer ` prefix. */
@@ -177,7 +194,8 @@ export interface InputField {
 /**
  * What a check asks the engine to send. Everything not given is taken from the operation.
  * `credential`: `undefined` keeps the operation's credential, `null` sends none, a string replaces its value
- * (an "attack value": the engine puts it where the credential goes, with `Bearer ` for bearer schemes).
+ * (an "attack value": the engine puts it where the credential goes, with `Bearer ` for bearer schemes; for a body
+ * credential, at its pointer in the JSON body sent — the check's own body, when it gives one).
  */
 export interface ProbeRequest {
   method?: string;
@@ -315,6 +333,14 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
    */
   readonly scanState: Map<string, unknown>;
   /**
+   * Registers a value this check discovered that works as a credential (a password a login accepted, the token it
+   * answered with): like the scan's own credentials it never reaches the report — it is redacted from every result of
+   * the scan (this check's evidence, facts and reasons, and any other check's records that hold it), as is,
+   * JSON-escaped and URL-encoded. Register it as soon as it is known, before reporting. Values shorter than 4
+   * characters are refused (they would redact innocent text): keep such values out of the evidence.
+   */
+  redact(value: string): void;
+  /**
    * Ends the check as skipped with a reason (e.g. "endpoint does not require authentication"). `incomplete: true` when
    * it could not run for a reason the user can fix (a rejected credential…): the scan is then reported incomplete.
    */
@@ -398,6 +424,12 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   scanKinds?: ('curl' | 'openapi' | 'graphql' | 'discover')[];
   /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
   oncePerScan?: boolean;
+  /**
+   * Runs on GraphQL operations only, in every scan kind that has them (`scan graphql`, and `scan openapi` once it
+   * found a GraphQL endpoint): `endpoint`, once per GraphQL endpoint, on its endpoint operation (`query{__typename}`);
+   * `fields`, on each root-field operation. Other operations neither run it nor report it. Not with `oncePerScan`.
+   */
+  graphqlOperations?: 'endpoint' | 'fields';
   /** Returns `true` to run, or a reason string to be skipped with. */
   appliesTo?: (operation: Operation) => true | string;
   /**

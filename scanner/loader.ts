@@ -125,6 +125,11 @@ function problemsOf(exported: unknown, file: string): string[] {
     if (issueIds.has(issue.id)) problems.push(`issue "${issue.id}" is declared twice`);
     issueIds.add(issue.id);
   }
+  // Once per scan runs on the scan's first operation, which a GraphQL-only check would never run on.
+  if (check.oncePerScan && check.graphqlOperations)
+    problems.push(
+      'oncePerScan and graphqlOperations exclude each other (graphqlOperations: endpoint runs once per endpoint)',
+    );
   // A stated ceiling that differs from the issues' is a mistake either way: lower, --only-scans-above-threshold
   // would drop a check that can report above it; higher, it would keep one that never can.
   const highest = highestScore(check);

@@ -1,6 +1,7 @@
 /**
  * Turns an operation plus a check's `ProbeRequest` into the request on the wire. Each probe starts from the operation
- * afresh, so headers one check adds (method-override headers…) never leak into another check's requests.
+ * afresh, so headers one check adds (method-override headers…) never leak into another check's requests. Places the
+ * credential where it travels: a header, a query parameter, a cookie, or a property of the JSON body.
  */
 import type { Credential, Operation, ProbeRequest } from './api.js';
 import type { WireRequest } from './http.js';
@@ -31,6 +32,35 @@ function credentialHeaderValue(credential: Credential, value: string): string {
   return value;
 }
 
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A JSON body with `value` at `pointer` (`null`: the property removed). A body that is not a JSON object, or whose
+ * pointer crosses something that is not an object, is sent unchanged: there is no place for the credential in it.
+ */
+function placeInBody(body: string | undefined, pointer: readonly string[], value: string | null): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body ?? '');
+  } catch {
+    return body;
+  }
+  if (!isObject(parsed) || pointer.length === 0) return body;
+  let node: JsonObject = parsed;
+  for (const key of pointer.slice(0, -1)) {
+    if (node[key] === undefined && value !== null) node[key] = {};
+    if (!isObject(node[key])) return body;
+    node = node[key];
+  }
+  const last = pointer[pointer.length - 1];
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+  if (value === null) delete node[last];
+  else node[last] = value;
+  return JSON.stringify(parsed);
+}
+
 function cookieHeader(cookies: Record<string, string>): string | undefined {
   const pairs = Object.entries(cookies).map(([name, value]) => `${name}=${value}`);
   return pairs.length > 0 ? pairs.join('; ') : undefined;
@@ -48,11 +78,13 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
     if (value !== null) cookies[name] = value;
 
   const credential = operation.credential;
-  if (credential && probe.credential !== null) {
-    const value = probe.credential ?? credential.value;
-    if (credential.in === 'header') setHeader(headers, credential.name, credentialHeaderValue(credential, value));
-    else if (credential.in === 'query') url.searchParams.set(credential.name, value);
-    else cookies[credential.name] = value;
+  // Beside a body credential, the endpoint's own one travels as it is (an attack value goes in the body).
+  const placed = credential?.in === 'body' ? credential.with : credential;
+  if (placed && placed.in !== 'body' && probe.credential !== null) {
+    const value = placed === credential ? (probe.credential ?? placed.value) : placed.value;
+    if (placed.in === 'header') setHeader(headers, placed.name, credentialHeaderValue(placed, value));
+    else if (placed.in === 'query') url.searchParams.set(placed.name, value);
+    else cookies[placed.name] = value;
   }
   const cookie = cookieHeader(cookies);
   if (cookie && getHeader(headers, 'cookie') === undefined) setHeader(headers, 'Cookie', cookie);
@@ -60,7 +92,10 @@ export function buildWireRequest(operation: Operation, probe: ProbeRequest = {},
   for (const [name, value] of Object.entries(probe.headers ?? {})) setHeader(headers, name, value);
 
   // A HEAD request has no content (RFC 9110 §9.3.2); got refuses to send one.
-  const body = probe.body === null || method === 'HEAD' ? undefined : (probe.body ?? operation.body);
+  let body = probe.body === null || method === 'HEAD' ? undefined : (probe.body ?? operation.body);
+  // A body credential is in the operation's body already: only an attack value or its removal changes the body.
+  if (credential?.in === 'body' && credential.pointer && probe.credential !== undefined && body !== undefined)
+    body = placeInBody(body, credential.pointer, probe.credential);
   // A per-request cap aborts like the scan's own signal does: the attempt records the error.
   const capped =
     probe.timeoutMs !== undefined

@@ -1,7 +1,8 @@
 /**
  * Public is not a bypass (DESIGN §2.6): on an operation that answers the same with no credential (the `auth.baseline`
  * fact `answersSameWithout`), no authentication finding (OWASP API2:2023) scores above Info, in every scan kind —
- * applied by the engine after the checks, so no check can forget it.
+ * applied by the engine after the checks, so no check can forget it. Issues about the operation itself, not its
+ * credential (`holdsOnPublicOperations`: a sign-in, public by nature, taking a common password), keep their score.
  */
 import type { CheckDefinition } from './api.js';
 import { CREDENTIAL_PROBE } from './completeness.js';
@@ -38,7 +39,12 @@ export function capPublicFindings(
     const definition = definitions.get(result.checkId);
     for (const finding of result.findings) {
       const issue = definition?.issues.find((i) => i.id === finding.issueId);
-      if (!issue || !isAuthentication(issue.classifications?.owasp) || (finding.cvss ?? issue.cvss).score === 0)
+      if (
+        !issue ||
+        !isAuthentication(issue.classifications?.owasp) ||
+        issue.holdsOnPublicOperations ||
+        (finding.cvss ?? issue.cvss).score === 0
+      )
         continue;
       finding.cvss = { ...INFO };
       const why = 'the operation answers the same without any credential (public): Info, not scored';

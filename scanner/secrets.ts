@@ -12,7 +12,9 @@ const MIN_LENGTH = 4;
 /** `optionSecrets`: the secret option values of the scan (`secretValues` of check-options.ts). */
 export function secretsOf(operation: Operation, optionSecrets: readonly string[]): string[] {
   const secrets = new Set<string>();
-  for (const value of [operation.credential?.value, operation.readBackCredential?.value, ...optionSecrets]) {
+  const { credential, readBackCredential } = operation;
+  // A body credential's endpoint credential (`with`) is the scan's too.
+  for (const value of [credential?.value, credential?.with?.value, readBackCredential?.value, ...optionSecrets]) {
     if (typeof value !== 'string') continue;
     secrets.add(value);
     const bare = /^\S+\s+(\S+)$/.exec(value)?.[1];

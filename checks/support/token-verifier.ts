@@ -11,7 +11,8 @@ import { pathMount } from './path-mount.js';
  * What tells verifiers apart before any forged token is sent: the origin and path mount (path-mount.ts), where the
  * credential goes and which token it is, and how the operation rejected no credential and a garbage one (auth.baseline:
  * a different verifier tends to answer differently). Operations whose answers do not let a forgery be judged the common way (not
- * protected, credential refused, valid but not permitted) are judged on their own.
+ * protected, credential refused, valid but not permitted), and token arguments (scanner/graphql/token-argument.ts), are
+ * judged on their own.
  */
 export const tokenVerifier: SharedVerdict = {
   subject: 'token verifier (origin and path mount, credential, answers without one and to a garbage one)',
@@ -20,6 +21,8 @@ export const tokenVerifier: SharedVerdict = {
     const credential = operation.credential;
     if (!credential || !facts?.digests || !facts.requiresCredential || !facts.credentialAccepted || facts.notPermitted)
       return undefined;
+    // A token argument (a body credential) is verified by its own field's resolver, whatever the answers look like.
+    if (credential.in === 'body') return undefined;
     const token = createHash('sha256').update(credential.value).digest('hex');
     return JSON.stringify([
       pathMount(operation),

@@ -1,7 +1,8 @@
 /**
  * `npm run demo:vulnerable-graphql [-- --secure] [-- --port N]`: starts the vulnerable GraphQL demo API (or its
- * secure twin) on 127.0.0.1 and prints the tokens of its users and the scan command to try (the schema is written
- * to a file in the system's temporary directory: the secure twin refuses introspection). Loopback only, in memory.
+ * secure twin) on 127.0.0.1 and prints the tokens of its users (opaque, and session JWTs) and the scan command to try
+ * (the schema is written to a file in the system's temporary directory: the secure twin refuses introspection).
+ * Loopback only, in memory.
  */
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +41,9 @@ if (values.help) {
           `${demo.secure ? 'Secure twin of the' : 'Deliberately VULNERABLE'} demo GraphQL API on ${origin}/graphql (loopback only, in memory)`,
           `  alice: Bearer ${alice}`,
           `  bob:   Bearer ${bob}`,
+          // Session JWTs work as Bearer tokens too: scanned with them, the jwt.* checks attack session(token:).
+          `  alice's session JWT (an hour): Bearer ${demo.store.sessions.issue('u1')}`,
+          `  bob's session JWT (an hour):   Bearer ${demo.store.sessions.issue('u2')}`,
           '',
           'Scan it as alice, with bob as the second identity:',
           `  npx scanner scan graphql ${origin}/graphql -H 'Authorization: Bearer ${alice}' \\`,

@@ -34,7 +34,7 @@ const secureRules = [...specifiedRules, NoSchemaIntrospectionCustomRule, costLim
 
 function userOf(store: GraphqlStore, authorization: unknown): User | undefined {
   const token = typeof authorization === 'string' ? /^Bearer (.+)$/i.exec(authorization)?.[1] : undefined;
-  const id = token ? store.tokens.get(token) : undefined;
+  const id = token ? (store.tokens.get(token) ?? store.sessions.userIdOf(token)) : undefined;
   return id ? store.users.find((u) => u.id === id) : undefined;
 }
 

@@ -3,15 +3,18 @@
  * Vulnerable twin, as the OWASP API Top 10 describes real APIs failing: `order(id)` answers any user's order (BOLA),
  * `adminStats` answers any signed-in user (BFLA), `users` lists everyone with password and API key, `products` pastes
  * the category into SQL (demo/vulnerable-api/mini-sql.ts), `importFromUrl` and `checkStatusPage` (a URL split into
- * host, port and path) fetch what they are given (loopback only),
- * `login` has no attempt limit, `pingHost` and `helpDocument` run their argument through a simulated shell and an
- * in-memory file set. Secure twin: authorization per field, a bound SQL parameter, no fetch, validated arguments.
+ * host, port and path) fetch what they are given (loopback only), `login` has no attempt limit (and the QA account a
+ * common password: qa-account.ts), `session(token:)` believes an unsigned token (session-tokens.ts), `pingHost` and
+ * `helpDocument` run their argument through a simulated shell and an in-memory file set. Secure twin: authorization
+ * per field, a bound SQL parameter, no fetch, validated arguments, an account lockout after failed sign-ins
+ * (sign-in-lockout.ts), session tokens verified.
  */
 import { GraphQLError } from 'graphql';
 import { query } from '../vulnerable-api/mini-sql.js';
 import { passwordMatches, type Order, type User } from '../vulnerable-api/store.js';
 import { pingHost } from './command-runner.js';
 import { readHelpDocument } from './help-documents.js';
+import { createSignInLockout } from './sign-in-lockout.js';
 import type { GraphqlStore } from './store.js';
 
 export interface DemoContext {
@@ -30,6 +33,7 @@ function signedIn(context: DemoContext): User {
 const forbidden = (): GraphQLError => new GraphQLError('forbidden', { extensions: { code: 'FORBIDDEN' } });
 
 export function createRootValue(store: GraphqlStore, secure: boolean): Record<string, unknown> {
+  const lockout = createSignInLockout();
   const userView = (user: User): Record<string, unknown> => ({
     id: user.id,
     username: user.username,
@@ -79,13 +83,21 @@ export function createRootValue(store: GraphqlStore, secure: boolean): Record<st
       if (secure && caller.role !== 'admin') throw forbidden();
       return { uptimeSeconds: 3600, nodeVersion: process.version, databaseUrl: 'postgres://shop@db.internal/shop' };
     },
+    session: ({ token }: { token: string }) => {
+      const claims = store.sessions.argumentClaims(token);
+      const user = claims && store.users.find((u) => u.id === claims.sub);
+      // No such session: null, as for any unknown object.
+      return user ? { userId: user.id, username: user.username, expiresAt: claims.exp ?? 0 } : null;
+    },
     notes: (_args: unknown, context: DemoContext) => {
       const caller = signedIn(context);
       return store.notes.filter((n) => n.userId === caller.id);
     },
     login: ({ username, password }: { username: string; password: string }) => {
       const user = store.users.find((u) => u.username === username);
+      if (user && secure) lockout.assertOpen(user.id);
       const ok = user && (secure ? passwordMatches(password, user.passwordHash ?? '') : user.password === password);
+      if (user && secure) lockout[ok ? 'succeeded' : 'failed'](user.id);
       if (!user || !ok)
         throw new GraphQLError('invalid username or password', { extensions: { code: 'UNAUTHENTICATED' } });
       const token = [...store.tokens].find(([, id]) => id === user.id)![0];

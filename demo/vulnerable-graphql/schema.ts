@@ -57,6 +57,12 @@ type ImportResult {
   bytes: Int!
 }
 
+type Session {
+  userId: ID!
+  username: String!
+  expiresAt: Int!
+}
+
 type Note {
   id: ID!
   title: String!
@@ -82,6 +88,8 @@ type Query {
   systemDiagnostics: Diagnostics
   "The caller's notes."
   notes: [Note!]!
+  "Who a session is, and until when (null for none)."
+  session(token: String!): Session
 }
 
 type Mutation {

@@ -23,10 +23,11 @@ export const scanGraphqlHelp = `Usage: scanner scan graphql <endpoint> [flags]
 
 Scans a GraphQL endpoint and every root field of its schema: each query and mutation is an operation
 (POST /graphql query.orders) sent as a JSON POST with its arguments as variables, filled by type (ids from the
-first identity's own answers with --as-other). Mutations that delete, reset or change the whole system are not sent
-without --allow-destructive. The schema comes from introspection, else its known bypasses (a field before
-__schema, GET, another content type), else the names validation errors and suggestions ("Did you mean …")
-give away, else --schema.
+first identity's own answers with --as-other). A token-typed argument (named token, jwt, accessToken…, or of a
+JWT scalar) carries the scan's JWT, and the jwt.* checks attack it there as well as in the header. Mutations that
+delete, reset or change the whole system are not sent without --allow-destructive. The schema comes from
+introspection, else its known bypasses (a field before __schema, GET, another content type), else the names
+validation errors and suggestions ("Did you mean …") give away, else --schema.
 
       --schema <file>                  the schema as SDL or introspection JSON, for endpoints that refuse both
 

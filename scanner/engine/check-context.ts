@@ -23,6 +23,7 @@ import { RefusedRequest } from '../safety.js';
 import type { Attempt, Finding } from '../scan-result.js';
 import { redactSecrets } from '../secrets.js';
 import { SkipSignal } from './skip-signal.js';
+import type { DiscoveredSecrets } from './stores/discovered-secrets.js';
 import type { ExchangeLog } from './stores/exchange-log.js';
 import type { FactStore } from './stores/fact-store.js';
 import type { TrafficStore } from './stores/traffic-store.js';
@@ -58,6 +59,8 @@ export interface ContextInput {
   /** The scan's API model, and what the check sees of it. */
   model: ScanModel;
   modelView: ApiModel;
+  /** Values checks discovered that work as credentials (`ctx.redact`), redacted from the whole scan when it ends. */
+  discoveredSecrets: DiscoveredSecrets;
   /** The identity canary: requests that carry the supplied credential stop once it is lost. */
   identity?: {
     lost(): { reason: string } | undefined;
@@ -197,7 +200,8 @@ export function createContext(input: ContextInput): RunningContext {
             method: wire.method,
             url: redact(wire.url),
             headers,
-            ...(wire.body !== undefined ? { body: truncate(wire.body) } : {}),
+            // A body credential (a token argument) travels in the body: redacted there like in a header.
+            ...(wire.body !== undefined ? { body: truncate(redact(wire.body)) } : {}),
           },
         };
         attempts.push(attempt);
@@ -334,6 +338,9 @@ export function createContext(input: ContextInput): RunningContext {
         ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
         ...(evidence?.input ? { input: redact(evidence.input) } : {}),
       });
+    },
+    redact(value) {
+      input.discoveredSecrets.add(value, definition.id);
     },
     skip(reason, options): never {
       throw new SkipSignal(reason, options?.incomplete === true);

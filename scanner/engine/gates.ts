@@ -13,6 +13,7 @@ import canaryLost from './gates/canary-lost.js';
 import concurrencySlot from './gates/concurrency-slot.js';
 import credentialGap from './gates/credential-gap.js';
 import dependsOn from './gates/depends-on.js';
+import graphqlOperations from './gates/graphql-operations.js';
 import interrupted from './gates/interrupted.js';
 import passive from './gates/passive.js';
 import repeatsRequests from './gates/repeats-requests.js';
@@ -23,6 +24,8 @@ import sharedVerdict from './gates/shared-verdict.js';
 export const GATES: readonly Gate[] = [
   // First: a check that does not run in this kind of scan waits for nothing and is not reported.
   scanKinds,
+  // Like scanKinds, per operation: a GraphQL check on an operation it does not run on is not reported there either.
+  graphqlOperations,
   // Before every other rule: a dependency that did not pass is the reason a dependent gives, and the facts later
   // rules read (a shared verdict's key) exist only once the dependencies ran.
   dependsOn,

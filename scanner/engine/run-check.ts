@@ -35,6 +35,7 @@ function contextOf(task: CheckTask, signal: AbortSignal): RunningContext {
     log: run.input.log ?? silentLog,
     traffic: run.traffic,
     scanState: run.scanStateOf(definition.id),
+    discoveredSecrets: run.discoveredSecrets,
     // A check that repeats requests measures the wire: it never gets the shared answer.
     ...(!definition.repeatsRequests && operationClass(operation) === 'read'
       ? {

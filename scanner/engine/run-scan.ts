@@ -8,6 +8,7 @@ import { assertAcyclic, assertDependenciesExist } from '../graph.js';
 import { capPublicFindings } from '../public-operations.js';
 import { linkRootCauses } from '../root-causes.js';
 import type { CheckResult, ScanOutcome } from '../scan-result.js';
+import { redactResults } from './redact-results.js';
 import { runTask } from './run-task.js';
 import type { ScanInput } from './scan-input.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
@@ -17,23 +18,24 @@ import { modelOutcome } from '../model/model-outcome.js';
 /** Starts every task, in dependency order; returns the reported ones' results, in that order. */
 function schedule(run: ScanRun): Promise<CheckResult>[] {
   const { input } = run;
-  const reported: Promise<CheckResult>[] = [];
-  const total = run.ordered.filter((d) => run.reports(d)).reduce((n, d) => n + run.operationsOf(d).length, 0);
+  const results: Promise<CheckResult>[] = [];
+  const total = run.ordered.reduce((n, d) => n + run.operationsOf(d).filter((op) => run.reports(d, op)).length, 0);
   let done = 0;
   for (const definition of run.ordered) {
     for (const operation of run.operationsOf(definition)) {
+      const reported = run.reports(definition, operation);
       const promise = runTask(run, definition, operation).then((r) => {
         // A run that ended before its key was known (a skip, a dependency) is judged on its own: no key.
         if (definition.sharedVerdict) run.sharedVerdictKeys.settle(definition.id, operation.id, undefined);
-        if (run.reports(definition)) input.onProgress?.(++done, total);
+        if (reported) input.onProgress?.(++done, total);
         return r;
       });
       run.tasks.add(definition.id, operation.id, promise);
-      if (run.reports(definition)) reported.push(promise);
+      if (reported) results.push(promise);
     }
   }
   run.tasks.scheduled();
-  return reported;
+  return results;
 }
 
 export async function runScan(input: ScanInput): Promise<ScanOutcome> {
@@ -52,6 +54,7 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
     await canary?.end();
     // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
     if (!input.signal?.aborted) await run.services.model.cleanUp(run.services.modelSend);
+    redactResults(results, run.discoveredSecrets.forms());
     linkRootCauses(results);
     capPublicFindings(results, run.byId);
     return {

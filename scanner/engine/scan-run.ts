@@ -10,8 +10,10 @@ import { topologicalOrder } from '../graph.js';
 import { createSemaphore, type Semaphore } from '../semaphore.js';
 import { runsIn } from '../scan-kinds.js';
 import type { ScanInput } from './scan-input.js';
+import { runsOnGraphqlOperation } from './gates/graphql-operations.js';
 import type { ScanServices } from './scan-services.js';
 import { createSharedVerdictKeys, type SharedVerdictKeys } from './shared-verdict-keys.js';
+import { createDiscoveredSecrets, type DiscoveredSecrets } from './stores/discovered-secrets.js';
 import { createExchangeLog, type ExchangeLog } from './stores/exchange-log.js';
 import { createFactStore, type FactStore } from './stores/fact-store.js';
 import { createTrafficStore, type TrafficStore } from './stores/traffic-store.js';
@@ -35,8 +37,11 @@ export interface ScanRun {
    * result and facts live under that operation's id.
    */
   taskOperation(checkId: string, operation: Operation): Operation;
-  /** Whether a check's results go in the report: it runs in this kind of scan, and on this slice when once per scan. */
-  reports(definition: CheckDefinition): boolean;
+  /**
+   * Whether a check's results go in the report: it runs in this kind of scan, on this slice when once per scan, and,
+   * given an operation, on that operation when it runs on GraphQL operations only (gates/graphql-operations.ts).
+   */
+  reports(definition: CheckDefinition, operation?: Operation): boolean;
   readonly services: ScanServices;
   /** The options the user gave, what the checks declare, and the values declared secret (redacted everywhere). */
   readonly options: {
@@ -51,6 +56,8 @@ export interface ScanRun {
   readonly traffic: TrafficStore;
   /** One baseline answer per read operation, shared by the checks' first as-given request (fewer identical requests). */
   readonly baselines: Map<string, Promise<ProbeResponse>>;
+  /** Values checks discovered that work as credentials (`ctx.redact`): redacted from every result at the end. */
+  readonly discoveredSecrets: DiscoveredSecrets;
   /** A check's state across its runs in this scan (`ctx.scanState`). */
   scanStateOf(checkId: string): Map<string, unknown>;
   readonly sharedVerdictKeys: SharedVerdictKeys;
@@ -85,7 +92,10 @@ export function createScanRun(input: ScanInput, services: ScanServices): ScanRun
     firstOperation,
     operationsOf: (d) => (d.oncePerScan ? [firstOperation] : input.operations),
     taskOperation: (checkId, operation) => (byId.get(checkId)?.oncePerScan ? firstOperation : operation),
-    reports: (d) => runsIn(d, input.kind) && (!d.oncePerScan || input.oncePerScan?.report !== false),
+    reports: (d, operation) =>
+      runsIn(d, input.kind) &&
+      (!d.oncePerScan || input.oncePerScan?.report !== false) &&
+      (!operation || runsOnGraphqlOperation(d, operation)),
     services,
     options: { given, declared, secrets: secretValues(declared, given) },
     credentialChecks,
@@ -93,6 +103,7 @@ export function createScanRun(input: ScanInput, services: ScanServices): ScanRun
     exchanges: createExchangeLog(),
     traffic: createTrafficStore(),
     baselines: new Map(services.baselines),
+    discoveredSecrets: createDiscoveredSecrets(),
     scanStateOf(checkId) {
       const state = scanStates.get(checkId) ?? new Map<string, unknown>();
       scanStates.set(checkId, state);

@@ -17,6 +17,7 @@ import {
 import type { InputField, Operation } from '../api.js';
 import { jsonBody } from './graphql-request.js';
 import { describeInput, valueFor } from './fill-value.js';
+import { withTokenArgument } from './token-argument.js';
 import { UNKNOWN_FIELD } from './suggestions.js';
 
 const MAX_SCALARS = 20;
@@ -97,7 +98,7 @@ export function fieldOperation(
   const document = `${kind} ${operationName}${declarations ? `(${declarations})` : ''} { ${field.name}${call}${selection ? ` ${selection}` : ''} }`;
   const path = new URL(endpoint.url).pathname;
   const operationId = `${kind}.${field.name}`;
-  return {
+  const operation: Operation = {
     ...endpoint,
     id: `POST ${path} ${operationId}`,
     method: 'POST',
@@ -120,4 +121,6 @@ export function fieldOperation(
       ...(context.sdl ? { sdl: context.sdl } : {}),
     },
   };
+  // A token argument carries the scan's JWT and is the field's credential, so the jwt.* checks attack it there.
+  return withTokenArgument(operation, field);
 }

@@ -240,5 +240,9 @@ function unsentInputs(operation: Operation, declared: readonly InputField[], sen
 export function operationInputs(operation: Operation): OperationInput[] {
   const declared = operation.inputs ?? [];
   const sent = [...parameterInputs(operation, declared), ...bodyInputs(operation, declared)];
-  return [...sent, ...unsentInputs(operation, declared, sent)];
+  // A body credential (a GraphQL token argument: scanner/graphql/token-argument.ts) is the scan's credential too.
+  const credential = operation.credential?.in === 'body' ? operation.credential.pointer : undefined;
+  return [...sent, ...unsentInputs(operation, declared, sent)].filter(
+    (input) => !credential || !samePointer(input.pointer, credential),
+  );
 }

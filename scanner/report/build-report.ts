@@ -147,7 +147,8 @@ function securitySchemeReport(credential: Credential | undefined): SecuritySchem
   return {
     type: credential.type,
     scheme,
-    in: credential.in,
+    // The report's locations are OpenAPI's (query, header, cookie): a body credential (a token argument) has none.
+    ...(credential.in !== 'body' ? { in: credential.in } : {}),
     tokenFormat: credential.format === 'jwt' ? 'jwt' : 'none',
     name: credential.schemeName,
   };

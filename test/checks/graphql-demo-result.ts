@@ -1,5 +1,12 @@
-/** The findings of one check in a GraphQL demo scan, as `operation | issue` lines. */
-import type { ScanOutcome } from '../../scanner/scan-result.js';
+/** The results and findings of one check in a GraphQL demo scan. */
+import type { CheckResult, ScanOutcome } from '../../scanner/scan-result.js';
+
+/** The result of `checkId` on `operationId`, or an error naming what is missing. */
+export function resultOn(outcome: ScanOutcome, checkId: string, operationId: string): CheckResult {
+  const result = outcome.results.find((r) => r.checkId === checkId && r.operationId === operationId);
+  if (!result) throw new Error(`no result for ${checkId} on ${operationId}`);
+  return result;
+}
 
 /** `operation | issue` of every finding of `checkId`, sorted. */
 export function findingsOf(outcome: ScanOutcome, checkId: string): string[] {

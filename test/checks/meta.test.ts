@@ -40,6 +40,7 @@ const CWE = new Set([
   'CWE-915: Improperly Controlled Modification of Dynamically-Determined Object Attributes',
   'CWE-918: Server-Side Request Forgery (SSRF)',
   'CWE-1333: Inefficient Regular Expression Complexity',
+  'CWE-1391: Use of Weak Credentials',
   'CWE-285: Improper Authorization',
   'CWE-287: Improper Authentication',
   'CWE-295: Improper Certificate Validation',

@@ -92,6 +92,12 @@ describe('scanner loader', () => {
     expect(error.message).to.include('custom.shared.mjs: sharedVerdict.key must be a function');
   });
 
+  it('refuses a check that runs once per scan and once per GraphQL endpoint', async () => {
+    const error = await loadError([dir('graphql-once-per-scan')]);
+    expect(error.code).to.equal('invalid_check');
+    expect(error.message).to.include('custom.graphql_once.ts: oncePerScan and graphqlOperations exclude each other');
+  });
+
   it('refuses a module that throws while it is imported, with the first line of the error', async () => {
     const error = await loadError([dir('broken-import')]);
     expect(error.code).to.equal('invalid_check');

@@ -10,6 +10,13 @@ async function ask(target: GraphqlDemoTarget, query: string, variables?: Record<
   return response.json();
 }
 
+const LOGIN = 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { token } }';
+/** The message of a sign-in's first error, or "signed in". */
+async function signIn(target: GraphqlDemoTarget, username: string, password: string): Promise<string> {
+  const answer = (await ask(target, LOGIN, { u: username, p: password })) as { errors?: { message: string }[] };
+  return answer.errors?.[0]?.message ?? 'signed in';
+}
+
 describe('demo/vulnerable-graphql (the vulnerable twin)', () => {
   let target: GraphqlDemoTarget;
   before(async () => (target = await startGraphqlDemo()));
@@ -36,7 +43,13 @@ describe('demo/vulnerable-graphql (the vulnerable twin)', () => {
     expect(await ask(target, '{ order(id: "o3") { item owner { username } } }')).to.deep.equal({
       data: { order: { item: 'Chair', owner: { username: 'bob' } } },
     });
-    expect(await ask(target, '{ adminStats { users } }')).to.deep.equal({ data: { adminStats: { users: 3 } } });
+    expect(await ask(target, '{ adminStats { users } }')).to.deep.equal({ data: { adminStats: { users: 4 } } });
+  });
+
+  it('signs the QA account in with its common password, however many wrong ones came first', async () => {
+    for (let i = 0; i < 5; i += 1)
+      expect(await signIn(target, 'test', 'wrong')).to.equal('invalid username or password');
+    expect(await signIn(target, 'test', 'test123')).to.equal('signed in');
   });
 });
 
@@ -66,5 +79,13 @@ describe('demo/vulnerable-graphql --secure (the secure twin)', () => {
     expect(await ask(target, '{ order(id: "o3") { item } }')).to.deep.equal({ data: { order: null } });
     const stats = (await ask(target, '{ adminStats { users } }')) as { errors: { message: string }[] };
     expect(stats.errors[0].message).to.equal('forbidden');
+  });
+
+  it('refuses the common password and locks an account after 3 failed sign-ins', async () => {
+    expect(await signIn(target, 'test', 'test123')).to.equal('invalid username or password');
+    for (let i = 0; i < 2; i += 1)
+      expect(await signIn(target, 'test', 'wrong')).to.equal('invalid username or password');
+    expect(await signIn(target, 'test', 'wrong')).to.match(/^account locked/);
+    expect(await signIn(target, 'alice', 'wrong'), 'other accounts stay open').to.equal('invalid username or password');
   });
 });

@@ -41,6 +41,13 @@ describe('npm run demo:vulnerable-graphql (demo/vulnerable-graphql/bin.ts)', fun
       body: '{"query":"{ me { username } }"}',
     });
     expect(await me.json()).to.deep.equal({ data: { me: { username: 'alice' } } });
+    const session = /alice's session JWT \(an hour\): Bearer (\S+)/.exec(banner)![1];
+    const asSession = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: '{"query":"{ me { username } }"}',
+    });
+    expect(await asSession.json()).to.deep.equal({ data: { me: { username: 'alice' } } });
   });
 
   it('starts the secure twin with --secure and names the schema file to scan it with', async () => {

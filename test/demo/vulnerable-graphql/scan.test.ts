@@ -1,8 +1,9 @@
 /**
  * `scanner scan graphql` of the vulnerable GraphQL demo at defaults (alice's token, bob as the second identity) finds
- * exactly what the demo plants, each finding naming its field; the secure twin (scanned with its schema as --schema:
- * its introspection is off) gets nothing at 4.0 or above; and the scan harms nothing: the demo's data afterwards is
- * its data before plus only objects of the scan's own identity.
+ * exactly what the demo plants, each finding naming its field (the JWT attacks on `session(token:)` with their session
+ * JWTs); the secure twin (scanned with its schema as --schema: its introspection is off) gets nothing at 4.0 or
+ * above; and the scan harms nothing: the demo's data afterwards is its data before plus only objects of the scan's
+ * own identity.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ const PLANTED = [
   'POST /graphql | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
   'POST /graphql mutation.checkStatusPage | ssrf.url_parameter | server_side_request_forgery.url_parameter',
   'POST /graphql mutation.importFromUrl | ssrf.url_parameter | server_side_request_forgery.url_parameter',
+  'POST /graphql mutation.login | authentication.weak_credentials | broken_authentication.weak_credentials',
   'POST /graphql mutation.login | resource.rate_limit_absent | resource_consumption.rate_limit_absent',
   'POST /graphql mutation.pingHost | injection.command | injection.os_command',
   'POST /graphql query.adminStats | bfla.admin_operation | broken_function_level_authorization.admin_operation',
@@ -55,15 +57,16 @@ function failed(report: Report, minimum: number): string[] {
     .sort();
 }
 
-async function scanDemo(target: GraphqlDemoTarget, extra: string[] = []): Promise<Report> {
+/** Scans as alice with bob as the second identity: their opaque tokens, or with `sessions` their session JWTs. */
+async function scanDemo(target: GraphqlDemoTarget, extra: string[] = [], sessions = false): Promise<Report> {
   const { report, ...run } = await scanToReport([
     'scan',
     'graphql',
     target.url,
     '-H',
-    `Authorization: Bearer ${target.tokens.alice}`,
+    `Authorization: Bearer ${sessions ? target.tokens.aliceSession : target.tokens.alice}`,
     '--as-other',
-    `Authorization: Bearer ${target.tokens.bob}`,
+    `Authorization: Bearer ${sessions ? target.tokens.bobSession : target.tokens.bob}`,
     '--rate',
     '2000/s',
     ...extra,
@@ -94,9 +97,43 @@ describe('npm run demo:vulnerable-graphql, scanned with scan graphql', function 
       await writeFile(join(dir, 'schema.graphql'), target.demo.sdl);
       const report = await scanDemo(target, ['--schema', join(dir, 'schema.graphql')]);
       expect(report.graphql?.schemaSource).to.equal('file');
-      expect(Object.keys(report.graphql?.queries ?? {})).to.have.length(9);
+      expect(Object.keys(report.graphql?.queries ?? {})).to.have.length(10);
       expect(Object.keys(report.graphql?.mutations ?? {})).to.have.length(6);
       expect(failed(report, 4.0)).to.deep.equal([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('scanned with session JWTs, also finds the unsigned token session(token:) believes, attacked where it reads it', async () => {
+    target = await startGraphqlDemo();
+    const report = await scanDemo(target, [], true);
+    // The header JWT is verified strictly on every field: the argument is the only place the attack succeeds.
+    expect(failed(report, 0.1).filter((line) => !line.includes(`| ${HEADERS} |`))).to.deep.equal(
+      [...PLANTED, 'POST /graphql query.session | jwt.alg_none | broken_authentication.alg_none'].sort(),
+    );
+    const session = report.reports.find(
+      (r) => r.id === 'jwt.alg_none' && r.operation?.id === 'POST /graphql query.session',
+    );
+    // The unsigned token went in the argument; accepted, it works as a credential and is redacted like one.
+    expect(session!.scans[0].request!.body).to.include('"variables":{"token":"[redacted]"}');
+    expect(session!.issues.find((i) => i.status === 'failed')?.details?.join(' ')).to.match(/alg "none"/);
+    expect(JSON.stringify(report), 'the supplied token, in headers and arguments alike').to.not.include(
+      target.tokens.aliceSession,
+    );
+  });
+
+  it('scanned with session JWTs, gets nothing from the secure twin, whose session(token:) verifies the signature', async () => {
+    target = await startGraphqlDemo({ secure: true });
+    const dir = await mkdtemp(join(tmpdir(), 'gq-demo-'));
+    try {
+      await writeFile(join(dir, 'schema.graphql'), target.demo.sdl);
+      const report = await scanDemo(target, ['--schema', join(dir, 'schema.graphql')], true);
+      expect(failed(report, 4.0)).to.deep.equal([]);
+      const session = report.reports.find(
+        (r) => r.id === 'jwt.alg_none' && r.operation?.id === 'POST /graphql query.session',
+      );
+      expect(session?.status).to.equal('passed');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

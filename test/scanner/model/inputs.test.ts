@@ -124,6 +124,34 @@ describe('operationInputs (scanner/model/inputs.ts)', () => {
     ]);
   });
 
+  it('leaves out a token argument that carries the scan’s credential (a body credential), sent or not', () => {
+    const session = (variables: Record<string, string>): Operation =>
+      operation({
+        url: 'https://api.example.com/graphql',
+        method: 'POST',
+        headers: { 'Content-Type': ['application/json'] },
+        body: JSON.stringify({
+          query: 'query($token: String!, $note: String){ s(token: $token, note: $note) }',
+          variables,
+        }),
+        inputs: [
+          { in: 'body', name: 'token', pointer: ['variables', 'token'], graphqlType: 'String!', type: 'string' },
+          { in: 'body', name: 'note', pointer: ['variables', 'note'], graphqlType: 'String', type: 'string' },
+        ],
+        credential: {
+          schemeName: 'token_argument',
+          type: 'apiKey',
+          in: 'body',
+          name: 'token',
+          pointer: ['variables', 'token'],
+          format: 'jwt',
+          value: 'eyJ.t',
+        },
+      });
+    expect(operationInputs(session({ token: 'eyJ.t', note: 'n' })).map(describeInput)).to.deep.equal(['argument note']);
+    expect(operationInputs(session({ note: 'n' })).map(describeInput)).to.deep.equal(['argument note']);
+  });
+
   it('lists nothing for an operation without inputs, or a body it cannot read', () => {
     expect(operationInputs(operation({ url: 'https://api.example.com/health' }))).to.deep.equal([]);
     const text = operation({
