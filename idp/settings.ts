@@ -21,6 +21,8 @@ export const SERVICE_SCOPES = [
   'registrations:read',
   'registrations:write',
   'change_sets:write',
+  'webhooks:read',
+  'webhooks:write',
   'gatehouse:review',
   'gatehouse:admin',
 ] as const;

@@ -10,6 +10,8 @@ import { registrationRoutes } from './components/registrations/registrations.rou
 import { changeSetRoutes } from './components/change-sets/change-sets.routes.js';
 import { policyProfileRoutes } from './components/policy-profiles/policy-profiles.routes.js';
 import { templateRoutes } from './components/templates/templates.routes.js';
+import { secretRoutes } from './components/secrets/secret.routes.js';
+import { webhookRoutes } from './components/webhooks/webhooks.routes.js';
 
 /** Below `/api/v1`: what the token's subject reaches before naming an organization. */
 export const TOP_LEVEL_ROUTES: readonly ApiRoute[] = [...organizationRoutes];
@@ -21,9 +23,11 @@ export const TOP_LEVEL_ROUTES: readonly ApiRoute[] = [...organizationRoutes];
 export const ORGANIZATION_SCOPED_ROUTES: readonly ApiRoute[] = [
   ...capabilityRoutes,
   ...registrationRoutes,
+  ...secretRoutes,
   ...changeSetRoutes,
   ...policyProfileRoutes,
   ...templateRoutes,
+  ...webhookRoutes,
 ];
 
 /** Both trees, as the router mounts them and the OpenAPI document describes them. */

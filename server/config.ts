@@ -88,6 +88,26 @@ export const serviceSettings = defineSettings(
       default: 20,
       doc: 'Attempts before a provisioning step is marked failed (an admin can retry it).',
     },
+    provisioningSecretOverlap: {
+      env: 'PROVISIONING_SECRET_OVERLAP',
+      type: 'boolean',
+      default: false,
+      doc: 'Whether the authorization server keeps the previous client secret working for a grace period after a rotation (`client_secret_previous_expires_at`, as our IdP does); without it every rotation is immediate. `npm start` sets it for our IdP.',
+    },
+    webhooksRetryBaseMs: {
+      env: 'WEBHOOKS_RETRY_BASE_MS',
+      type: 'integer',
+      min: 10,
+      max: 3_600_000,
+      default: 30_000,
+      doc: 'Wait before the first retry of a failed webhook delivery, doubled after each attempt; deliveries are retried for 24 h.',
+    },
+    webhooksAllowPrivateTargets: {
+      env: 'WEBHOOKS_ALLOW_PRIVATE_TARGETS',
+      type: 'boolean',
+      default: false,
+      doc: 'Let webhooks point at http URLs and at loopback and private addresses (tests, the demo: `npm start` sets it). Off: https only, to public addresses, checked again at every delivery.',
+    },
     mongodbUri: {
       env: 'MONGODB_URI',
       type: 'url',

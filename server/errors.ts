@@ -13,6 +13,10 @@ export const errorCodes = {
     status: 403,
     doc: 'The token lacks a scope the operation needs (named in `WWW-Authenticate`).',
   },
+  forbidden: {
+    status: 403,
+    doc: "The caller's role in the organization does not allow this (a viewer writes, a developer acts on another's registration, a non-owner handles secrets or webhooks).",
+  },
   plan_restricted: {
     status: 403,
     doc: "The organization's plan does not allow this (registration limit, change sets, grant type, profile).",

@@ -11,7 +11,13 @@ export interface Principal {
 }
 
 /** The scopes of the public API. */
-export const SCOPES = ['registrations:read', 'registrations:write', 'change_sets:write'] as const;
+export const SCOPES = [
+  'registrations:read',
+  'registrations:write',
+  'change_sets:write',
+  'webhooks:read',
+  'webhooks:write',
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 declare module 'express-serve-static-core' {

@@ -157,6 +157,10 @@ export async function runStack(config: StackConfig, options: StackOptions = {}):
     PROVISIONING_ENCRYPTION_KEY:
       env.PROVISIONING_ENCRYPTION_KEY ??
       createHash('sha256').update('gatehouse demo provisioning key').digest('base64'),
+    // Our IdP keeps the previous client secret working for a rotation's grace (client_secret_previous_expires_at).
+    PROVISIONING_SECRET_OVERLAP: env.PROVISIONING_SECRET_OVERLAP ?? 'true',
+    // The demo's webhook receivers run on this machine (loopback, plain http).
+    WEBHOOKS_ALLOW_PRIVATE_TARGETS: env.WEBHOOKS_ALLOW_PRIVATE_TARGETS ?? 'true',
     SEED_FILE: seedFile,
   };
   const code = await serviceMain(

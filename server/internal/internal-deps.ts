@@ -11,9 +11,11 @@ export interface InternalDeps extends ApiDeps {
   provisioning?: ProvisioningHook;
   /** The outbox worker, nudged when an admin retries a failed step. */
   provisioningWorker?: { kick(): void };
+  /** The webhook dispatcher, nudged after a decision stored an event; without it, its poll finds the event. */
+  webhooks?: { kick(): void };
   /** The review console's sign-in client; without it `/console` is not mounted. */
   console?: { oidc: ConsoleOidcOptions; sessionTtlS?: number };
 }
 
 /** The part of InternalDeps the service functions need (tests can pass just these). */
-export type InternalServiceDeps = Pick<InternalDeps, 'store' | 'clock' | 'provisioning'>;
+export type InternalServiceDeps = Pick<InternalDeps, 'store' | 'clock' | 'provisioning' | 'webhooks'>;

@@ -1,22 +1,27 @@
 /**
  * Wiring of the internal surface for an entry point: provisioning from the settings (its worker polling for due
- * retries), the drain of the records' outboxes (at start, then periodically: effects a crash left undelivered),
- * then `createInternalApp` with the hook. `main.ts` listens on INTERNAL_PORT with `app` and calls `stop()` on
+ * retries), the webhook dispatcher (polling for events and due retries), the drain of the records' outboxes (at
+ * start, then periodically: effects a crash left undelivered), then `createInternalApp` with the hooks. `main.ts` listens on INTERNAL_PORT with `app` and calls `stop()` on
  * shutdown (the worker finishes its current step; nothing is lost, the outboxes keep the rest).
  */
 import type express from 'express';
 import type { ApiDeps } from '../deps.js';
 import { createProvisioning, type Provisioning } from '../components/provisioning/create-provisioning.js';
 import { createOutboxDrain, type OutboxDrain } from '../components/outbox/outbox-drain.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../components/webhooks/webhook-dispatcher.js';
+import { provisioningEvents } from '../components/webhooks/provisioning-events.js';
 import { createInternalApp, type InternalDeps } from './app.js';
 
 /** How often the worker looks for steps whose retry time has come. */
 const PROVISIONING_POLL_MS = 1000;
+/** How often the dispatcher looks for events written by other instances and deliveries whose retry time has come. */
+const WEBHOOKS_POLL_MS = 1000;
 
 export interface InternalSurface {
   app: express.Express;
   provisioning?: Provisioning;
   outbox: OutboxDrain;
+  webhooks: WebhookDispatcher;
   stop(): Promise<void>;
 }
 
@@ -24,13 +29,16 @@ export function createInternalSurface(
   deps: ApiDeps,
   options: { console?: InternalDeps['console'] } = {},
 ): InternalSurface {
-  const provisioning = createProvisioning(deps);
+  const webhooks = createWebhookDispatcher(deps);
+  webhooks.start(WEBHOOKS_POLL_MS);
+  const provisioning = createProvisioning(deps, { onSettled: provisioningEvents({ store: deps.store, webhooks }) });
   provisioning?.worker.start(PROVISIONING_POLL_MS);
-  const outbox = createOutboxDrain({ ...deps, ...(provisioning && { provisioning: provisioning.hook }) });
+  const outbox = createOutboxDrain({ ...deps, webhooks, ...(provisioning && { provisioning: provisioning.hook }) });
   // Records' outboxes a crash or an outage left undelivered (normally none), every OUTBOX_DRAIN_INTERVAL_MS.
   outbox.start(deps.config.outboxDrainIntervalMs);
   const app = createInternalApp({
     ...deps,
+    webhooks,
     ...(provisioning && { provisioning: provisioning.hook, provisioningWorker: provisioning.worker }),
     ...(options.console && { console: options.console }),
   });
@@ -38,9 +46,11 @@ export function createInternalSurface(
     app,
     provisioning,
     outbox,
+    webhooks,
     async stop() {
       await outbox.stop();
       await provisioning?.worker.stop();
+      await webhooks.stop();
     },
   };
 }

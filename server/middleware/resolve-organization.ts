@@ -9,11 +9,14 @@ import { apiError } from '../errors.js';
 import type { ApiDeps } from '../deps.js';
 import { isId } from '../ids.js';
 import type { Organization } from '../components/organizations/organizations.model.js';
+import type { Grant } from '../components/grants/grants.model.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by resolveOrganization / resolveDefaultOrganization on every organization-scoped request. */
     organization?: Organization;
+    /** The caller's grant on `organization` (its role decides what the caller may do there); set with it. */
+    grant?: Grant;
   }
 }
 
@@ -38,6 +41,7 @@ export function resolveOrganization(deps: Pick<ApiDeps, 'store'>): RequestHandle
     ]);
     if (!grant || !organization) throw apiError('not_found', 'No such organization.');
     req.organization = organization;
+    req.grant = grant;
     next();
   };
 }
@@ -55,6 +59,7 @@ export function resolveDefaultOrganization(deps: Pick<ApiDeps, 'store'>): Reques
       );
     }
     req.organization = organization;
+    req.grant = grant ?? undefined;
     next();
   };
 }

@@ -15,8 +15,10 @@ export const API_BASE_PATH = '/api/v1';
 /** What each scope of principal.ts grants (the security scheme's description lists them all). */
 const SCOPE_DOCS: Record<(typeof SCOPES)[number], string> = {
   'registrations:read': 'reads',
-  'registrations:write': 'create, edit, delete, submit, withdraw, rotate the secret',
+  'registrations:write': 'create, edit, delete, submit, withdraw; reveal, rotate and retire client secrets',
   'change_sets:write': 'propose and withdraw change sets',
+  'webhooks:read': "read the organization's webhooks and their deliveries",
+  'webhooks:write': 'create, edit and delete webhooks, redeliver',
 };
 
 export const SECURITY_SCHEME_NAME = 'bearerAuth';
@@ -25,5 +27,5 @@ export const SECURITY_SCHEME = {
   type: 'http',
   scheme: 'bearer',
   bearerFormat: 'JWT or opaque',
-  description: `An access token from the configured authorization server: an RFC 9068 JWT (\`typ: at+jwt\`) or an opaque token validated by RFC 7662 introspection. Scopes: ${SCOPES.map((scope) => `\`${scope}\` (${SCOPE_DOCS[scope]})`).join(', ')}.`,
+  description: `An access token from the configured authorization server: an RFC 9068 JWT (\`typ: at+jwt\`) or an opaque token validated by RFC 7662 introspection. What a caller may do also depends on its role in the organization (viewer, developer, owner; see the capabilities record). Scopes: ${SCOPES.map((scope) => `\`${scope}\` (${SCOPE_DOCS[scope]})`).join(', ')}.`,
 };

@@ -1,14 +1,16 @@
 /**
- * Applies validated seed data through the repositories, idempotently: organizations and registrations are
- * upserted by id (derived from name / organization + name when the file gives none), grants are granted.
+ * Applies validated seed data, idempotently: its policy profiles are declared beside the built-in ones
+ * (declared-policy-profiles.ts), and through the repositories organizations and registrations are upserted by id (derived from name / organization + name when the file gives none), grants are granted.
  * A record that already holds exactly the seeded values is left alone, so a restart changes nothing.
  */
 import type { Store } from '../deps.js';
 import type { Registration } from '../components/registrations/registrations.model.js';
 import { derivedId } from './derived-id.js';
-import type { SeedData, SeedRegistration } from './read-seed-file.js';
+import { declaredProfilesOf, type SeedData, type SeedRegistration } from './read-seed-file.js';
+import { declarePolicyProfiles } from '../components/policy-profiles/declared-policy-profiles.js';
 
 interface SeedSummary {
+  policyProfiles: number;
   organizations: number;
   grants: number;
   registrations: { created: number; updated: number; unchanged: number };
@@ -61,7 +63,16 @@ function registrationOf(seed: SeedRegistration, now: Date): Registration {
 }
 
 export async function applySeed(store: Store, data: SeedData, now: Date): Promise<SeedSummary> {
-  const summary: SeedSummary = { organizations: 0, grants: 0, registrations: { created: 0, updated: 0, unchanged: 0 } };
+  const summary: SeedSummary = {
+    policyProfiles: 0,
+    organizations: 0,
+    grants: 0,
+    registrations: { created: 0, updated: 0, unchanged: 0 },
+  };
+  // First: the registrations below may name them. They replace any declared before (one seed file per process).
+  const profiles = declaredProfilesOf(data);
+  declarePolicyProfiles(profiles);
+  summary.policyProfiles = profiles.length;
   for (const org of data.organizations ?? []) {
     await store.organizations.upsert({ id: org.id ?? derivedId('org', org.name), name: org.name, plan: org.plan });
     summary.organizations += 1;
@@ -73,6 +84,8 @@ export async function applySeed(store: Store, data: SeedData, now: Date): Promis
       organizationId: grant.organizationId,
       subject: grant.subject,
       isDefault: grant.default ?? false,
+      // Without a role in the file, a new grant is an owner's (as before roles) and an existing one keeps its role.
+      ...(grant.role !== undefined && { role: grant.role }),
     });
     summary.grants += 1;
   }

@@ -5,8 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { load } from 'js-yaml';
 import { ajv, loadSchemas, toFieldErrors } from '../../lib/json-schema.js';
-import { findPolicyProfile } from '../components/policy-profiles/policy-profiles.data.js';
+import { POLICY_PROFILES } from '../components/policy-profiles/policy-profiles.data.js';
+import {
+  resolveDeclaration,
+  type PolicyProfileDeclaration,
+} from '../components/policy-profiles/declared-policy-profiles.js';
+import { planFor } from '../plans.js';
 import type { Plan } from '../components/organizations/organizations.model.js';
+import type { GrantRole } from '../components/grants/grants.model.js';
 import type {
   ApplicationType,
   ClientType,
@@ -25,6 +31,7 @@ interface SeedGrant {
   organizationId: string;
   subject: string;
   default?: boolean;
+  role?: GrantRole;
 }
 export interface SeedRegistration {
   id?: string;
@@ -41,6 +48,7 @@ export interface SeedRegistration {
   config: RegistrationConfig;
 }
 export interface SeedData {
+  policyProfiles?: PolicyProfileDeclaration[];
   organizations?: SeedOrganization[];
   grants?: SeedGrant[];
   registrations?: SeedRegistration[];
@@ -67,9 +75,36 @@ function validator() {
   return validate;
 }
 
+const builtIn = (id: string) => POLICY_PROFILES.find((p) => p.id === id);
+const plansOffering = (id: string) =>
+  (['free', 'pro', 'enterprise'] as const).filter((plan) => planFor(plan).policyProfiles.includes(id));
+
+/** The declared profiles resolved (declared-policy-profiles.ts), and the problems of those that are not valid. */
+function checkProfiles(data: SeedData, problems: string[]): Set<string> {
+  const ids = new Set(POLICY_PROFILES.map((p) => p.id));
+  (data.policyProfiles ?? []).forEach((declaration, i) => {
+    const at = `policyProfiles[${i}]`;
+    if (ids.has(declaration.id) && !builtIn(declaration.id)) problems.push(`${at}.id ${declaration.id} appears twice`);
+    const resolved = resolveDeclaration(declaration, builtIn, plansOffering);
+    if (!resolved.ok) problems.push(...resolved.problems.map((problem) => `${at} ${problem}`));
+    ids.add(declaration.id);
+  });
+  return ids;
+}
+
+/** The declared profiles of validated seed data, as declarePolicyProfiles takes them. */
+export function declaredProfilesOf(data: SeedData) {
+  return (data.policyProfiles ?? []).map((declaration) => {
+    const resolved = resolveDeclaration(declaration, builtIn, plansOffering);
+    if (!resolved.ok) throw new Error(`unchecked seed data: ${resolved.problems.join('; ')}`);
+    return resolved.declared;
+  });
+}
+
 /** Problems in references and uniqueness, with paths like `registrations[2].organizationId`. */
 function crossCheck(data: SeedData, knownOrganizationIds: ReadonlySet<string> = new Set()): string[] {
   const problems: string[] = [];
+  const profileIds = checkProfiles(data, problems);
   const orgIds = new Set(knownOrganizationIds);
   (data.organizations ?? []).forEach((o, i) => {
     const id = o.id ?? derivedId('org', o.name);
@@ -95,8 +130,10 @@ function crossCheck(data: SeedData, knownOrganizationIds: ReadonlySet<string> = 
       if (regIds.has(r.id)) problems.push(`${at}.id ${r.id} appears twice`);
       regIds.add(r.id);
     }
-    if (!findPolicyProfile(r.policyProfileId))
-      problems.push(`${at}.policyProfileId ${r.policyProfileId} is not a platform policy profile`);
+    if (!profileIds.has(r.policyProfileId))
+      problems.push(
+        `${at}.policyProfileId ${r.policyProfileId} is neither a built-in policy profile nor one this file declares`,
+      );
     const status = r.status ?? 'draft';
     if (APPROVED_STATUSES.includes(status) && !r.clientId)
       problems.push(`${at}.clientId is required for status ${status}`);

@@ -11,6 +11,8 @@ import { readSchemaState, recordSchemaVersion } from './schema-version.js';
 import { upgradeOutbox } from './upgrade-outbox.js';
 import { upgradeProvisioning } from './upgrade-provisioning.js';
 import { upgradeDirectories } from './upgrade-directories.js';
+import { giveGrantsRoles, GRANT_ROLES_SCHEMA_VERSION } from '../components/grants/grant-roles.migration.js';
+import { followProvisionedSecrets } from '../components/registrations/client-secrets.migration.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -19,6 +21,10 @@ export interface MigrationReport {
   ttlUnsupported: string[];
   /** Platform documents inserted, replaced or removed. */
   platformDocumentsChanged: number;
+  /** Grants stored before roles given the `owner` role (grants/grant-roles.migration.ts). */
+  grantsGivenRoles: number;
+  /** Registered clients whose secret this service now follows (registrations/client-secrets.migration.ts). */
+  secretsFollowed: number;
   /** Outbox due items written for what a build before schema version 5 left pending (upgrade-outbox.ts). */
   outboxItemsWritten: number;
   /** Provisioning steps listed and, when unfinished, marked due for a build of schema version 5 (upgrade-provisioning.ts). */
@@ -85,6 +91,8 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     outboxItemsWritten: 0,
     provisioningStepsUpgraded: 0,
     directoriesWritten: 0,
+    grantsGivenRoles: 0,
+    secretsFollowed: 0,
     schemaVersionRecorded: false,
   };
   const before = await readSchemaState(connection);
@@ -94,6 +102,11 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     report.outboxItemsWritten = await upgradeOutbox(connection);
     report.provisioningStepsUpgraded = await upgradeProvisioning(connection);
     report.directoriesWritten = await upgradeDirectories(connection);
+  }
+  // Only a database an older build wrote (or one never versioned) can hold grants without a role.
+  if (before.version === null || before.version < GRANT_ROLES_SCHEMA_VERSION) {
+    report.grantsGivenRoles = await giveGrantsRoles(connection);
+    report.secretsFollowed = await followProvisionedSecrets(connection);
   }
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);

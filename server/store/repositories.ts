@@ -39,6 +39,18 @@ import {
   provisioningStepListSchema,
   provisioningStepSchema,
 } from '../components/provisioning/provisioning.schema.js';
+import { createMemorySecretNoticeRepository } from '../components/secrets/secret-notices.repository.js';
+import { createMongoSecretNoticeRepository, secretNoticeSchema } from '../components/secrets/secret-notices.mongo.js';
+import { createMemoryWebhookRepository } from '../components/webhooks/webhooks.repository.js';
+import { createMongoWebhookRepository } from '../components/webhooks/webhooks.mongo.js';
+import { createMemoryWebhookDeliveryRepository } from '../components/webhooks/webhook-deliveries.repository.js';
+import { createMongoWebhookDeliveryRepository } from '../components/webhooks/webhook-deliveries.mongo.js';
+import {
+  webhookDeliveryLogSchema,
+  webhookDueSchema,
+  webhookInboxSchema,
+  webhookSubscriptionsSchema,
+} from '../components/webhooks/webhooks.schema.js';
 
 /** What a factory gets: the clock for timestamps the store sets itself; on mongo, the connection and write locks. */
 interface MemoryContext {
@@ -111,6 +123,24 @@ export const REPOSITORIES = {
     memory: () => createMemoryProvisioningRepository(),
     mongo: ({ connection, locks }) => createMongoProvisioningRepository(connection, locks),
     schemas: [provisioningStepSchema, provisioningDueSchema, provisioningStepListSchema, provisionedClientSchema],
+  }),
+  /** Organizations' webhook subscriptions. */
+  webhooks: repository({
+    memory: () => createMemoryWebhookRepository(),
+    mongo: ({ connection, locks }) => createMongoWebhookRepository(connection, locks),
+    schemas: [webhookSubscriptionsSchema],
+  }),
+  /** Webhook events waiting to be fanned out, and each webhook's deliveries with their attempts. */
+  webhookDeliveries: repository({
+    memory: () => createMemoryWebhookDeliveryRepository(),
+    mongo: ({ connection, locks }) => createMongoWebhookDeliveryRepository(connection, locks),
+    schemas: [webhookInboxSchema, webhookDeliveryLogSchema, webhookDueSchema],
+  }),
+  /** When client secrets' expiry notices are due (10-minute buckets read by `_id`). */
+  secretNotices: repository({
+    memory: () => createMemorySecretNoticeRepository(),
+    mongo: ({ connection }) => createMongoSecretNoticeRepository(connection),
+    schemas: [secretNoticeSchema],
   }),
 };
 

@@ -12,8 +12,9 @@ import { STORE_COLLECTIONS } from './collections.js';
 import { queryTimeoutMs } from '../db/query-limits.js';
 
 /** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents, 4
- * idempotency responses, 5 outbox due items in place of create intents and the `outboxAt` indexes). */
-export const SCHEMA_VERSION = 5;
+ * idempotency responses, 5 outbox due items in place of create intents and the `outboxAt` indexes, 6 roles on grants
+ * and client secrets followed). */
+export const SCHEMA_VERSION = 6;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { Webhook as Verifier } from 'standardwebhooks';
 import { fromRoot } from '../../lib/project-root.js';
 import { connectMongo } from '../../server/db/connect.js';
 import { migrate } from '../../server/store/migrate.js';
@@ -17,6 +18,7 @@ import { operationClass } from '../../scanner/operation-class.js';
 import { DESTRUCTIVE_REASON } from '../../scanner/safety.js';
 import { machineToken, userToken } from '../../stack/tokens.js';
 import { startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { startReceiver } from '../server/components/webhooks/webhook-receiver.js';
 
 const run = promisify(execFile);
 
@@ -212,6 +214,120 @@ describe('the end-to-end story (npm start as a process, the scanner as a CLI)', 
     const changeSet = await json<Resource>(proposed);
     expect(proposed.status, JSON.stringify(changeSet)).to.equal(201);
     expect(changeSet.status).to.equal('pending_review');
+  });
+
+  it("hands the requester the IdP's client secret once, then rotates it with a grace and retires the old one at the IdP", async () => {
+    const discovery = await json<{ introspection_endpoint: string }>(
+      await fetch(`${stack.idp}/.well-known/openid-configuration`),
+    );
+    const { clientId } = await json<{ clientId: string }>(await call(userAccess, registrationUrl));
+    // The IdP authenticates the client at introspection: 200 with the secret it holds, 401 invalid_client otherwise.
+    const authenticates = async (secret: string) =>
+      (
+        await fetch(discovery.introspection_endpoint, {
+          method: 'POST',
+          headers: {
+            authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: 'token=not-a-token',
+        })
+      ).status;
+    const action = (name: string, body: object = {}) =>
+      call(userAccess, `${registrationUrl}/actions/${name}`, { method: 'POST', body: JSON.stringify(body) });
+
+    const revealed = await action('reveal-secret');
+    const first = (await json<{ clientSecret: string }>(revealed)).clientSecret;
+    expect(revealed.status).to.equal(200);
+    expect(revealed.headers.get('cache-control')).to.equal('no-store');
+    expect((await action('reveal-secret')).status, 'revealed once only').to.equal(409);
+    expect(await authenticates(first)).to.equal(200);
+    expect(await authenticates(`${first}x`)).to.equal(401);
+
+    const rotated = await action('rotate-secret', { graceSeconds: 600 });
+    const rotation = await json<{ clientSecret: string; rotation: { graceSeconds: number; immediate: boolean } }>(
+      rotated,
+    );
+    expect(rotated.status, JSON.stringify(rotation)).to.equal(200);
+    expect(rotation.rotation).to.deep.equal({ ...rotation.rotation, graceSeconds: 600, immediate: false });
+    expect(await authenticates(first), 'the previous secret during the grace').to.equal(200);
+    expect(await authenticates(rotation.clientSecret)).to.equal(200);
+
+    expect((await action('retire-previous-secret')).status).to.equal(200);
+    expect(await authenticates(first), 'the previous secret once retired').to.equal(401);
+    expect(await authenticates(rotation.clientSecret)).to.equal(200);
+  });
+
+  it('signs the events of a submission and its approval to a webhook receiver on loopback', async () => {
+    const receiver = await startReceiver();
+    try {
+      const owner = await userToken({
+        ...tokenRequest(),
+        scope: [...DEMO.scopes, 'webhooks:read', 'webhooks:write'].join(' '),
+        redirectUri: DEMO.redirectUri,
+        loginHint: DEMO.user,
+      });
+      const base = `/organizations/${DEMO.organizationId}`;
+      const created = await call(owner, `${base}/webhooks`, {
+        method: 'POST',
+        body: JSON.stringify({ url: receiver.url, events: ['registration.submitted', 'registration.approved'] }),
+      });
+      const hook = await json<{ id: string; secret: string }>(created);
+      expect(created.status, JSON.stringify(hook)).to.equal(201);
+
+      const registration = await json<Resource>(
+        await call(owner, `${base}/registrations`, {
+          method: 'POST',
+          body: JSON.stringify({
+            name: 'Webhook story',
+            templateId: 'tpl_web',
+            config: { redirectUris: ['https://hooks.example.com/cb'] },
+          }),
+        }),
+      );
+      const submitted = await call(owner, `${base}/registrations/${registration.id}/actions/submit`, {
+        method: 'POST',
+      });
+      expect(submitted.status).to.equal(200);
+      const reviewer = await userToken({
+        ...tokenRequest(),
+        scope: DEMO.reviewerScopes.join(' '),
+        resource: stack.internalAudience,
+        redirectUri: DEMO.redirectUri,
+        loginHint: DEMO.reviewer,
+      });
+      const approved = await fetch(
+        `${stack.internal}/internal/v1/organizations/${DEMO.organizationId}/registrations/${registration.id}/actions/approve`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${reviewer}`, 'content-type': 'application/json' },
+          body: '{}',
+        },
+      );
+      expect(approved.status).to.equal(200);
+
+      for (let i = 0; i < 100 && receiver.received.length < 2; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      const verifier = new Verifier(hook.secret);
+      const events = receiver.received.map(
+        (m) =>
+          verifier.verify(m.body, m.headers as Record<string, string>) as {
+            type: string;
+            data: { registration: { id: string } };
+          },
+      );
+      expect(events.map((e) => [e.type, e.data.registration.id]).sort()).to.deep.equal([
+        ['registration.approved', registration.id],
+        ['registration.submitted', registration.id],
+      ]);
+      const deliveries = await json<{ data: { status: string }[] }>(
+        await call(owner, `${base}/webhooks/${hook.id}/deliveries`),
+      );
+      expect(deliveries.data.map((d) => d.status)).to.deep.equal(['succeeded', 'succeeded']);
+      expect((await call(owner, `${base}/webhooks/${hook.id}`, { method: 'DELETE' })).status).to.equal(204);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("scans every operation of the service's OpenAPI document (npm run scan:self) and finds nothing above CVSS 0", async () => {

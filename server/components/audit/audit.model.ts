@@ -1,6 +1,6 @@
 /** One entry of the append-only audit log: who moved what from which status to which, when, at which revision, why. */
 
-type AuditTargetType = 'registration' | 'change_set' | 'organization' | 'grant';
+type AuditTargetType = 'registration' | 'change_set' | 'organization' | 'grant' | 'webhook';
 
 export interface AuditEntry {
   id: string;

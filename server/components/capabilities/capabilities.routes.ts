@@ -12,9 +12,10 @@ export const capabilityRoutes: ApiRoute[] = [
     handler: (deps) => async (req, res) => {
       const organization = req.organization;
       // Mounted only behind organization resolution; without it there is nothing to describe.
-      if (!organization || !req.principal) throw apiError('not_found', 'No such organization.');
+      if (!organization || !req.principal || !req.grant) throw apiError('not_found', 'No such organization.');
       const registrations = await deps.store.registrations.count(organization.id);
-      res.json(buildCapabilities({ organization, scopes: req.principal.scopes, registrations, config: deps.config }));
+      const { scopes } = req.principal;
+      res.json(buildCapabilities({ organization, scopes, role: req.grant.role, registrations, config: deps.config }));
     },
     doc: {
       operationId: 'getCapabilities',

@@ -7,10 +7,12 @@ import type { ServiceConfig } from '../../config.js';
 import { planFor } from '../../plans.js';
 import { SCOPES } from '../../principal.js';
 import type { Organization, Plan } from '../organizations/organizations.model.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import { clientTypeRules, platformPolicy, type PlatformPolicy } from '../policy/platform-policy.js';
 import type { PolicyProfile } from '../policy-profiles/policy-profiles.model.js';
-import { POLICY_PROFILES } from '../policy-profiles/policy-profiles.data.js';
+import { policyProfilesOnPlan } from '../policy-profiles/policy-profiles.data.js';
 import { TEMPLATES } from '../templates/templates.data.js';
+import { DEFAULT_GRACE_SECONDS } from '../provisioning/client-secret.model.js';
 
 /** The rate-limit window of the rate-limit middleware (requests a minute). */
 const RATE_LIMIT_WINDOW_S = 60;
@@ -26,6 +28,7 @@ interface Capabilities {
     policyProfiles: string[];
   };
   grantedScopes: string[];
+  role: GrantRole;
   clientTypes: {
     clientType: string;
     tokenEndpointAuthMethods: string[];
@@ -37,17 +40,20 @@ interface Capabilities {
   platformPolicy: PlatformPolicy;
   templates: { id: string; name: string; clientType: string; applicationType: string; policyProfileId: string }[];
   rateLimits: { limit: number; windowSeconds: number; policy: string; partition: 'subject and organization' };
+  secretRotation: { overlap: boolean; defaultGraceSeconds: number };
 }
 
 export function buildCapabilities(input: {
   organization: Organization;
   scopes: ReadonlySet<string>;
+  role: GrantRole;
   registrations: number;
-  config: Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'>;
+  config: Pick<ServiceConfig, 'rateLimitFree' | 'rateLimitPro' | 'rateLimitEnterprise'> &
+    Partial<Pick<ServiceConfig, 'provisioningSecretOverlap'>>;
 }): Capabilities {
   const plan = planFor(input.organization.plan);
   const onPlan = (grants: readonly string[]) => grants.filter((g) => plan.grantTypes.includes(g));
-  const profiles = POLICY_PROFILES.filter((p) => plan.policyProfiles.includes(p.id));
+  const profiles = policyProfilesOnPlan(plan);
   const limit = plan.rateLimitPerMinute(input.config);
   return {
     organizationId: input.organization.id,
@@ -57,9 +63,10 @@ export function buildCapabilities(input: {
       registrations: input.registrations,
       changeSets: plan.changeSets,
       grantTypes: [...plan.grantTypes],
-      policyProfiles: [...plan.policyProfiles],
+      policyProfiles: profiles.map((p) => p.id),
     },
     grantedScopes: SCOPES.filter((s) => input.scopes.has(s)),
+    role: input.role,
     clientTypes: clientTypeRules.map((c) => {
       const applicationTypes = c.applicationTypes
         .filter((a) =>
@@ -94,6 +101,11 @@ export function buildCapabilities(input: {
       windowSeconds: RATE_LIMIT_WINDOW_S,
       policy: `"${plan.plan}";q=${limit};w=${RATE_LIMIT_WINDOW_S}`,
       partition: 'subject and organization',
+    },
+    // Whether a rotation can keep the previous secret working for a grace (the authorization server holds two).
+    secretRotation: {
+      overlap: input.config.provisioningSecretOverlap === true,
+      defaultGraceSeconds: input.config.provisioningSecretOverlap ? DEFAULT_GRACE_SECONDS : 0,
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 import type { ChangeSet } from './change-sets.model.js';
 import { changeSetAudit, closeChangeSet, releaseRegistrationLock } from './change-sets.service.js';
 import { mergeConfig } from './merge-config.js';
+import { changeSetEvent, decided } from './change-set-event.js';
 
 interface ChangeSetReviewInput {
   organizationId: string;
@@ -78,7 +79,18 @@ async function approveChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput):
     pendingChangeSetId: changeSet.id,
     changes: { config: mergeConfig(registration.config, changeSet.changes), pendingChangeSetId: null },
     now,
-    effects: [{ audit, ...(deps.provisioning && { provisioning: provisioningStep(registration, 'update') }) }],
+    effects: [
+      {
+        audit,
+        ...(deps.provisioning && { provisioning: provisioningStep(registration, 'update') }),
+        webhook: changeSetEvent(
+          'change_set.approved',
+          decided(changeSet, 'approved', now, input.reviewer),
+          input.reviewer,
+          now,
+        ),
+      },
+    ],
   });
   if (!applied.ok) {
     if (applied.reason === 'stale_revision') throw stale();
@@ -102,6 +114,12 @@ async function rejectChangeSet(deps: ServiceDeps, input: ChangeSetReviewInput): 
       revision: current.revision + 1,
       reason,
     }),
+    webhook: changeSetEvent(
+      'change_set.rejected',
+      decided(changeSet, 'rejected', now, input.reviewer),
+      input.reviewer,
+      now,
+    ),
   }));
   return closeChangeSet(deps, target(input), 'reject', input.reviewer, now);
 }

@@ -1,8 +1,10 @@
 /** The change-set transition table (DESIGN.md §1.4): self-service withdraw; approve/reject for reviewers only. */
 import type { AppError } from '../../../lib/app-error.js';
 import type { Scope } from '../../principal.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import {
   refusalError,
+  roleRefusal,
   scopeRefusal,
   statusRefusal,
   type BlockedAction,
@@ -19,10 +21,12 @@ interface Row<A extends string> {
   from: readonly ChangeSetStatus[];
   to: ChangeSetStatus;
   scope?: Scope;
+  /** `own`: a developer may act on the change sets it proposed (owners on every one, viewers on none). */
+  developer?: 'own';
 }
 
 export const changeSetSelfServiceTable: readonly Row<ChangeSetSelfServiceAction>[] = [
-  { action: 'withdraw', from: ['pending_review'], to: 'withdrawn', scope: 'change_sets:write' },
+  { action: 'withdraw', from: ['pending_review'], to: 'withdrawn', scope: 'change_sets:write', developer: 'own' },
 ];
 
 export const changeSetReviewTable: readonly Row<ChangeSetReviewAction>[] = [
@@ -41,6 +45,9 @@ export function changeSetRow<A extends string>(table: readonly Row<A>[], action:
  */
 export interface ChangeSetActionContext {
   scopes: ReadonlySet<string>;
+  /** The caller's role in the organization and who it is (a developer withdraws what it proposed). */
+  role: GrantRole;
+  subject: string;
   /** The registration's `pendingChangeSetId`. */
   lockHolder: string | undefined;
 }
@@ -59,6 +66,8 @@ function changeSetRefusalOf(
 ): Refusal | undefined {
   const row = changeSetRow(changeSetSelfServiceTable, action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
+  const role = roleRefusal(`${action} change set`, row.developer, record.createdBy, context);
+  if (role) return role;
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
   if (context.lockHolder !== record.id) return lockRefusal();
   return undefined;

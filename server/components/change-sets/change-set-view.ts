@@ -25,6 +25,11 @@ interface ChangeSetView {
 
 export function changeSetView(record: ChangeSet, context: ChangeSetActionContext): ChangeSetView {
   const { actions, blockedActions } = evaluateChangeSetActions(record, context);
+  return { ...changeSetResource(record), actions, blockedActions };
+}
+
+/** The change set as every caller sees it (a webhook's `data.changeSet`): without the caller's actions. */
+export function changeSetResource(record: ChangeSet): Omit<ChangeSetView, 'actions' | 'blockedActions'> {
   return {
     id: record.id,
     registrationId: record.registrationId,
@@ -37,7 +42,5 @@ export function changeSetView(record: ChangeSet, context: ChangeSetActionContext
     updatedAt: record.updatedAt.toISOString(),
     createdBy: record.createdBy,
     ...(record.decidedAt !== undefined && { decidedAt: record.decidedAt.toISOString() }),
-    actions,
-    blockedActions,
   };
 }

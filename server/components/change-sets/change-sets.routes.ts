@@ -12,6 +12,7 @@ import { changeSetView } from './change-set-view.js';
 import { CHANGE_SET_STATUSES, type ChangeSet, type ChangeSetStatus } from './change-sets.model.js';
 import {
   CHANGE_SET_CREATE_SCHEMA,
+  changeSetCaller,
   getChangeSet,
   listChangeSets,
   proposeChangeSet,
@@ -30,7 +31,7 @@ function sendChangeSet(
   status = 200,
 ): void {
   setEtag(res, record.revision);
-  res.status(status).json(changeSetView(record, { scopes: context.principal.scopes, lockHolder }));
+  res.status(status).json(changeSetView(record, { ...changeSetCaller(context), lockHolder }));
 }
 
 const registrationId = (req: Request) => String(req.params.id);
@@ -59,7 +60,7 @@ export const changeSetRoutes: ApiRoute[] = [
       });
       const { page, nextCursor } = pageResult(items, params, binding);
       setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
-      const view = { scopes: context.principal.scopes, lockHolder: registration.pendingChangeSetId };
+      const view = { ...changeSetCaller(context), lockHolder: registration.pendingChangeSetId };
       res.json({ data: page.map((c) => changeSetView(c, view)), nextCursor });
     },
     doc: {

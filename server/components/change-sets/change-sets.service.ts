@@ -24,6 +24,7 @@ import { commitRegistration } from '../registrations/registration-commit.js';
 import { deliverAfterCommit } from '../outbox/outbox-delivery.js';
 import { transitionEvents, type TransitionEffects } from '../outbox/transition-events.js';
 import type { AuditEntry } from '../audit/audit.model.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import {
   changeSetReviewTable,
   changeSetRow,
@@ -35,12 +36,22 @@ import {
 } from './change-set-state-machine.js';
 import type { ChangeSet, ChangeSetStatus } from './change-sets.model.js';
 import { mergeConfig } from './merge-config.js';
+import { changeSetEvent, decided } from './change-set-event.js';
 
 export const CHANGE_SET_CREATE_SCHEMA = 'https://gatehouse.dev/schemas/api/change-set-create.schema.json';
 
 const RETRIES_WITHOUT_IF_MATCH = 3;
 /** Longer than any insert can take to land (maxTimeMS 5 s, socket timeout 10 s) and than an idempotency lease. */
 const PHANTOM_LOCK_MS = 60_000;
+
+/** The caller as a change-set action sees it: its scopes, its role and who it is. */
+export function changeSetCaller(context: RequestContext): {
+  scopes: ReadonlySet<string>;
+  role: GrantRole;
+  subject: string;
+} {
+  return { scopes: context.principal.scopes, role: context.role, subject: context.principal.sub };
+}
 
 export async function proposeChangeSet(
   deps: ServiceDeps,
@@ -76,7 +87,7 @@ export async function proposeChangeSet(
       !(await deps.store.changeSets.get(organizationId, registrationId, read.pendingChangeSetId));
     const registration: Registration = { ...read };
     if (phantom) delete registration.pendingChangeSetId;
-    const refused = check('propose_change_set', registration, actionContextOf(context));
+    const refused = check('propose_change_set', registration, actionContextOf(context, deps.clock()));
     if (refused) throw refused;
     // The proposal must leave a compliant client: validate the config it would produce.
     const violations = validateRegistration({
@@ -140,7 +151,8 @@ export async function proposeChangeSet(
       revision: 1,
     });
     delete audit.from;
-    record.outbox = transitionEvents({ audit });
+    const webhook = changeSetEvent('change_set.submitted', record, context.principal.sub, now);
+    record.outbox = transitionEvents({ audit, webhook });
     record.outboxAt = now;
     try {
       const created = await deps.store.changeSets.create(record);
@@ -228,7 +240,7 @@ export async function withdrawChangeSet(
   validateBody(ACTION_REQUEST_SCHEMA, body);
   const { changeSet, registration } = await getChangeSet(deps, context, registrationId, id);
   const refused = checkChangeSet('withdraw', changeSet, {
-    scopes: context.principal.scopes,
+    ...changeSetCaller(context),
     lockHolder: registration.pendingChangeSetId,
   });
   if (refused) throw refused;
@@ -242,7 +254,13 @@ export async function withdrawChangeSet(
     now,
     revision: changeSet.revision + 1,
   });
-  await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit });
+  const webhook = changeSetEvent(
+    'change_set.withdrawn',
+    decided(changeSet, 'withdrawn', now),
+    context.principal.sub,
+    now,
+  );
+  await releaseRegistrationLock(deps, registration, changeSet.id, now, { audit, webhook });
   return closeChangeSet(
     deps,
     { organizationId: context.organization.id, registrationId, id, revisionIn },

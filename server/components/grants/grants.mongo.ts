@@ -5,7 +5,7 @@
 import type { Connection } from 'mongoose';
 import { isDuplicateKey } from '../../db/duplicate-key.js';
 import { queryTimeoutMs } from '../../db/query-limits.js';
-import type { Grant } from './grants.model.js';
+import { ROLE_OF_GRANTS_WITHOUT_ONE, type Grant } from './grants.model.js';
 import type { GrantRepository } from './grants.repository.js';
 import { grantModel, subjectDefaultModel, type GrantDocument, type SubjectDefaultDocument } from './grants.schema.js';
 
@@ -31,6 +31,7 @@ export function createMongoGrantRepository(
   const toGrant = (doc: GrantDocument, defaultOrganizationId: string | undefined): Grant => ({
     organizationId: doc.organizationId,
     subject: doc.subject,
+    role: doc.role ?? ROLE_OF_GRANTS_WITHOUT_ONE,
     isDefault: doc.organizationId === defaultOrganizationId,
     createdAt: doc.createdAt,
   });
@@ -42,16 +43,16 @@ export function createMongoGrantRepository(
   return {
     async grant(input) {
       const { organizationId, subject } = input;
+      // A new grant without a role is an owner's; an existing one keeps its role unless one is given.
+      const role = input.role
+        ? { $set: { role: input.role }, $setOnInsert: { createdAt: clock() } }
+        : { $setOnInsert: { createdAt: clock(), role: ROLE_OF_GRANTS_WITHOUT_ONE } };
       const doc = await upsertRetrying(() =>
-        Grants.findOneAndUpdate(
-          { organizationId, subject },
-          { $setOnInsert: { createdAt: clock() } },
-          {
-            upsert: true,
-            returnDocument: 'after',
-            maxTimeMS,
-          },
-        ).lean<GrantDocument>(),
+        Grants.findOneAndUpdate({ organizationId, subject }, role, {
+          upsert: true,
+          returnDocument: 'after',
+          maxTimeMS,
+        }).lean<GrantDocument>(),
       );
       if (input.isDefault) {
         await upsertRetrying(() =>

@@ -1,16 +1,19 @@
 /** Storage of API-access grants (DESIGN.md §1.2): the interface and the embedded (memory) implementation. */
-import type { Grant } from './grants.model.js';
+import { ROLE_OF_GRANTS_WITHOUT_ONE, type Grant, type GrantRole } from './grants.model.js';
 
 interface GrantInput {
   organizationId: string;
   subject: string;
   isDefault: boolean;
+  /** Absent: an existing grant keeps its role, a new one is `owner` (what every grant gave before roles). */
+  role?: GrantRole;
 }
 
 export interface GrantRepository {
   /**
    * Creates or updates the grant of `subject` on `organizationId` (idempotent). With `isDefault: true` every other
    * grant of the subject loses its default mark in the same operation, so a subject never has two defaults.
+   * `role` sets the grant's role; without it an existing grant keeps its own.
    */
   grant(input: GrantInput): Promise<Grant>;
   /** Removes the grant; false when there was none. */
@@ -48,6 +51,7 @@ export function createMemoryGrantRepository(options: { clock?: () => Date } = {}
       const grant: Grant = {
         organizationId: input.organizationId,
         subject: input.subject,
+        role: input.role ?? existing?.role ?? ROLE_OF_GRANTS_WITHOUT_ONE,
         isDefault: input.isDefault,
         createdAt: existing?.createdAt ?? clock(),
       };

@@ -3,11 +3,14 @@
  * (`subject_defaults`), so "at most one default per subject" holds by construction without a transaction.
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { GRANT_ROLES } from './grants.model.js';
 
 export const grantSchema = new Schema(
   {
     organizationId: { type: String, required: true, immutable: true },
     subject: { type: String, required: true, immutable: true },
+    // Not required: a grant written by a build before roles (a rolling upgrade) has none and reads as `owner`.
+    role: { type: String, enum: GRANT_ROLES },
     createdAt: { type: Date, required: true, immutable: true },
   },
   { collection: 'grants', strict: 'throw', strictQuery: 'throw', versionKey: false, id: false },

@@ -5,7 +5,7 @@
 import { apiError } from '../../errors.js';
 import type { ApiDeps } from '../../deps.js';
 import type { Organization, Plan } from './organizations.model.js';
-import type { Grant } from '../grants/grants.model.js';
+import type { Grant, GrantRole } from '../grants/grants.model.js';
 import { grantAccess, revokeAccess } from '../grants/grants.service.js';
 
 type InternalServiceDeps = Pick<ApiDeps, 'store' | 'clock'>;
@@ -50,11 +50,12 @@ export async function setOrganizationPlan(
 
 export async function grantOrganizationAccess(
   deps: InternalServiceDeps,
-  input: { organizationId: string; subject: string; isDefault?: boolean; actor: string },
+  input: { organizationId: string; subject: string; isDefault?: boolean; role?: GrantRole; actor: string },
 ): Promise<Grant> {
   const before = await deps.store.grants.find(input.subject, input.organizationId);
   const grant = await grantAccess(deps.store, input);
-  const state = (g: Grant | null) => (g === null ? 'none' : g.isDefault ? 'default' : 'granted');
+  // `granted:developer`, `default:owner`: the audit line shows a role change as plainly as a default change.
+  const state = (g: Grant | null) => (g === null ? 'none' : `${g.isDefault ? 'default' : 'granted'}:${g.role}`);
   await deps.store.audit.append({
     organizationId: grant.organizationId,
     targetType: 'grant',
@@ -80,7 +81,7 @@ export async function revokeOrganizationAccess(
     targetId: input.subject,
     action: 'revoke_access',
     actor: input.actor,
-    from: before.isDefault ? 'default' : 'granted',
+    from: `${before.isDefault ? 'default' : 'granted'}:${before.role}`,
     to: 'none',
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Delivers the effects records carry in their outbox (outbox.model.ts): audit entries to the audit log,
- * provisioning steps to the provisioning outbox, then removes them from the record. Every delivery is idempotent,
+ * provisioning steps to the provisioning outbox, webhook events to the webhooks' inbox, then removes them from the
+ * record. Every delivery is idempotent,
  * so it runs right after each transition, at start, before audit reads and periodically, on any instance, and a
  * crash at any point only means the next run delivers what is left.
  */
@@ -9,6 +10,9 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
 import type { ProvisioningRepository } from '../provisioning/provisioning.repository.js';
 import type { OutboxDelivery, OutboxEvent, OutboxFields, OutboxStore } from './outbox.model.js';
+import type { WebhookDeliveryRepository } from '../webhooks/webhook-deliveries.repository.js';
+import type { WebhookRepository } from '../webhooks/webhooks.repository.js';
+import { acceptEvent } from './webhook-inbox.js';
 
 /** The repositories whose records carry an outbox. */
 export type OutboxHolder = 'registrations' | 'changeSets';
@@ -21,10 +25,14 @@ export interface OutboxDeps {
   store: {
     audit: Pick<AuditRepository, 'append'>;
     provisioning: Pick<ProvisioningRepository, 'enqueue'>;
+    webhooks: Pick<WebhookRepository, 'list'>;
+    webhookDeliveries: Pick<WebhookDeliveryRepository, 'enqueueEvent'>;
   } & { [H in OutboxHolder]: OutboxStore<OutboxRecord> };
   clock: () => Date;
   /** Nudges the provisioning worker after a step is stored; without it the worker's poll finds the step. */
   provisioning?: ProvisioningHook;
+  /** Nudges the webhook dispatcher after an event is stored; without it the dispatcher's poll finds the event. */
+  webhooks?: { kick(): void };
   logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
@@ -37,7 +45,10 @@ async function deliverEvents(
   try {
     for (const event of events) {
       if (event.kind === 'audit') await deps.store.audit.append(event.entry);
-      else if (deps.provisioning) await deps.provisioning.enqueue(event.step);
+      else if (event.kind === 'webhook') {
+        await acceptEvent(deps.store, event.event);
+        deps.webhooks?.kick();
+      } else if (deps.provisioning) await deps.provisioning.enqueue(event.step);
       else await deps.store.provisioning.enqueue({ ...event.step, now: deps.clock() });
       delivered.push(event.id);
     }

@@ -1,12 +1,13 @@
 /**
- * The transactional outbox a record carries: the side effects of a transition — its audit entry
- * and the provisioning step it implies — are written in the SAME single-document update as the transition, so an
+ * The transactional outbox a record carries: the side effects of a transition — its audit entry,
+ * the provisioning step it implies and its webhook event — are written in the SAME single-document update as the transition, so an
  * acknowledged transition can never lack them, whatever fails next. They are delivered right after the write and,
  * should that fail (process killed, database gone), by the outbox drain later; delivery is idempotent (the audit
  * entry's id and the step's id are fixed in the event), so delivering twice is a no-op.
  */
 import type { AuditEntry } from '../audit/audit.model.js';
 import type { ProvisioningStepKind } from '../provisioning/provisioning.model.js';
+import type { WebhookEvent } from '../webhooks/webhooks.model.js';
 
 export interface ProvisioningStepEvent {
   kind: ProvisioningStepKind;
@@ -16,7 +17,10 @@ export interface ProvisioningStepEvent {
 }
 
 export type OutboxEvent =
-  { id: string; kind: 'audit'; entry: AuditEntry } | { id: string; kind: 'provisioning'; step: ProvisioningStepEvent };
+  | { id: string; kind: 'audit'; entry: AuditEntry }
+  | { id: string; kind: 'provisioning'; step: ProvisioningStepEvent }
+  /** A webhook event (its id is the event's): delivered to the webhooks' inbox, from where it is fanned out. */
+  | { id: string; kind: 'webhook'; event: WebhookEvent };
 
 /**
  * Delivers events right after the write that carried them; resolves with the ids it delivered, in order, up to

@@ -1,10 +1,17 @@
 /**
- * The platform's policy profiles (fixed ids, DESIGN.md §1.3). Data, validated against
- * `schemas/policy-profile.schema.json` by the tests; the policy engine reads the constraints from here.
+ * The platform's built-in policy profiles (fixed ids, DESIGN.md §1.3). Data, validated against
+ * `schemas/policy-profile.schema.json` by the tests; the policy engine reads the constraints from here. An operator
+ * declares more in the seed file (declared-policy-profiles.ts); `findPolicyProfile` finds both.
  */
 import { DEVICE_CODE_GRANT } from '../../plans.js';
 import { deepFreeze } from '../../../lib/deep-freeze.js';
 import type { PolicyProfile } from './policy-profiles.model.js';
+import type { PlanLimits } from '../../plans.js';
+import {
+  declaredPolicyProfile,
+  declaredPolicyProfilesOn,
+  listDeclaredPolicyProfiles,
+} from './declared-policy-profiles.js';
 
 const SECRET_AND_KEY_METHODS = [
   'client_secret_basic',
@@ -14,6 +21,10 @@ const SECRET_AND_KEY_METHODS = [
   'tls_client_auth',
   'self_signed_tls_client_auth',
 ];
+
+const ONE_DAY_S = 86_400;
+/** Long enough to roll a new secret out to every instance of a service that deploys weekly. */
+const SEVEN_DAYS_S = 7 * ONE_DAY_S;
 
 export const POLICY_PROFILES: readonly Readonly<PolicyProfile>[] = deepFreeze<PolicyProfile[]>([
   {
@@ -29,6 +40,7 @@ export const POLICY_PROFILES: readonly Readonly<PolicyProfile>[] = deepFreeze<Po
       redirectUris: 'allowed',
       requirePkce: false,
       requirePushedAuthorizationRequests: false,
+      maxSecretGraceSeconds: SEVEN_DAYS_S,
     },
   },
   {
@@ -44,6 +56,8 @@ export const POLICY_PROFILES: readonly Readonly<PolicyProfile>[] = deepFreeze<Po
       redirectUris: 'allowed',
       requirePkce: true,
       requirePushedAuthorizationRequests: true,
+      // private_key_jwt only: no client secret to rotate; key rotation goes through the JWKS.
+      maxSecretGraceSeconds: ONE_DAY_S,
     },
   },
   {
@@ -59,10 +73,25 @@ export const POLICY_PROFILES: readonly Readonly<PolicyProfile>[] = deepFreeze<Po
       redirectUris: 'forbidden',
       requirePkce: false,
       requirePushedAuthorizationRequests: false,
+      maxSecretGraceSeconds: SEVEN_DAYS_S,
     },
   },
 ]);
 
 export function findPolicyProfile(id: unknown): Readonly<PolicyProfile> | undefined {
-  return POLICY_PROFILES.find((p) => p.id === id);
+  return POLICY_PROFILES.find((p) => p.id === id) ?? declaredPolicyProfile(id);
+}
+
+/** Every profile, built-in then declared (what GET /policy-profiles lists). */
+export function allPolicyProfiles(): Readonly<PolicyProfile>[] {
+  return [...POLICY_PROFILES, ...listDeclaredPolicyProfiles()];
+}
+
+/** The profiles registrations on this plan may use: the plan's built-in ones, then the declared ones for it. */
+export function policyProfilesOnPlan(plan: PlanLimits): Readonly<PolicyProfile>[] {
+  return [...POLICY_PROFILES.filter((p) => plan.policyProfiles.includes(p.id)), ...declaredPolicyProfilesOn(plan.plan)];
+}
+
+export function isPolicyProfileOnPlan(id: string, plan: PlanLimits): boolean {
+  return policyProfilesOnPlan(plan).some((p) => p.id === id);
 }

@@ -1,7 +1,7 @@
 /** A policy profile: platform-defined constraints a registration opts into (DESIGN.md §1.3). Read-only. */
 import type { ApplicationType, ClientType } from '../registrations/registrations.model.js';
 
-interface PolicyProfileConstraints {
+export interface PolicyProfileConstraints {
   applicationTypes: ApplicationType[];
   /** Grant types allowed under this profile (the platform, the application type and the plan may narrow them). */
   grantTypes: string[];
@@ -12,6 +12,13 @@ interface PolicyProfileConstraints {
   requirePkce: boolean;
   /** Pushed authorization requests (RFC 9126) required. */
   requirePushedAuthorizationRequests: boolean;
+  /**
+   * How long a client secret issued under the profile may live, in days; the authorization server refuses it after
+   * (`client_secret_expires_at`, RFC 7591 §3.2.1). Absent: secrets do not expire.
+   */
+  maxSecretLifetimeDays?: number;
+  /** The longest grace `rotate_secret` may give the previous secret, in seconds (0: rotations are immediate). */
+  maxSecretGraceSeconds: number;
 }
 
 export interface PolicyProfile {

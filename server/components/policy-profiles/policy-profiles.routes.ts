@@ -1,8 +1,8 @@
-/** GET /policy-profiles and /policy-profiles/:id: the platform's profiles, read-only. */
+/** GET /policy-profiles and /policy-profiles/:id: the built-in profiles and those the seed file declares, read-only. */
 import type { ApiRoute } from '../../http/api-route.js';
 import { apiSchemaId } from '../../http/api-schema-id.js';
 import { apiError } from '../../errors.js';
-import { findPolicyProfile, POLICY_PROFILES } from './policy-profiles.data.js';
+import { allPolicyProfiles, findPolicyProfile } from './policy-profiles.data.js';
 import { sendPlatformDataList } from './platform-data-list.js';
 
 const POLICY_PROFILE_SCHEMA = apiSchemaId('policy-profile');
@@ -12,7 +12,8 @@ export const policyProfileRoutes: ApiRoute[] = [
     method: 'get',
     path: '/policy-profiles',
     scope: 'registrations:read',
-    handler: (deps) => (req, res) => sendPlatformDataList(req, res, deps.config, 'policy-profiles', POLICY_PROFILES),
+    handler: (deps) => (req, res) =>
+      sendPlatformDataList(req, res, deps.config, 'policy-profiles', allPolicyProfiles()),
     doc: {
       operationId: 'listPolicyProfiles',
       summary: 'List policy profiles',

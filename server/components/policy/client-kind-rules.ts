@@ -2,6 +2,7 @@
 import type { FieldError } from '../../../lib/app-error.js';
 import { applicationTypeRule, clientTypeRule } from './platform-policy.js';
 import type { PolicyContext } from './policy-context.js';
+import { isPolicyProfileOnPlan } from '../policy-profiles/policy-profiles.data.js';
 
 export function clientKindProblems(ctx: PolicyContext): FieldError[] {
   const problems: FieldError[] = [];
@@ -21,7 +22,7 @@ export function clientKindProblems(ctx: PolicyContext): FieldError[] {
     problems.push({ path: 'policyProfileId', message: 'names no policy profile' });
     return problems;
   }
-  if (!ctx.plan.policyProfiles.includes(profile.id)) {
+  if (!isPolicyProfileOnPlan(profile.id, ctx.plan)) {
     problems.push({ path: 'policyProfileId', message: `${profile.id} is not available on the ${ctx.plan.plan} plan` });
   }
   if (!profile.appliesTo.includes(ctx.clientType)) {

@@ -4,7 +4,7 @@
  */
 import type { ApiDeps } from '../../deps.js';
 import { createProvisioningHook, type ProvisioningHook } from './provisioning-hook.js';
-import { createProvisioningWorker, type ProvisioningWorker } from './provisioning-worker.js';
+import { createProvisioningWorker, type ProvisioningSettled, type ProvisioningWorker } from './provisioning-worker.js';
 import { createRegistrationClient, type RegistrationClient } from './registration-client.js';
 import { createTokenCipher } from './token-cipher.js';
 
@@ -15,7 +15,7 @@ export interface Provisioning {
 
 export function createProvisioning(
   deps: ApiDeps,
-  options: { client?: RegistrationClient } = {},
+  options: { client?: RegistrationClient; onSettled?: (settled: ProvisioningSettled) => Promise<void> } = {},
 ): Provisioning | undefined {
   const { config } = deps;
   if (!config.provisioningRegistrationEndpoint) return undefined;
@@ -35,6 +35,7 @@ export function createProvisioning(
     maxAttempts: config.provisioningMaxAttempts,
     logger: deps.logger,
     metrics: deps.metrics,
+    ...(options.onSettled && { onSettled: options.onSettled }),
   });
   return { worker, hook: createProvisioningHook({ store: deps.store, clock: deps.clock, worker }) };
 }

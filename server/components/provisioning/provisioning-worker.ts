@@ -9,16 +9,18 @@ import type { Logger } from '../../../lib/logger.js';
 import type { Metrics } from '../../metrics/metrics.js';
 import type { Store } from '../../deps.js';
 import type { Registration } from '../registrations/registrations.model.js';
-import { clientMetadataOf } from './client-metadata.js';
+import { clientMetadataOf, type ClientMetadata } from './client-metadata.js';
+import { REVEAL_WINDOW_MS, sealedSecretBinding } from './client-secret.model.js';
+import { epochSeconds, fromEpochSeconds, secretExpiry, secretNoticesFor, usesClientSecret } from './secret-lifetime.js';
 import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
 import type { TokenCipher } from './token-cipher.js';
 
-const PROVISIONING_ACTOR = 'system:provisioning';
+export const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
 
 interface ProvisioningWorkerOptions {
-  store: Pick<Store, 'registrations' | 'provisioning' | 'audit'>;
+  store: Pick<Store, 'registrations' | 'provisioning' | 'audit' | 'secretNotices'>;
   clock: () => Date;
   client: RegistrationClient;
   cipher: TokenCipher;
@@ -29,6 +31,19 @@ interface ProvisioningWorkerOptions {
   metrics?: Pick<Metrics, 'provisioningFailed'>;
   /** How long a claimed step stays claimed if this process dies mid-step (default 60 s). */
   leaseMs?: number;
+  /**
+   * Told of a step's end (done, or failed for good) before the step is marked so: a crash in between runs the
+   * step again and tells again, never not at all (the webhook events provisioning.succeeded|failed).
+   */
+  onSettled?: (settled: ProvisioningSettled) => Promise<void>;
+}
+
+export interface ProvisioningSettled {
+  step: OutboxStep;
+  registration: Registration | null;
+  outcome: 'done' | 'failed';
+  error?: string;
+  at: Date;
 }
 
 export interface ProvisioningWorker {
@@ -67,36 +82,70 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
     });
   }
 
+  /** The metadata of a registration request: the client's, plus when its secret expires under its profile. */
+  function registrationMetadata(registration: Registration, now: Date): ClientMetadata {
+    const metadata = clientMetadataOf(registration);
+    const expiresAt = usesClientSecret(registration) ? secretExpiry(registration, now) : undefined;
+    return expiresAt ? { ...metadata, client_secret_expires_at: epochSeconds(expiresAt) } : metadata;
+  }
+
   async function register(step: OutboxStep, registration: Registration): Promise<void> {
-    const existing = await store.provisioning.getClient(step.organizationId, step.registrationId);
-    let clientId = existing?.clientId;
-    if (!existing) {
-      const registered = await client.register(clientMetadataOf(registration));
+    let record = await store.provisioning.getClient(step.organizationId, step.registrationId);
+    if (!record) {
       const now = clock();
-      await store.provisioning.saveClient({
+      const registered = await client.register(registrationMetadata(registration, now));
+      record = {
         registrationId: registration.id,
         organizationId: registration.organizationId,
         clientId: registered.clientId,
         registrationClientUri: registered.registrationClientUri,
         registrationAccessTokenEncrypted: cipher.encrypt(registered.registrationAccessToken, registration.id),
         revision: registration.revision,
+        // The secret is recorded before anything else, so a crash before the registration holds it loses nothing.
+        ...(registered.clientSecret !== undefined && {
+          clientSecretSealed: cipher.encrypt(registered.clientSecret, sealedSecretBinding(registration.id)),
+          clientSecretIssuedAt: now,
+          ...(fromEpochSeconds(registered.clientSecretExpiresAt) && {
+            clientSecretExpiresAt: fromEpochSeconds(registered.clientSecretExpiresAt),
+          }),
+        }),
         createdAt: now,
         updatedAt: now,
-      });
-      clientId = registered.clientId;
+      };
+      await store.provisioning.saveClient(record);
     }
-    // The service's clientId is the authorization server's (RFC 7591 §3.2.1).
-    if (registration.clientId !== clientId) {
+    // The service's clientId is the authorization server's (RFC 7591 §3.2.1); the secret it issued waits on the
+    // registration to be revealed once (secrets/client-secret.model.ts).
+    const handOver = record.clientSecretSealed !== undefined && registration.secret === undefined;
+    if (registration.clientId !== record.clientId || handOver) {
+      const issuedAt = record.clientSecretIssuedAt ?? clock();
       const outcome = await store.registrations.update(
         {
           organizationId: registration.organizationId,
           id: registration.id,
           statusIn: ['active', 'suspended', 'deprecated'],
         },
-        { clientId },
+        {
+          clientId: record.clientId,
+          ...(handOver && {
+            secret: {
+              version: 1,
+              issuedAt,
+              ...(record.clientSecretExpiresAt && { expiresAt: record.clientSecretExpiresAt }),
+              sealed: record.clientSecretSealed,
+              revealBy: new Date(issuedAt.getTime() + REVEAL_WINDOW_MS),
+            },
+          }),
+        },
         clock(),
       );
-      if (!outcome.ok) throw new Error(`could not record clientId on the registration (${outcome.reason})`);
+      if (!outcome.ok) throw new Error(`could not record the client on the registration (${outcome.reason})`);
+      if (handOver && record.clientSecretExpiresAt)
+        await store.secretNotices.schedule(secretNoticesFor(registration, record.clientSecretExpiresAt, clock()));
+    }
+    if (record.clientSecretSealed !== undefined) {
+      const { clientSecretSealed: _sealed, clientSecretIssuedAt: _at, clientSecretExpiresAt: _exp, ...rest } = record;
+      await store.provisioning.saveClient({ ...rest, updatedAt: clock() });
     }
   }
 
@@ -142,13 +191,16 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
       if (step.kind === 'register') await register(step, registration);
       else if (step.kind === 'update') await update(step, registration);
       else await remove(step);
-      await store.provisioning.settle(step.id, { status: 'done', now: clock() });
+      const done = clock();
+      await options.onSettled?.({ step, registration, outcome: 'done', at: done });
+      await store.provisioning.settle(step.id, { status: 'done', now: done });
       await audit(step, registration, `provisioning_${step.kind}_done`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProvisioningCallError && error.permanent;
       const now = clock();
       if (permanent || step.attempts >= options.maxAttempts) {
+        await options.onSettled?.({ step, registration, outcome: 'failed', error: message, at: now });
         await store.provisioning.settle(step.id, { status: 'failed', now, error: message });
         options.metrics?.provisioningFailed(step.kind, true);
         await audit(step, registration, `provisioning_${step.kind}_failed`, message);

@@ -38,6 +38,13 @@ export interface ProvisionedClient {
   registrationAccessTokenEncrypted: string;
   /** The registration revision last written to the authorization server. */
   revision: number;
+  /**
+   * The secret the registration answer carried, sealed, until it is recorded on the registration (a retry after a
+   * crash in between finds it here); then removed, so the registration holds the one copy that is revealed once.
+   */
+  clientSecretSealed?: string;
+  clientSecretIssuedAt?: Date;
+  clientSecretExpiresAt?: Date;
   /** Set once the client was deleted at the authorization server (deprecation). */
   deletedAt?: Date;
   createdAt: Date;

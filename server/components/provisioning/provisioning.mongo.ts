@@ -192,10 +192,12 @@ export function createMongoProvisioningRepository(connection: Connection, locks:
     },
 
     async saveClient(client) {
-      const { registrationId, createdAt, organizationId, ...rest } = client;
-      if (rest.deletedAt === undefined) delete rest.deletedAt;
-      const update: Record<string, unknown> = { $set: rest, $setOnInsert: { createdAt, organizationId } };
-      if (client.deletedAt === undefined) update.$unset = { deletedAt: 1 };
+      const { registrationId, createdAt, organizationId, ...fields } = client;
+      // The optional fields a save leaves out are removed (a deletion undone, a sealed secret handed over).
+      const optional = ['deletedAt', 'clientSecretSealed', 'clientSecretIssuedAt', 'clientSecretExpiresAt'];
+      const $set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      const $unset = Object.fromEntries(optional.filter((name) => !(name in $set)).map((name) => [name, 1]));
+      const update: Record<string, unknown> = { $set, $setOnInsert: { createdAt, organizationId }, $unset };
       await Clients.updateOne({ _id: registrationId }, update, { upsert: true, maxTimeMS });
     },
   };

@@ -22,11 +22,26 @@ interface RegisteredClient {
   clientId: string;
   registrationClientUri: string;
   registrationAccessToken: string;
+  /** RFC 7591 §3.2.1: issued for clients that authenticate with a secret. */
+  clientSecret?: string;
+  /** When that secret expires (`client_secret_expires_at`, epoch seconds; absent or 0: never). */
+  clientSecretExpiresAt?: number;
+}
+
+/** What an RFC 7592 PUT answered about the client's secrets (the rest of the metadata is not needed here). */
+export interface UpdatedClient {
+  clientSecretExpiresAt?: number;
+  /** Our IdP's extension: until when the previous secret still works (absent: none does). */
+  clientSecretPreviousExpiresAt?: number;
 }
 
 export interface RegistrationClient {
   register(metadata: ClientMetadata): Promise<RegisteredClient>;
-  update(uri: string, accessToken: string, metadata: ClientMetadata & { client_id: string }): Promise<void>;
+  /**
+   * RFC 7592 §2.2 full replacement. With `client_secret` it sets a new secret (with our IdP's
+   * `client_secret_previous_expires_at`, the replaced one keeps working until then).
+   */
+  update(uri: string, accessToken: string, metadata: ClientMetadata & { client_id: string }): Promise<UpdatedClient>;
   /** Resolves when the client is gone, also when it was gone already (404/401 after deletion). */
   remove(uri: string, accessToken: string): Promise<void>;
 }
@@ -82,7 +97,15 @@ export function createRegistrationClient(options: {
           status,
         );
       }
-      return { clientId, registrationClientUri: uri, registrationAccessToken: token };
+      return {
+        clientId,
+        registrationClientUri: uri,
+        registrationAccessToken: token,
+        ...(typeof body.client_secret === 'string' && { clientSecret: body.client_secret }),
+        ...(typeof body.client_secret_expires_at === 'number' && {
+          clientSecretExpiresAt: body.client_secret_expires_at,
+        }),
+      };
     },
     async update(uri, accessToken, metadata) {
       const { status, body } = await call(uri, {
@@ -91,6 +114,14 @@ export function createRegistrationClient(options: {
         body: JSON.stringify(metadata),
       });
       if (status !== 200) throw failure('client update', status, body);
+      return {
+        ...(typeof body?.client_secret_expires_at === 'number' && {
+          clientSecretExpiresAt: body.client_secret_expires_at,
+        }),
+        ...(typeof body?.client_secret_previous_expires_at === 'number' && {
+          clientSecretPreviousExpiresAt: body.client_secret_previous_expires_at,
+        }),
+      };
     },
     async remove(uri, accessToken) {
       const { status, body } = await call(uri, {

@@ -2,6 +2,10 @@
 import { effectiveConfig } from '../policy/effective-config.js';
 import type { Registration, RegistrationConfig } from './registrations.model.js';
 import { evaluateActions, type ActionContext, type BlockedAction, type SelfServiceAction } from './state-machine.js';
+import { clientSecretView, type ClientSecretView } from './client-secret-view.js';
+
+/** The registration as every caller sees it (a webhook's `data.registration`): without the caller's actions. */
+type RegistrationResource = Omit<RegistrationView, 'actions' | 'blockedActions'>;
 
 interface RegistrationView {
   id: string;
@@ -22,12 +26,17 @@ interface RegistrationView {
   createdBy: string;
   pendingChangeSetId?: string;
   clientSecretIssuedAt?: string;
+  clientSecret?: ClientSecretView;
   actions: SelfServiceAction[];
   blockedActions: BlockedAction[];
 }
 
 export function registrationView(record: Registration, context: ActionContext): RegistrationView {
   const { actions, blockedActions } = evaluateActions(record, context);
+  return { ...registrationResource(record, context.now), actions, blockedActions };
+}
+
+export function registrationResource(record: Registration, now: Date): RegistrationResource {
   return {
     id: record.id,
     organizationId: record.organizationId,
@@ -46,10 +55,13 @@ export function registrationView(record: Registration, context: ActionContext): 
     ...(record.submittedAt !== undefined && { submittedAt: record.submittedAt.toISOString() }),
     createdBy: record.createdBy,
     ...(record.pendingChangeSetId !== undefined && { pendingChangeSetId: record.pendingChangeSetId }),
-    ...(record.clientSecretIssuedAt !== undefined && {
-      clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString(),
-    }),
-    actions,
-    blockedActions,
+    ...(record.secret
+      ? {
+          clientSecretIssuedAt: record.secret.issuedAt.toISOString(),
+          clientSecret: clientSecretView(record.secret, now),
+        }
+      : record.clientSecretIssuedAt !== undefined && {
+          clientSecretIssuedAt: record.clientSecretIssuedAt.toISOString(),
+        }),
   };
 }

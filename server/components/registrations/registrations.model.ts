@@ -1,5 +1,6 @@
 /** The registration record as stored, its statuses and the fields a caller may never write (DESIGN.md §1.3). */
 import type { OutboxFields } from '../outbox/outbox.model.js';
+import type { ClientSecretState } from '../provisioning/client-secret.model.js';
 
 export const REGISTRATION_STATUSES = [
   'draft',
@@ -62,9 +63,14 @@ export interface Registration extends OutboxFields {
   decidedBy?: string;
   /** The one open change set, if any: the registration itself is the lock that keeps it to one. */
   pendingChangeSetId?: string;
-  /** SHA-256 of the current client secret (`sha256:<hex>`); the secret itself is shown once and never stored. */
+  /**
+   * The client secret at the authorization server, as this service follows it (secrets/client-secret.model.ts);
+   * absent when the service manages none (a public or key-authenticated client, or one it did not register).
+   */
+  secret?: ClientSecretState;
+  /** Legacy (schema version 4 and before): the SHA-256 a rotation kept of a secret the authorization server never saw. */
   clientSecretHash?: string;
-  /** When the current client secret was issued by `rotate_secret`. */
+  /** Legacy: when that rotation happened; `secret.issuedAt` replaces it. */
   clientSecretIssuedAt?: Date;
   /**
    * `JSON [organizationId, subject, Idempotency-Key]` of the create that made it: unique, so a retried create finds
@@ -91,5 +97,6 @@ export type RegistrationChanges = {
       | 'pendingChangeSetId'
       | 'clientSecretHash'
       | 'clientSecretIssuedAt'
+      | 'secret'
   ]?: Registration[K] | null;
 };

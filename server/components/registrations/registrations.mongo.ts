@@ -403,6 +403,35 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
       return outcome;
     },
 
+    async updateSecret(filter, expectedVersion, secret, now, outbox, deliver) {
+      // Under the record's lock, like every write of a registration: a read by `{ _id }` decides, then one update
+      // by `{ _id }` applies, its events announced by a due item first (as `update` does).
+      let item: ReturnType<typeof due.itemFor> | undefined;
+      const outcome = await lockedConditionalWrite<Registration>({
+        locks,
+        lockKey: recordLock(filter.id),
+        filter,
+        read: () => readOne(filter.organizationId, filter.id),
+        guard: (record) => (record.secret?.version ?? null) === expectedVersion,
+        write: async (current) => {
+          if (outbox?.length) {
+            item = due.itemFor(current, outbox, now);
+            await due.write(item);
+          }
+          const set = secret === null ? { $unset: { secret: '' } } : { $set: { secret: copyPlain(secret) } };
+          const doc = await Registrations.findOneAndUpdate({ _id: filter.id }, withOutbox(set, outbox, now), {
+            returnDocument: 'after',
+            maxTimeMS,
+          }).lean<RegistrationDocument>();
+          const record = doc && (await settle(toRegistration(doc), deliver));
+          retireIfDelivered(item, record?.outbox);
+          return record;
+        },
+      });
+      if (!outcome.ok && item) due.retire(item._id);
+      return outcome;
+    },
+
     async delete(filter, now = new Date(), outbox, deliver) {
       const outcome = await lockedConditionalWrite<Registration>({
         locks,

@@ -12,6 +12,7 @@ import {
   type OutboxStore,
 } from '../outbox/outbox.model.js';
 import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
+import type { ClientSecretState } from '../provisioning/client-secret.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 
 export interface RegistrationWriteFilter extends ConditionalFilter<RegistrationStatus> {
@@ -55,6 +56,19 @@ export interface RegistrationRepository extends OutboxStore<Registration> {
   update(
     filter: RegistrationWriteFilter,
     changes: RegistrationChanges,
+    now: Date,
+    outbox?: readonly OutboxEvent[],
+    deliver?: OutboxDelivery,
+  ): Promise<WriteOutcome<Registration>>;
+  /**
+   * Replaces the record's client secret state (`null` removes it) if the stored one is still at `expectedVersion`
+   * (`null`: none is stored) and the status is allowed — a miss on the version is `guard_failed` — with `outbox`
+   * events appended in the same write and delivered like `update`'s. Revision and `updatedAt` stay as they are.
+   */
+  updateSecret(
+    filter: Pick<ConditionalFilter<RegistrationStatus>, 'organizationId' | 'id' | 'statusIn'>,
+    expectedVersion: number | null,
+    secret: ClientSecretState | null,
     now: Date,
     outbox?: readonly OutboxEvent[],
     deliver?: OutboxDelivery,
@@ -214,6 +228,14 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
       next.revision = (current as Registration).revision + 1;
       next.updatedAt = now;
       claimClientId(next);
+      store(next);
+      return { ok: true, record: await settle(next, deliver) };
+    },
+    async updateSecret(filter, expectedVersion, secret, now, outbox, deliver) {
+      const current = inOrganization(filter.organizationId, filter.id);
+      const miss = classifyMiss(current, filter, (record) => (record.secret?.version ?? null) === expectedVersion);
+      if (miss) return { ok: false, reason: miss, current: current && copy(current) };
+      const next = withOutbox(applyRegistrationChanges(current as Registration, { secret }), outbox, now);
       store(next);
       return { ok: true, record: await settle(next, deliver) };
     },

@@ -1,6 +1,6 @@
 /**
  * Organization-scoped registration routes (mounted after organization resolution): list, create, dry-run the policy,
- * read, edit, delete, submit, withdraw, rotate the secret. Routes stay thin: the service validates, authorizes with
+ * read, edit, delete, submit, withdraw (the secret's actions are secrets/secret.routes.ts). Routes stay thin: the service validates, authorizes with
  * the state machine and writes.
  */
 import type { Request, RequestHandler, Response } from 'express';
@@ -12,7 +12,6 @@ import { revisionsFromIfMatch, setEtag } from '../../http/etag.js';
 import { pageResult, parseListParams, queryParam, setNextLink, type ListBinding } from '../../http/pagination.js';
 import { REGISTRATION_STATUSES, type Registration, type RegistrationStatus } from './registrations.model.js';
 import { registrationView } from './registration-view.js';
-import { rotateClientSecret } from './client-secret.service.js';
 import { provisioningStatusOf } from './provisioning-status.js';
 import { draftPolicyReport, registrationPolicyReport } from './policy-report.service.js';
 import { actionContextOf, requestContextOf, type RequestContext } from './request-context.js';
@@ -38,15 +37,16 @@ export function registrationUrl(publicBaseUrl: string, organizationId: string, i
   return `${publicBaseUrl.replace(/\/$/, '')}/api/v1/organizations/${organizationId}/registrations/${id}`;
 }
 
-function sendRegistration(
+export function sendRegistration(
   res: Response,
+  deps: Pick<ApiDeps, 'clock'>,
   context: RequestContext,
   record: Registration,
   status = 200,
   extra: object = {},
 ): void {
   setEtag(res, record.revision);
-  res.status(status).json({ ...registrationView(record, actionContextOf(context)), ...extra });
+  res.status(status).json({ ...registrationView(record, actionContextOf(context, deps.clock())), ...extra });
 }
 
 function idParam(req: Request): string {
@@ -58,7 +58,7 @@ function transition(perform: typeof submitRegistration): (deps: ApiDeps) => Requ
   return (deps) => async (req, res) => {
     const context = requestContextOf(req);
     const ifMatch = revisionsFromIfMatch(req.get('if-match'));
-    sendRegistration(res, context, await perform(deps, context, idParam(req), req.body, ifMatch));
+    sendRegistration(res, deps, context, await perform(deps, context, idParam(req), req.body, ifMatch));
   };
 }
 
@@ -85,7 +85,7 @@ export const registrationRoutes: ApiRoute[] = [
       });
       const { page, nextCursor } = pageResult(items, params, binding);
       setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
-      const actionContext = actionContextOf(context);
+      const actionContext = actionContextOf(context, deps.clock());
       res.json({ data: page.map((r) => registrationView(r, actionContext)), nextCursor });
     },
     doc: {
@@ -106,7 +106,7 @@ export const registrationRoutes: ApiRoute[] = [
       const idempotencyKey = res.locals.idempotencyKey as string | undefined;
       const record = await createRegistration(deps, context, req.body, { idempotencyKey });
       res.setHeader('Location', registrationUrl(deps.config.publicBaseUrl, record.organizationId, record.id));
-      sendRegistration(res, context, record, 201);
+      sendRegistration(res, deps, context, record, 201);
     },
     doc: {
       operationId: 'createRegistration',
@@ -166,7 +166,7 @@ export const registrationRoutes: ApiRoute[] = [
       const record = await getRegistration(deps, context, idParam(req));
       // Whether the client at the authorization server is up to date; absent when never provisioned.
       const status = await provisioningStatusOf(deps.store, record);
-      sendRegistration(res, context, record, 200, status === 'none' ? {} : { provisioning: { status } });
+      sendRegistration(res, deps, context, record, 200, status === 'none' ? {} : { provisioning: { status } });
     },
     doc: {
       operationId: 'getRegistration',
@@ -183,7 +183,7 @@ export const registrationRoutes: ApiRoute[] = [
     handler: (deps) => async (req, res) => {
       const context = requestContextOf(req);
       const ifMatch = revisionsFromIfMatch(req.get('if-match'));
-      sendRegistration(res, context, await updateRegistration(deps, context, idParam(req), req.body, ifMatch));
+      sendRegistration(res, deps, context, await updateRegistration(deps, context, idParam(req), req.body, ifMatch));
     },
     doc: {
       operationId: 'updateRegistration',
@@ -252,41 +252,6 @@ export const registrationRoutes: ApiRoute[] = [
       body: { schema: ACTION_REQUEST_SCHEMA, optional: true },
       ifMatch: true,
       response: { description: 'The registration, back in draft.', schema: REGISTRATION_SCHEMA, headers: ['ETag'] },
-      errors: [409],
-    },
-  },
-  {
-    method: 'post',
-    path: '/registrations/:id/actions/rotate-secret',
-    scope: 'registrations:write',
-    handler: (deps) => async (req, res) => {
-      const context = requestContextOf(req);
-      const ifMatch = revisionsFromIfMatch(req.get('if-match'));
-      const { registration, clientSecret } = await rotateClientSecret(deps, context, idParam(req), req.body, ifMatch);
-      setEtag(res, registration.revision);
-      // A credential in the body: never cached by anyone (as RFC 6749 §5.1 asks of token responses).
-      res.set({ 'Cache-Control': 'no-store', Pragma: 'no-cache' });
-      res.json({
-        clientId: registration.clientId,
-        clientSecret,
-        clientSecretIssuedAt: (registration.clientSecretIssuedAt as Date).toISOString(),
-        registration: registrationView(registration, actionContextOf(context)),
-      });
-    },
-    doc: {
-      operationId: 'rotateClientSecret',
-      summary: 'Rotate the client secret (action `rotate_secret`)',
-      description:
-        'Active confidential registrations only. Returns a new client secret exactly once (`Cache-Control: no-store`); the service stores only its SHA-256. Listed in `actions` when allowed.',
-      tag: 'Registrations',
-      pathParams: REGISTRATION_ID,
-      body: { schema: ACTION_REQUEST_SCHEMA, optional: true },
-      ifMatch: true,
-      response: {
-        description: 'The new secret and the registration after the rotation.',
-        schema: apiSchemaId('client-secret'),
-        headers: ['ETag', 'Cache-Control'],
-      },
       errors: [409],
     },
   },

@@ -28,6 +28,9 @@ export const registrationSchema = new Schema(
     decidedAt: { type: Date },
     decidedBy: { type: String },
     pendingChangeSetId: { type: String },
+    // The client secret's lifecycle (secrets/client-secret.model.ts): plain values, written and read as they are.
+    secret: { type: Schema.Types.Mixed, default: undefined },
+    // Legacy fields of the SHA-256 rotation (kept so records that have them still load and save).
     clientSecretHash: { type: String },
     clientSecretIssuedAt: { type: Date },
     idempotencyKey: { type: String, immutable: true },

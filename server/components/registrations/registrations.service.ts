@@ -18,13 +18,15 @@ import type {
   RegistrationStatus,
 } from './registrations.model.js';
 import { actionContextOf, type RequestContext } from './request-context.js';
-import { check, selfServiceRow, type SelfServiceAction } from './state-machine.js';
+import { check, refusalError, roleRefusal, selfServiceRow, type SelfServiceAction } from './state-machine.js';
 import { resolveTemplate } from './template-defaults.js';
 import { writeMissError } from './write-miss.js';
 import { transitionEvents } from '../outbox/transition-events.js';
 import { deliverAfterCommit, outboxDelivery, withoutOutbox } from '../outbox/outbox-delivery.js';
 import { commitRegistration, registrationAudit } from './registration-commit.js';
 import type { ServiceDeps } from './service-deps.js';
+import type { WebhookEventType } from '../webhooks/webhooks.model.js';
+import { recordAfter, registrationEvent } from './registration-event.js';
 
 const SCHEMAS = 'https://gatehouse.dev/schemas/api';
 export const REGISTRATION_CREATE_SCHEMA = `${SCHEMAS}/registration-create.schema.json`;
@@ -45,6 +47,13 @@ type RegistrationUpdateInput = Partial<
   Pick<Registration, 'name' | 'description' | 'clientType' | 'applicationType' | 'policyProfileId' | 'config'>
 >;
 
+/** The webhook event each self-service transition emits (an edit emits none). */
+const SELF_SERVICE_EVENTS: Partial<Record<SelfServiceAction, WebhookEventType>> = {
+  submit: 'registration.submitted',
+  withdraw: 'registration.withdrawn',
+  delete: 'registration.deleted',
+};
+
 /** Writes whose precondition the service chose itself (no If-Match) are retried this often after a concurrent change. */
 const RETRIES_WITHOUT_IF_MATCH = 3;
 
@@ -63,6 +72,9 @@ export async function createRegistration(
   body: unknown,
   options: { idempotencyKey?: string } = {},
 ): Promise<Registration> {
+  // A viewer only reads; a developer or an owner creates (the creator is who a developer's later actions need).
+  const role = roleRefusal('create', 'own', context.principal.sub, actionContextOf(context, deps.clock()));
+  if (role) throw refusalError(role);
   const input = validateBody<RegistrationCreateInput>(REGISTRATION_CREATE_SCHEMA, body);
   const template = input.templateId === undefined ? undefined : resolveTemplate(input.templateId);
   const now = deps.clock();
@@ -149,7 +161,7 @@ export async function transition(
   const row = selfServiceRow(action);
   for (let attempt = 0; ; attempt += 1) {
     const current = await getRegistration(deps, context, id);
-    const refused = check(action, current, actionContextOf(context));
+    const refused = check(action, current, actionContextOf(context, deps.clock()));
     if (refused) throw refused;
     if (revisionIn !== undefined && !revisionIn.includes(current.revision))
       throw writeMissError('stale_revision', action, current);
@@ -164,7 +176,22 @@ export async function transition(
       // A removed record keeps the revision it had.
       ...(changes === 'remove' && { revision: current.revision }),
     });
-    const outcome = await commitRegistration(deps, { current, statusIn: row.from, changes, now, effects: [{ audit }] });
+    const type = SELF_SERVICE_EVENTS[action];
+    const webhook =
+      type &&
+      registrationEvent(
+        type,
+        changes === 'remove' ? current : recordAfter(current, changes, now),
+        context.principal.sub,
+        now,
+      );
+    const outcome = await commitRegistration(deps, {
+      current,
+      statusIn: row.from,
+      changes,
+      now,
+      effects: [{ audit, ...(webhook && { webhook }) }],
+    });
     if (outcome.ok) return outcome.record;
     if (revisionIn === undefined && outcome.reason === 'stale_revision' && attempt < RETRIES_WITHOUT_IF_MATCH) continue;
     throw writeMissError(outcome.reason, action, outcome.current);

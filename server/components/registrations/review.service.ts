@@ -12,6 +12,8 @@ import { writeMissError } from './write-miss.js';
 import { nextStatus, reviewRow, type ReviewAction } from './state-machine.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
 import type { ServiceDeps } from './service-deps.js';
+import type { WebhookEventType } from '../webhooks/webhooks.model.js';
+import { recordAfter, registrationEvent } from './registration-event.js';
 
 interface ReviewInput {
   organizationId: string;
@@ -34,6 +36,16 @@ export const REVIEW_DECISIONS = ['approve', 'reject', 'request_changes'] as cons
 export const ADMIN_DECISIONS = ['suspend', 'unsuspend', 'deprecate'] as const satisfies readonly ReviewAction[];
 /** Decisions refused without a reason: the requester must learn why. */
 const REASON_REQUIRED: ReadonlySet<ReviewAction> = new Set(['reject', 'request_changes']);
+
+/** The webhook event each decision emits. */
+const REVIEW_EVENTS: Record<ReviewAction, WebhookEventType> = {
+  approve: 'registration.approved',
+  reject: 'registration.rejected',
+  request_changes: 'registration.changes_requested',
+  suspend: 'registration.suspended',
+  unsuspend: 'registration.unsuspended',
+  deprecate: 'registration.deprecated',
+};
 
 /** The step at the authorization server each decision implies (when provisioning is configured). */
 const PROVISIONING: Partial<Record<ReviewAction, ProvisioningStepKind>> = { approve: 'register', deprecate: 'delete' };
@@ -82,6 +94,7 @@ async function review(
       {
         audit: registrationAudit(current, { action, actor: input.reviewer, to, now, reason }),
         ...(step && deps.provisioning && { provisioning: provisioningStep(current, step) }),
+        webhook: registrationEvent(REVIEW_EVENTS[action], recordAfter(current, changes, now), input.reviewer, now),
       },
     ],
   });

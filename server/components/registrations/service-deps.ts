@@ -5,5 +5,7 @@ import type { ProvisioningHook } from '../provisioning/provisioning-hook.js';
 
 export type ServiceDeps = Pick<ApiDeps, 'store' | 'clock'> & {
   provisioning?: ProvisioningHook;
+  /** The webhook dispatcher, nudged after an event is stored (on the surface that runs it). */
+  webhooks?: { kick(): void };
   logger?: Pick<Logger, 'warn' | 'error'>;
 };

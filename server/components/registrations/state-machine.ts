@@ -7,18 +7,36 @@ import type { AppError } from '../../../lib/app-error.js';
 import { apiError, type ErrorCode } from '../../errors.js';
 import { insufficientScope as bearerInsufficientScope } from '../../middleware/bearer-errors.js';
 import type { Scope } from '../../principal.js';
+import type { GrantRole } from '../grants/grants.model.js';
 import type { Registration, RegistrationStatus } from './registrations.model.js';
+import { hasPreviousSecret, isRevealable, ROTATION_IN_FLIGHT_MS } from '../provisioning/client-secret.model.js';
 
-const SELF_SERVICE_ACTIONS = ['edit', 'submit', 'withdraw', 'delete', 'propose_change_set', 'rotate_secret'] as const;
+const SELF_SERVICE_ACTIONS = [
+  'edit',
+  'submit',
+  'withdraw',
+  'delete',
+  'propose_change_set',
+  'reveal_secret',
+  'rotate_secret',
+  'retire_previous_secret',
+] as const;
 export type SelfServiceAction = (typeof SELF_SERVICE_ACTIONS)[number];
 
 /** Reviewer/admin actions: rows of `reviewTable`, never in `actions`. */
 export type ReviewAction = 'approve' | 'reject' | 'request_changes' | 'suspend' | 'unsuspend' | 'deprecate';
 
-/** What the caller brings to a self-service action: scopes from the token, gates from the organization's plan. */
+/**
+ * What the caller brings to a self-service action: scopes from the token, its role in the organization (its grant)
+ * and who it is (a developer acts on what it created), gates from the organization's plan.
+ */
 export interface ActionContext {
   scopes: ReadonlySet<string>;
   changeSetsAllowed: boolean;
+  role: GrantRole;
+  subject: string;
+  /** The service's clock: a secret waits to be revealed, and a previous secret works, until a time. */
+  now: Date;
 }
 
 /**
@@ -40,7 +58,12 @@ interface Row<A extends string> {
   /** The status after the action; `same` keeps it, `removed` deletes the record. */
   to: RegistrationStatus | 'same' | 'removed';
   scope?: Scope;
-  /** Checked after scope and status, in order. */
+  /**
+   * Who may act besides an owner (who may do everything; a viewer only reads): `own` lets a developer act on the
+   * registrations it created. Absent: owners only.
+   */
+  developer?: 'own';
+  /** Checked after scope, role and status, in order. */
   guards?: Guard[];
 }
 
@@ -54,31 +77,92 @@ const noOpenChangeSet: Guard = (record) =>
     ? undefined
     : { code: 'conflict', message: `Change set ${record.pendingChangeSetId} is still pending review.` };
 
-// Public clients have no secret to rotate (RFC 6749 §2.1).
+// Public clients have no secret (RFC 6749 §2.1).
 const confidentialOnly: Guard = (record) =>
   record.clientType === 'confidential'
     ? undefined
-    : { code: 'invalid_transition', message: 'Only confidential clients have a client secret to rotate.' };
+    : { code: 'invalid_transition', message: 'Only confidential clients have a client secret.' };
+
+// The secret is the authorization server's: only one this service registered (or rotated) is followed here.
+const secretManaged: Guard = (record) =>
+  record.secret !== undefined
+    ? undefined
+    : {
+        code: 'conflict',
+        message:
+          record.clientId === undefined
+            ? 'The client is not registered at the authorization server yet (provisioning is pending).'
+            : 'This client has no secret managed by this service: it authenticates without one, or it was not registered at the authorization server by this service.',
+      };
+
+const secretRevealable: Guard = (record, context) => {
+  if (isRevealable(record.secret, context.now)) return undefined;
+  const revealed = record.secret?.revealedAt;
+  return {
+    code: 'conflict',
+    message: revealed
+      ? `The current secret was revealed at ${revealed.toISOString()}; rotate it to get a new one.`
+      : 'The current secret was not revealed within 7 days of being issued and was discarded; rotate it to get a new one.',
+  };
+};
+
+// Two rotations at once would push two secrets: the second waits until the first is recorded (or left behind).
+const noRotationInFlight: Guard = (record, context) => {
+  const pending = record.secret?.pending;
+  return pending && context.now.getTime() - pending.startedAt.getTime() < ROTATION_IN_FLIGHT_MS
+    ? { code: 'conflict', message: 'A rotation of this secret is in progress; read the registration again shortly.' }
+    : undefined;
+};
+
+const previousSecretHeld: Guard = (record, context) =>
+  hasPreviousSecret(record.secret, context.now)
+    ? undefined
+    : { code: 'conflict', message: 'No previous secret is working: there is nothing to retire.' };
+
+/** Statuses in which the client exists at the authorization server with its secret (an incident may suspend it first). */
+const SECRET_STATUSES: readonly RegistrationStatus[] = ['active', 'suspended'];
 
 const selfServiceTable: readonly Row<SelfServiceAction>[] = [
-  { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write' },
-  { action: 'submit', from: ['draft', 'changes_requested'], to: 'pending_review', scope: 'registrations:write' },
-  { action: 'withdraw', from: ['pending_review'], to: 'draft', scope: 'registrations:write' },
-  { action: 'delete', from: ['draft', 'rejected'], to: 'removed', scope: 'registrations:write' },
+  { action: 'edit', from: ['draft', 'changes_requested'], to: 'same', scope: 'registrations:write', developer: 'own' },
+  {
+    action: 'submit',
+    from: ['draft', 'changes_requested'],
+    to: 'pending_review',
+    scope: 'registrations:write',
+    developer: 'own',
+  },
+  { action: 'withdraw', from: ['pending_review'], to: 'draft', scope: 'registrations:write', developer: 'own' },
+  // A developer cleans up its own drafts and rejected attempts; deleting someone else's work is an owner's call.
+  { action: 'delete', from: ['draft', 'rejected'], to: 'removed', scope: 'registrations:write', developer: 'own' },
   {
     action: 'propose_change_set',
     from: ['active'],
     to: 'same',
     scope: 'change_sets:write',
+    developer: 'own',
     guards: [changeSetsInPlan, noOpenChangeSet],
   },
-  // Not while a change set is pending: the rotation adds 1 to the revision, which would make that change set stale.
+  // Owners only (no `developer`). A secret's writes leave the revision alone, so a pending change set stays valid.
   {
-    action: 'rotate_secret',
-    from: ['active'],
+    action: 'reveal_secret',
+    from: SECRET_STATUSES,
     to: 'same',
     scope: 'registrations:write',
-    guards: [confidentialOnly, noOpenChangeSet],
+    guards: [confidentialOnly, secretManaged, secretRevealable],
+  },
+  {
+    action: 'rotate_secret',
+    from: SECRET_STATUSES,
+    to: 'same',
+    scope: 'registrations:write',
+    guards: [confidentialOnly, secretManaged, noRotationInFlight],
+  },
+  {
+    action: 'retire_previous_secret',
+    from: SECRET_STATUSES,
+    to: 'same',
+    scope: 'registrations:write',
+    guards: [confidentialOnly, secretManaged, previousSecretHeld],
   },
 ];
 
@@ -130,6 +214,32 @@ export function invalidTransition(action: string, status: string): AppError {
   return apiError('invalid_transition', `The action ${action} is not allowed while the status is ${status}.`);
 }
 
+/**
+ * Why the caller's role does not allow `action` on a record created by `createdBy`, or undefined when it does:
+ * owners may do everything, viewers only read, developers what `developer` says (on their own records).
+ */
+export function roleRefusal(
+  action: string,
+  developer: 'own' | undefined,
+  createdBy: string,
+  context: Pick<ActionContext, 'role' | 'subject'>,
+): Refusal | undefined {
+  if (context.role === 'owner') return undefined;
+  if (context.role === 'viewer')
+    return {
+      code: 'forbidden',
+      message: `Your role in this organization (viewer) only reads; ${action} needs developer or owner.`,
+    };
+  if (developer === 'own' && createdBy === context.subject) return undefined;
+  return {
+    code: 'forbidden',
+    message:
+      developer === 'own'
+        ? `A developer may ${action.replace(/_/g, ' ')} only registrations it created; this one was created by another subject (ask an owner).`
+        : `Only an owner of this organization may ${action.replace(/_/g, ' ')}.`,
+  };
+}
+
 export function scopeRefusal(scope: Scope): Refusal {
   return { code: 'insufficient_scope', message: `The access token lacks the scope ${scope}.`, scope };
 }
@@ -145,10 +255,15 @@ export function refusalError(refusal: Refusal): AppError {
     : apiError(refusal.code, refusal.message);
 }
 
-/** Why `action` is refused for this record and caller now, in the order scope → status → guards; undefined when allowed. */
+/**
+ * Why `action` is refused for this record and caller now, in the order scope → role → status → guards; undefined
+ * when allowed.
+ */
 function refusalOf(action: SelfServiceAction, record: Registration, context: ActionContext): Refusal | undefined {
   const row = selfServiceRow(action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
+  const role = roleRefusal(action, row.developer, record.createdBy, context);
+  if (role) return role;
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
   for (const guard of row.guards ?? []) {
     const refusal = guard(record, context);

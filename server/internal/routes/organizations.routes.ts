@@ -1,11 +1,13 @@
 /**
  * Organization management and API Access (admin, `gatehouse:admin`): create an organization, read it, set its
- * plan, list the audit history of an organization, grant and revoke a subject's access (optionally as default).
+ * plan, list the audit history of an organization, grant and revoke a subject's access (in a role, optionally as
+ * default).
  */
 import { Router } from 'express';
 import { apiError } from '../../errors.js';
 import { validateBody } from '../../http/validate-body.js';
 import type { Plan } from '../../components/organizations/organizations.model.js';
+import type { GrantRole } from '../../components/grants/grants.model.js';
 import { readAuditLog } from '../../components/audit/audit-log.js';
 import type { InternalDeps } from '../internal-deps.js';
 import { limitOf, organizationIdOf } from '../path-params.js';
@@ -44,7 +46,7 @@ export function createInternalOrganizationsRouter(deps: InternalDeps): Router {
   });
 
   router.post('/organizations/:organizationId/access', canAdminister, async (req, res) => {
-    const body = validateBody<{ subject: string; isDefault?: boolean }>(GRANT_SCHEMA, req.body);
+    const body = validateBody<{ subject: string; isDefault?: boolean; role?: GrantRole }>(GRANT_SCHEMA, req.body);
     res.json(
       await grantOrganizationAccess(deps, {
         organizationId: organizationIdOf(req),

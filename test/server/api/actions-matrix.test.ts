@@ -1,7 +1,7 @@
 /**
- * The `actions` promise (DESIGN.md §1.4): for every status × self-service action × scope set × plan, an action is
- * listed exactly when its endpoint accepts it; when it is not listed, `blockedActions` names the 403/409 code the
- * endpoint then answers.
+ * The `actions` promise (DESIGN.md §1.4): for every status × self-service action × scope set × plan, and for every
+ * status × action × role × creator (the caller's or another's), an action is listed exactly when its endpoint
+ * accepts it; when it is not listed, `blockedActions` names the 403/409 code the endpoint then answers.
  */
 import { expect } from 'chai';
 import type supertest from 'supertest';
@@ -13,6 +13,7 @@ import {
 import type { SelfServiceAction } from '../../../server/components/registrations/state-machine.js';
 import { CHANGE_SET_STATUSES } from '../../../server/components/change-sets/change-sets.model.js';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
+import { GRANT_ROLES } from '../../../server/components/grants/grants.model.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { expectConforms, NO_RATE_LIMITS, seedRegistration } from './api-fixtures.js';
 
@@ -34,7 +35,10 @@ const PERFORM: Record<SelfServiceAction, (h: ServiceHarness, auth: string, url: 
       .post(`${url}/change-sets`)
       .set('Authorization', auth)
       .send({ changes: { contacts: ['ops@example.com'] } }),
+  reveal_secret: (h, auth, url) => h.request.post(`${url}/actions/reveal-secret`).set('Authorization', auth),
   rotate_secret: (h, auth, url) => h.request.post(`${url}/actions/rotate-secret`).set('Authorization', auth),
+  retire_previous_secret: (h, auth, url) =>
+    h.request.post(`${url}/actions/retire-previous-secret`).set('Authorization', auth),
 };
 const SELF_SERVICE_ACTIONS = Object.keys(PERFORM) as SelfServiceAction[];
 
@@ -62,38 +66,72 @@ describe('the actions array against what the endpoints accept', () => {
     },
   ];
 
+  /** Reads a fresh record as `auth` sees it, performs `action`, and checks the answer against what the read said. */
+  async function expectActionAsListed(
+    organization: Organization,
+    overrides: Partial<Registration>,
+    auth: string,
+    action: SelfServiceAction,
+    label: string,
+  ): Promise<void> {
+    const record = await seedRegistration(h, organization, overrides);
+    const url = `/api/v1/organizations/${organization.id}/registrations/${record.id}`;
+    const read = await h.request.get(url).set('Authorization', auth);
+    expect(read.status).to.equal(200);
+    const listed = (read.body.actions as string[]).includes(action);
+    const res = await PERFORM[action](h, auth, url);
+    expectConforms(read);
+    expectConforms(res);
+    const where = `${action} on ${label} → ${res.status} ${JSON.stringify(res.body)}`;
+    const blocked = (read.body.blockedActions as { action: string; code: string }[]).find((b) => b.action === action);
+    expect(
+      listed !== (blocked !== undefined),
+      `${where}: listed in exactly one of actions and blockedActions`,
+    ).to.equal(true);
+    if (listed) expect(res.status, where).to.be.within(200, 299);
+    else {
+      expect([403, 409], where).to.include(res.status);
+      expect(res.body.error.code, `${where}: blockedActions explains it`).to.equal(blocked?.code);
+    }
+  }
+
   for (const plan of ['free', 'pro'] as const) {
     for (const variant of variants) {
       it(`lists exactly the accepted actions for a ${variant.label} registration on ${plan}, for every scope set`, async () => {
         const organization = organizations[plan];
         for (const scopes of SCOPE_SETS) {
           const auth = tokens.get(scopes.join(' ')) as string;
-          for (const action of SELF_SERVICE_ACTIONS) {
-            const record = await seedRegistration(h, organization, variant.overrides);
-            const url = `/api/v1/organizations/${organization.id}/registrations/${record.id}`;
-            const read = await h.request.get(url).set('Authorization', auth);
-            expect(read.status).to.equal(200);
-            const listed = (read.body.actions as string[]).includes(action);
-            const res = await PERFORM[action](h, auth, url);
-            expectConforms(read);
-            expectConforms(res);
-            const where = `${action} on ${variant.label} (${plan}, scopes ${scopes.join(',')}) → ${res.status} ${JSON.stringify(res.body)}`;
-            const blocked = (read.body.blockedActions as { action: string; code: string }[]).find(
-              (b) => b.action === action,
+          for (const action of SELF_SERVICE_ACTIONS)
+            await expectActionAsListed(
+              organization,
+              variant.overrides,
+              auth,
+              action,
+              `${variant.label} (${plan}, scopes ${scopes.join(',')})`,
             );
-            expect(
-              listed !== (blocked !== undefined),
-              `${where}: listed in exactly one of actions and blockedActions`,
-            ).to.equal(true);
-            if (listed) expect(res.status, where).to.be.within(200, 299);
-            else {
-              expect([403, 409], where).to.include(res.status);
-              expect(res.body.error.code, `${where}: blockedActions explains it`).to.equal(blocked?.code);
-            }
-          }
         }
       });
     }
+  }
+
+  for (const variant of variants) {
+    it(`lists exactly the accepted actions for a ${variant.label} registration for every role, on the caller's own and on another's`, async () => {
+      const organization = organizations.pro;
+      for (const role of GRANT_ROLES) {
+        const subject = `matrix-${role}`;
+        await h.deps.store.grants.grant({ organizationId: organization.id, subject, isDefault: false, role });
+        const auth = `Bearer ${await h.token({ sub: subject, scope: SCOPE_SETS[3].join(' ') })}`;
+        for (const createdBy of [subject, 'someone-else'])
+          for (const action of SELF_SERVICE_ACTIONS)
+            await expectActionAsListed(
+              organization,
+              { ...variant.overrides, createdBy },
+              auth,
+              action,
+              `${variant.label} as ${role} (${createdBy === subject ? 'own' : "another's"})`,
+            );
+      }
+    });
   }
 
   it('lists a change set withdraw exactly when the endpoint accepts it, for every status, lock holder and scope set', async () => {
@@ -156,8 +194,18 @@ describe('the actions array against what the endpoints accept', () => {
     const organization = organizations.pro;
     const auth = tokens.get(SCOPE_SETS[3].join(' ')) as string;
     const seen = new Set<string>();
+    // The secret's actions need a secret the service follows (their endpoints are performed against our IdP in
+    // test/server/components/secrets/): one waiting to be revealed, with a previous one in its grace.
+    const now = Date.now();
+    const secret = {
+      version: 1,
+      issuedAt: new Date(now),
+      sealed: 'v1.sealed',
+      revealBy: new Date(now + 60_000),
+      previousExpiresAt: new Date(now + 60_000),
+    };
     for (const status of REGISTRATION_STATUSES) {
-      const record = await seedRegistration(h, organization, { status });
+      const record = await seedRegistration(h, organization, { status, ...(status === 'active' && { secret }) });
       const read = await h.request
         .get(`/api/v1/organizations/${organization.id}/registrations/${record.id}`)
         .set('Authorization', auth);

@@ -231,7 +231,8 @@ describe('the public API against its OpenAPI document', () => {
     expectConforms(active);
     expect(active.body.status).to.equal('active');
     expect(active.body.clientId).to.be.a('string');
-    expect(active.body.actions).to.deep.equal(['propose_change_set', 'rotate_secret']);
+    // Approved without provisioning: no authorization server issued a secret, so there is none to reveal or rotate.
+    expect(active.body.actions).to.deep.equal(['propose_change_set']);
 
     const proposed = await h.request
       .post(`${url}/change-sets`)
@@ -262,7 +263,7 @@ describe('the public API against its OpenAPI document', () => {
     expect(withdrawn.body.status).to.equal('withdrawn');
     expect(withdrawn.body.actions).to.deep.equal([]);
     const released = await h.request.get(url).set('Authorization', auth);
-    expect(released.body.actions).to.deep.equal(['propose_change_set', 'rotate_secret']);
+    expect(released.body.actions).to.deep.equal(['propose_change_set']);
   });
 
   it('documents the error responses: 400, 403, 404, 405, 409, 412, 422', async () => {

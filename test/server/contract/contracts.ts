@@ -13,6 +13,8 @@ import { organizationRepositoryContract } from './organizations.contract.js';
 import { provisioningContract } from './provisioning.contract.js';
 import { rateLimitsContract } from './rate-limits.contract.js';
 import { registrationsContract } from './registrations.contract.js';
+import { webhooksContract } from './webhooks.contract.js';
+import { secretNoticesContract } from './secret-notices.contract.js';
 
 type Contract = (implementation: string, makeStore: () => Promise<Store>) => void;
 
@@ -27,6 +29,9 @@ const CONTRACTS: Record<RepositoryName, Contract | { coveredBy: RepositoryName }
   audit: auditContract,
   comments: commentContract,
   provisioning: provisioningContract,
+  webhooks: webhooksContract,
+  webhookDeliveries: { coveredBy: 'webhooks' },
+  secretNotices: secretNoticesContract,
 };
 
 /** Registers every contract against `makeStore` (a fresh, empty store per test). */

@@ -130,6 +130,22 @@ export function organizationRepositoryContract(
         expect(await store.grants.listForSubject('alice')).to.have.length(1);
       });
 
+      it('gives a new grant without a role the owner role, and keeps a role until another one is given', async () => {
+        expect((await store.grants.grant({ organizationId: A, subject: 'alice', isDefault: false })).role).to.equal(
+          'owner',
+        );
+        await store.grants.grant({ organizationId: A, subject: 'alice', isDefault: false, role: 'viewer' });
+        // Making it the default (no role given) leaves the role as it is.
+        await store.grants.grant({ organizationId: A, subject: 'alice', isDefault: true });
+        expect(await store.grants.find('alice', A)).to.include({ role: 'viewer', isDefault: true });
+        expect((await store.grants.defaultFor('alice'))?.role).to.equal('viewer');
+        await store.grants.grant({ organizationId: A, subject: 'alice', isDefault: true, role: 'developer' });
+        expect((await store.grants.listForSubject('alice')).map((g) => g.role)).to.deep.equal(['developer']);
+        expect(
+          (await store.grants.grant({ organizationId: B, subject: 'bob', isDefault: false, role: 'viewer' })).role,
+        ).to.equal('viewer');
+      });
+
       it('revokes a grant, its default mark included, and reports whether one existed', async () => {
         await store.grants.grant({ organizationId: A, subject: 'alice', isDefault: true });
         expect(await store.grants.revoke({ organizationId: A, subject: 'alice' })).to.equal(true);

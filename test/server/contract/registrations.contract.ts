@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import type { Store } from '../../../server/deps.js';
 import { ORG_A, ORG_B, aRegistration, at } from './fixtures.js';
+import { newId } from '../../../server/ids.js';
 
 /**
  * The race tests need single-document atomic conditional writes from the backend (MongoDB gives them; FerretDB 1.x
@@ -343,6 +344,50 @@ export function registrationsContract(implementation: string, makeStore: () => P
         updatedAt: at(2),
       });
       expect(await store.registrations.pendingOutbox({ before: at(3), limit: 10 })).to.deep.equal([]);
+    });
+
+    it('compares and sets the client secret on its version, leaving revision and updatedAt alone', async () => {
+      const record = aRegistration({ status: 'active', clientId: `client-${newId('reg')}` });
+      await store.registrations.create(record);
+      const filter = { organizationId: ORG_A, id: record.id, statusIn: ['active', 'suspended'] as const };
+      const first = { version: 1, issuedAt: at(3), sealed: 'v1.a.b.c', revealBy: at(9) };
+      const audit = {
+        id: 'aud_secret00000000001',
+        kind: 'audit' as const,
+        entry: {
+          id: 'aud_secret00000000001',
+          organizationId: ORG_A,
+          targetType: 'registration' as const,
+          targetId: record.id,
+          action: 'reveal_secret',
+          actor: 'alice',
+          at: at(4),
+        },
+      };
+      const written = await store.registrations.updateSecret(filter, null, first, at(3));
+      expect(written.ok && written.record).to.deep.equal({ ...record, secret: first });
+      // A writer that read no secret (or an older version) loses: the version decides.
+      const stale = await store.registrations.updateSecret(filter, null, { ...first, version: 2 }, at(4));
+      expect(stale.ok === false && stale.reason).to.equal('guard_failed');
+      const revealed = { version: 2, issuedAt: at(3), revealedAt: at(4) };
+      const next = await store.registrations.updateSecret(filter, 1, revealed, at(4), [audit]);
+      expect(next.ok && next.record.outbox?.map((e) => e.id)).to.deep.equal(['aud_secret00000000001']);
+      const stored = await store.registrations.get(ORG_A, record.id);
+      expect(stored?.secret).to.deep.equal(revealed);
+      expect(stored).to.include({ revision: record.revision });
+      expect(stored?.updatedAt).to.deep.equal(record.updatedAt);
+      expect((await store.registrations.pendingOutbox({ before: at(5), limit: 10 })).map((r) => r.id)).to.deep.equal([
+        record.id,
+      ]);
+      // Another organization, another status, a removal.
+      const foreign = await store.registrations.updateSecret({ ...filter, organizationId: ORG_B }, 2, null, at(5));
+      expect(foreign.ok === false && foreign.reason).to.equal('not_found');
+      const draft = aRegistration();
+      await store.registrations.create(draft);
+      const wrongStatus = await store.registrations.updateSecret({ ...filter, id: draft.id }, null, first, at(5));
+      expect(wrongStatus.ok === false && wrongStatus.reason).to.equal('invalid_status');
+      const removed = await store.registrations.updateSecret(filter, 2, null, at(5));
+      expect(removed.ok && removed.record.secret).to.equal(undefined);
     });
 
     it('keeps a record deleted with outbox events as a tombstone no read sees, until they are cleared', async () => {

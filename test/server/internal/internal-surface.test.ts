@@ -30,7 +30,7 @@ async function entryDeliveredWithin(intervalMs: number, waitMs: number): Promise
   const surface = createInternalSurface(deps);
   try {
     const organization = await store.organizations.create({ name: 'Drained', plan: 'pro' });
-    const context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES } };
+    const context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES }, role: 'owner' as const };
     const created = await createRegistration({ store: auditKilled(store), clock: deps.clock }, context, INPUT);
     const deadline = Date.now() + waitMs;
     while (Date.now() < deadline) {

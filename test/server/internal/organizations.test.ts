@@ -76,7 +76,16 @@ describe('internal organization management and API Access', () => {
       .set('Authorization', `Bearer ${admin}`)
       .send({ subject: 'bob', isDefault: true });
     expect(granted.status).to.equal(200);
-    expect(granted.body).to.include({ organizationId: orgId, subject: 'bob', isDefault: true });
+    expect(granted.body).to.include({ organizationId: orgId, subject: 'bob', isDefault: true, role: 'owner' });
+    const asViewer = await h.internal
+      .post(`/internal/v1/organizations/${orgId}/access`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ subject: 'bob', isDefault: true, role: 'viewer' });
+    expect(asViewer.body).to.include({ role: 'viewer', isDefault: true });
+    const caps = await h.public
+      .get(`/api/v1/organizations/${orgId}/capabilities`)
+      .set('Authorization', `Bearer ${bobToken}`);
+    expect(caps.body.role).to.equal('viewer');
     const list = await h.public.get('/api/v1/organizations').set('Authorization', `Bearer ${bobToken}`);
     expect(list.body.data.map((o: { id: string; isDefault: boolean }) => [o.id, o.isDefault])).to.deep.equal([
       [orgId, true],
@@ -103,7 +112,12 @@ describe('internal organization management and API Access', () => {
     ).body.data;
     expect(
       audit.map((e: { action: string; from?: string; to?: string }) => `${e.action}:${e.from ?? ''}→${e.to}`),
-    ).to.deep.equal(['create_organization:→pro', 'grant_access:none→default', 'revoke_access:default→none']);
+    ).to.deep.equal([
+      'create_organization:→pro',
+      'grant_access:none→default:owner',
+      'grant_access:default:owner→default:viewer',
+      'revoke_access:default:viewer→none',
+    ]);
   });
 
   it('pages through the audit log across organizations, oldest first', async () => {

@@ -112,9 +112,12 @@ describe('the OpenAPI document built from the route table', () => {
   });
 
   it('refuses a body schema that is not in schemas/', () => {
-    const unknown = { ...webhookCreate, doc: { ...webhookCreate.doc, body: { schema: apiSchemaId('webhook') } } };
+    const unknown = {
+      ...webhookCreate,
+      doc: { ...webhookCreate.doc, body: { schema: apiSchemaId('no-such-resource') } },
+    };
     expect(() => buildOpenApiDocument(withScoped(unknown), schemas)).to.throw(
-      'OpenAPI document refers to unknown schema https://gatehouse.dev/schemas/api/webhook.schema.json',
+      'OpenAPI document refers to unknown schema https://gatehouse.dev/schemas/api/no-such-resource.schema.json',
     );
   });
 });

@@ -87,7 +87,11 @@ describe('GET /metrics on the internal listener', function () {
     };
     await createRegistration(
       { store: killed, clock: () => new Date(Date.now() - 30_000) },
-      { organization: { ...organization, plan: 'enterprise' }, principal: { sub: 'alice', scopes: ALL_SCOPES } },
+      {
+        organization: { ...organization, plan: 'enterprise' },
+        principal: { sub: 'alice', scopes: ALL_SCOPES },
+        role: 'owner',
+      },
       { name: 'Undelivered', templateId: 'tpl_spa', config: { redirectUris: ['https://app.example.com/cb'] } },
     );
 

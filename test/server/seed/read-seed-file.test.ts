@@ -75,6 +75,42 @@ registrations:
     expect(problems.join('\n')).to.contain('registrations[1].clientId is only allowed');
   });
 
+  it('reads policy profiles declared beside the built-in ones, which its registrations may name', () => {
+    const data = parseSeed(
+      `
+policyProfiles:
+  - { id: pp_short_secrets, name: Short-lived secrets, basedOn: pp_service, constraints: { maxSecretLifetimeDays: 30 } }
+organizations: [{ id: ${ORG}, name: Demo, plan: pro }]
+registrations: [{ organizationId: ${ORG}, name: Batch job, clientType: confidential, applicationType: service,
+                  policyProfileId: pp_short_secrets, config: { grantTypes: [client_credentials] } }]
+`,
+      'seed.yaml',
+    );
+    expect(data.policyProfiles?.[0]).to.include({ id: 'pp_short_secrets', basedOn: 'pp_service' });
+  });
+
+  it('lists every problem of declared policy profiles, naming what to fix', () => {
+    const problems = problemsOf(`
+policyProfiles:
+  - { id: pp_standard, name: Clash }
+  - { id: pp_orphan, name: Orphan, basedOn: pp_nothing }
+  - { id: pp_bare, name: Bare, appliesTo: [confidential] }
+  - { id: pp_bad, name: Bad, basedOn: pp_standard, constraints: { maxSecretLifetimeDays: 0 } }
+  - { id: pp_twice, name: Twice, basedOn: pp_standard }
+  - { id: pp_twice, name: Twice again, basedOn: pp_standard }
+organizations: [{ id: ${ORG}, name: Demo, plan: pro }]
+registrations: [{ organizationId: ${ORG}, name: X, clientType: public, applicationType: spa, policyProfileId: pp_unknown, config: {} }]
+`);
+    expect(problems.join('\n'))
+      .to.contain('policyProfiles[0] id pp_standard is a built-in policy profile')
+      .and.contain('policyProfiles[1] basedOn pp_nothing is not a built-in policy profile')
+      .and.contain('policyProfiles[2] constraints')
+      .and.contain('(or start from a built-in profile with basedOn)')
+      .and.contain('policyProfiles[3] constraints.maxSecretLifetimeDays')
+      .and.contain('policyProfiles[5].id pp_twice appears twice')
+      .and.contain('registrations[0].policyProfileId pp_unknown is neither a built-in policy profile');
+  });
+
   it('validates registration configs with the structural config schema', () => {
     const problems = problemsOf(`
 organizations: [{ id: ${ORG}, name: Demo, plan: pro }]

@@ -18,6 +18,8 @@ const CROSS_ORGANIZATION_INDEXES: Record<string, string> = {
     'rate-limit slots are keyed by a hash of subject and organization (raw ids are never stored there)',
   'outbox_due holder,at,_id': "the outbox drain's due items, oldest first across organizations (no tenant query)",
   'provisioning_due dueAt,_id': "the provisioning worker's due steps, across organizations (no tenant query)",
+  'webhook_inbox timestamp,_id':
+    "the webhook dispatcher's events not fanned out yet, across organizations (no tenant query)",
 };
 
 describe('the store indexes', () => {

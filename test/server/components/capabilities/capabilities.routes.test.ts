@@ -22,6 +22,8 @@ describe('GET /api/v1/organizations/{organizationId}/capabilities', () => {
     expect(res.body.grantedScopes).to.deep.equal(['registrations:read', 'registrations:write']);
     expect(res.body.planLimits).to.include({ maxRegistrations: 50, registrations: 0, changeSets: true });
     expect(res.body.rateLimits).to.include({ limit: 600, windowSeconds: 60 });
+    // PROVISIONING_SECRET_OVERLAP is off by default: rotations are immediate, and the record says so.
+    expect(res.body.secretRotation).to.deep.equal({ overlap: false, defaultGraceSeconds: 0 });
     expect(res.body.policyProfiles.map((p: { id: string }) => p.id)).to.deep.equal(['pp_standard', 'pp_service']);
     expect(res.body.templates.map((t: { id: string }) => t.id)).to.deep.equal([
       'tpl_spa',

@@ -10,6 +10,7 @@ const caps = (plan: Plan, scopes: string[] = ['registrations:read']) =>
   buildCapabilities({
     organization: { id: 'org_aaaaaaaaaaaaaaaa', name: 'A', plan, createdAt: new Date(0) },
     scopes: new Set(scopes),
+    role: 'developer',
     registrations: 3,
     config,
   });

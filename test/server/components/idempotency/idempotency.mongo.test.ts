@@ -40,7 +40,7 @@ describeWithMongo('Idempotency-Key requests on MongoDB', (uri) => {
     await store.reset();
     await migrate(store.connection);
     const organization = await store.organizations.create({ name: 'Keyed', plan: 'enterprise' });
-    context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES } };
+    context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES }, role: 'owner' };
   });
   after(async () => {
     await store.close();

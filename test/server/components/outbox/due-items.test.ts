@@ -48,7 +48,7 @@ describeWithMongo('outbox due items on MongoDB', (uri) => {
     await store.reset();
     await migrate(store.connection);
     const organization = await store.organizations.create({ name: 'Due', plan: 'enterprise' });
-    context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES } };
+    context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES }, role: 'owner' };
   });
   beforeEach(() => {
     now = Date.parse('2026-06-01T00:00:00Z');

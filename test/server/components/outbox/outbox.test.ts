@@ -68,7 +68,7 @@ function outboxContract(
       killed = { store: auditKilled(store), clock };
       healthy = { store, clock, provisioning: createProvisioningHook({ store, clock }) };
       const organization = await store.organizations.create({ name: 'Outbox org', plan: 'enterprise' });
-      context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES } };
+      context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES }, role: 'owner' };
     });
     afterEach(() => close());
 

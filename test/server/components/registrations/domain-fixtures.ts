@@ -15,7 +15,7 @@ export async function domain(
   let tick = Date.parse('2026-03-01T00:00:00Z');
   const deps: ServiceDeps = { store, clock: () => new Date((tick += 1000)) };
   const organization = await store.organizations.create({ name: 'Domain org', plan });
-  return { deps, context: { organization, principal: { sub, scopes: ALL_SCOPES } } };
+  return { deps, context: { organization, principal: { sub, scopes: ALL_SCOPES }, role: 'owner' } };
 }
 
 /** The AppError a call rejects with (fails the test when it resolves or throws something else). */

@@ -13,7 +13,16 @@ import {
 } from '../../../../server/components/registrations/state-machine.js';
 
 const ALL = new Set(['registrations:read', 'registrations:write', 'change_sets:write']);
-const EVERYTHING = { scopes: ALL, changeSetsAllowed: true };
+const NOW = new Date('2026-06-01T12:00:00Z');
+const EVERYTHING = { scopes: ALL, changeSetsAllowed: true, role: 'owner', subject: 'alice', now: NOW } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A secret the authorization server issued a day ago, still waiting to be revealed. */
+const UNREVEALED = {
+  version: 1,
+  issuedAt: new Date(NOW.getTime() - DAY_MS),
+  sealed: 'v1.sealed',
+  revealBy: new Date(NOW.getTime() + 6 * DAY_MS),
+};
 
 function record(status: Registration['status'], extra: Partial<Registration> = {}): Registration {
   const now = new Date();
@@ -52,7 +61,7 @@ describe('registration state machine', () => {
       draft: ['edit', 'submit', 'delete'],
       pending_review: ['withdraw'],
       changes_requested: ['edit', 'submit'],
-      active: ['propose_change_set', 'rotate_secret'],
+      active: ['propose_change_set'],
       rejected: ['delete'],
       suspended: [],
       deprecated: [],
@@ -62,14 +71,64 @@ describe('registration state machine', () => {
     }
   });
 
+  it('offers the secret actions on active and suspended clients whose secret it follows, as the secret allows', () => {
+    const actions = (status: Registration['status'], secret: Registration['secret']) =>
+      evaluateActions(record(status, { secret }), EVERYTHING).actions.filter((a) => a.includes('secret'));
+    expect(actions('active', UNREVEALED)).to.deep.equal(['reveal_secret', 'rotate_secret']);
+    expect(actions('suspended', UNREVEALED)).to.deep.equal(['reveal_secret', 'rotate_secret']);
+    expect(actions('deprecated', UNREVEALED)).to.deep.equal([]);
+    // Revealed, or not within its 7 days: nothing left to reveal.
+    expect(actions('active', { version: 2, issuedAt: UNREVEALED.issuedAt, revealedAt: NOW })).to.deep.equal([
+      'rotate_secret',
+    ]);
+    expect(actions('active', { ...UNREVEALED, revealBy: NOW })).to.deep.equal(['rotate_secret']);
+    // A previous secret within its grace can be retired; after it, not.
+    const overlap = { version: 3, issuedAt: NOW, previousExpiresAt: new Date(NOW.getTime() + 1000) };
+    expect(actions('active', overlap)).to.deep.equal(['rotate_secret', 'retire_previous_secret']);
+    expect(actions('active', { ...overlap, previousExpiresAt: NOW })).to.deep.equal(['rotate_secret']);
+    // A rotation in flight holds the next one back until it is old enough to be resumed.
+    const pending = { sealed: 'v1.new', startedAt: new Date(NOW.getTime() - 1000) };
+    expect(check('rotate_secret', record('active', { secret: { ...overlap, pending } }), EVERYTHING)?.code).to.equal(
+      'conflict',
+    );
+    const cutOff = { ...pending, startedAt: new Date(NOW.getTime() - 61_000) };
+    expect(check('rotate_secret', record('active', { secret: { ...overlap, pending: cutOff } }), EVERYTHING)).to.equal(
+      undefined,
+    );
+    // Public clients have none; a client without a followed secret is told why.
+    expect(check('rotate_secret', record('active', { clientType: 'public' }), EVERYTHING)?.code).to.equal(
+      'invalid_transition',
+    );
+    expect(check('rotate_secret', record('active', { clientId: 'c1' }), EVERYTHING)?.message).to.match(
+      /no secret managed/,
+    );
+  });
+
   it('refuses in the order scope → status → plan → open change set', () => {
-    const none = { scopes: new Set<string>(), changeSetsAllowed: false };
+    const none = { ...EVERYTHING, scopes: new Set<string>(), changeSetsAllowed: false } as const;
     expect(check('propose_change_set', record('draft'), none)?.code).to.equal('insufficient_scope');
     expect(check('propose_change_set', record('draft'), { ...none, scopes: ALL })?.code).to.equal('invalid_transition');
     expect(check('propose_change_set', record('active'), { ...none, scopes: ALL })?.code).to.equal('plan_restricted');
     const locked = record('active', { pendingChangeSetId: 'cs_0000000000000000' });
-    expect(check('propose_change_set', locked, { scopes: ALL, changeSetsAllowed: true })?.code).to.equal('conflict');
-    expect(check('propose_change_set', record('active'), { scopes: ALL, changeSetsAllowed: true })).to.equal(undefined);
+    expect(check('propose_change_set', locked, EVERYTHING)?.code).to.equal('conflict');
+    expect(check('propose_change_set', record('active'), EVERYTHING)).to.equal(undefined);
+  });
+
+  it('refuses by role after the scope and before the status: viewers everything, developers what others created', () => {
+    const viewer = { ...EVERYTHING, role: 'viewer' } as const;
+    const developer = { ...EVERYTHING, role: 'developer' } as const;
+    expect(check('edit', record('draft'), { ...viewer, scopes: new Set<string>() })?.code).to.equal(
+      'insufficient_scope',
+    );
+    expect(check('edit', record('active'), viewer)?.code).to.equal('forbidden');
+    expect(check('edit', record('active', { createdBy: 'bob' }), developer)?.code).to.equal('forbidden');
+    expect(check('edit', record('active'), developer)?.code).to.equal('invalid_transition');
+    expect(check('edit', record('draft'), developer)).to.equal(undefined);
+    expect(check('rotate_secret', record('active', { secret: UNREVEALED }), developer)?.code).to.equal('forbidden');
+    expect(
+      check('reveal_secret', record('active', { secret: UNREVEALED, createdBy: 'alice' }), developer)?.code,
+    ).to.equal('forbidden');
+    expect(evaluateActions(record('draft'), viewer).actions).to.deep.equal([]);
   });
 
   it('keeps reviewer transitions out of actions and blockedActions, whatever the status', () => {
@@ -77,7 +136,7 @@ describe('registration state machine', () => {
     expect(review).to.deep.equal(['approve', 'reject', 'request_changes', 'suspend', 'unsuspend', 'deprecate']);
     for (const status of REGISTRATION_STATUSES) {
       const named = selfServiceActions(status);
-      expect(named, status).to.have.length(6);
+      expect(named, status).to.have.length(8);
       for (const action of named) expect(review, `${action} on ${status}`).to.not.include(action);
     }
   });

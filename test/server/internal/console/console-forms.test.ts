@@ -254,6 +254,22 @@ describe('review console forms', () => {
       const audit = await (await fetch(`${h.consoleUrl}/audit`, { headers: { cookie: jar.header() } })).text();
       expect(audit).to.contain('grant_access').and.contain('revoke_access').and.contain('svc-billing');
     });
+
+    it('grants access in a role and changes the role, audited; an unknown role is refused', async () => {
+      const form = { _csrf: csrf, subject: 'svc-viewer', organizationId: h.organizationId };
+      expect((await post('/access/grant', { ...form, role: 'viewer' })).status).to.equal(303);
+      expect((await h.store.grants.find('svc-viewer', h.organizationId))?.role).to.equal('viewer');
+      const page = await (
+        await fetch(`${h.consoleUrl}/access?subject=svc-viewer`, { headers: { cookie: jar.header() } })
+      ).text();
+      expect(page).to.contain('<option value="viewer" selected>').and.contain('/access/role');
+      expect((await post('/access/role', { ...form, role: 'developer' })).status).to.equal(303);
+      expect((await h.store.grants.find('svc-viewer', h.organizationId))?.role).to.equal('developer');
+      expect((await post('/access/role', { ...form, role: 'admin' })).status).to.equal(422);
+      expect((await h.store.grants.find('svc-viewer', h.organizationId))?.role).to.equal('developer');
+      const audit = await (await fetch(`${h.consoleUrl}/audit`, { headers: { cookie: jar.header() } })).text();
+      expect(audit).to.contain('granted:viewer').and.contain('granted:developer');
+    });
   });
 
   describe('a reviewer without gatehouse:admin', () => {

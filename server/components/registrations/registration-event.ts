@@ -1,0 +1,32 @@
+/**
+ * The webhook events of registrations (webhooks/webhooks.model.ts): `{ type, timestamp, data: { organizationId,
+ * registration, actor } }`, the registration as the API shows it (without the caller's actions) at the moment of
+ * the event.
+ */
+import type { WebhookEvent, WebhookEventType } from '../webhooks/webhooks.model.js';
+import { registrationResource } from './registration-view.js';
+import type { Registration, RegistrationChanges } from './registrations.model.js';
+
+export function registrationEvent(
+  type: WebhookEventType,
+  record: Registration,
+  actor: string,
+  now: Date,
+): Omit<WebhookEvent, 'id'> {
+  return {
+    type,
+    organizationId: record.organizationId,
+    timestamp: now,
+    data: { organizationId: record.organizationId, registration: registrationResource(record, now), actor },
+  };
+}
+
+/** The record a conditional write of `changes` produces (what an event made before the write shows). */
+export function recordAfter(current: Registration, changes: RegistrationChanges, now: Date): Registration {
+  // A null change removes the member (the stores' $unset).
+  const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const next = Object.fromEntries(
+    Object.entries({ ...current, ...Object.fromEntries(given) }).filter(([, value]) => value !== null),
+  );
+  return { ...(next as unknown as Registration), revision: current.revision + 1, updatedAt: now };
+}
