@@ -13,7 +13,10 @@
  * The curl and openapi scans print requests per operation and the wall time at defaults beside the figures issue 13
  * reported before the scanner's safety and budget work (PREVIOUS); for a same-run comparison, run this file in a
  * checkout of the older commit right after.
- * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--only curl|secret|openapi|demo|graphql|inputs]
+ * First, the built scanner's start-up beside `node -e 0` and 24 single-endpoint targets against a previous build
+ * (bench/scanner-startup.ts).
+ * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--previous <git ref>]
+ *          [--only startup|curl|secret|openapi|demo|graphql|inputs]
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +33,7 @@ import { benchDemo } from './scanner-demo.js';
 import { benchGraphql } from './scanner-graphql.js';
 import { benchInputs } from './scanner-inputs.js';
 import { benchOpenapi } from './scanner-openapi.js';
+import { benchStartup, PREVIOUS_REF } from './scanner-startup.js';
 
 /** Issue 13's figures at defaults before the trust work: 63 requests for one JWT endpoint, 66 s for 100 operations. */
 export const PREVIOUS = { curlRequests: 63, openapiDefaultSeconds: 66 } as const;
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     candidates: { type: 'string', default: '200000' },
     operations: { type: 'string', default: '100' },
     only: { type: 'string' },
+    previous: { type: 'string', default: PREVIOUS_REF },
   },
 });
 const rounds = Math.max(1, Number(values.rounds));
@@ -189,6 +194,8 @@ async function benchWeakSecret(dir: string): Promise<void> {
 
 const dir = await mkdtemp(join(tmpdir(), 'scanner-bench-'));
 try {
+  if (!values.only || values.only === 'startup')
+    await benchStartup({ rounds: Math.max(5, rounds), previous: values.previous });
   if (!values.only || values.only === 'curl') await benchScans(dir);
   if (!values.only || values.only === 'secret') await benchWeakSecret(dir);
   if (!values.only || values.only === 'openapi')

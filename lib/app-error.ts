@@ -13,6 +13,12 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * Marks AppErrors whichever copy of this module made them: the scanner's bundle and the modules beside it (a custom
+ * check's import), or a module imported both ways under a TypeScript loader, each have their own class object.
+ */
+const APP_ERROR = Symbol.for('gatehouse.app-error');
+
 export class AppError extends Error {
   readonly code: string;
   readonly status: number;
@@ -29,6 +35,8 @@ export class AppError extends Error {
   }
 }
 
+Object.defineProperty(AppError.prototype, APP_ERROR, { value: true });
+
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  return value instanceof Error && (value as { [APP_ERROR]?: unknown })[APP_ERROR] === true;
 }

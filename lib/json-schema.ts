@@ -4,19 +4,34 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import * as addFormatsModule from 'ajv-formats';
 import { fromRoot } from './project-root.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-addFormats(ajv);
-// OpenAPI 3.1 keywords that may sit inside schemas we also validate with.
-ajv.addKeyword({ keyword: 'example' });
-ajv.addKeyword({ keyword: 'discriminator' });
-ajv.addKeyword({ keyword: 'x-codes' });
+/**
+ * An Ajv configured as the project's: 2020-12, every error, strict, formats, the OpenAPI keywords our schemas carry.
+ * `source: true` keeps the generated code, for validators compiled ahead of time (scanner/bundle/).
+ */
+export function createAjv(options: { source?: boolean } = {}): Ajv2020 {
+  const instance = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    ...(options.source ? { code: { source: true } } : {}),
+  });
+  addFormats(instance);
+  // OpenAPI 3.1 keywords that may sit inside schemas we also validate with.
+  instance.addKeyword({ keyword: 'example' });
+  instance.addKeyword({ keyword: 'discriminator' });
+  instance.addKeyword({ keyword: 'x-codes' });
+  return instance;
+}
+
+export const ajv = createAjv();
 
 function* schemaFiles(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -28,15 +43,15 @@ function* schemaFiles(dir: string): Generator<string> {
 
 let loaded = false;
 
-/** Registers every `schemas/**\/*.schema.json` file once. */
-export function loadSchemas(): void {
-  if (loaded) return;
+/** Registers every `schemas/**\/*.schema.json` file with `instance` (by default the project's, once). */
+export function loadSchemas(instance: Ajv2020 = ajv): void {
+  if (instance === ajv && loaded) return;
   for (const file of schemaFiles(fromRoot('schemas'))) {
     const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id?: string };
     if (!schema.$id) throw new Error(`${file} has no $id`);
-    if (!ajv.getSchema(schema.$id)) ajv.addSchema(schema);
+    if (!instance.getSchema(schema.$id)) instance.addSchema(schema);
   }
-  loaded = true;
+  if (instance === ajv) loaded = true;
 }
 
 /** The compiled validator for a schema `$id` (or `$id#/pointer`). */
@@ -47,26 +62,4 @@ export function validatorFor<T = unknown>(id: string): ValidateFunction<T> {
   return validate;
 }
 
-/** Ajv errors as `{ path, message }` with dotted paths and [index] (e.g. `config.redirectUris[2]`). */
-export function toFieldErrors(
-  errors: ErrorObject[] | null | undefined,
-  prefix = '',
-): { path: string; message: string }[] {
-  return (errors ?? []).map((e) => {
-    const segments = e.instancePath
-      .split('/')
-      .slice(1)
-      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (e.keyword === 'additionalProperties') segments.push(String(e.params.additionalProperty));
-    if (e.keyword === 'required') segments.push(String(e.params.missingProperty));
-    let path = prefix;
-    for (const seg of segments) path += /^\d+$/.test(seg) ? `[${seg}]` : path ? `.${seg}` : seg;
-    const message =
-      e.keyword === 'additionalProperties'
-        ? 'is not a known field'
-        : e.keyword === 'required'
-          ? 'is required'
-          : (e.message ?? 'is invalid');
-    return { path, message };
-  });
-}
+export { toFieldErrors } from './schema-errors.js';

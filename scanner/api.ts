@@ -270,6 +270,11 @@ export interface FindingEvidence {
   /** This finding's own score when what the operation is makes it lower than the issue's (never higher). */
   cvss?: Cvss;
   /**
+   * The input that carried the proof, as `location.name` (`query.q`, `body.email`, `path.id`), for checks that attack
+   * one input: it joins the finding's fingerprint, so the same issue through another input is another finding.
+   */
+  input?: string;
+  /**
    * What proved a write (docs/architecture.md §2.8, oracles): a read of the same resource (`read`, `parent-read`), one
    * a link leads to (`linked`), the identity's own record (`self`), the list (`list`), a sign-in with the changed
    * credential (`login`), a new token's claims (`token`); the read operation and the exchanges that show it.

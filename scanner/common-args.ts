@@ -3,7 +3,7 @@
  * validation, `--help` and the README table come from here; options of checks (`--jwt-secrets-file`, `--as-other`…)
  * are declared by the checks (check-options.ts) and parsed and rendered by the same code.
  */
-import { argOptions, flagsOf, type ArgValues } from '../lib/settings/command-line.js';
+import { argOptions, flagsOf, type ArgOptions, type ArgValues } from '../lib/settings/command-line.js';
 import { defineSettings, type SettingsOf } from '../lib/settings/declaration.js';
 import { loadSettings } from '../lib/settings/load-settings.js';
 import { renderHelp } from '../lib/settings/render-help.js';
@@ -37,10 +37,10 @@ export const scanSettings = defineSettings(
     },
     reportFormat: {
       type: 'enum',
-      choices: ['table', 'json', 'yaml', 'sarif'],
+      choices: ['table', 'json', 'yaml', 'sarif', 'junit', 'html'],
       flag: '--report-format',
       default: 'table',
-      doc: 'the report format (sarif: SARIF 2.1.0)',
+      doc: 'the report format (sarif: SARIF 2.1.0; junit: for CI test tabs; html: one self-contained page)',
     },
     reportFile: { type: 'string', flag: '--report-file', valueName: '<path>', doc: 'write the report to this file' },
     reportUrl: { type: 'url', flag: '--report-url', doc: 'POST the JSON report to this URL' },
@@ -159,6 +159,20 @@ export const scanSettings = defineSettings(
       doc: 'no progress on stderr (a bar on a terminal, else a line every 5 s)',
     },
     debug: { type: 'boolean', flag: '--debug', doc: 'diagnostics from checks on stderr, stacks on fatal errors' },
+    suppressions: {
+      type: 'string',
+      flag: '--suppressions',
+      valueName: '<file>',
+      doc: 'accepted findings: a YAML or JSON list of {fingerprint, reason, expires?}; they stay in the report, marked suppressed, and no longer count for the threshold or the exit code',
+    },
+    config: {
+      type: 'string',
+      flag: '--config',
+      valueName: '<file>',
+      defaultDoc: 'scans: .gatehouse-scanner.yml in the working directory, when present',
+      doc: 'read flags from a YAML or JSON file: each long flag as its camelCase key, plus target, kind, headers, identities, suppressions; ${NAME} from the environment; flags typed here win',
+    },
+    noConfig: { type: 'boolean', flag: '--no-config', doc: 'do not read .gatehouse-scanner.yml' },
   },
   {
     fileTransportNeedsFile: (s, name) =>
@@ -176,7 +190,7 @@ export const scanSettings = defineSettings(
 export type CommonFlags = SettingsOf<typeof scanSettings.settings>;
 
 /** The util.parseArgs options of the scan-wide flags (`-h, --help` included). */
-export const commonOptions = argOptions(scanSettings.settings);
+export const commonOptions: ArgOptions = argOptions(scanSettings.settings);
 
 /** The scan-wide flags, for every scan command's `--help`. */
 export const commonHelp = renderHelp(scanSettings.settings, { heading: 'Common flags:' });

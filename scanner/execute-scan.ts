@@ -1,6 +1,6 @@
 /**
- * What every scan command shares: load and select checks, check reachability, run, build and validate the report,
- * deliver it, apply the threshold rules (DESIGN §2.2), and choose the exit code.
+ * What every scan command shares: load and select checks, check reachability, run, and hand the outcome with the
+ * effective options to the report's delivery (report/deliver-report.ts: format, transport, threshold rules, exit code).
  */
 import type { Operation } from './api.js';
 import type { CliIo } from './cli-io.js';
@@ -10,36 +10,18 @@ import type { CurlFlags } from './curl-args.js';
 import type { IdentitySpec } from './model/identity-spec.js';
 import { identitiesFromOptions } from './model/identity-options.js';
 import { runScan } from './engine.js';
-import { loadBaseline, withoutBaseline } from './baseline.js';
-import { formatJson } from './formatters/json.js';
-import { formatSarif } from './formatters/sarif.js';
-import { adviceLine, formatTable, vulnerabilityTable } from './formatters/table.js';
-import { formatYaml } from './formatters/yaml.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type TransportOptions } from './http.js';
 import { createProgress } from './progress.js';
 import { proxyFor } from './proxy-from-env.js';
 import { formatRate } from './rate-limiter.js';
 import { assertReachable } from './reachability.js';
-import { buildReport } from './report/build-report.js';
-import { findingRows } from './report/findings.js';
-import { assertValidReport } from './report/validate-report.js';
 import type { ScanKind } from './scan-result.js';
 import { runsIn } from './scan-kinds.js';
 import { scannerError } from './errors.js';
 import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
-import { incompleteness } from './completeness.js';
 import { filterOperations } from './operation-filter.js';
 import { shardOperations } from './shard.js';
-import { reportWrittenLine } from './report/written-line.js';
-import { writeToFile } from './transports/file.js';
-import { writeToStdout } from './transports/stdout.js';
-import { postToUrl } from './transports/url.js';
-
-const EXIT_OK = 0;
-export const EXIT_FATAL = 1;
-const EXIT_FINDINGS = 2;
-const EXIT_INCOMPLETE = 3;
 
 export interface ScanRequest {
   command: string;
@@ -52,7 +34,7 @@ export interface ScanRequest {
   /** Scan identities besides the supplied credential and --as-other (--identity, a config file). */
   identities?: IdentitySpec[];
   /** The loaded checks, their declared options and the values given for them (parseScanArgv). */
-  checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions'>;
+  checks: Pick<ScanArgs, 'checks' | 'declared' | 'checkOptions' | 'config'>;
   /** OpenAPI scans of a converted description: what it was converted from, for the report and a note on stderr. */
   convertedFrom?: string;
   /**
@@ -91,7 +73,16 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     );
   const env = io.env ?? {};
   const cwd = io.cwd ?? process.cwd();
-  const baseline = common.baseline ? loadBaseline(common.baseline, cwd) : undefined;
+  // Read before anything is sent, so a bad baseline fails fast; imported only when given (it validates a report).
+  const baselines = common.baseline ? await import('./baseline.js') : undefined;
+  const baseline = baselines && common.baseline ? baselines.loadBaseline(common.baseline, cwd) : undefined;
+  // Suppressions of the config file and of --suppressions, read before anything is sent so a bad file fails fast.
+  const suppressions = [
+    ...(request.checks.config?.suppressions ?? []),
+    ...(common.suppressions
+      ? await import('./config/suppressions-file.js').then((m) => m.readSuppressionsFile(common.suppressions!, cwd))
+      : []),
+  ];
   const selected = selectChecks(request.checks.checks, {
     scans: common.scans.length > 0 ? [...common.scans] : undefined,
     excludeScans: [...common.excludeScans],
@@ -174,7 +165,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
   });
   progress.stop();
   const scanned = { ...ran, requestsSent: ran.requestsSent + prepared.requestsSent };
-  const outcome = baseline ? withoutBaseline(scanned, baseline) : scanned;
+  const outcome = baselines && baseline ? baselines.withoutBaseline(scanned, baseline) : scanned;
 
   const options = {
     command: request.command,
@@ -212,43 +203,13 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
     requestsSent: outcome.requestsSent,
     ...(outcome.requestsRefused ? { requestsRefused: outcome.requestsRefused } : {}),
   };
-  const completeness = incompleteness(outcome);
-  const report = buildReport(outcome, options, request.convertedFrom ? { convertedFrom: request.convertedFrom } : {});
-  assertValidReport(report, 'generated report');
-
-  const text = {
-    json: () => formatJson(report),
-    yaml: () => formatYaml(report),
-    sarif: () => formatSarif(outcome),
-    table: () => formatTable(outcome),
-  }[common.reportFormat]();
-  if (common.reportTransport === 'file') await writeToFile(common.reportFile!, text, cwd);
-  else if (common.reportTransport === 'url') await postToUrl(common.reportUrl!, formatJson(report));
-  else writeToStdout(io, text);
-
-  // Threshold rules 1 and 2: a finding strictly above the threshold (or a threshold of 0) also writes to stderr.
-  const rows = findingRows(outcome);
-  if (common.severityThreshold === 0 || rows.some((r) => r.score > common.severityThreshold)) {
-    const tableOnStdout = common.reportFormat === 'table' && common.reportTransport === 'stdout';
-    io.stderr.write(`${adviceLine(rows, completeness)}\n`);
-    if (!tableOnStdout && rows.length > 0) io.stderr.write(`${vulnerabilityTable(rows)}\n`);
-  }
-  // A report written without a word leaves one guessing: the run ends naming the file and what it holds.
-  if (common.reportTransport === 'file')
-    io.stderr.write(
-      `${reportWrittenLine(common.reportFile!, common.reportFormat, outcome, common.severityThreshold)}\n`,
-    );
-  if (io.signal?.aborted) {
-    io.stderr.write('scanner: scan interrupted; the report is partial\n');
-    return EXIT_FATAL;
-  }
-  // Rule 5: with --only-scans-above-threshold, any finding at all is a distinct non-zero exit.
-  if (common.onlyScansAboveThreshold && rows.length > 0) return EXIT_FINDINGS;
-  if (!completeness.complete) {
-    // The table already says it on stdout; other formats and transports get the line on stderr.
-    if (common.reportFormat !== 'table' || common.reportTransport !== 'stdout')
-      io.stderr.write(`${adviceLine([], completeness)}\n`);
-    if (common.failOnIncomplete) return EXIT_INCOMPLETE;
-  }
-  return EXIT_OK;
+  // Report code is imported now that the scan is done: none of it delays the first request.
+  const { deliverReport } = await import('./report/deliver-report.js');
+  return deliverReport(io, {
+    common,
+    outcome,
+    options,
+    description: request.convertedFrom ? { convertedFrom: request.convertedFrom } : {},
+    suppressions,
+  });
 }

@@ -4,12 +4,14 @@
  * different types or flags); a bad check is one clear line.
  */
 import { statSync } from 'node:fs';
-import { basename, extname, relative, resolve, isAbsolute } from 'node:path';
+import { basename, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'tinyglobby';
-import { validatorFor, toFieldErrors } from '../lib/json-schema.js';
+import { toFieldErrors } from '../lib/schema-errors.js';
 import type { CheckDefinition } from './api.js';
+import { bundledChecks } from './built-in-checks.js';
 import { scannerError } from './errors.js';
+import { checkMetaValidator } from './check-meta-validator.js';
 import { collectOptions } from './check-options.js';
 import { assertAcyclic, assertDependenciesExist, compareIds } from './graph.js';
 import type { ScannedCheck } from './scan-result.js';
@@ -32,7 +34,6 @@ export interface LoadOptions {
   cwd?: string;
 }
 
-const CHECK_META_SCHEMA = 'https://gatehouse.dev/schemas/check-meta.schema.json';
 const FUNCTION_KEYS = new Set(['run', 'appliesTo']);
 
 const runningFromSource = fileURLToPath(import.meta.url).endsWith('.ts');
@@ -111,7 +112,7 @@ function problemsOf(exported: unknown, file: string): string[] {
   if (typeof shared === 'object' && shared !== null && typeof shared.key !== 'function')
     problems.push('sharedVerdict.key must be a function');
   const meta = Object.fromEntries(Object.entries(definition).filter(([key]) => !FUNCTION_KEYS.has(key)));
-  const validate = validatorFor(CHECK_META_SCHEMA);
+  const validate = checkMetaValidator();
   if (!validate(meta)) {
     for (const e of toFieldErrors(validate.errors)) problems.push(`${e.path || 'meta'} ${e.message}`);
     return problems;
@@ -149,6 +150,21 @@ async function importCheck(file: string, shown: string): Promise<unknown> {
   }
 }
 
+/** The check modules of a folder, imported in file-name order (none when the built-in folder is absent). */
+async function modulesIn(dir: string, builtIn: boolean, cwd: string): Promise<{ file: string; exported: unknown }[]> {
+  if (builtIn) {
+    try {
+      if (!statSync(dir).isDirectory()) return [];
+    } catch {
+      return [];
+    }
+  }
+  const modules: { file: string; exported: unknown }[] = [];
+  for (const file of await filesIn(dir, builtIn))
+    modules.push({ file, exported: await importCheck(file, display(file, cwd)) });
+  return modules;
+}
+
 /** Loads built-in and custom checks, validated as one set. Order: built-ins first, then each dir, files by name. */
 export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck[]> {
   const cwd = options.cwd ?? process.cwd();
@@ -163,16 +179,13 @@ export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck
   const byId = new Map<string, LoadedCheck>();
   for (const { dir, origin } of sources) {
     const builtIn = origin === 'built-in';
-    if (builtIn) {
-      try {
-        if (!statSync(dir).isDirectory()) continue;
-      } catch {
-        continue;
-      }
-    }
-    for (const file of await filesIn(dir, builtIn)) {
+    // The bundled scanner carries its built-ins (scanner/built-in-checks.ts): nothing to find or import.
+    const modules =
+      builtIn && bundledChecks
+        ? bundledChecks.map(({ name, exported }) => ({ file: join(dir, `${name}.js`), exported }))
+        : await modulesIn(dir, builtIn, cwd);
+    for (const { file, exported } of modules) {
       const shown = display(file, cwd);
-      const exported = await importCheck(file, shown);
       const problems = problemsOf(exported, file);
       if (problems.length > 0) {
         const more =

@@ -49,6 +49,8 @@ export interface Finding {
   linked?: boolean;
   /** The other attempts of the proof (baseline, control…), when the check gave them. */
   attemptIds?: string[];
+  /** The input that carried the proof (`FindingEvidence.input`), part of the issue's fingerprint. */
+  input?: string;
   /** The oracle that proved a write, with the attempts of its exchanges. */
   oracle?: { kind: string; operation: string; attemptIds: string[] };
   /** The privilege chain the finding was reached through. */
@@ -101,4 +103,15 @@ export interface ScanOutcome {
   /** Sharded scans: where once-per-scan checks ran when it is not among `operations`. */
   oncePerScanOperation?: Operation;
   checks: ScannedCheck[];
+  /**
+   * Failed issues the user accepted, by fingerprint (report/issue-fingerprint.ts): still failed, listed as suppressed,
+   * not counted for the threshold or the exit code (set by report/deliver-report.ts from the active suppressions).
+   */
+  suppressions?: ReadonlyMap<string, SuppressionNote>;
+}
+
+/** Why a failed issue is accepted, and until when (ISO date-time; none: for good). */
+export interface SuppressionNote {
+  reason: string;
+  expires?: string;
 }

@@ -16,6 +16,9 @@ import { parseScanArgv } from '../scan-argv.js';
 const REQUEST_FLAGS = new Set(['request', 'data', 'data-raw', 'data-binary', 'json']);
 const graphqlCurlOptions = Object.fromEntries(Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)));
 
+/** The flags of scan graphql besides the scan-wide ones and the checks' options (a config file's keys too). */
+export const scanGraphqlOptions: typeof curlOptions = { ...graphqlCurlOptions, schema: { type: 'string' } };
+
 export const scanGraphqlHelp = `Usage: scanner scan graphql <endpoint> [flags]
 
 Scans a GraphQL endpoint and every root field of its schema: each query and mutation is an operation
@@ -31,13 +34,7 @@ validation errors and suggestions ("Did you mean …") give away, else --schema.
 ${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
 export async function scanGraphql(argv: string[], io: CliIo): Promise<number> {
-  const args = await parseScanArgv(
-    argv,
-    io,
-    'scan graphql',
-    { ...graphqlCurlOptions, schema: { type: 'string' } },
-    scanGraphqlHelp,
-  );
+  const args = await parseScanArgv(argv, io, 'scan graphql', scanGraphqlOptions, scanGraphqlHelp);
   if (!args) return 0;
   const { values, positionals, common } = args;
   if (positionals.length !== 1)

@@ -41,6 +41,13 @@ and JSON bodies come from the examples, defaults or schemas (the same values on 
 
 ${curlHelp.replace(/\n.*(--request|--data|--data-raw|--data-binary|--json) .*/g, '')}`;
 
+/** The flags of scan openapi besides the scan-wide ones and the checks' options (a config file's keys too). */
+export const scanOpenapiOptions: typeof curlOptions = {
+  ...openapiCurlOptions,
+  'base-url': { type: 'string' },
+  'security-schemes': { type: 'string', multiple: true },
+};
+
 function schemeValues(raw: string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const entry of raw) {
@@ -54,13 +61,7 @@ function schemeValues(raw: string[]): Record<string, string> {
 }
 
 export async function scanOpenapi(argv: string[], io: CliIo): Promise<number> {
-  const args = await parseScanArgv(
-    argv,
-    io,
-    'scan openapi',
-    { ...openapiCurlOptions, 'base-url': { type: 'string' }, 'security-schemes': { type: 'string', multiple: true } },
-    scanOpenapiHelp,
-  );
+  const args = await parseScanArgv(argv, io, 'scan openapi', scanOpenapiOptions, scanOpenapiHelp);
   if (!args) return 0;
   const { values, positionals, common } = args;
   if (positionals.length !== 1)

@@ -336,6 +336,7 @@ export function createContext(input: ContextInput): RunningContext {
             }
           : {}),
         ...(evidence?.cvss ? { cvss: { ...evidence.cvss } } : {}),
+        ...(evidence?.input ? { input: redact(evidence.input) } : {}),
       });
     },
     redact(value) {

@@ -1,9 +1,11 @@
 /**
  * SARIF 2.1.0 format for code-scanning dashboards: one rule per issue id (with `security-severity` = the CVSS
- * score, as GitHub code scanning reads it), one result per finding, located at the operation's URL.
+ * score, as GitHub code scanning reads it), one result per finding, located at the operation's URL, with the issue's
+ * fingerprint as its partial fingerprint and, when suppressed, an accepted external suppression with the reason.
  */
 import type { CheckDefinition } from '../api.js';
 import { findingScore } from '../root-causes.js';
+import { resultFingerprint } from '../report/issue-fingerprint.js';
 import { VERSION } from '../version.js';
 import type { ScanOutcome } from '../scan-result.js';
 
@@ -46,6 +48,8 @@ export function formatSarif(outcome: ScanOutcome): string {
         });
       }
       const score = findingScore(finding, issue);
+      const fingerprint = resultFingerprint(result, issue.id);
+      const suppressed = outcome.suppressions?.get(fingerprint);
       const linked = finding.linked && finding.cause ? `; follows from ${finding.cause.checkId}, not scored again` : '';
       results.push({
         ruleId: issue.id,
@@ -54,6 +58,19 @@ export function formatSarif(outcome: ScanOutcome): string {
           text: `${issue.name} (${result.checkId}, CVSS 4.0 ${score.toFixed(1)}${linked}) on ${result.operationId}${finding.detail ? `: ${finding.detail}` : ''}`,
         },
         locations: [{ physicalLocation: { artifactLocation: { uri: operation?.url ?? result.operationId } } }],
+        // Code scanning tells one alert from another by this, across runs (report/issue-fingerprint.ts).
+        partialFingerprints: { 'gatehouseIssue/v1': fingerprint },
+        ...(suppressed
+          ? {
+              suppressions: [
+                {
+                  kind: 'external',
+                  status: 'accepted',
+                  justification: `${suppressed.reason}${suppressed.expires ? ` (until ${suppressed.expires})` : ''}`,
+                },
+              ],
+            }
+          : {}),
         properties: {
           check: result.checkId,
           operation: result.operationId,

@@ -1,12 +1,13 @@
 /**
  * Table report format (DESIGN §2.5): the advice line (and the incomplete-scan line, DESIGN §2.6), then the tables drawn
- * with cli-table3 — well-known paths, technology fingerprint, vulnerability list, skipped checks with their reasons —
+ * with cli-table3 — well-known paths, technology fingerprint, vulnerability list, suppressed findings with their
+ * reasons, skipped checks with their reasons —
  * and the checks that errored, if any.
  */
 import Table from 'cli-table3';
 import { incompleteAdvice, incompleteness, type Incompleteness } from '../completeness.js';
 import { fingerprintFrom } from '../report/fingerprint.js';
-import { findingRows, type FindingRow } from '../report/findings.js';
+import { countedRows, findingRows, type FindingRow } from '../report/findings.js';
 import { isHighRisk } from '../report/risk.js';
 import { wellKnownPaths } from '../report/well-known.js';
 import type { ScanOutcome } from '../scan-result.js';
@@ -63,8 +64,24 @@ function skippedTable(outcome: ScanOutcome): string | undefined {
   return draw(['SKIPPED CHECK', 'OPERATION', 'REASON'], rows);
 }
 
+/** Findings a suppression accepts: listed with its reason and expiry, apart from the ones that count. */
+export function suppressedTable(rows: readonly FindingRow[]): string {
+  return draw(
+    ['SUPPRESSED', 'CVSS 4.0 SCORE', 'VULNERABILITY', 'REASON', 'UNTIL'],
+    rows.map((r) => [
+      r.operation,
+      r.score.toFixed(1),
+      r.name,
+      r.suppressed!.reason,
+      r.suppressed!.expires?.slice(0, 10) ?? '-',
+    ]),
+  );
+}
+
 export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } = {}): string {
-  const rows = findingRows(outcome);
+  const all = findingRows(outcome);
+  const rows = countedRows(all);
+  const suppressed = all.filter((r) => r.suppressed);
   const parts: string[] = [];
   if (options.advice ?? true) parts.push(adviceLine(rows, incompleteness(outcome)));
   const wellKnown = wellKnownPaths(outcome.results);
@@ -87,6 +104,7 @@ export function formatTable(outcome: ScanOutcome, options: { advice?: boolean } 
   ];
   if (fingerprintRows.length > 0) parts.push(draw(['TECHNOLOGIE/SERVICE', 'VALUE'], fingerprintRows));
   if (rows.length > 0) parts.push(vulnerabilityTable(rows));
+  if (suppressed.length > 0) parts.push(suppressedTable(suppressed));
   const skipped = skippedTable(outcome);
   if (skipped) parts.push(skipped);
   const errored = outcome.results.filter((r) => r.status === 'errored');

@@ -1,12 +1,14 @@
 /**
  * Builds the 2024-10 JSON report from a scan outcome: one item per (check, operation) in execution order, every
- * attempt as a scan report, every issue with a status inside the schema's enum, and the curl section (failed issues).
+ * attempt as a scan report, every issue with a status inside the schema's enum (failed ones with their fingerprint,
+ * suppression and reproducing curl command: failed-issue-extensions.ts), and the curl section (failed issues).
  */
 import type { CheckDefinition, Credential, IssueMeta, Operation } from '../api.js';
-import type { Attempt, CheckResult, ScanOutcome } from '../scan-result.js';
+import type { Attempt, CheckResult, ScanOutcome, SuppressionNote } from '../scan-result.js';
 import { incompleteness } from '../completeness.js';
 import type { ModelOutcome } from '../model/model-outcome.js';
 import { operationClass } from '../operation-class.js';
+import { failedIssueExtensions } from './failed-issue-extensions.js';
 import { parseSetCookie } from './parse-set-cookie.js';
 import {
   REPORT_SCHEMA_ID,
@@ -45,7 +47,11 @@ function attemptReport(attempt: Attempt): ScanAttemptReport {
   return report;
 }
 
-function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
+function issueReport(
+  issue: IssueMeta,
+  result: CheckResult,
+  suppressions?: ReadonlyMap<string, SuppressionNote>,
+): IssueReport {
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
@@ -68,9 +74,11 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   // Linked only when every finding of the issue follows from a cause found on this operation (scanner/root-causes.ts).
   const cause = findings.length > 0 && findings.every((f) => f.linked) ? findings[0].cause : undefined;
   const steps = findings.flatMap((f) => (f.steps ?? []).map((s) => ({ scan: s.attemptId, role: s.role })));
+  const ci = status === 'failed' ? failedIssueExtensions(issue.id, result, cited, suppressions) : undefined;
   const oracle = findings.find((f) => f.oracle)?.oracle;
   const chain = findings.find((f) => f.chain)?.chain;
   const evidence: NonNullable<IssueReport['evidence']> = {
+    ...(ci?.curl ? { curl: ci.curl } : {}),
     ...(steps.length > 0 ? { steps } : {}),
     ...(oracle ? { oracle: { kind: oracle.kind, operation: oracle.operation, scans: oracle.attemptIds } } : {}),
     ...(chain
@@ -93,6 +101,8 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
     cvss: cause ? { version: issue.cvss.version, score: 0 } : cvss,
     ...(issue.classifications ? { classifications: { ...issue.classifications } } : {}),
     status,
+    ...(ci ? { fingerprint: ci.fingerprint } : {}),
+    ...(ci?.suppressed ? { suppressed: ci.suppressed } : {}),
     ...(details.length > 0 ? { details } : {}),
     ...(Object.keys(evidence).length > 0 ? { evidence } : {}),
     scans: result.attempts
@@ -104,7 +114,12 @@ function issueReport(issue: IssueMeta, result: CheckResult): IssueReport {
   };
 }
 
-function checkReport(result: CheckResult, definition: CheckDefinition, operation: Operation | undefined): CheckReport {
+function checkReport(
+  result: CheckResult,
+  definition: CheckDefinition,
+  operation: Operation | undefined,
+  suppressions?: ReadonlyMap<string, SuppressionNote>,
+): CheckReport {
   return {
     id: definition.id,
     name: definition.name,
@@ -117,7 +132,7 @@ function checkReport(result: CheckResult, definition: CheckDefinition, operation
     ...(result.coveredBy ? { coveredBy: result.coveredBy } : {}),
     ...(result.data ? { data: result.data } : {}),
     scans: result.attempts.map(attemptReport),
-    issues: definition.issues.map((issue) => issueReport(issue, result)),
+    issues: definition.issues.map((issue) => issueReport(issue, result, suppressions)),
   };
 }
 
@@ -223,7 +238,7 @@ export function buildReport(
     ]),
   );
   const reports = outcome.results.map((r) =>
-    checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId)),
+    checkReport(r, definitions.get(r.checkId)!, operations.get(r.operationId), outcome.suppressions),
   );
   const summary = incompleteness(outcome);
   const completeness: Report['completeness'] = {

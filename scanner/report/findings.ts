@@ -2,10 +2,12 @@
  * The findings of a scan as rows: one per (operation, issue) found — one per (origin, issue) for issues declared
  * `perOrigin`, listing the operations — sorted by score descending, then operation. A finding's own score (Finding.cvss)
  * wins over its issue's; a per-origin row takes the highest of its operations'. A finding linked to its root cause
- * (scanner/root-causes.ts) scores 0 and names the cause.
+ * (scanner/root-causes.ts) scores 0 and names the cause. Each row carries the fingerprints of its failed issues and,
+ * when suppressions in force name all of them, the suppression: such rows are listed but never counted.
  */
 import { findingScore } from '../root-causes.js';
-import type { ScanOutcome } from '../scan-result.js';
+import type { ScanOutcome, SuppressionNote } from '../scan-result.js';
+import { resultFingerprint } from './issue-fingerprint.js';
 import { riskLevel, type RiskLevel } from './risk.js';
 
 export interface FindingRow {
@@ -20,6 +22,10 @@ export interface FindingRow {
   linkedTo?: string;
   /** Per-origin rows: the operations that showed the issue. */
   operations?: string[];
+  /** The fingerprints of the failed issues behind the row (one per operation; report/issue-fingerprint.ts). */
+  fingerprints: string[];
+  /** Set when a suppression in force names every one of them: listed, but not counted for the threshold. */
+  suppressed?: SuppressionNote;
 }
 
 export function findingRows(outcome: ScanOutcome): FindingRow[] {
@@ -37,12 +43,14 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
     for (const finding of result.findings) {
       const issue = definition.issues.find((i) => i.id === finding.issueId)!;
       const score = findingScore(finding, issue);
+      const fingerprint = resultFingerprint(result, issue.id);
       if (issue.perOrigin) {
         const origin = op ? new URL(op.url).origin : result.operationId;
         const key = `${origin}\u0000${issue.id}`;
         const row = grouped.get(key);
         if (row) {
           if (!row.operations!.includes(operation)) row.operations!.push(operation);
+          if (!row.fingerprints.includes(fingerprint)) row.fingerprints.push(fingerprint);
           if (score > row.score) Object.assign(row, { score, risk: riskLevel(score) });
           continue;
         }
@@ -55,6 +63,7 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
           risk: riskLevel(score),
           owasp: issue.classifications?.owasp ?? '',
           operations: [operation],
+          fingerprints: [fingerprint],
         };
         grouped.set(key, created);
         rows.push(created);
@@ -73,8 +82,13 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
         risk: riskLevel(score),
         owasp: issue.classifications?.owasp ?? '',
         ...(linkedTo ? { linkedTo } : {}),
+        fingerprints: [fingerprint],
       });
     }
+  }
+  for (const row of rows) {
+    const notes = row.fingerprints.map((f) => outcome.suppressions?.get(f));
+    if (notes.every((note) => note !== undefined)) row.suppressed = notes[0];
   }
   for (const row of grouped.values()) {
     const count = row.operations!.length;
@@ -86,4 +100,9 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
       (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0) ||
       (a.issueId < b.issueId ? -1 : 1),
   );
+}
+
+/** The rows that count for the advice, the threshold and the exit code: all but the suppressed ones. */
+export function countedRows(rows: readonly FindingRow[]): FindingRow[] {
+  return rows.filter((row) => !row.suppressed);
 }

@@ -31,8 +31,16 @@ export interface IssueReport {
   classifications?: { owasp?: string; cwe?: string; capec?: string };
   status: 'skipped' | 'passed' | 'failed';
   details?: string[];
-  /** Gatehouse extension: the steps of a multi-request proof, and the root cause of a linked (unscored) issue. */
+  /** Gatehouse extension, failed issues: the stable hash a suppression names (report/issue-fingerprint.ts). */
+  fingerprint?: string;
+  /** Gatehouse extension: a failed issue accepted by a suppression; it does not count for the threshold. */
+  suppressed?: { reason: string; expires?: string };
+  /**
+   * Gatehouse extension: a command that sends the proving request again (credentials as `$TOKEN`), the steps of a
+   * multi-request proof, and the root cause of a linked (unscored) issue.
+   */
   evidence?: {
+    curl?: string;
     steps?: { scan: string; role: string }[];
     oracle?: { kind: string; operation: string; scans: string[] };
     chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; scans?: string[] }[];

@@ -1,10 +1,10 @@
 /** Validates a report against `schemas/report/2024-10/report.schema.json`; problems come back as `path message` lines. */
-import { toFieldErrors, validatorFor } from '../../lib/json-schema.js';
+import { toFieldErrors } from '../../lib/schema-errors.js';
 import { scannerError } from '../errors.js';
-import { REPORT_SCHEMA_ID } from './report-types.js';
+import { reportValidator } from './report-validator.js';
 
 export function reportProblems(report: unknown): string[] {
-  const validate = validatorFor(REPORT_SCHEMA_ID);
+  const validate = reportValidator();
   if (validate(report)) return [];
   return toFieldErrors(validate.errors).map((e) => `${e.path || '(root)'} ${e.message}`);
 }

@@ -154,7 +154,7 @@ describe('scanner fatal errors: exit 1, one line on stderr, no stack', () => {
         '--rate-limit-burst',
         '1',
       ]),
-      /^scanner: --report-format must be one of table, json, yaml, sarif \(got "JSON"\); --concurrency must be ≥ 1 \(got "0"\); --rate-limit-burst must be ≥ 2 \(got "1"\)\n$/,
+      /^scanner: --report-format must be one of table, json, yaml, sarif, junit, html \(got "JSON"\); --concurrency must be ≥ 1 \(got "0"\); --rate-limit-burst must be ≥ 2 \(got "1"\)\n$/,
     );
     expectOneLineFatal(
       await runCli(['scan', 'curl', 'http://127.0.0.1:9/', '--report-transport', 'url']),

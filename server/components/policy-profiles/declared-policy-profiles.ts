@@ -29,7 +29,7 @@ export interface PolicyProfileDeclaration {
   plans?: Plan[];
 }
 
-interface Declared {
+export interface Declared {
   profile: Readonly<PolicyProfile>;
   plans: readonly Plan[];
 }
