@@ -4,7 +4,7 @@
  * serverAuth, the names in subjectAltName). RSA 2048 keys from node:crypto; the certificates are built and signed
  * with node-forge (node:crypto makes keys but not certificates).
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import forge from 'node-forge';
 
@@ -26,6 +26,17 @@ function keyPair(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 
+/**
+ * A positive serial number in minimal DER (RFC 5280 §4.1.2.2): 16 random bytes whose first is 0x40–0x7f — below 0x80
+ * so it is not negative, and not 0x00, which OpenSSL refuses as padding ("illegal padding"; the former `0` + 15 random
+ * bytes did so whenever the first random byte was 0x00, one certificate in 256).
+ */
+function serialNumber(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = 0x40 | (bytes[0] & 0x3f);
+  return bytes.toString('hex');
+}
+
 function certificate(
   subject: string,
   publicKey: forge.pki.rsa.PublicKey,
@@ -33,8 +44,7 @@ function certificate(
   issuer?: forge.pki.Certificate,
 ): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
-  // A positive serial number (RFC 5280 §4.1.2.2): 16 random bytes, the first below 0x80.
-  cert.serialNumber = `0${forge.util.bytesToHex(forge.random.getBytesSync(15))}`;
+  cert.serialNumber = serialNumber();
   cert.validity.notBefore = new Date(Date.now() - DAY_MS);
   cert.validity.notAfter = new Date(Date.now() + LIFETIME_DAYS * DAY_MS);
   cert.publicKey = publicKey;
