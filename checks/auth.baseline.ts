@@ -1,6 +1,6 @@
 /**
  * auth.baseline — probe (maxCvss 0, reports nothing). Gatehouse addition, not in VulnAPI: VulnAPI never checks that an
- * endpoint requires authentication, so public endpoints got Critical JWT findings (research §1.4).
+ * endpoint requires authentication, so public endpoints got Critical JWT findings (docs/architecture.md §R.14).
  *
  * Requests (only when the operation carries a credential): 1) the operation as given, 2) without any credential,
  * 3) with a random garbage credential. Publishes `facts` (checks/support/auth-baseline-facts.ts): requiresCredential,

@@ -11,7 +11,7 @@
  * object (Location, the description's GET for it, `<url>/<id>` in curl scans; a registration's new user in the user
  * list or through the token it was given), then only when a value stuck: 3) the same create without the extras and 4) its read-back, to
  * show the value is not a default; every object created is deleted again where a URL names it alone (DELETE on it,
- * the one destructive request the scan may send: DESIGN §2.6; never on a list), and the detail says whether it was.
+ * the one destructive request the scan may send: docs/architecture.md §2.6; never on a list), and the detail says whether it was.
  * Update (PUT/PATCH): 1) a read of the object before (the same URL; when it lists several, the update's answer's id
  * picks one), 2) the update with the extras, 3) the read after, and when a value stuck 4) the update again with the
  * values read before, restoring the object. Escalations only (a

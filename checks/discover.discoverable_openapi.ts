@@ -3,7 +3,7 @@
  * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
  * whose body is an OpenAPI/Swagger document (JSON or YAML with an `openapi`/`swagger` key) or a Swagger UI / ReDoc
  * page. Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #16): our own 30-path list, and the body must be plausible, not only the
+ * Differs from VulnAPI (docs/architecture.md §R.13 #16): our own 30-path list, and the body must be plausible, not only the
  * status.
  */
 import type { ProbeResponse } from '../scanner/api.js';

@@ -4,7 +4,7 @@
  * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
  * whose body has the file's own format (a `.env` has KEY=value lines, `.git/HEAD` starts with `ref:`, …), so a
  * catch-all page is never a hit. Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #18, §2.2): a curated list of 84 paths, each with a format check, instead of
+ * Differs from VulnAPI (docs/architecture.md §R.13 #18, §R.16): a curated list of 84 paths, each with a format check, instead of
  * 1 067 paths judged on the status alone. Env files are tried under the names projects give them per environment and
  * as backups (.env.dev, .env.staging, .env.bak…), each judged as a dotenv body (mostly KEY=value lines).
  */

@@ -4,7 +4,7 @@
  * credential. Verdict: failed when any path is a hit: a 200 whose body is a GraphQL response (`data.__typename` or
  * an `errors` array) or a GraphiQL / Playground / Altair page. Publishes the facts `urls`, `endpoints` (GraphQL
  * answers: scan them with `scanner scan graphql`) and `ides` (IDE pages).
- * Differs from VulnAPI (research §1.3 #17): our own list, and the body must answer like GraphQL, not only the status.
+ * Differs from VulnAPI (docs/architecture.md §R.13 #17): our own list, and the body must answer like GraphQL, not only the status.
  */
 import { defineCheck, type ProbeResponse } from '../scanner/api.js';
 import { isHtml, jsonObject, probePaths, reportHits, type PathProbe } from './support/probe-paths.js';

@@ -3,7 +3,7 @@
  * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
  * whose body looks like a health answer: empty (liveness probes), JSON with a `status`/`healthy`/`ok` member, or a
  * short text such as OK, UP, healthy, alive, pong. Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #20): our own list, and the body must look like a health answer.
+ * Differs from VulnAPI (docs/architecture.md §R.13 #20): our own list, and the body must look like a health answer.
  */
 import type { ProbeResponse } from '../scanner/api.js';
 import { isHtml, jsonObject, type PathProbe } from './support/probe-paths.js';

@@ -2,7 +2,7 @@
  * discover.well-known — well-known URIs (RFC 8615) that describe the service are published (Info).
  * Requests: 1 control + one GET per path below, without credential. Verdict: failed when any path is a hit: a 200
  * whose body has the format the path's specification defines. Publishes the fact `urls`.
- * Differs from VulnAPI (research §1.3 #19): the body must match the format, not only the status.
+ * Differs from VulnAPI (docs/architecture.md §R.13 #19): the body must match the format, not only the status.
  */
 import type { ProbeResponse } from '../scanner/api.js';
 import { jsonObject, jsonWith, textLike, type PathProbe } from './support/probe-paths.js';

@@ -4,7 +4,7 @@
  *
  * Requests: none of its own — auth.baseline already sent the request without credential (see its attempts).
  * Verdict: failed when that request got a 2xx/3xx answer of the same class as the credential's answer.
- * Fixes VulnAPI (research §1.5 #10): a 302-to-login, 405, 422 or 429 without credential is a rejection when the
+ * Fixes VulnAPI (docs/architecture.md §R.15 #10): a 302-to-login, 405, 422 or 429 without credential is a rejection when the
  * credential got a different class of answer, not an "accepted" bypass.
  */
 import { defineCheck } from '../scanner/api.js';

@@ -4,7 +4,7 @@
  * Requests: up to 4, one per spelling `none`, `NONE`, `None`, `nOnE`, each with the original header (alg replaced,
  * kid/typ kept), the original claims (exp/nbf refreshed so expiry is not what gets rejected) and an empty signature.
  * Verdict: failed at the first token auth.baseline's rule calls accepted; passed when all four are rejected.
- * Fixes VulnAPI: skipped on endpoints that do not require a credential (research §1.4); when the supplied token is
+ * Fixes VulnAPI: skipped on endpoints that do not require a credential (docs/architecture.md §R.14); when the supplied token is
  * already `alg: none` it is not "failed with zero requests" (§1.5 #6) — auth.baseline's requests decide.
  */
 import { defineCheck } from '../scanner/api.js';

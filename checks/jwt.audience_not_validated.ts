@@ -2,7 +2,7 @@
  * jwt.audience_not_validated — token relay: the endpoint accepts a token issued for another audience (another API of
  * the same issuer), so any service that receives a user's token can replay it here (RFC 7519 §4.1.3: a recipient
  * that does not identify itself with `aud` MUST reject the token; RFC 9068 §4; RFC 8725 §3.9).
- * Gatehouse addition (DESIGN §2.4). Changing `aud` requires the issuer's key, so the check only uses real tokens
+ * Gatehouse addition (docs/architecture.md §2.4). Changing `aud` requires the issuer's key, so the check only uses real tokens
  * (checks/support/claim-variant-token.ts):
  *   1. `ctx.options.otherAudienceToken`, an unexpired token (normally of the same issuer) none of whose audiences is
  *      an audience of the supplied token;

@@ -4,7 +4,7 @@
  * Request: 1, the original header and payload segments re-signed with the original HS* alg and the key "".
  * Verdict: failed when auth.baseline's rule calls the response accepted.
  * Fixes VulnAPI: skipped (not an error) for non-HMAC tokens, where a blank HMAC key means nothing; skipped on
- * endpoints that do not require a credential (research §1.4); the original header (kid included) is kept.
+ * endpoints that do not require a credential (docs/architecture.md §R.14); the original header (kid included) is kept.
  */
 import { defineCheck } from '../scanner/api.js';
 import { isHmacAlg } from './support/jwt/algorithms.js';

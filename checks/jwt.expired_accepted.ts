@@ -1,7 +1,7 @@
 /**
  * jwt.expired_accepted — the endpoint accepts a token whose `exp` has passed (RFC 7519 §4.1.4: it MUST NOT be accepted
  * on or after that time, with at most a few minutes of leeway), so a leaked old token keeps working.
- * Gatehouse addition (DESIGN §2.4; cerberauth/vulnapi#313). An expired token cannot be forged without the key, so the
+ * Gatehouse addition (docs/architecture.md §2.4; cerberauth/vulnapi#313). An expired token cannot be forged without the key, so the
  * check only uses expired tokens that are real (checks/support/claim-variant-token.ts):
  *   1. the supplied token itself, when it expired more than 5 minutes ago;
  *   2. else `ctx.options.expiredToken`, a token of the same issuer that expired more than 5 minutes ago;

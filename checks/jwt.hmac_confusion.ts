@@ -1,7 +1,7 @@
 /**
  * jwt.hmac_confusion — algorithm confusion: the endpoint takes `alg` from the token, so an RS/PS/ES token re-signed
  * as HS256 with the server's *public* key as the HMAC secret verifies (RFC 8725 §2.1, §3.1).
- * Gatehouse addition (DESIGN §2.4); scored like VulnAPI's other signature bypasses (9.3, CWE-345).
+ * Gatehouse addition (docs/architecture.md §2.4); scored like VulnAPI's other signature bypasses (9.3, CWE-345).
  *
  * Requests: the public key lookups of checks/support/find-public-keys.ts (0 with `jwtPublicKeyFile`, else 1–5 GETs
  * without credential), then up to 3 per key: HS256 over the original header (alg replaced) and claims, keyed with the

@@ -2,7 +2,7 @@
  * jwt.issuer_not_validated — the endpoint accepts a token from an issuer other than the one it should trust: it checks
  * the signature against any key it knows (several tenants, a shared key, a JWKS that mixes issuers) but never
  * compares `iss` (RFC 7519 §4.1.1; RFC 8725 §3.8: validate the issuer and that the key belongs to it).
- * Gatehouse addition (DESIGN §2.4; research §10 "issuer confusion"). Such a token cannot be forged without a trusted
+ * Gatehouse addition (docs/architecture.md §2.4; docs/architecture.md §R.19 "issuer confusion"). Such a token cannot be forged without a trusted
  * key, so the check only uses real ones (checks/support/claim-variant-token.ts):
  *   1. `ctx.options.otherIssuerToken`, an unexpired token whose `iss` differs from the supplied token's;
  *   2. else the known-key case: the supplied HS* token's secret is in the weak-secret dictionaries, and the token is

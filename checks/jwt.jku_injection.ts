@@ -1,7 +1,7 @@
 /**
  * jwt.jku_injection — the endpoint fetches the key set named by the token's `jku` header (RFC 7515 §4.1.2) without an
  * allowlist, so a token signed with the attacker's key verifies against the attacker's JWKS.
- * Gatehouse addition (DESIGN §2.4), metadata as upstream jwtop's JKU injection check (9.3, CWE-346, CAPEC-194).
+ * Gatehouse addition (docs/architecture.md §2.4), metadata as upstream jwtop's JKU injection check (9.3, CWE-346, CAPEC-194).
  *
  * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with the scanner's throwaway key whose JWKS the scanner serves on
  * a callback server for the duration of the check; the header's `jku` points at it. The callback binds 127.0.0.1, so

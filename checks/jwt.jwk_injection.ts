@@ -1,7 +1,7 @@
 /**
  * jwt.jwk_injection — the endpoint trusts a public key embedded in the token's own `jwk` header (RFC 7515 §4.1.3)
  * instead of its configured keys (CVE-2018-0114), so anyone can sign tokens with a key of their own.
- * Gatehouse addition (DESIGN §2.4), metadata as upstream VulnAPI/jwtop's JWK injection check (9.3, CWE-345).
+ * Gatehouse addition (docs/architecture.md §2.4), metadata as upstream VulnAPI/jwtop's JWK injection check (9.3, CWE-345).
  *
  * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with the scanner's throwaway RSA key (one per process) whose public JWK is embedded
  * in the header (with a matching kid). Verdict: failed when auth.baseline's rule calls the response accepted.

@@ -4,7 +4,7 @@
  * token names, with no allowlist of trusted issuers, so a token naming the attacker's issuer and signed with the
  * attacker's key verifies (RFC 8725 §3.8: the key must belong to an issuer the recipient trusts; OpenID Connect
  * Discovery §4.3: the issuer must be the one configured).
- * Gatehouse addition (DESIGN §2.4); scored like jwt.jku_injection (9.3, CWE-346, CAPEC-194): the same key-location
+ * Gatehouse addition (docs/architecture.md §2.4); scored like jwt.jku_injection (9.3, CWE-346, CAPEC-194): the same key-location
  * trust, through the payload instead of the header.
  *
  * Request: 1, the original claims (exp/nbf refreshed) with `iss` set to a callback the scanner serves for the duration

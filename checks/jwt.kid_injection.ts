@@ -6,7 +6,7 @@
  * 2) HS256 token, `kid` = `../../../../../../../../dev/null`, signed with ""; 3) only if 2 was accepted, a control
  * token signed with "" but the original kid. Verdict: failed (detail sql_injection / path_traversal) when 1 is
  * accepted, or 2 is accepted and the control is rejected.
- * Fixes VulnAPI (research §1.5 #5): the SQL payload needs no table name (VulnAPI assumed `tokens`) and its key is
+ * Fixes VulnAPI (docs/architecture.md §R.15 #5): the SQL payload needs no table name (VulnAPI assumed `tokens`) and its key is
  * random, so a server whose secret is literally "secret" is not a false positive; a blank-secret server is told
  * apart by the control (that is jwt.blank_secret's finding); skipped on public endpoints (§1.4).
  */

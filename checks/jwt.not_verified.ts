@@ -4,7 +4,7 @@
  * Request: 1, the original header and payload segments with a well-formed signature made by a throwaway random key of
  * the token's own algorithm family (64 random bytes for HS*, RSA-2048 for RS/PS, the alg's curve for ES, Ed25519).
  * Verdict: failed when auth.baseline's rule calls the response accepted.
- * Fixes VulnAPI (research §1.5 #4): VulnAPI skipped whenever the valid token worked and flagged a status change, so
+ * Fixes VulnAPI (docs/architecture.md §R.15 #4): VulnAPI skipped whenever the valid token worked and flagged a status change, so
  * the check was inverted; here a working token is the precondition (auth.baseline) and acceptance of the forged one
  * is the finding. Skipped for unsigned tokens (jwt.alg_none's case) and unknown algs.
  */

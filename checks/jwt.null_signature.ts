@@ -3,7 +3,7 @@
  *
  * Request: 1, the original header and payload segments byte for byte, empty signature.
  * Verdict: failed when auth.baseline's rule calls the response accepted.
- * Fixes VulnAPI: skipped on endpoints that do not require a credential (research §1.4); the payload is sent as
+ * Fixes VulnAPI: skipped on endpoints that do not require a credential (docs/architecture.md §R.14); the payload is sent as
  * given instead of re-serialized.
  */
 import { defineCheck } from '../scanner/api.js';

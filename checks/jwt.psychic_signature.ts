@@ -1,7 +1,7 @@
 /**
  * jwt.psychic_signature — the endpoint accepts an ECDSA signature with r = s = 0 ("psychic signatures",
  * CVE-2022-21449: Java 15–18 skipped the 0 < r, s < n check of FIPS 186-4 §6.4.2).
- * Gatehouse addition (DESIGN §2.4), metadata as upstream VulnAPI/jwtop's psychic signature check (9.3, CWE-347).
+ * Gatehouse addition (docs/architecture.md §2.4), metadata as upstream VulnAPI/jwtop's psychic signature check (9.3, CWE-347).
  *
  * Request: 1, the original header and claims (exp/nbf refreshed) with an all-zero signature of the alg's size
  * (64/96/132 bytes for ES256/384/512). Only for ES* tokens. Verdict: failed when auth.baseline's rule calls it accepted.

@@ -2,7 +2,7 @@
  * jwt.weak_rsa_key — the RSA key that verifies the endpoint's tokens is shorter than 2048 bits (RFC 7518 §3.3 and
  * §3.5: "a key of size 2048 bits or larger MUST be used"; NIST SP 800-131A disallows RSA-1024 signatures). A short
  * modulus can be factored, and whoever factors it signs any token.
- * Gatehouse addition (DESIGN §2.4; research §10 "weak RSA").
+ * Gatehouse addition (docs/architecture.md §2.4; docs/architecture.md §R.19 "weak RSA").
  *
  * Requests: the public key lookups of checks/support/find-public-keys.ts (0 with `jwtPublicKeyFile`, else 1–5 GETs
  * without credential: the origin's /.well-known/jwks.json, its OpenID configuration's jwks_uri, the token issuer's).

@@ -5,7 +5,7 @@
  * candidate — the built-in list (checks/support/jwt/builtin-secrets.ts), then `--jwt-secrets-file` (ctx.options.jwtSecretsFile,
  * one secret per line) — compared with the token's signature. Verdict: failed on a match; the report names where the
  * secret is (list and line), never the secret itself.
- * Fixes VulnAPI (research §1.3 #9, §1.5 #2): VulnAPI re-encoded a fresh header and compared whole tokens, so any token
+ * Fixes VulnAPI (docs/architecture.md §R.13 #9, §R.15 #2): VulnAPI re-encoded a fresh header and compared whole tokens, so any token
  * with a kid or other header fields could never match; it also reported the issue twice.
  * No auth.baseline dependency: a cracked secret is proven offline whatever the endpoint answers.
  */

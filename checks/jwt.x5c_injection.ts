@@ -1,7 +1,7 @@
 /**
  * jwt.x5c_injection — the endpoint verifies with the certificate the token carries in its `x5c` header (RFC 7515
  * §4.1.6) without validating it against a trusted CA, so a self-signed certificate of the attacker's key works.
- * Gatehouse addition (DESIGN §2.4), metadata as upstream jwtop's X5C injection check (9.3, CWE-295, CAPEC-194).
+ * Gatehouse addition (docs/architecture.md §2.4), metadata as upstream jwtop's X5C injection check (9.3, CWE-295, CAPEC-194).
  *
  * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with the scanner's throwaway key, its self-signed certificate in
  * `x5c`. Verdict: failed when auth.baseline's rule calls the response accepted.

@@ -1,7 +1,7 @@
 /**
  * jwt.x5u_injection — the endpoint fetches the certificate named by the token's `x5u` header (RFC 7515 §4.1.5) and
  * trusts it without validating it against a trusted CA or an allowlist of URLs.
- * Gatehouse addition (DESIGN §2.4), metadata as upstream jwtop's X5U injection check (9.3, CWE-295, CAPEC-194).
+ * Gatehouse addition (docs/architecture.md §2.4), metadata as upstream jwtop's X5U injection check (9.3, CWE-295, CAPEC-194).
  *
  * Request: 1, the original claims (exp/nbf refreshed) signed RS256 with the scanner's throwaway key whose self-signed PEM certificate
  * the scanner serves on a callback server for the duration of the check (127.0.0.1, or all interfaces with

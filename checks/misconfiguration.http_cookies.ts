@@ -2,7 +2,7 @@
  * misconfiguration.http_cookies — cookies set without the attributes that protect them (RFC 6265 §4.1.2, RFC 6265bis
  * SameSite). Request: 1, the operation as given. Every `Set-Cookie` of the response is examined. Verdict: an issue
  * fails when at least one cookie has the problem, and the detail names the cookies. No cookie → skipped.
- * Fixes VulnAPI (research §1.5 #3): VulnAPI overwrote each issue per cookie, so only the last cookie decided.
+ * Fixes VulnAPI (docs/architecture.md §R.15 #3): VulnAPI overwrote each issue per cookie, so only the last cookie decided.
  * Also: `Max-Age` counts as an expiry like `Expires` (RFC 6265 §5.2.2: Max-Age wins over Expires), and a SameSite
  * value other than Strict/Lax/None counts as not set (browsers ignore it).
  */

@@ -1,6 +1,6 @@
 /**
  * misconfiguration.http_headers — security headers missing from the response. Request: 1, the operation as given.
- * Scores (DESIGN §2.6): every issue is one finding per origin listing the operations (a header is the server's); the
+ * Scores (docs/architecture.md §2.6): every issue is one finding per origin listing the operations (a header is the server's); the
  * framing issues are Medium (5.1) on HTML answers and Low (2.1) on JSON and other data.
  * Verdicts: X-Content-Type-Options must be `nosniff`; ACAO `*` is reported (Info); CSP must be present; CSP
  * `frame-ancestors` must be set to something narrower than `*` / a bare scheme / `https://*`, parsed by the CSP3
@@ -8,7 +8,7 @@
  * directive made only of them sets no policy); X-Frame-Options DENY/SAMEORIGIN is
  * required only when frame-ancestors is not set; HSTS is required on https only.
  * Fixes VulnAPI: `cors_missing` is declared for report compatibility but never reported — no
- * Access-Control-Allow-Origin is the secure same-origin default (research §1.5 #9); `frame-ancestors 'self'` or a list
+ * Access-Control-Allow-Origin is the secure same-origin default (docs/architecture.md §R.15 #9); `frame-ancestors 'self'` or a list
  * of origins passes (VulnAPI required the substring "none"); HSTS is not asked of plain http, where browsers ignore
  * it (RFC 6797 §8.1); X-Frame-Options is obsoleted by frame-ancestors (CSP Level 2), so it is not asked twice;
  * X-Content-Type-Options must be `nosniff`, the only value defined (Fetch §X-Content-Type-Options).

@@ -9,7 +9,7 @@
  * and an honoured override: the plain request without credential, then the honoured override without credential.
  * Verdict: allow_override (Info) fails when an override is honoured; the bypass (8.8) fails when the plain request
  * without credential is rejected but the overridden one without credential is not.
- * Fixes VulnAPI (research §1.3 #12, §1.5 #8): override headers are set per request, never on the shared operation,
+ * Fixes VulnAPI (docs/architecture.md §R.13 #12, §R.15 #8): override headers are set per request, never on the shared operation,
  * so they neither accumulate nor leak into TRACE/TRACK; header names are tried once each (they are case-insensitive);
  * a public endpoint is not a "bypass".
  */

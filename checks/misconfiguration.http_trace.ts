@@ -4,7 +4,7 @@
  * Verdict: failed when the answer is 200 and echoes the request (`message/http`, a body starting with "TRACE ", or the
  * marker in the body).
  * Fixes VulnAPI: a catch-all 200 without an echo is not "TRACE enabled"; method-override headers set by
- * misconfiguration.http_method_override never reach this request (research §1.5 #8) — headers are per request here.
+ * misconfiguration.http_method_override never reach this request (docs/architecture.md §R.15 #8) — headers are per request here.
  */
 import { defineEchoedMethodCheck } from './support/echoed-method-check.js';
 

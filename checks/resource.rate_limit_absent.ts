@@ -3,7 +3,7 @@
  * (OWASP API4:2023 Unrestricted Resource Consumption): no 429 Too Many Requests (RFC 6585 §4) and no rate-limit header
  * (`RateLimit` / `RateLimit-Policy` of draft-ietf-httpapi-ratelimit-headers, `X-RateLimit-*`, `RateLimit-Limit`).
  *
- * Runs last on its operation, on read operations only (DESIGN §2.6: a burst repeats the request), once per URL path;
+ * Runs last on its operation, on read operations only (docs/architecture.md §2.6: a burst repeats the request), once per URL path;
  * in GraphQL scans on the endpoint and on each login-like field (a login mutation reads: scanner/operation-class.ts),
  * where a "too many requests" error in a 200 answer is a limit too.
  * Requests: the scan's own traffic to the path counts toward the burst of `--rate-limit-burst` requests (default 30,

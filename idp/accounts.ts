@@ -1,5 +1,5 @@
 /**
- * Users of the stub IdP and how one is chosen: from a file or JSON (DESIGN.md §3.1), `login_hint` matching a
+ * Users of the stub IdP and how one is chosen: from a file or JSON (docs/architecture.md §3.1), `login_hint` matching a
  * user's `sub`, `email` or `preferred_username`, else the default user. The claims a user holds are released by
  * oidc-provider according to the granted scopes.
  */

@@ -1,5 +1,5 @@
 /**
- * The oidc-provider configuration of the stub IdP (DESIGN.md §3): routes at the seed's paths, the features the
+ * The oidc-provider configuration of the stub IdP (docs/architecture.md §3): routes at the seed's paths, the features the
  * seed needs (registration at /register, introspection, revocation, client credentials, back-channel and
  * RP-initiated logout), resource indicators for JWT access tokens, and no dev defaults left in place.
  */
@@ -92,7 +92,7 @@ export function createProvider(setup: ProviderSetup): Provider {
     jwks: setup.jwks,
     // Only what the keys can sign: a client asking for RS256 or ES256 gets it, one asking for anything else is told so.
     enabledJWA: { idTokenSigningAlgValues: signingAlgorithms(setup.jwks) as SigningAlgorithmWithNone[] },
-    // Authorization code only (DESIGN.md §3.1): discovery then advertises neither implicit nor hybrid flows.
+    // Authorization code only (docs/architecture.md §3.1): discovery then advertises neither implicit nor hybrid flows.
     responseTypes: ['code'],
     cookies: { keys: setup.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: SESSION_COOKIE_OPTIONS },
     findAccount: setup.personality

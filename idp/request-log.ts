@@ -1,5 +1,5 @@
 /**
- * One record per request (DESIGN.md §3.4 "requests"): method, path, status, time taken, the
+ * One record per request (docs/architecture.md §3.4 "requests"): method, path, status, time taken, the
  * client and grant oidc-provider saw, the OAuth error. Logged at `debug`, and kept for the testing API when it is
  * on. The query string is kept with every credential-bearing parameter redacted; bodies and headers never are.
  */

@@ -15,7 +15,7 @@ export interface RunningIssuer {
   discoveryUrl: string;
   client: StaticClient;
   registrationEndpoint?: string;
-  /** The testing surface (DESIGN.md §3.4); present with `enableTestingApi`. */
+  /** The testing surface (docs/architecture.md §3.4); present with `enableTestingApi`. */
   testing?: TestingApi;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The stub IdP's settings (DESIGN.md §3.1), declared once: the CLI's flags, the `IDP_*` variables (also the edge
+ * The stub IdP's settings (docs/architecture.md §3.1), declared once: the CLI's flags, the `IDP_*` variables (also the edge
  * worker's), `createIdp`'s options, `--help` and the README table all come from here, and so do the rules between
  * them. `createIdp` resolves its options against this once, into the frozen `IdpConfig` the rest of the IdP reads.
  */
@@ -16,7 +16,7 @@ import { PERSONALITIES, personalityProblem } from './personalities/registry.js';
 import { protectedResourcePath } from './protected-resource.js';
 import { readUsersFile } from './users-file.js';
 
-/** The registration service's API scopes (DESIGN.md §1.2) plus the reviewer/admin ones. */
+/** The registration service's API scopes (docs/architecture.md §1.2) plus the reviewer/admin ones. */
 export const SERVICE_SCOPES = [
   'registrations:read',
   'registrations:write',

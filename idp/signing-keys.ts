@@ -1,5 +1,5 @@
 /**
- * Which keys an issuer signs with. Stable keys matter (research §8.4): `jwks` or `--jwks-file` win; otherwise an RSA
+ * Which keys an issuer signs with. Stable keys matter (docs/architecture.md §R.20): `jwks` or `--jwks-file` win; otherwise an RSA
  * key (RS256, what most relying-party libraries default to) and an EC P-256 key (ES256, for clients that choose it
  * through `id_token_signed_response_alg`) are generated once and kept in the store, so every instance on one database
  * (and every restart) signs with them. The first key is the default signing key.

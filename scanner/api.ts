@@ -446,7 +446,7 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
    */
   passive?: boolean;
   /**
-   * Sends the same request many times (bursts, timing): the runner runs it on `read` operations only (DESIGN §2.6),
+   * Sends the same request many times (bursts, timing): the runner runs it on `read` operations only (docs/architecture.md §2.6),
    * whatever its `appliesTo` says.
    */
   repeatsRequests?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Check options (DESIGN §2.7): the declarations of the loaded checks merged into one list, as settings of
+ * Check options (docs/architecture.md §2.7): the declarations of the loaded checks merged into one list, as settings of
  * lib/settings (so their flags are parsed, validated and rendered by the same code as every other flag), the object
  * each check receives (only what it declared), and their report entries with secrets redacted. Everything here
  * derives from `CheckDefinition.options`; no option is named by hand.

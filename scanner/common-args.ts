@@ -1,5 +1,5 @@
 /**
- * The scan-wide flags of `scan *` and `discover api` (DESIGN §2.1), declared once with lib/settings: parsing,
+ * The scan-wide flags of `scan *` and `discover api` (docs/architecture.md §2.1), declared once with lib/settings: parsing,
  * validation, `--help` and the README table come from here; options of checks (`--jwt-secrets-file`, `--as-other`…)
  * are declared by the checks (check-options.ts) and parsed and rendered by the same code.
  */

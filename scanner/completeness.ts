@@ -1,5 +1,5 @@
 /**
- * Incomplete is not success (DESIGN §2.6): which checks could not run for a reason that leaves the scan incomplete
+ * Incomplete is not success (docs/architecture.md §2.6): which checks could not run for a reason that leaves the scan incomplete
  * (no, empty or rejected credential, identity canary lost, errors, everything filtered out), the reasons in
  * command-line terms, and the summary the advice line, the table, the JSON report and `--fail-on-incomplete` read.
  */

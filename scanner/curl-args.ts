@@ -1,4 +1,4 @@
-/** The curl flags `scan curl` understands (DESIGN §2.1), as `util.parseArgs` options, and their parsed form. */
+/** The curl flags `scan curl` understands (docs/architecture.md §2.1), as `util.parseArgs` options, and their parsed form. */
 import { readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { scannerError } from './errors.js';

@@ -1,4 +1,4 @@
-/** The scanner's exit codes (DESIGN §2.2 and §2.6), named once for the CLI, scans and programmatic callers. */
+/** The scanner's exit codes (docs/architecture.md §2.2 and §2.6), named once for the CLI, scans and programmatic callers. */
 
 /** The scan completed (whatever it found, unless a flag below asks otherwise). */
 export const EXIT_OK = 0;

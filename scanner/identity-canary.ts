@@ -1,5 +1,5 @@
 /**
- * The identity canary (DESIGN §2.6): the supplied credential is re-validated with the baseline request (a read
+ * The identity canary (docs/architecture.md §2.6): the supplied credential is re-validated with the baseline request (a read
  * operation sent as given) at the start, every N requests of the scan and at the end. When it stops working mid-scan,
  * checks that send it stop (skipped, with when and why), so a user deleted or a token revoked under the scan never
  * turns into findings or passes that mean nothing.

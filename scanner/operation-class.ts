@@ -1,5 +1,5 @@
 /**
- * Classifies an operation before any request is sent (DESIGN §2.6): `read` (GET/HEAD/OPTIONS), `write`
+ * Classifies an operation before any request is sent (docs/architecture.md §2.6): `read` (GET/HEAD/OPTIONS), `write`
  * (POST/PUT/PATCH) or `destructive` — every DELETE, and any operation whose path, operationId or summary names a
  * state-wiping verb (`GET /reset-db` wipes a database however it is spelled). A pure function of what the
  * description or the curl command says, so checks and the engine agree on it without sending anything.

@@ -1,5 +1,5 @@
 /**
- * `--include-operations` / `--exclude-operations` (DESIGN §2.6): globs over `METHOD /path` (the path template of an
+ * `--include-operations` / `--exclude-operations` (docs/architecture.md §2.6): globs over `METHOD /path` (the path template of an
  * OpenAPI operation, the URL path of a curl one) and over the operationId; exclude wins.
  */
 import type { Operation } from './api.js';

@@ -1,5 +1,5 @@
 /**
- * Public is not a bypass (DESIGN §2.6): on an operation that answers the same with no credential (the `auth.baseline`
+ * Public is not a bypass (docs/architecture.md §2.6): on an operation that answers the same with no credential (the `auth.baseline`
  * fact `answersSameWithout`), no authentication finding (OWASP API2:2023) scores above Info, in every scan kind —
  * applied by the engine after the checks, so no check can forget it. Issues about the operation itself, not its
  * credential (`holdsOnPublicOperations`: a sign-in, public by nature, taking a common password), keep their score.

@@ -1,5 +1,5 @@
 /**
- * One root cause, one finding (DESIGN §2.6): a finding that names a cause (e.g. a token re-signed with the secret
+ * One root cause, one finding (docs/architecture.md §2.6): a finding that names a cause (e.g. a token re-signed with the secret
  * jwt.weak_secret recovered) is linked to it when that cause was found on the same operation, and then not scored
  * again. When the cause was not found (its check not selected, or skipped), the finding keeps its own score: nothing
  * else in the report would say the key is known.

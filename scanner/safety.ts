@@ -1,5 +1,5 @@
 /**
- * The engine's send gate (DESIGN §2.6): every request of a scan passes here before it reaches the wire, so no check,
+ * The engine's send gate (docs/architecture.md §2.6): every request of a scan passes here before it reaches the wire, so no check,
  * probe or id-gathering step can send a destructive request by mistake. Destructive requests are refused unless
  * `--allow-destructive` is given, or they target an object this scan itself created (its own POST answered with it);
  * with an API model, any write naming an object no scan identity owns is refused too (scanner/model/write-rule.ts).

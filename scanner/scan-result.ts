@@ -37,7 +37,7 @@ export interface Finding {
   /** The attempt that shows the issue, when the check gave one as evidence. */
   attemptId?: string;
   /**
-   * This finding's score when it is lower than the issue's (DESIGN §2.6 "scores say what the operation is": framing
+   * This finding's score when it is lower than the issue's (docs/architecture.md §2.6 "scores say what the operation is": framing
    * headers on JSON, a rate limit off authentication, any authentication finding on a public operation).
    */
   cvss?: { version: 4.0; vector: string; score: number };
@@ -57,7 +57,7 @@ export interface Finding {
   chain?: { step: number; role: 'raised' | 'reached'; operation: string; detail: string; attemptIds?: string[] }[];
 }
 
-/** The check and issue a finding follows from (DESIGN §2.6 "one root cause, one finding"). */
+/** The check and issue a finding follows from (docs/architecture.md §2.6 "one root cause, one finding"). */
 interface FindingCause {
   checkId: string;
   issueId: string;
@@ -71,7 +71,7 @@ export interface CheckResult {
   reason?: string;
   /**
    * The check could not run for a reason that leaves the scan incomplete (no, empty or rejected credential, identity
-   * canary lost, error), as opposed to a check that does not apply (DESIGN §2.6 "incomplete is not success").
+   * canary lost, error), as opposed to a check that does not apply (docs/architecture.md §2.6 "incomplete is not success").
    */
   incomplete?: boolean;
   findings: Finding[];

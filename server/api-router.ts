@@ -1,5 +1,5 @@
 /**
- * Everything under /api/v1 after authentication and body parsing (DESIGN.md §1.2, §1.6): the top-level routes
+ * Everything under /api/v1 after authentication and body parsing (docs/architecture.md §1.2, §1.6): the top-level routes
  * (`GET /organizations`, rate limited per subject), then `/organizations/:organizationId/…` (organization
  * resolution → rate limit → the organization-scoped routes), and the same routes without the prefix when the
  * default-organization tree is on. Both lists are in api-routes.ts; the reviewer/admin transitions have no route here.

@@ -1,5 +1,5 @@
 /**
- * The registration service's HTTP application (DESIGN.md §1): request id → logging and metrics → security headers
+ * The registration service's HTTP application (docs/architecture.md §1): request id → logging and metrics → security headers
  * → health → OpenAPI document → /api/v1 (CORS → authenticate → JSON bodies → the API router) → 404 → the one
  * error handler. Authentication and readiness share one view of the authorization server. `createApp` never
  * listens; `main.ts` does.

@@ -1,5 +1,5 @@
 /**
- * The registration service's settings (DESIGN.md §1.1), declared once with the rules between them: read from the
+ * The registration service's settings (docs/architecture.md §1.1), declared once with the rules between them: read from the
  * environment (and `--seed`) at start, every problem listed, then frozen. `--help` and the README table come from here.
  */
 import { LOG_LEVELS } from '../lib/logger.js';

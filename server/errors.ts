@@ -1,4 +1,4 @@
-/** The registration service's error codes (DESIGN.md §1.7): each code once, with its status and meaning. */
+/** The registration service's error codes (docs/architecture.md §1.7): each code once, with its status and meaning. */
 import { AppError, type AppErrorOptions } from '../lib/app-error.js';
 
 export const errorCodes = {

@@ -1,5 +1,5 @@
 /**
- * Prefixed random ids (DESIGN.md §1.3): `org_…`, `reg_…`, `cs_…` — base62, ≥ 96 bits of randomness; audit entries'
+ * Prefixed random ids (docs/architecture.md §1.3): `org_…`, `reg_…`, `cs_…` — base62, ≥ 96 bits of randomness; audit entries'
  * ids carry their creation order before the random part (`newOrderedId`).
  */
 import { randomFillSync } from 'node:crypto';

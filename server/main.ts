@@ -124,7 +124,7 @@ export async function main(
   const deps: ApiDeps = { config, store, logger, clock: () => new Date(), metrics, lifecycle };
 
   const server = createServer(createApp(deps));
-  // The reviewer/admin surface: its own app on its own listener, never mounted on the public one (DESIGN.md §1.2).
+  // The reviewer/admin surface: its own app on its own listener, never mounted on the public one (docs/architecture.md §1.2).
   const consoleOidc = consoleOidcOptions(config);
   const internal = createInternalSurface(
     deps,

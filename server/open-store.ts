@@ -1,7 +1,7 @@
 /**
  * The store `main.ts` serves from: the embedded one, or MongoDB (MONGODB_URI) checked for its schema version
  * (migrated first with MIGRATE_ON_START) and seeded (SEED_FILE). A database that does not answer at start does not
- * stop the service (DESIGN.md §1.10): it starts not ready on a deferred store (server/store/deferred-store.ts) that
+ * stop the service (docs/architecture.md §1.10): it starts not ready on a deferred store (server/store/deferred-store.ts) that
  * opens, checks and seeds the database once it answers — unless REQUIRE_DATABASE_AT_START, which exits naming the
  * host and the cause. Never the URI itself: it may hold credentials.
  */

@@ -1,4 +1,4 @@
-/** What each plan allows (DESIGN.md §1.8): registration quota, change sets, grant types, profiles, rate limit. */
+/** What each plan allows (docs/architecture.md §1.8): registration quota, change sets, grant types, profiles, rate limit. */
 import type { ServiceConfig } from './config.js';
 import type { Plan } from './components/organizations/organizations.model.js';
 

@@ -1,4 +1,4 @@
-/** The authenticated caller, the same whatever kind of token it came from (DESIGN.md §1.2). */
+/** The authenticated caller, the same whatever kind of token it came from (docs/architecture.md §1.2). */
 import type {} from 'express-serve-static-core';
 
 export interface Principal {

@@ -53,7 +53,7 @@ export interface BaselineFacts {
   /** A random, well-formed-looking but invalid credential was rejected. */
   garbageRejected: boolean;
   /**
-   * The supplied credential is valid but not permitted here (DESIGN §2.6 "permission is not authentication"): 403, or a
+   * The supplied credential is valid but not permitted here (docs/architecture.md §2.6 "permission is not authentication"): 403, or a
    * 401 whose answer differs from the one no credential and garbage both get. Credential checks still run, comparing
    * against that answer.
    */

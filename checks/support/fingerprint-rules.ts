@@ -1,6 +1,6 @@
 /**
  * Technology fingerprints read from response headers, written for this project (VulnAPI uses the Wappalyzer
- * database). Buckets and their JSON keys follow VulnAPI's fingerprint data (research §2.3); names carry `:version`
+ * database). Buckets and their JSON keys follow VulnAPI's fingerprint data (docs/architecture.md §R.17); names carry `:version`
  * when the header reveals one.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The options several checks read, declared once (DESIGN §2.7): each check lists the same object in its `options`,
+ * The options several checks read, declared once (docs/architecture.md §2.7): each check lists the same object in its `options`,
  * so the flag, its doc and whether it is a secret cannot drift between checks. An option one check reads is declared
  * in that check.
  */

@@ -1,5 +1,5 @@
 /**
- * `/_debugger` (DESIGN.md §3.4): pick a client, run authorization code + PKCE through the IdP's
+ * `/_debugger` (docs/architecture.md §3.4): pick a client, run authorization code + PKCE through the IdP's
  * own login and consent pages, and see the decoded ID and access tokens, userinfo and a refresh. The debugger is a
  * relying party living on the IdP: its callback `{issuer}/_debugger/callback` is registered on every code-flow
  * client while the testing API is on, and it calls the token and userinfo endpoints at the issuer (loopback).

@@ -1,5 +1,5 @@
 /**
- * The testing API's clock offset (DESIGN.md §3.4). oidc-provider reads time through `Date.now()` (token iat/exp,
+ * The testing API's clock offset (docs/architecture.md §3.4). oidc-provider reads time through `Date.now()` (token iat/exp,
  * code, session and interaction expiry), so `Date.now` is wrapped once, and only inside an IdP's request (an
  * AsyncLocalStorage context) does it add that IdP's offset: other IdPs and the rest of the process keep real time.
  */

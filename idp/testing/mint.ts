@@ -1,5 +1,5 @@
 /**
- * `POST /_testing/tokens` (DESIGN.md §3.4): tokens the provider itself accepts — opaque access and refresh tokens
+ * `POST /_testing/tokens` (docs/architecture.md §3.4): tokens the provider itself accepts — opaque access and refresh tokens
  * stored through oidc-provider's own models (so `/me` and introspection know them), RFC 9068 access tokens and ID
  * tokens signed with the current keys — or, on request, deliberately bad ones for negative tests: expired
  * (`expiresIn` ≤ 0), not yet valid (`notBefore` > 0), unsigned (`alg: "none"`), or signed with a foreign key

@@ -1,5 +1,5 @@
 /**
- * The testing surface of one issuer (DESIGN.md §3.4) as an object: what `/_testing/*` calls over HTTP and what
+ * The testing surface of one issuer (docs/architecture.md §3.4) as an object: what `/_testing/*` calls over HTTP and what
  * `createIdp()` returns as `idp.testing`. Every operation acts at once, without a restart.
  */
 import { exportJWK, generateKeyPair, calculateJwkThumbprint, type JWK } from 'jose';

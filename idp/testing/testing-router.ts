@@ -1,5 +1,5 @@
 /**
- * `/_testing/*` over HTTP (DESIGN.md §3.4): JSON in, JSON out, each route one call on the TestingApi. Only served
+ * `/_testing/*` over HTTP (docs/architecture.md §3.4): JSON in, JSON out, each route one call on the TestingApi. Only served
  * with `--enable-testing-api`, which create-idp.ts refuses on a non-loopback host unless told otherwise.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -59,7 +59,9 @@ export function testingRouter(api: TestingApi): express.Express {
     res.status(204).end();
   });
   app.use((_req, res) => {
-    res.status(404).json({ error: 'not_found', error_description: 'no such testing operation (see DESIGN.md §3.4)' });
+    res
+      .status(404)
+      .json({ error: 'not_found', error_description: 'no such testing operation (see docs/architecture.md §3.4)' });
   });
   // Express recognises an error handler by its four parameters.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

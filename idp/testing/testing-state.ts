@@ -1,5 +1,5 @@
 /**
- * What the testing API changes on one issuer (DESIGN.md §3.4): the clock offset, queued faults per endpoint, queued
+ * What the testing API changes on one issuer (docs/architecture.md §3.4): the clock offset, queued faults per endpoint, queued
  * next logins, and the request log. Reset empties all of it.
  */
 import type { ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The edge-worker entry (DESIGN.md §3.3): the same IdP the CLI builds (`buildIdp`, configuration from `IDP_*` worker
+ * The edge-worker entry (docs/architecture.md §3.3): the same IdP the CLI builds (`buildIdp`, configuration from `IDP_*` worker
  * variables), state and keys in the D1 binding `DB`, served through workerd's `cloudflare:node` httpServerHandler.
  * The issuer is `IDP_ISSUER`, else the origin of the request (one provider per origin, built on first use).
  * Without the D1 binding, `/healthz` still answers and `/readyz` reports 503.

@@ -1,5 +1,5 @@
 /**
- * Table report format (DESIGN §2.5): the advice line (and the incomplete-scan line, DESIGN §2.6), then the tables drawn
+ * Table report format (docs/architecture.md §2.5): the advice line (and the incomplete-scan line, docs/architecture.md §2.6), then the tables drawn
  * with cli-table3 — well-known paths, technology fingerprint, vulnerability list, suppressed findings with their
  * reasons, skipped checks with their reasons —
  * and the checks that errored, if any.

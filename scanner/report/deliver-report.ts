@@ -1,6 +1,6 @@
 /**
  * After a scan: suppressions applied, the report built and validated, written in its format to its transport, the
- * threshold rules' lines on stderr (DESIGN §2.2), and the exit code (suppressed findings never count). execute-scan.ts imports it when the scan is done, so none of the report
+ * threshold rules' lines on stderr (docs/architecture.md §2.2), and the exit code (suppressed findings never count). execute-scan.ts imports it when the scan is done, so none of the report
  * code (formatters, the report's validator) is loaded before a scan's first request.
  */
 import type { CliIo } from '../cli-io.js';

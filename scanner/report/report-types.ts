@@ -85,7 +85,7 @@ export interface CurlReport {
   issues: IssueReport[];
 }
 
-/** Gatehouse addition (DESIGN §2.6): whether every selected check could run, and the identity canary's record. */
+/** Gatehouse addition (docs/architecture.md §2.6): whether every selected check could run, and the identity canary's record. */
 interface CompletenessReport {
   complete: boolean;
   incompleteChecks: number;

@@ -1,4 +1,4 @@
-/** Risk level from a CVSS 4.0 score, without VulnAPI's gaps at exactly 4.0 / 7.0 / 9.0 (DESIGN §2.5). */
+/** Risk level from a CVSS 4.0 score, without VulnAPI's gaps at exactly 4.0 / 7.0 / 9.0 (docs/architecture.md §2.5). */
 
 export type RiskLevel = 'Critical' | 'High' | 'Medium' | 'Low' | 'Info';
 

@@ -1,5 +1,5 @@
 /**
- * Conditional writes on MongoDB (research §4.3), made while the record's write lock is held (write-locks.ts): the
+ * Conditional writes on MongoDB (docs/architecture.md §R.7), made while the record's write lock is held (write-locks.ts): the
  * record is read by `{ _id }`, the conditions (organization, allowed statuses, revisions, a guard) are checked
  * here with the embedded store's classification, and the write goes by `{ _id }` too. The lock makes the read and
  * the write one step for every writer of the record. The filters stay `{ _id }` alone for FerretDB 1.24 (SQLite),

@@ -1,5 +1,5 @@
 /**
- * The result of a conditional write (research §4.3): one atomic update filtered on organization, allowed
+ * The result of a conditional write (docs/architecture.md §R.7): one atomic update filtered on organization, allowed
  * statuses and revision. A miss says why, so the service can answer 404, 409 or 412 without a read-then-write race.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Opens the one mongoose connection of a store (research §4.6): fail fast instead of buffering, indexes never
+ * Opens the one mongoose connection of a store (docs/architecture.md §R.9): fail fast instead of buffering, indexes never
  * built at boot (`npm run db:migrate` does that), `sanitizeFilter` on every query of the connection.
  */
 import mongoose, { type Connection } from 'mongoose';
@@ -38,7 +38,7 @@ export async function connectMongo(uri: string, options: MongoConnectOptions = {
     autoIndex: false,
     autoCreate: false,
     // Operator objects a caller smuggles into a filter value are wrapped in $eq; the repositories mark their own
-    // operators with mongoose.trusted() (research §4.5).
+    // operators with mongoose.trusted() (docs/architecture.md §R.8).
     sanitizeFilter: true,
   });
   setQueryTimeout(connection, queryTimeoutMs);

@@ -1,5 +1,5 @@
 /**
- * Database failures as the client should see them (DESIGN.md §1.7): an unreachable or timed-out database is
+ * Database failures as the client should see them (docs/architecture.md §1.7): an unreachable or timed-out database is
  * 503 `unavailable` with `Retry-After`, never a 500 carrying driver text. Other errors pass through unchanged
  * (they are bugs, and the error handler logs them as a generic 500).
  */

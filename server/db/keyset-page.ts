@@ -1,4 +1,4 @@
-/** Keyset pagination over (createdAt, id) ascending: the order every list of the service uses (research §2.9). */
+/** Keyset pagination over (createdAt, id) ascending: the order every list of the service uses (docs/architecture.md §R.3). */
 
 export interface PageKey {
   createdAt: Date;

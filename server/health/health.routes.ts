@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness (DESIGN.md §1.9, §1.10): `/healthz` answers as long as the process serves HTTP and touches
+ * Liveness and readiness (docs/architecture.md §1.9, §1.10): `/healthz` answers as long as the process serves HTTP and touches
  * nothing; `/readyz` answers 200 only when the instance can serve: `store` (the database answers its ping),
  * `schema` (migrated to this build's version) and `authorizationServer` (the tokens this instance accepts can be
  * verified: a usable signing key cached or the JWKS fetchable; the introspection endpoint answering). Otherwise 503

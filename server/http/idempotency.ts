@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on create POSTs (draft-ietf-httpapi-idempotency-key-header-07, DESIGN.md §1.5): keys are scoped
+ * `Idempotency-Key` on create POSTs (draft-ietf-httpapi-idempotency-key-header-07, docs/architecture.md §1.5): keys are scoped
  * to organization + subject and kept 24 h; a retry with the same request replays the stored success, a different
  * request is 422 `idempotency_key_reused`, one still running is 409 `conflict`. Only successes are kept. A request
  * refused (4xx) releases its key, so the client may fix it and retry with the same key. A failure whose outcome is

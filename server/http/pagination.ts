@@ -1,5 +1,5 @@
 /**
- * Cursor pagination (research §2.9): `?limit=` 1–100 (default 20) and an opaque `?cursor=` that carries the last
+ * Cursor pagination (docs/architecture.md §R.3): `?limit=` 1–100 (default 20) and an opaque `?cursor=` that carries the last
  * (createdAt, id), signed with HMAC-SHA256 over the cursor and what the list is bound to (resource, organization,
  * filters). A cursor replayed against another organization or filter, or forged (with an unkeyed hash
  * anyone could mint a cursor with a ±9e15 timestamp the database would choke on), is a 400 `invalid_cursor`.

@@ -1,5 +1,5 @@
 /**
- * The internal (reviewer/admin) surface (DESIGN.md §1.2, §1.4) as its own Express app for INTERNAL_PORT — never
+ * The internal (reviewer/admin) surface (docs/architecture.md §1.2, §1.4) as its own Express app for INTERNAL_PORT — never
  * mounted on the public listener. Request id → logging and metrics → security headers → health → /metrics
  * (Prometheus, METRICS_ENABLED; unauthenticated, like health: this listener must not be reachable from outside)
  * → /internal/v1 (authenticate with the internal audience → JSON bodies → routes, each behind a `gatehouse:*` scope

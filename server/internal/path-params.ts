@@ -1,4 +1,4 @@
-/** Path parameters of the internal surface: a malformed id is a 404, never a query (DESIGN.md §1.3). */
+/** Path parameters of the internal surface: a malformed id is a 404, never a query (docs/architecture.md §1.3). */
 import type { Request } from 'express';
 import { apiError } from '../errors.js';
 import { isId } from '../ids.js';

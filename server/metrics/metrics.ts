@@ -1,5 +1,5 @@
 /**
- * The service's Prometheus metrics (DESIGN.md §1.10; prom-client, one registry per service instance): requests by
+ * The service's Prometheus metrics (docs/architecture.md §1.10; prom-client, one registry per service instance): requests by
  * route template, method and status with their durations; token refusals by rule; store operation durations;
  * the outbox backlog and its oldest age (read from the store when scraped); provisioning failures; rate-limit
  * refusals; and the process's own metrics. Served as `GET /metrics` on the internal listener (METRICS_ENABLED).

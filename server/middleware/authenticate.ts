@@ -1,5 +1,5 @@
 /**
- * Authentication of a listener (DESIGN.md §1.2, §1.10): the bearer token from the `Authorization` header only;
+ * Authentication of a listener (docs/architecture.md §1.2, §1.10): the bearer token from the `Authorization` header only;
  * JWTs go to express-jwt + jwks-rsa with the RFC 9068 checks, anything else to RFC 7662 introspection. Both end in
  * the same `req.principal`, so nothing downstream knows which kind of token it was. Both surfaces require their
  * audience: the public API API_AUTH_AUDIENCE (introspected tokens without `aud` only with
@@ -77,7 +77,7 @@ export function createAuthenticate(
     const match = BEARER.exec(header);
     if (!match || match[1].length > MAX_TOKEN_LENGTH) throw malformedAuthorization();
     const token = match[1];
-    // With JWTs accepted, a JWT-shaped token is verified locally and never introspected (research §2.3);
+    // With JWTs accepted, a JWT-shaped token is verified locally and never introspected (docs/architecture.md §R.1);
     // with opaque tokens only, every token goes to introspection (the AS decides what it issued).
     const kind = verifyJwt && looksLikeJwt(token) ? 'jwt' : 'opaque';
     try {

@@ -1,5 +1,5 @@
 /**
- * CORS for browsers calling the public API (DESIGN.md §1.10, CORS_ALLOWED_ORIGINS): a request from a listed origin
+ * CORS for browsers calling the public API (docs/architecture.md §1.10, CORS_ALLOWED_ORIGINS): a request from a listed origin
  * (exact match: scheme, host and port) gets `Access-Control-Allow-Origin` with that origin — never `*` — and the
  * response headers a client needs exposed; its preflight (`OPTIONS` with `Access-Control-Request-Method`) is
  * answered here, before authentication, since browsers send no token with it. Any other origin gets no CORS

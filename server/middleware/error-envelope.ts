@@ -1,4 +1,4 @@
-/** The one JSON error body of the service (DESIGN.md §1.7): `{ error: { code, message, fields?, requestId } }`. */
+/** The one JSON error body of the service (docs/architecture.md §1.7): `{ error: { code, message, fields?, requestId } }`. */
 import type { FieldError } from '../../lib/app-error.js';
 
 export interface ErrorEnvelope {

@@ -1,6 +1,6 @@
 /**
  * What every listener of the service starts with (public API and internal surface alike): no `X-Powered-By`, no
- * auto-ETags (strong ETags come from revisions, DESIGN.md §1.5), the simple query parser, `trust proxy` from
+ * auto-ETags (strong ETags come from revisions, docs/architecture.md §1.5), the simple query parser, `trust proxy` from
  * TRUST_PROXY, a request id, one access log line and the request metrics per request, security headers, and —
  * once the instance is stopping — `Connection: close` on every answer, so keep-alive clients leave as their
  * requests finish.

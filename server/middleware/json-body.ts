@@ -1,5 +1,5 @@
 /**
- * JSON request bodies only (DESIGN.md §1.5): other media types, other charsets and bytes that are not UTF-8 → 415,
+ * JSON request bodies only (docs/architecture.md §1.5): other media types, other charsets and bytes that are not UTF-8 → 415,
  * above 64 KiB → 413, malformed → 400. Before any handler sees the body, 422 `validation_failed` with the field path
  * for keys that could reach an object's prototype (`__proto__`, `constructor`, `prototype`), for member names
  * MongoDB cannot store (NUL, a leading `$`, a `.`; so both stores answer alike), for strings

@@ -1,6 +1,6 @@
 /**
  * JWT access tokens: express-jwt verifies signature, algorithm allowlist, `iss`, `aud` and time claims with
- * keys from jwks-rsa; this module adds what express-jwt lacks (research §3.1, RFC 9068 §4): header
+ * keys from jwks-rsa; this module adds what express-jwt lacks (docs/architecture.md §R.4, RFC 9068 §4): header
  * `typ` = `at+jwt`, and the profile's required claims (`exp`, `sub`, `client_id`, `iat`, `jti`).
  */
 import { createHash } from 'node:crypto';
@@ -124,7 +124,7 @@ export function createJwtVerifier(
         }
         const payload = (req as Request & { auth?: JwtPayload }).auth;
         delete (req as Request & { auth?: JwtPayload }).auth;
-        // jsonwebtoken accepts a token without `exp` (research §3.1); RFC 9068 §2.2 requires these claims.
+        // jsonwebtoken accepts a token without `exp` (docs/architecture.md §R.4); RFC 9068 §2.2 requires these claims.
         const missing = missingClaims(payload);
         if (!payload || missing.length > 0) {
           reject(invalidToken({ rule: 'claims', expected: missing }));

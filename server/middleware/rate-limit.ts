@@ -1,6 +1,6 @@
 /**
- * Per-plan rate limits per subject and organization (DESIGN.md §1.8), with the header fields of
- * draft-ietf-httpapi-ratelimit-headers (research §2.6) on every response:
+ * Per-plan rate limits per subject and organization (docs/architecture.md §1.8), with the header fields of
+ * draft-ietf-httpapi-ratelimit-headers (docs/architecture.md §R.2) on every response:
  *   RateLimit-Policy: "pro";q=600;w=60      RateLimit: "pro";r=599;t=42
  * and 429 `rate_limited` + `Retry-After` (never earlier than the window's end, plus jitter) when exhausted.
  * Used after organization resolution. Without an organization (GET /organizations) the caller is limited per
@@ -17,7 +17,7 @@ import { missingToken } from './bearer-errors.js';
 const WINDOW_MS = 60_000;
 const MAX_JITTER_S = 2;
 
-/** Partition keys never carry raw subjects or ids (research §2.6). */
+/** Partition keys never carry raw subjects or ids (docs/architecture.md §R.2). */
 function partitionKey(sub: string, organizationId: string): string {
   return createHash('sha256').update(`${sub}\u0000${organizationId}`).digest('base64url');
 }

@@ -1,4 +1,4 @@
-/** Route-level scope check (DESIGN.md §1.2): 403 `insufficient_scope` naming the missing scope (RFC 6750 §3.1). */
+/** Route-level scope check (docs/architecture.md §1.2): 403 `insufficient_scope` naming the missing scope (RFC 6750 §3.1). */
 import type { RequestHandler } from 'express';
 import type { Scope } from '../principal.js';
 import { insufficientScope, missingToken } from './bearer-errors.js';

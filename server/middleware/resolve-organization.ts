@@ -1,5 +1,5 @@
 /**
- * Resolves the organization a request acts on and checks the caller's API-access grant (DESIGN.md §1.2, §1.6).
+ * Resolves the organization a request acts on and checks the caller's API-access grant (docs/architecture.md §1.2, §1.6).
  * Malformed ids, unknown organizations and organizations without a grant all answer the same 404, so existence
  * never leaks.
  */

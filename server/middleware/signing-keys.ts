@@ -1,7 +1,7 @@
 /**
  * The authorization server's signing keys by `kid`, fetched with jwks-rsa (cache on, rate limit on, 5 s
- * timeout: research §3.2) and kept here as ready `KeyObject`s so a verification never re-parses a PEM.
- * jwks-rsa failures are mapped per research §3.3: unknown kid or a refetch flood → invalid token (401);
+ * timeout: docs/architecture.md §R.5) and kept here as ready `KeyObject`s so a verification never re-parses a PEM.
+ * jwks-rsa failures are mapped per docs/architecture.md §R.6: unknown kid or a refetch flood → invalid token (401);
  * JWKS endpoint down or unusable → 503.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
@@ -70,7 +70,7 @@ export function createSigningKeys(endpoints: AuthEndpoints, logger: Logger): Sig
       const name = errorName(err);
       if (name === 'SigningKeyNotFoundError') throw invalidToken({ rule: 'unknown_key', got: kid }, { cause: err });
       if (name === 'JwksRateLimitError') {
-        // Most likely a flood of unknown kids: refuse the token, keep the JWKS budget (research §3.3).
+        // Most likely a flood of unknown kids: refuse the token, keep the JWKS budget (docs/architecture.md §R.6).
         warnBudgetExhausted();
         throw invalidToken({ rule: 'unknown_key', got: kid }, { cause: err });
       }

@@ -1,7 +1,7 @@
 /**
  * Opaque access tokens through RFC 7662 introspection, authenticated as a protected resource
  * (client_secret_basic, RFC 6749 §2.3.1). Only `active === true` counts; a timeout, a non-200 or a body that
- * is not an introspection response is an outage (503), never an inactive or an accepted token (research §2.3).
+ * is not an introspection response is an outage (503), never an inactive or an accepted token (docs/architecture.md §R.1).
  * Results are cached by SHA-256 of the token, never past the token's `exp`; negative results only briefly.
  * The audience is checked as for JWTs: an answer without `aud` is refused unless the surface admits it
  * (API_AUTH_ALLOW_MISSING_AUDIENCE, public API only: weaker, since any token of the authorization server then

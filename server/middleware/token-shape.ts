@@ -1,4 +1,4 @@
-/** Tells JWTs from opaque tokens before any verification (research §2.3): three base64url parts and a JSON header with `alg`. */
+/** Tells JWTs from opaque tokens before any verification (docs/architecture.md §R.1): three base64url parts and a JSON header with `alg`. */
 
 const JWS_COMPACT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
 

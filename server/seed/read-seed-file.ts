@@ -1,5 +1,5 @@
 /**
- * Reads a SEED_FILE (YAML or JSON, DESIGN.md §1.1b) and checks it whole: the JSON Schema, then the
+ * Reads a SEED_FILE (YAML or JSON, docs/architecture.md §1.1b) and checks it whole: the JSON Schema, then the
  * references between entries. Every problem is listed in one SeedFileError; nothing is applied on error.
  */
 import { readFile } from 'node:fs/promises';

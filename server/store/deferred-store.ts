@@ -1,5 +1,5 @@
 /**
- * A store for a database that did not answer at start (DESIGN.md §1.10): the service starts anyway, every
+ * A store for a database that did not answer at start (docs/architecture.md §1.10): the service starts anyway, every
  * operation answers 503 `unavailable` and readiness says why, while the connection is tried again in the
  * background; once it opens — and `whenOpen` (the schema check, the seed file) has run — every call goes to the
  * real store and the instance becomes ready by itself. An orchestrator that starts the service before its

@@ -1,5 +1,5 @@
 /**
- * The explicit migration step (DESIGN.md §1.9, `npm run db:migrate`): creates every index and writes the platform
+ * The explicit migration step (docs/architecture.md §1.9, `npm run db:migrate`): creates every index and writes the platform
  * data, idempotently — a second run creates nothing and changes nothing. Never raced at boot by N instances.
  */
 import { isDeepStrictEqual } from 'node:util';

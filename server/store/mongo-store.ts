@@ -19,7 +19,7 @@ import { directResolutionReads, withResolutionCache } from './resolution-cache.j
 export interface MongoStoreOptions extends MongoConnectOptions {
   /** Clock for the timestamps the store sets itself (organization and grant `createdAt`). */
   clock?: () => Date;
-  /** Receives the connection's `disconnected` / `reconnected` / `error` events (research §4.6). */
+  /** Receives the connection's `disconnected` / `reconnected` / `error` events (docs/architecture.md §R.9). */
   logger?: Logger;
   /**
    * How long organization resolution may reuse a grant or organization it read (API_RESOLUTION_CACHE_MS; 0 or

@@ -1,5 +1,5 @@
 /**
- * THE list of repositories (DESIGN.md §1.9). Each entry names its embedded and mongo factories and the mongoose
+ * THE list of repositories (docs/architecture.md §1.9). Each entry names its embedded and mongo factories and the mongoose
  * schemas whose collections `db:migrate` creates; the `Store` type, both stores, the migration's collections and
  * the contract suite's registry are all derived from it. Adding a repository is one entry here (plus its contract).
  */

@@ -25,7 +25,7 @@ const byId = new Map(checks.map((c) => [c.definition.id, c.definition]));
 const loadedById = new Map((await loadChecks()).map((c) => [c.definition.id, c.definition]));
 
 /**
- * VulnAPI v0.9 vocabulary (research/scanner-reference.md §1.2–§1.3), plus upstream jwtop's for our additions, plus the
+ * VulnAPI v0.9 vocabulary (docs/architecture.md §R.12–§R.13), plus upstream jwtop's for our additions, plus the
  * OWASP API Security Top 10 2023 categories (test/checks/support/owasp.ts) and MITRE CWE names of the checks beyond them (bola.*, bfla.*, resource.*,
  * injection.*, bopla.*, misconfiguration.verbose_errors, ssrf.*, authentication.*).
  */
@@ -345,9 +345,7 @@ describe('VulnAPI compatibility', () => {
       expect(definition, `add checks/${check}.ts (a VulnAPI check)`).to.not.equal(undefined);
       expect(definition!.name, `checks/${check}.ts: name`).to.equal(checkName);
       const actual = Object.fromEntries(definition!.issues.map((i) => [i.id, [i.name, i.cvss.vector, i.cvss.score]]));
-      expect(actual, `checks/${check}.ts: issues must match research/scanner-reference.md §1.2–§1.3`).to.deep.equal(
-        issues,
-      );
+      expect(actual, `checks/${check}.ts: issues must match docs/architecture.md §R.12–§R.13`).to.deep.equal(issues);
     });
   }
 

@@ -80,7 +80,7 @@ describe('scan curl flags and the operation they describe', () => {
     expect(parse('-m', '2.5', '--connect-timeout', '1').curl).to.include({ maxTimeMs: 2500, connectTimeoutMs: 1000 });
   });
 
-  it('parses every transport flag of DESIGN §2.1', () => {
+  it('parses every transport flag of docs/architecture.md §2.1', () => {
     const { curl } = parse(
       '-k',
       '--cacert',

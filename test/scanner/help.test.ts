@@ -21,7 +21,7 @@ describe('scanner --help', () => {
     });
   }
 
-  it('documents every curl flag of DESIGN §2.1 and the exit codes in scan curl --help', async () => {
+  it('documents every curl flag of docs/architecture.md §2.1 and the exit codes in scan curl --help', async () => {
     const { stdout } = await runCli(['scan', 'curl', '--help']);
     for (const flag of [
       '--request',

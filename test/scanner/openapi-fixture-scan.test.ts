@@ -140,7 +140,7 @@ describe('scanner scan openapi against a 24-operation OpenAPI 3.1 API mixing cre
   });
 
   it('sends no destructive request at defaults but the clean-up of what it created: DELETE operations are skipped with the reason', () => {
-    // DESIGN §2.6: an object the scan's own POST /orders or POST /webhooks made (the target names them ord-new and
+    // docs/architecture.md §2.6: an object the scan's own POST /orders or POST /webhooks made (the target names them ord-new and
     // 8) may be deleted again, and the clean-up does so once; nothing the target held before the scan is.
     const deleted = firstRun.filter((line) => line.startsWith('DELETE ')).map((line) => line.split(' ')[1]);
     expect(

@@ -69,7 +69,7 @@ describe('scanner report schemas (revision 2024-10)', () => {
     expect(reportProblems(report())).to.deep.equal([]);
   });
 
-  // Each of VulnAPI's known deviations (research §3.2) is refused by our schema, so we cannot emit it.
+  // Each of VulnAPI's known deviations (docs/architecture.md §R.18) is refused by our schema, so we cannot emit it.
   const deviations: [string, (string | number)[], unknown, string][] = [
     ['an issue status of none', ['reports', 0, 'issues', 0, 'status'], 'none', 'reports[0].issues[0].status'],
     [

@@ -29,7 +29,7 @@ function wipingDescription(): unknown {
   };
 }
 
-describe('scanner safety and completeness (DESIGN §2.6)', () => {
+describe('scanner safety and completeness (docs/architecture.md §2.6)', () => {
   let target: Target | undefined;
   let dir: string;
   const hits = { reset: 0, delete: 0 };

@@ -5,7 +5,7 @@ import type { Report } from '../../scanner/report/report-types.js';
 
 const thresholdChecks = fileURLToPath(new URL('../fixtures/custom-checks/threshold/', import.meta.url));
 
-describe('scanner threshold rules (DESIGN §2.2)', () => {
+describe('scanner threshold rules (docs/architecture.md §2.2)', () => {
   let target: Target;
   before(async () => {
     target = await startTarget();

@@ -1,5 +1,5 @@
 /**
- * The capabilities record (DESIGN.md §1.3): what this caller may do in this organization, computed from the plan,
+ * The capabilities record (docs/architecture.md §1.3): what this caller may do in this organization, computed from the plan,
  * the token's scopes, the client-type rules, the policy profiles and the platform policy — the same data the
  * policy engine enforces, so a client that follows it never meets a surprise on submit.
  */

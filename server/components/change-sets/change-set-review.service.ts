@@ -1,9 +1,9 @@
 /**
- * Reviewer decisions on a change set (DESIGN.md §1.4), for the internal API and the console. Approve applies the
+ * Reviewer decisions on a change set (docs/architecture.md §1.4), for the internal API and the console. Approve applies the
  * change to the registration in one conditional write (its revision must still be `baseRevision`, else 409
  * `conflict`) that releases the registration's lock and carries the audit entry and the RFC 7592 update step;
  * reject releases the lock with its audit entry. Then the change set is closed. Ordered single-document steps, no
- * transaction (DESIGN.md §1.9): the registration write is the commit point. Nobody decides on their own proposal.
+ * transaction (docs/architecture.md §1.9): the registration write is the commit point. Nobody decides on their own proposal.
  */
 import { apiError } from '../../errors.js';
 import { reasonRequired, separationOfDuties } from '../registrations/review.service.js';

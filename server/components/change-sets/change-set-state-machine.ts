@@ -1,4 +1,4 @@
-/** The change-set transition table (DESIGN.md §1.4): self-service withdraw; approve/reject for reviewers only. */
+/** The change-set transition table (docs/architecture.md §1.4): self-service withdraw; approve/reject for reviewers only. */
 import type { AppError } from '../../../lib/app-error.js';
 import type { Scope } from '../../principal.js';
 import type { GrantRole } from '../grants/grants.model.js';

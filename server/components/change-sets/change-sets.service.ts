@@ -1,5 +1,5 @@
 /**
- * Self-service change sets (DESIGN.md §1.4): propose against an active registration, list, read, withdraw.
+ * Self-service change sets (docs/architecture.md §1.4): propose against an active registration, list, read, withdraw.
  * The registration is the lock that keeps one change set open: proposing sets its `pendingChangeSetId` in one
  * conditional write (no other open, status active, revision), so two concurrent proposals cannot both win; and
  * every decision on it (withdraw here, approve/reject in change-set-review.service.ts) commits by releasing that

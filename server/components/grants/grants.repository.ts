@@ -1,4 +1,4 @@
-/** Storage of API-access grants (DESIGN.md §1.2): the interface and the embedded (memory) implementation. */
+/** Storage of API-access grants (docs/architecture.md §1.2): the interface and the embedded (memory) implementation. */
 import { ROLE_OF_GRANTS_WITHOUT_ONE, type Grant, type GrantRole } from './grants.model.js';
 
 interface GrantInput {

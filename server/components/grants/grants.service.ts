@@ -1,5 +1,5 @@
 /**
- * Managing API-access grants (the "API Access" area of organization settings, DESIGN.md §1.2). Used by the seed
+ * Managing API-access grants (the "API Access" area of organization settings, docs/architecture.md §1.2). Used by the seed
  * loader, the internal surface and tests; there is no public route that grants access.
  */
 import { apiError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key records on MongoDB, shared by every instance (research §6): insert to claim; on E11000 take over
+ * Idempotency-Key records on MongoDB, shared by every instance (docs/architecture.md §R.10): insert to claim; on E11000 take over
  * an expired record, an expired lease (a crashed instance's key) or a claim whose holder this instance knows is over,
  * with one conditional update; otherwise answer mismatch / in flight / completed from the record. The takeover runs under the key's write lock so two instances
  * cannot both take over on FerretDB, whose filtered updates are not atomic (see server/db/write-locks.ts).

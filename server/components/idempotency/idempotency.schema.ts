@@ -1,5 +1,5 @@
 /**
- * The mongoose schema of Idempotency-Key records (research §6): unique per organization + subject + key, with an
+ * The mongoose schema of Idempotency-Key records (docs/architecture.md §R.10): unique per organization + subject + key, with an
  * in-flight lease and an expiry. The TTL index on `expiresAt` is created by `db:migrate` where the server has TTL
  * indexes (MongoDB); FerretDB 1.24 does not implement `expireAfterSeconds`, so expiry is also enforced in code and
  * expired records are swept by the repository.

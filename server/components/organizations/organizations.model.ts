@@ -1,4 +1,4 @@
-/** An organization: the tenant every resource lives under (DESIGN.md §1.3). */
+/** An organization: the tenant every resource lives under (docs/architecture.md §1.3). */
 
 export const PLANS = ['free', 'pro', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];

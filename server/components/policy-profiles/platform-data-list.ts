@@ -1,5 +1,5 @@
 /**
- * Lists of platform data (policy profiles, templates) in the list shape of every other list (DESIGN.md §1.5):
+ * Lists of platform data (policy profiles, templates) in the list shape of every other list (docs/architecture.md §1.5):
  * `{ data, nextCursor }`, `?limit=` and an opaque `?cursor=` bound to the organization. Items are ordered by id.
  */
 import type { Request, Response } from 'express';

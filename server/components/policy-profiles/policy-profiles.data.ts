@@ -1,5 +1,5 @@
 /**
- * The platform's built-in policy profiles (fixed ids, DESIGN.md §1.3). Data, validated against
+ * The platform's built-in policy profiles (fixed ids, docs/architecture.md §1.3). Data, validated against
  * `schemas/policy-profile.schema.json` by the tests; the policy engine reads the constraints from here. An operator
  * declares more in the seed file (declared-policy-profiles.ts); `findPolicyProfile` finds both.
  */

@@ -1,4 +1,4 @@
-/** A policy profile: platform-defined constraints a registration opts into (DESIGN.md §1.3). Read-only. */
+/** A policy profile: platform-defined constraints a registration opts into (docs/architecture.md §1.3). Read-only. */
 import type { ApplicationType, ClientType } from '../registrations/registrations.model.js';
 
 export interface PolicyProfileConstraints {

@@ -1,5 +1,5 @@
 /**
- * The submit-time policy check (DESIGN.md §1.4): the registration against the platform policy, its policy profile
+ * The submit-time policy check (docs/architecture.md §1.4): the registration against the platform policy, its policy profile
  * and its organization's plan. Returns EVERY violation (empty = valid), each with a dotted path such as
  * `config.redirectUris[2]`, so one 422 tells the caller everything to fix.
  */

@@ -1,5 +1,5 @@
 /**
- * Rate-limit counters shared by every instance (DESIGN.md §1.8) as fixed-window block claims: the window's slots
+ * Rate-limit counters shared by every instance (docs/architecture.md §1.8) as fixed-window block claims: the window's slots
  * 1…limit are cut into blocks of `blockSizeFor(limit)` slots, and an instance claims the n-th block of a window by
  * inserting the document `<key>:<window>:b<n>`. Only an insert checked by the unique `_id` decides who holds a block,
  * so no slot is ever admitted twice and the limit is never exceeded, on MongoDB and on FerretDB alike.

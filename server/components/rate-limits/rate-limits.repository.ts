@@ -1,5 +1,5 @@
 /**
- * Rate-limit counters behind one interface so several instances can share them (DESIGN.md §1.8): fixed
+ * Rate-limit counters behind one interface so several instances can share them (docs/architecture.md §1.8): fixed
  * windows per key. The embedded implementation keeps them in this process; a MongoDB one plugs in beside it.
  */
 

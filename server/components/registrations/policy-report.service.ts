@@ -1,5 +1,5 @@
 /**
- * Dry-run policy checks (research §8.2): what submit would say, without submitting — every violation of the
+ * Dry-run policy checks (docs/architecture.md §R.11): what submit would say, without submitting — every violation of the
  * platform policy, the policy profile and the plan, and the effective config the authorization server would use.
  */
 import type { FieldError } from '../../../lib/app-error.js';

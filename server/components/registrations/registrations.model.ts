@@ -1,4 +1,4 @@
-/** The registration record as stored, its statuses and the fields a caller may never write (DESIGN.md §1.3). */
+/** The registration record as stored, its statuses and the fields a caller may never write (docs/architecture.md §1.3). */
 import type { OutboxFields } from '../outbox/outbox.model.js';
 import type { ClientSecretState } from '../provisioning/client-secret.model.js';
 

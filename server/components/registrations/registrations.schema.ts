@@ -1,5 +1,5 @@
 /**
- * The mongoose schema of registrations (DESIGN.md §1.9). The stored type is inferred from it and checked against
+ * The mongoose schema of registrations (docs/architecture.md §1.9). The stored type is inferred from it and checked against
  * the domain `Registration` at compile time, so the two cannot drift.
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';

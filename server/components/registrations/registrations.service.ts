@@ -1,5 +1,5 @@
 /**
- * Self-service registration operations (DESIGN.md §1.4). Every input is validated here, not only in routes, and
+ * Self-service registration operations (docs/architecture.md §1.4). Every input is validated here, not only in routes, and
  * every transition is one conditional write carrying its audit entry (registration-commit.ts) whose miss becomes
  * 404 / 409 / 412.
  */
@@ -131,7 +131,7 @@ export async function createRegistration(
 }
 
 export async function getRegistration(deps: ServiceDeps, context: RequestContext, id: string): Promise<Registration> {
-  // A malformed id is answered like an unknown one, without a query (DESIGN.md §1.3).
+  // A malformed id is answered like an unknown one, without a query (docs/architecture.md §1.3).
   const record = isId('reg', id) ? await deps.store.registrations.get(context.organization.id, id) : null;
   if (!record) throw apiError('not_found', 'No such registration.');
   return record;

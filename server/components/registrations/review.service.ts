@@ -1,5 +1,5 @@
 /**
- * Reviewer/admin decisions on a registration (DESIGN.md §1.4), for the internal API and the console; no public
+ * Reviewer/admin decisions on a registration (docs/architecture.md §1.4), for the internal API and the console; no public
  * route reaches them. Each is one service function that commits like every self-service transition
  * (registration-commit.ts): the same table, one conditional write carrying its audit entry (with the reason) and
  * the provisioning step it implies. Nobody decides on what they submitted (separation of duties).

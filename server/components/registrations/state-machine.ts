@@ -1,5 +1,5 @@
 /**
- * The ONE table of registration transitions (DESIGN.md §1.4). Endpoints authorize with `check`, responses list
+ * The ONE table of registration transitions (docs/architecture.md §1.4). Endpoints authorize with `check`, responses list
  * what `evaluateActions` allows, and the reviewer service uses the same rows, so what `actions` promises is what
  * endpoints do.
  */

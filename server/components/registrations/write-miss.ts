@@ -1,4 +1,4 @@
-/** Turns a conditional-write miss into the answer a client can act on (DESIGN.md §1.4): 404, 412 or 409. */
+/** Turns a conditional-write miss into the answer a client can act on (docs/architecture.md §1.4): 404, 412 or 409. */
 import type { AppError } from '../../../lib/app-error.js';
 import { apiError } from '../../errors.js';
 import type { WriteMiss } from '../../db/conditional-write.js';

@@ -1,5 +1,5 @@
 /**
- * The platform's templates (fixed ids, DESIGN.md §1.3). Data, validated against `schemas/template.schema.json`
+ * The platform's templates (fixed ids, docs/architecture.md §1.3). Data, validated against `schemas/template.schema.json`
  * by the tests, which also check that each one passes the policy once redirect URIs are added.
  */
 import { deepFreeze } from '../../../lib/deep-freeze.js';

@@ -1,4 +1,4 @@
-/** A template: a starting point for a new registration (DESIGN.md §1.3). Read-only, platform-defined. */
+/** A template: a starting point for a new registration (docs/architecture.md §1.3). Read-only, platform-defined. */
 import type { ApplicationType, ClientType, RegistrationConfig } from '../registrations/registrations.model.js';
 
 export interface Template {

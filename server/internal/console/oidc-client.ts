@@ -7,7 +7,7 @@ import * as oidc from 'openid-client';
 import type { ConsoleOidcOptions } from './console-oidc-options.js';
 import type { Reviewer, SignInTransaction } from './console-session.js';
 
-/** The scopes that open the console (DESIGN.md §1.2); anything else is denied. */
+/** The scopes that open the console (docs/architecture.md §1.2); anything else is denied. */
 export const REVIEW_SCOPE = 'gatehouse:review';
 export const ADMIN_SCOPE = 'gatehouse:admin';
 const REQUESTED_SCOPES = `openid profile ${REVIEW_SCOPE} ${ADMIN_SCOPE}`;

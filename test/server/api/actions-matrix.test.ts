@@ -1,5 +1,5 @@
 /**
- * The `actions` promise (DESIGN.md §1.4): for every status × self-service action × scope set × plan, and for every
+ * The `actions` promise (docs/architecture.md §1.4): for every status × self-service action × scope set × plan, and for every
  * status × action × role × creator (the caller's or another's), an action is listed exactly when its endpoint
  * accepts it; when it is not listed, `blockedActions` names the 403/409 code the endpoint then answers.
  */

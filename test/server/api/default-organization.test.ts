@@ -1,4 +1,4 @@
-/** The default-organization route tree (DESIGN.md §1.6): unprefixed paths act on the subject's default organization. */
+/** The default-organization route tree (docs/architecture.md §1.6): unprefixed paths act on the subject's default organization. */
 import { expect } from 'chai';
 import { ORGANIZATION_SCOPED_ROUTES } from '../../../server/api-routes.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';

@@ -1,5 +1,5 @@
 /**
- * Strong ETags and If-Match (RFC 9110 §13.1.1, DESIGN.md §1.5): the precondition is part of the one conditional
+ * Strong ETags and If-Match (RFC 9110 §13.1.1, docs/architecture.md §1.5): the precondition is part of the one conditional
  * write, so of two writers holding the same ETag exactly one wins and the other gets 412 with the current ETag.
  */
 import { expect } from 'chai';

@@ -1,5 +1,5 @@
 /**
- * No reviewer/admin action is reachable through the public API (DESIGN.md §1.2, OWASP API5): every such path and
+ * No reviewer/admin action is reachable through the public API (docs/architecture.md §1.2, OWASP API5): every such path and
  * method under /api/v1, with a token holding every scope there is, answers 404 — also on the default-organization tree.
  */
 import { expect } from 'chai';

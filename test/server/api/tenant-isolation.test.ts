@@ -1,5 +1,5 @@
 /**
- * Tenant isolation (OWASP API1, DESIGN.md §1.2): every endpoint answered with another organization's ids is a 404
+ * Tenant isolation (OWASP API1, docs/architecture.md §1.2): every endpoint answered with another organization's ids is a 404
  * `not_found`, exactly like an unknown id, and nothing of the other organization changes.
  */
 import { expect } from 'chai';

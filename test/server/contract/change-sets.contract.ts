@@ -1,4 +1,4 @@
-/** The repository contract (DESIGN.md §1.9) of change-set storage: tenant isolation, keyset order, conditional transitions. */
+/** The repository contract (docs/architecture.md §1.9) of change-set storage: tenant isolation, keyset order, conditional transitions. */
 import { expect } from 'chai';
 import type { Store } from '../../../server/deps.js';
 import { ORG_A, ORG_B, aChangeSet, at } from './fixtures.js';

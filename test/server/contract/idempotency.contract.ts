@@ -1,4 +1,4 @@
-/** The repository contract (DESIGN.md §1.9) of idempotency-Key records: one claim, in flight, mismatch, scope, expiry and lapsed leases, release. */
+/** The repository contract (docs/architecture.md §1.9) of idempotency-Key records: one claim, in flight, mismatch, scope, expiry and lapsed leases, release. */
 import { expect } from 'chai';
 import type {
   BeginInput,

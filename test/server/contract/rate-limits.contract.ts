@@ -1,4 +1,4 @@
-/** The repository contract (DESIGN.md §1.9) of rate-limit counters: up to the limit within a window, per key. */
+/** The repository contract (docs/architecture.md §1.9) of rate-limit counters: up to the limit within a window, per key. */
 import { expect } from 'chai';
 import type { Store } from '../../../server/deps.js';
 

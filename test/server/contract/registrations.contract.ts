@@ -1,4 +1,4 @@
-/** The repository contract (DESIGN.md §1.9) of registration storage: CRUD, tenant isolation, quotas, conditional writes, revision conflicts, keyset order, uniqueness, the outbox. */
+/** The repository contract (docs/architecture.md §1.9) of registration storage: CRUD, tenant isolation, quotas, conditional writes, revision conflicts, keyset order, uniqueness, the outbox. */
 import { expect } from 'chai';
 import type { Store } from '../../../server/deps.js';
 import { ORG_A, ORG_B, aRegistration, at } from './fixtures.js';

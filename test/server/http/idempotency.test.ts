@@ -1,4 +1,4 @@
-/** Idempotency-Key on create POSTs (draft-ietf-httpapi-idempotency-key-header-07, DESIGN.md §1.5). */
+/** Idempotency-Key on create POSTs (draft-ietf-httpapi-idempotency-key-header-07, docs/architecture.md §1.5). */
 import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { createMemoryStore } from '../../../server/store/memory-store.js';

@@ -1,4 +1,4 @@
-/** Cursor pagination (research §2.9): limits, opaque cursors bound to organization and filters, Link headers. */
+/** Cursor pagination (docs/architecture.md §R.3): limits, opaque cursors bound to organization and filters, Link headers. */
 import { expect } from 'chai';
 import type { Organization } from '../../../server/components/organizations/organizations.model.js';
 import { configureCursorSecret, decodeCursor, encodeCursor } from '../../../server/http/pagination.js';

@@ -1,6 +1,6 @@
 /**
  * Two service instances (two `createApp` on two ports, two store connections) on one database, as behind a load
- * balancer (research §6): rate limits, If-Match conflicts and Idempotency-Key records hold across them.
+ * balancer (docs/architecture.md §R.10): rate limits, If-Match conflicts and Idempotency-Key records hold across them.
  */
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';

@@ -25,7 +25,7 @@ function problemsOf(text: string, file = 'seed.yaml'): string[] {
 }
 
 describe('readSeedFile', () => {
-  it('reads the YAML example of DESIGN.md §1.1b', () => {
+  it('reads the YAML example of docs/architecture.md §1.1b', () => {
     const data = parseSeed(DESIGN_EXAMPLE, 'seed.yaml');
     expect(data.organizations).to.deep.equal([{ id: ORG, name: 'Demo', plan: 'pro' }]);
     expect(data.registrations?.[0].config.redirectUris).to.deep.equal(['https://app.example.com/cb']);

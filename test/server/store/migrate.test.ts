@@ -33,7 +33,7 @@ describe('the store indexes', () => {
           offenders.push(name);
       }
     }
-    expect(offenders, 'compound indexes must lead with organizationId (DESIGN.md §1.9)').to.deep.equal([]);
+    expect(offenders, 'compound indexes must lead with organizationId (docs/architecture.md §1.9)').to.deep.equal([]);
   });
 
   it('include a TTL index for idempotency records and responses and rate-limit counters', () => {

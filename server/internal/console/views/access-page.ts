@@ -1,5 +1,5 @@
 /**
- * API Access (DESIGN.md §1.2): which organizations a token subject may act on, in which role, and which one is its
+ * API Access (docs/architecture.md §1.2): which organizations a token subject may act on, in which role, and which one is its
  * default. Looked up by subject; granting, changing a role, revoking and marking a default need `gatehouse:admin`.
  */
 import { GRANT_ROLES, type Grant, type GrantRole } from '../../../components/grants/grants.model.js';
