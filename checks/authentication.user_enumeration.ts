@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  classifyOperation,
+  operationClass,
   defineCheck,
   operationInputs,
   withInputs,
@@ -139,7 +139,7 @@ export default defineCheck({
   appliesTo: (operation) => {
     const kind = authenticationKind(operation);
     if (!kind) return 'not a login, registration or password-reset operation with a user-name input';
-    if (classifyOperation(operation) === 'destructive')
+    if (operationClass(operation) === 'destructive')
       return 'destructive operation (its name says reset…): never sent at defaults';
     return userField(operation) ? true : 'no user-name or e-mail input in the body';
   },

@@ -24,7 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  classifyOperation,
+  operationClass,
   defineCheck,
   readRequestBody,
   type CheckContext,
@@ -388,7 +388,7 @@ export default defineCheck({
   appliesTo: (operation) => {
     if (!['POST', 'PUT', 'PATCH'].includes(operation.method.toUpperCase()))
       return 'not a create or update (POST/PUT/PATCH)';
-    if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
+    if (operationClass(operation) === 'destructive') return 'destructive operation: never sent at defaults';
     if (!jsonBody(operation)) return 'no JSON object body to add properties to';
     if (/log[ _-]?in|sign[ _-]?in|session|\btokens?\b/i.test(`${operation.path} ${operation.operationId ?? ''}`))
       return 'a login creates nothing to read back';

@@ -24,7 +24,7 @@
  * attack hit the 5 s cap while the benign string did not. The times are the evidence. Passed otherwise.
  */
 import {
-  classifyOperation,
+  operationClass,
   defineCheck,
   describeInput,
   isTextInput,
@@ -158,13 +158,13 @@ export default defineCheck({
   // Waiting for other operations' probes (one at a time per target) counts against this budget.
   timeoutMs: 180_000,
   appliesTo: (operation) => {
-    const kind = classifyOperation(operation);
+    const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent at defaults';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
   run: async (ctx) => {
     const origin = new URL(ctx.operation.url).origin;
-    const kind = classifyOperation(ctx.operation);
+    const kind = operationClass(ctx.operation);
     if (kind !== 'write' || ctx.operation.method.toUpperCase() === 'POST')
       return oneAtATime(origin, ctx.signal, () => probe(ctx, { operation: ctx.operation, restores: false }));
     return oneAtATime(origin, ctx.signal, () => probeOwnRecord(ctx));
@@ -224,7 +224,7 @@ async function probe(ctx: CheckContext, target: ProbeTarget, where?: string): Pr
   // input before storing anything. The first answer that accepts one ends the probe.
   const names = [ctx.operation.path, ctx.operation.operationId ?? '', ctx.operation.summary ?? ''].join(' ');
   // An own-record update is set back afterwards: what it accepts on the way is undone.
-  const guarded = !target.restores && classifyOperation(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
+  const guarded = !target.restores && operationClass(ctx.operation) === 'write' && !VALIDATION_ONLY.test(names);
   const refused = (t: Timed): boolean =>
     !guarded || (typeof t.status === 'number' && t.status >= 400 && t.status < 500) || t.status === 'timeout';
   for (const length of field.location === 'query' ? QUERY_LENGTHS : BODY_LENGTHS) {

@@ -15,7 +15,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  classifyOperation,
+  operationClass,
   defineCheck,
   describeInput,
   operationInputs,
@@ -76,7 +76,7 @@ export default defineCheck({
   ],
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
-    if (classifyOperation(operation) === 'destructive') return 'destructive operation: never sent at defaults';
+    if (operationClass(operation) === 'destructive') return 'destructive operation: never sent at defaults';
     const inputs = operationInputs(operation);
     return inputs.some(urlShaped) || splitUrlInputs(inputs)
       ? true

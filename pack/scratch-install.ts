@@ -23,12 +23,12 @@ export interface ScratchInstall {
 }
 
 /** Why an install failed because the registry could not be reached, or undefined for any other failure. */
-export function offlineReason(output: string): string | undefined {
+function offlineReason(output: string): string | undefined {
   const code = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH)\b/.exec(output)?.[1];
   return code ? `the npm registry cannot be reached (${code})` : undefined;
 }
 
-export class OfflineError extends Error {}
+class OfflineError extends Error {}
 
 /** Undefined when npm's registry answers its ping within 5 s, else why not (no network, no DNS, a proxy…). */
 export async function registryUnreachable(): Promise<string | undefined> {

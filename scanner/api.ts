@@ -477,7 +477,7 @@ export function defineCheck<const O extends readonly OptionDeclaration[] = []>(
   return definition;
 }
 
-export { changesExistingObject, classifyOperation, operationClass, type OperationClass } from './operation-class.js';
+export { changesExistingObject, operationClass, type OperationClass } from './operation-class.js';
 export {
   describeInput,
   isTextInput,

@@ -122,9 +122,6 @@ export function operationClass(operation: ClassifiedOperation | Operation): Oper
   return READ_METHODS.has(method) ? 'read' : 'write';
 }
 
-/** The same function under the other name checks use for it. */
-export const classifyOperation = operationClass;
-
 const UPDATE_VERBS = /^(update|set|edit|change|modify|rename|patch|replace|assign|upsert|save)$/;
 
 /**

@@ -4,7 +4,7 @@
  */
 import { GraphQLError } from 'graphql';
 
-export const MAX_FAILURES = 3;
+const MAX_FAILURES = 3;
 const WINDOW_MS = 15 * 60_000;
 
 export interface SignInLockout {

@@ -6,7 +6,7 @@ import { loadChecks } from '../loader.js';
 import { parseArgv } from '../parse-argv.js';
 import { scanKindsOf } from '../scan-kinds.js';
 
-export const checksListHelp = `Usage: scanner checks list [--checks-dir <dir>]... [--format table|json]
+const checksListHelp = `Usage: scanner checks list [--checks-dir <dir>]... [--format table|json]
 
 Lists the built-in checks and those of each --checks-dir: id, name, maximum CVSS 4.0 score, dependencies, origin
 (and, with --format json, the flags of the options each check declares).

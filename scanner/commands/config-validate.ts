@@ -15,7 +15,7 @@ import { parseArgv } from '../parse-argv.js';
 import { parseScanArgv } from '../scan-argv.js';
 import { scanCommand } from './scan-kinds.js';
 
-export const configValidateHelp = `Usage: scanner config validate [<file>]
+const configValidateHelp = `Usage: scanner config validate [<file>]
 
 Checks a scanner config file (default: ${DISCOVERED_NAMES[0]} in the working directory) without sending anything:
 YAML or JSON; every key a long flag of the scan it describes in camelCase (reportFormat, severityThreshold, asOther…)

@@ -11,7 +11,7 @@ const discoverCurlOptions = Object.fromEntries(
   Object.entries(curlOptions).filter(([name]) => !REQUEST_FLAGS.has(name)),
 );
 
-export const discoverApiHelp = `Usage: scanner discover api <URL> [flags]
+const discoverApiHelp = `Usage: scanner discover api <URL> [flags]
 
 Runs the discover checks (fingerprint, OpenAPI, GraphQL, well-known, health-check and exposed-file paths) against
 the target's origin with GET requests. The report's well-known table shows what was found.

@@ -11,7 +11,7 @@ import { parseArgv } from '../parse-argv.js';
 import type { Report } from '../report/report-types.js';
 import { assertValidReport } from '../report/validate-report.js';
 
-export const reportMergeHelp = `Usage: scanner report merge <report.json> <report.json>... [> all.json]
+const reportMergeHelp = `Usage: scanner report merge <report.json> <report.json>... [> all.json]
 
 Joins JSON reports (e.g. the slices of a --shard scan) into one report on stdout. Every input must be a valid
 2024-10 report; the result is validated too.

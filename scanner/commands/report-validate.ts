@@ -6,7 +6,7 @@ import { scannerError } from '../errors.js';
 import { parseArgv } from '../parse-argv.js';
 import { reportProblems } from '../report/validate-report.js';
 
-export const reportValidateHelp = `Usage: scanner report validate <file>
+const reportValidateHelp = `Usage: scanner report validate <file>
 
 Validates a JSON report against the 2024-10 report schemas in schemas/report/. Prints "<file>: valid" and exits 0,
 or lists every problem on stderr and exits 1.

@@ -18,7 +18,7 @@ const NOT_IN_FILE = new Set(['help', 'config', 'no-config']);
 /** Flags whose key is not their camelCase name. */
 const RENAMED: Record<string, string> = { header: 'headers', identity: 'identities' };
 
-export const camelCase = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+const camelCase = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** The config key of a long flag (`max-redirs` → `maxRedirs`, `header` → `headers`), or undefined for flags a file cannot hold. */
 export function configKeyOf(flag: string): string | undefined {

@@ -65,7 +65,7 @@ function skippedTable(outcome: ScanOutcome): string | undefined {
 }
 
 /** Findings a suppression accepts: listed with its reason and expiry, apart from the ones that count. */
-export function suppressedTable(rows: readonly FindingRow[]): string {
+function suppressedTable(rows: readonly FindingRow[]): string {
   return draw(
     ['SUPPRESSED', 'CVSS 4.0 SCORE', 'VULNERABILITY', 'REASON', 'UNTIL'],
     rows.map((r) => [

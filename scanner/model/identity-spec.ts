@@ -56,7 +56,7 @@ export interface SecretSources {
 }
 
 /** A value, or the secret `env:NAME` / `file:PATH` points at (a file's trailing newline dropped). */
-export function secretValue(raw: string, where: string, sources: SecretSources): string {
+function secretValue(raw: string, where: string, sources: SecretSources): string {
   if (raw.startsWith('env:')) {
     const name = raw.slice(4);
     const value = sources.env[name];
@@ -147,7 +147,7 @@ function providerSpec(
 }
 
 /** The credential part of `--identity`: a header, or a provider (`login:…`, `client-credentials:…`, `password-grant:…`). */
-export function credentialSpec(text: string, where: string, sources: SecretSources): CredentialSpec {
+function credentialSpec(text: string, where: string, sources: SecretSources): CredentialSpec {
   const colon = text.indexOf(':');
   const prefix = colon > 0 ? text.slice(0, colon) : '';
   if ((PROVIDERS as readonly string[]).includes(prefix) && /^[\w-]+=/.test(text.slice(colon + 1)))
@@ -172,28 +172,6 @@ export function parseIdentity(text: string, sources: SecretSources): IdentitySpe
       `--identity ${head || text}: expected NAME[:role]='Header: value' (a name of letters, digits, - and _)`,
     );
   const credential = credentialSpec(text.slice(eq + 1), `--identity ${name}`, sources);
-  return { name, ...(role ? { role } : {}), credential };
-}
-
-/** A config file's `identities:` entry: `{ name, role?, header | login | clientCredentials | passwordGrant }`. */
-export function identitySpecFrom(entry: Record<string, unknown>, sources: SecretSources): IdentitySpec {
-  const name = entry.name;
-  if (typeof name !== 'string' || !NAME.test(name))
-    throw scannerError('invalid_argument', `identities: an entry needs a name (letters, digits, - and _)`);
-  const role = typeof entry.role === 'string' ? entry.role : undefined;
-  const where = `identities ${name}`;
-  const asPairs = (value: unknown): string =>
-    Object.entries((value ?? {}) as Record<string, unknown>)
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join('&');
-  let credential: CredentialSpec;
-  if (typeof entry.header === 'string') credential = credentialSpec(entry.header, where, sources);
-  else if (entry.login) credential = providerSpec('login', asPairs(entry.login), where, sources);
-  else if (entry.clientCredentials)
-    credential = providerSpec('client-credentials', asPairs(entry.clientCredentials), where, sources);
-  else if (entry.passwordGrant)
-    credential = providerSpec('password-grant', asPairs(entry.passwordGrant), where, sources);
-  else throw scannerError('invalid_argument', `${where}: give header, login, clientCredentials or passwordGrant`);
   return { name, ...(role ? { role } : {}), credential };
 }
 

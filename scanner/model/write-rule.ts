@@ -65,7 +65,7 @@ export const PRIVILEGE_FIELD =
   /^(roles?|user_?roles?|permissions?|privileges?|groups?|access_?level|user_?type|is_?admin|admin|is_?staff|is_?superuser|superuser)$/i;
 
 /** The top-level fields of a JSON object body that grant privileges. */
-export function privilegeFields(body: string | undefined): string[] {
+function privilegeFields(body: string | undefined): string[] {
   const parsed = parseJson(body);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [];
   return Object.keys(parsed).filter((key) => PRIVILEGE_FIELD.test(key));

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export interface FingerprintSubject {
+interface FingerprintSubject {
   checkId: string;
   issueId: string;
   operationId: string;
@@ -14,7 +14,7 @@ export interface FingerprintSubject {
 }
 
 /** 32 hex characters (128 bits of SHA-256). */
-export function issueFingerprint(subject: FingerprintSubject): string {
+function issueFingerprint(subject: FingerprintSubject): string {
   const inputs = [...new Set(subject.inputs ?? [])].sort();
   const text = JSON.stringify([subject.checkId, subject.issueId, subject.operationId, inputs]);
   return createHash('sha256').update(text).digest('hex').slice(0, 32);

@@ -6,7 +6,7 @@
 import { scannerError } from '../../errors.js';
 
 /** Short values would redact innocent text everywhere (scanner/secrets.ts keeps the same floor for credentials). */
-export const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = 4;
 
 export interface DiscoveredSecrets {
   add(value: string, checkId: string): void;

@@ -150,7 +150,7 @@ export async function listRegistrations(
  * One self-service transition: refusal check on the record as read, then the conditional write on its revision
  * with the audit entry in the same write (retried on a race when the client sent no If-Match).
  */
-export async function transition(
+async function transition(
   deps: ServiceDeps,
   context: RequestContext,
   id: string,

@@ -10,7 +10,7 @@ import { registrationResource } from '../registrations/registration-view.js';
 
 /** Buckets one dispatcher run handles at most (a day: after a longer outage the next runs catch up). */
 const BUCKETS_PER_RUN = 144;
-export const SECRETS_ACTOR = 'system:secrets';
+const SECRETS_ACTOR = 'system:secrets';
 
 /** Turns the notices that came due into events; resolves with how many were emitted. */
 export async function emitDueSecretNotices(

@@ -35,7 +35,7 @@ export async function readForSecretAction(
 }
 
 /** The secret state without its absent members (both stores then hold exactly the same value). */
-export function secretState(secret: ClientSecretState): ClientSecretState {
+function secretState(secret: ClientSecretState): ClientSecretState {
   return Object.fromEntries(
     Object.entries(secret).filter(([, value]) => value !== undefined),
   ) as unknown as ClientSecretState;

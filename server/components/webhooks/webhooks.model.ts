@@ -4,6 +4,7 @@
  * every attempt (Standard Webhooks: the delivery's `webhook-id` is the event's id, the same on every attempt).
  */
 
+/** @public The event types, listed once: the type is derived from it. */
 export const WEBHOOK_EVENT_TYPES = [
   'registration.submitted',
   'registration.approved',
@@ -54,6 +55,7 @@ export interface WebhookEvent {
   data: Record<string, unknown>;
 }
 
+/** @public The delivery statuses, listed once: the type is derived from it. */
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
