@@ -33,6 +33,12 @@ const UNAVAILABLE_NAMES = new Set([
  * WriteConcernFailed (64: the write is on the primary but not yet on enough members — its outcome unknown, retry).
  */
 const UNAVAILABLE_CODES = new Set([6, 7, 50, 64, 89, 91, 189, 262, 9001, 11600, 11602, 10107, 13435, 13436]);
+/**
+ * Socket errors the driver let through unwrapped: a write on a connection the database closed as it died surfaced as
+ * a plain `Error` with code EPIPE ("This socket has been ended by the other party") in the fault suite. Only calls to
+ * the database are mapped here, so a socket error is the database's.
+ */
+const SOCKET_CODES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'ENOTCONN']);
 /** Labels the driver puts on errors that a retry may not meet (a write may retry; the server said so). */
 const UNAVAILABLE_LABELS = ['RetryableWriteError', 'ResetPool'];
 
@@ -43,6 +49,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof mongoose.mongo.MongoServerSelectionError) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
   if (error instanceof mongoose.mongo.MongoError && UNAVAILABLE_LABELS.some((label) => error.hasErrorLabel(label)))
     return true;
   // With bufferCommands off, mongoose refuses commands while the connection is closed.

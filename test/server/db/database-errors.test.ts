@@ -37,6 +37,12 @@ describe('rethrowDatabaseError', () => {
       expect((mapped(serverError(code)) as AppError).status, `code ${code}`).to.equal(503);
   });
 
+  it('answers 503 for a socket error the driver did not wrap, as when a write meets a connection the database closed', () => {
+    const ended = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
+    for (const error of [ended, reset]) expect((mapped(error) as AppError).status, error.message).to.equal(503);
+  });
+
   it('answers 503 for any error the driver labels retryable', () => {
     expect((mapped(serverError(2, ['RetryableWriteError'])) as AppError).status).to.equal(503);
   });
@@ -44,7 +50,9 @@ describe('rethrowDatabaseError', () => {
   it('leaves every other error as it is: a bug, answered 500 by the error handler', () => {
     const duplicate = serverError(11000);
     const bug = new TypeError('undefined is not a function');
+    const noFile = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
     expect(mapped(duplicate)).to.equal(duplicate);
     expect(mapped(bug)).to.equal(bug);
+    expect(mapped(noFile)).to.equal(noFile);
   });
 });
