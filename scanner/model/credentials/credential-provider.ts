@@ -24,3 +24,26 @@ export interface CredentialProvider {
   /** Fields the sign-in answered about the identity (`id`, `username`…), and the token's claims, when readable. */
   learned(): Record<string, unknown>;
 }
+
+/**
+ * `renew` and `renewals` of a provider whose token comes from `obtain`: concurrent renewals share one call, and each
+ * one is logged with its reason and outcome (the report's account of renewals).
+ */
+export function sharedRenewal(obtain: () => Promise<unknown>): Pick<CredentialProvider, 'renew' | 'renewals'> {
+  let renewing: Promise<boolean> | undefined;
+  const log: { at: Date; reason: string; ok: boolean }[] = [];
+  return {
+    renew(reason) {
+      renewing ??= obtain()
+        .then(() => true)
+        .catch(() => false)
+        .then((ok) => {
+          log.push({ at: new Date(), reason, ok });
+          renewing = undefined;
+          return ok;
+        });
+      return renewing;
+    },
+    renewals: () => log,
+  };
+}

@@ -8,7 +8,7 @@ import type { Operation, ProbeResponse } from '../../api.js';
 import { scannerError } from '../../errors.js';
 import { answerObject, identifyingFields } from '../answer-objects.js';
 import { parseJson } from '../json-pointer.js';
-import type { CredentialProvider } from './credential-provider.js';
+import { sharedRenewal, type CredentialProvider } from './credential-provider.js';
 import { expiryOf, tokenIn } from './token-in-answer.js';
 
 export interface LoginSend {
@@ -30,14 +30,12 @@ const SECRET_FIELD = /pass|secret|token|key|otp|pin|code/i;
 export function createLoginProvider(spec: LoginSpec, send: LoginSend): CredentialProvider {
   let token: string | undefined;
   let expires: number | undefined;
-  let renewing: Promise<boolean> | undefined;
   const held: string[] = Object.entries(spec.fields)
     .filter(([key]) => SECRET_FIELD.test(key))
     .map(([, value]) => value);
   const learned: Record<string, unknown> = Object.fromEntries(
     Object.entries(spec.fields).filter(([key]) => !SECRET_FIELD.test(key)),
   );
-  const log: { at: Date; reason: string; ok: boolean }[] = [];
   const describe = `login through ${spec.operation.id}`;
 
   async function signIn(): Promise<void> {
@@ -81,18 +79,7 @@ export function createLoginProvider(spec: LoginSpec, send: LoginSend): Credentia
     start: signIn,
     current: () => token,
     expiresAt: () => expires,
-    renew(reason) {
-      renewing ??= signIn()
-        .then(() => true)
-        .catch(() => false)
-        .then((ok) => {
-          log.push({ at: new Date(), reason, ok });
-          renewing = undefined;
-          return ok;
-        });
-      return renewing;
-    },
-    renewals: () => log,
+    ...sharedRenewal(signIn),
     secrets: () => [...held],
     learned: () => learned,
   };

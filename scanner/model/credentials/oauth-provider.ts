@@ -6,7 +6,7 @@
 import * as client from 'openid-client';
 import { scannerError } from '../../errors.js';
 import type { CredentialSpec } from '../identity-spec.js';
-import type { CredentialProvider } from './credential-provider.js';
+import { sharedRenewal, type CredentialProvider } from './credential-provider.js';
 
 type OAuthSpec = Extract<CredentialSpec, { kind: 'oauth2' }>;
 
@@ -31,9 +31,7 @@ export function createOAuthProvider(identity: string, spec: OAuthSpec): Credenti
   let token: string | undefined;
   let refresh: string | undefined;
   let expires: number | undefined;
-  let renewing: Promise<boolean> | undefined;
   const held = [spec.clientSecret, spec.password].filter((v): v is string => Boolean(v));
-  const log: { at: Date; reason: string; ok: boolean }[] = [];
   const grant = spec.grant === 'client_credentials' ? 'client credentials' : 'password';
   const describe = `OAuth 2.0 ${grant} grant at ${spec.issuer ?? spec.tokenUrl}`;
   const parameters = (): Record<string, string> => ({
@@ -77,18 +75,7 @@ export function createOAuthProvider(identity: string, spec: OAuthSpec): Credenti
     start: obtain,
     current: () => token,
     expiresAt: () => expires,
-    renew(reason) {
-      renewing ??= obtain()
-        .then(() => true)
-        .catch(() => false)
-        .then((ok) => {
-          log.push({ at: new Date(), reason, ok });
-          renewing = undefined;
-          return ok;
-        });
-      return renewing;
-    },
-    renewals: () => log,
+    ...sharedRenewal(obtain),
     secrets: () => [...held],
     learned: () => (spec.username ? { username: spec.username } : {}),
   };
