@@ -36,6 +36,7 @@ export async function setOrganizationPlan(
   const after = await deps.store.organizations.setPlan(input.organizationId, input.plan);
   if (!after) throw apiError('not_found', 'No such organization.');
   await deps.store.audit.append({
+    at: deps.clock(),
     organizationId: after.id,
     targetType: 'organization',
     targetId: after.id,
@@ -57,6 +58,7 @@ export async function grantOrganizationAccess(
   // `granted:developer`, `default:owner`: the audit line shows a role change as plainly as a default change.
   const state = (g: Grant | null) => (g === null ? 'none' : `${g.isDefault ? 'default' : 'granted'}:${g.role}`);
   await deps.store.audit.append({
+    at: deps.clock(),
     organizationId: grant.organizationId,
     targetType: 'grant',
     targetId: grant.subject,
@@ -76,6 +78,7 @@ export async function revokeOrganizationAccess(
   const before = await deps.store.grants.find(input.subject, input.organizationId);
   if (!before || !(await revokeAccess(deps.store, input))) throw apiError('not_found', 'No such grant.');
   await deps.store.audit.append({
+    at: deps.clock(),
     organizationId: input.organizationId,
     targetType: 'grant',
     targetId: input.subject,

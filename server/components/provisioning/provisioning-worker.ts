@@ -77,6 +77,8 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
       targetId: step.registrationId,
       action,
       actor: PROVISIONING_ACTOR,
+      // On the service's clock, as the decision that enqueued the step was (not the store's own).
+      at: clock(),
       revision: registration?.revision,
       reason,
     });

@@ -37,6 +37,7 @@ async function checkTarget(deps: WebhookDeps, url: string | undefined): Promise<
 
 async function audit(deps: WebhookDeps, context: RequestContext, webhook: Webhook, action: string, to: string) {
   await deps.store.audit.append({
+    at: deps.clock(),
     organizationId: webhook.organizationId,
     targetType: 'webhook',
     targetId: webhook.id,
