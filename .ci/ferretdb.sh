@@ -28,19 +28,35 @@ ferretdb_build() {
   echo "ferretdb: built $FERRETDB_BIN"
 }
 
-# Starts FerretDB on a free loopback port with SQLite in a temp dir; exports MONGODB_URI and FERRETDB_PID.
+# A free loopback port.
+ferretdb_free_port() {
+  node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
+# Starts FerretDB on a free loopback port with state in a temp dir; exports MONGODB_URI and FERRETDB_PID.
+# Its backend is SQLite (what CI runs), or with `ferretdb_start postgresql` a PostgreSQL cluster of its own in the
+# same temp dir (FerretDB's default backend, for the bench: it needs PostgreSQL's server binaries, e.g. Debian's
+# `postgresql` package); then FERRETDB_POSTGRES_PID names that cluster's postmaster too.
 ferretdb_start() {
+  local backend=${1:-sqlite} port
   FERRETDB_DIR=$(mktemp -d)
-  local port
-  port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-  "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$FERRETDB_DIR/" --state-dir="$FERRETDB_DIR" \
+  port=$(ferretdb_free_port)
+  local storage=(--handler=sqlite --sqlite-url="file:$FERRETDB_DIR/")
+  if [ "$backend" = postgresql ]; then
+    ferretdb_postgresql_start || return 1
+    storage=(--handler=postgresql --postgresql-url="postgres://$FERRETDB_PG_USER@127.0.0.1:$FERRETDB_PG_PORT/ferretdb")
+  elif [ "$backend" != sqlite ]; then
+    echo "ferretdb: unknown backend '$backend' (sqlite or postgresql)" >&2
+    return 1
+  fi
+  "$FERRETDB_BIN" "${storage[@]}" --state-dir="$FERRETDB_DIR" \
     --listen-addr="127.0.0.1:$port" --debug-addr=- --telemetry=disable --log-level=error \
     > "$FERRETDB_DIR/ferretdb.log" 2>&1 &
   FERRETDB_PID=$!
   for _ in $(seq 1 100); do
     if node -e 'const s=require("net").connect(+process.argv[1],"127.0.0.1",()=>{s.end();process.exit(0)});s.on("error",()=>process.exit(1))' "$port"; then
       export MONGODB_URI="mongodb://127.0.0.1:$port/gatehouse_ci" FERRETDB_PID
-      echo "ferretdb: listening on 127.0.0.1:$port (pid $FERRETDB_PID)"
+      echo "ferretdb: listening on 127.0.0.1:$port (pid $FERRETDB_PID, $backend)"
       return 0
     fi
     sleep 0.1
@@ -49,8 +65,55 @@ ferretdb_start() {
   return 1
 }
 
+# PostgreSQL's server binaries, from Debian's packages unless they are there.
+ferretdb_postgresql_install() {
+  if command -v initdb > /dev/null || ls /usr/lib/postgresql/*/bin/initdb > /dev/null 2>&1; then
+    echo "ferretdb: PostgreSQL $(ls -d /usr/lib/postgresql/*/ 2>/dev/null | xargs -n1 basename | tail -1) installed"
+    return 0
+  fi
+  local sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq postgresql > /dev/null
+}
+
+# A throwaway PostgreSQL cluster in $FERRETDB_DIR/pg on a free loopback port, with a `ferretdb` database.
+# PostgreSQL refuses to run as root: as root, the cluster belongs to the `postgres` account the package creates.
+ferretdb_postgresql_start() {
+  local bin
+  # The real binaries' folder (Debian links only some of them into the PATH).
+  bin=$(dirname "$(readlink -f "$(command -v initdb 2>/dev/null || ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -1)")")
+  [ -x "$bin/initdb" ] || { echo "ferretdb: PostgreSQL server binaries not found (Debian: apt-get install postgresql)" >&2; return 1; }
+  FERRETDB_PG_CTL="$bin/pg_ctl"
+  FERRETDB_PG_PORT=$(ferretdb_free_port)
+  FERRETDB_PG_USER=$(id -un)
+  local as=()
+  if [ "$(id -u)" = 0 ]; then
+    FERRETDB_PG_USER=postgres
+    as=(runuser -u postgres --)
+    chmod 755 "$FERRETDB_DIR"
+  fi
+  mkdir -p "$FERRETDB_DIR/pg" && [ ${#as[@]} -eq 0 ] || chown postgres "$FERRETDB_DIR/pg"
+  "${as[@]}" "$bin/initdb" -D "$FERRETDB_DIR/pg/data" -A trust -U "$FERRETDB_PG_USER" > "$FERRETDB_DIR/pg/initdb.log" 2>&1 &&
+    "${as[@]}" "$FERRETDB_PG_CTL" -D "$FERRETDB_DIR/pg/data" -l "$FERRETDB_DIR/pg/server.log" -w \
+      -o "-p $FERRETDB_PG_PORT -k $FERRETDB_DIR/pg -c listen_addresses=127.0.0.1" start > /dev/null &&
+    "${as[@]}" "$bin/psql" -q -h 127.0.0.1 -p "$FERRETDB_PG_PORT" -U "$FERRETDB_PG_USER" -d postgres \
+      -c 'CREATE DATABASE ferretdb' > /dev/null ||
+    {
+      echo "ferretdb: PostgreSQL did not start (logs in $FERRETDB_DIR/pg)" >&2
+      "${as[@]}" "$FERRETDB_PG_CTL" -D "$FERRETDB_DIR/pg/data" -m fast stop > /dev/null 2>&1
+      return 1
+    }
+  FERRETDB_PG_AS="${as[*]}"
+  export FERRETDB_POSTGRES_PID
+  FERRETDB_POSTGRES_PID=$(head -1 "$FERRETDB_DIR/pg/data/postmaster.pid")
+}
+
 ferretdb_stop() {
   [ -n "${FERRETDB_PID:-}" ] && kill "$FERRETDB_PID" 2>/dev/null && wait "$FERRETDB_PID" 2>/dev/null
+  if [ -n "${FERRETDB_POSTGRES_PID:-}" ]; then
+    # shellcheck disable=SC2086 # FERRETDB_PG_AS is a command prefix, empty or `runuser -u postgres --`
+    $FERRETDB_PG_AS "$FERRETDB_PG_CTL" -D "$FERRETDB_DIR/pg/data" -m fast stop > /dev/null 2>&1
+  fi
   [ -n "${FERRETDB_DIR:-}" ] && rm -rf "$FERRETDB_DIR"
-  unset MONGODB_URI FERRETDB_PID FERRETDB_DIR
+  unset MONGODB_URI FERRETDB_PID FERRETDB_DIR FERRETDB_POSTGRES_PID FERRETDB_PG_AS FERRETDB_PG_CTL FERRETDB_PG_PORT FERRETDB_PG_USER
 }

@@ -4,11 +4,12 @@
  * and p99 measured side by side (rounds alternate) with the large one at 100 registrations and at the scale size
  * (100,000 on the embedded store, 20,000 on MongoDB), and the database's CPU while both deploys idle (each runs its
  * internal surface, so the outbox drain's periodic reads are part of "idle"). The database's CPU is read from
- * /proc for the process FERRETDB_PID names (.ci/ferretdb.sh exports it); without it that figure is not measured.
+ * /proc for the process FERRETDB_PID names (.ci/ferretdb.sh exports it) and, on FerretDB's PostgreSQL backend, the
+ * postmaster FERRETDB_POSTGRES_PID names with its children; without FERRETDB_PID that figure is not measured.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type express from 'express';
 import { newId } from '../server/ids.js';
@@ -198,14 +199,42 @@ async function latency(url: string, token: string, options: ScaleOptions): Promi
   };
 }
 
-/** Busy seconds of a process (user + system) from /proc, or undefined when it cannot be read. */
-function cpuSeconds(pid: string): number | undefined {
+/** The fields of /proc/<pid>/stat after the command name (state is [0], ppid [1]), or undefined. */
+function procStat(pid: string): string[] | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Busy seconds (user + system) of a process and of its children that ended, from /proc, or undefined when it cannot
+ * be read; with `withChildren`, also of its live children (PostgreSQL serves each connection in a child process).
+ */
+function cpuSeconds(pid: string, withChildren = false): number | undefined {
+  const own = procStat(pid);
+  if (!own) return undefined;
+  const busy = (fields: string[], reaped: boolean) =>
+    Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
+  let ticks = busy(own, true);
+  if (withChildren)
+    for (const child of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      const fields = procStat(child);
+      if (fields?.[1] === pid) ticks += busy(fields, true);
+    }
+  return ticks / 100;
+}
+
+/** The database's busy seconds: FerretDB, and the PostgreSQL cluster under it when it has one. */
+function databaseCpuSeconds(): number | undefined {
+  const pid = process.env.FERRETDB_PID;
+  const ferretdb = pid ? cpuSeconds(pid) : undefined;
+  if (ferretdb === undefined) return undefined;
+  const postgres = process.env.FERRETDB_POSTGRES_PID;
+  if (!postgres) return ferretdb;
+  const cluster = cpuSeconds(postgres, true);
+  return cluster === undefined ? undefined : ferretdb + cluster;
 }
 
 /** Measures the small organization's reads on two deploys side by side; report lines. */
@@ -260,10 +289,9 @@ export async function runScale(
       mongo.push(await deploy(modules, auth, token, 'mongo', size, store));
     }
     lines.push(...(await compare(token, mongo[0], mongo[1], options)));
-    const pid = process.env.FERRETDB_PID;
-    const before = pid ? cpuSeconds(pid) : undefined;
+    const before = databaseCpuSeconds();
     await new Promise((resolve) => setTimeout(resolve, options.idleSeconds * 1000));
-    const after = pid ? cpuSeconds(pid) : undefined;
+    const after = databaseCpuSeconds();
     lines.push(
       before === undefined || after === undefined
         ? 'mongo database CPU while both deploys idle: not measured (set FERRETDB_PID to the database process)'
