@@ -13,6 +13,7 @@ import { upgradeProvisioning } from './upgrade-provisioning.js';
 import { upgradeDirectories } from './upgrade-directories.js';
 import { giveGrantsRoles, GRANT_ROLES_SCHEMA_VERSION } from '../components/grants/grant-roles.migration.js';
 import { followProvisionedSecrets } from '../components/registrations/client-secrets.migration.js';
+import { queueAwaitingReview } from '../components/registrations/review-queue.migration.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -25,6 +26,8 @@ export interface MigrationReport {
   grantsGivenRoles: number;
   /** Registered clients whose secret this service now follows (registrations/client-secrets.migration.ts). */
   secretsFollowed: number;
+  /** Registrations whose place in the review queue's index was written (registrations/review-queue.migration.ts). */
+  reviewQueueUpdated: number;
   /** Outbox due items written for what a build before schema version 5 left pending (upgrade-outbox.ts). */
   outboxItemsWritten: number;
   /** Provisioning steps listed and, when unfinished, marked due for a build of schema version 5 (upgrade-provisioning.ts). */
@@ -93,6 +96,7 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     directoriesWritten: 0,
     grantsGivenRoles: 0,
     secretsFollowed: 0,
+    reviewQueueUpdated: 0,
     schemaVersionRecorded: false,
   };
   const before = await readSchemaState(connection);
@@ -108,6 +112,8 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     report.grantsGivenRoles = await giveGrantsRoles(connection);
     report.secretsFollowed = await followProvisionedSecrets(connection);
   }
+  // Every run: it also puts right what an older build's instance wrote during a rolling upgrade.
+  report.reviewQueueUpdated = await queueAwaitingReview(connection);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
   // Last, so a migration that failed half-way leaves the database reading as not migrated.

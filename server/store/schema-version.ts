@@ -13,8 +13,8 @@ import { queryTimeoutMs } from '../db/query-limits.js';
 
 /** Raise it with every migration change (1 was the layout before versions were recorded; 3 added create intents, 4
  * idempotency responses, 5 outbox due items in place of create intents and the `outboxAt` indexes, 6 roles on grants
- * and client secrets followed). */
-export const SCHEMA_VERSION = 6;
+ * and client secrets followed, 7 the review queue's index). */
+export const SCHEMA_VERSION = 7;
 export const SCHEMA_COLLECTION = 'schema_version';
 const SCHEMA_ID = 'store';
 

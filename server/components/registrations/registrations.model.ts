@@ -38,6 +38,11 @@ export interface RegistrationConfig {
   [key: string]: unknown;
 }
 
+/** Whether a reviewer's decision is awaited: the registration submitted, or a change set of it proposed. */
+export function awaitsReview(record: Pick<Registration, 'status' | 'pendingChangeSetId'>): boolean {
+  return record.status === 'pending_review' || record.pendingChangeSetId !== undefined;
+}
+
 export interface Registration extends OutboxFields {
   id: string;
   organizationId: string;

@@ -18,6 +18,7 @@ import type { WriteLocks } from '../../db/write-locks.js';
 import { remainingEvents, withoutDelivered, type OutboxDelivery, type OutboxEvent } from '../outbox/outbox.model.js';
 import type { Registration } from './registrations.model.js';
 import {
+  applyRegistrationChanges,
   DuplicateClientIdError,
   type CreateOutcome,
   type RegistrationRepository,
@@ -29,10 +30,14 @@ import type { DirectoryEntry } from './registration-directory.schema.js';
 import {
   fromRegistration,
   registrationModel,
+  reviewQueueAfter,
   toRegistration,
   toRegistrationWithEvents,
   type RegistrationDocument,
 } from './registrations.schema.js';
+
+/** Earlier than any date this service writes: a range from it holds every `reviewQueueAt`. */
+const EARLIEST_DATE = new Date(0);
 
 /** Up to this many records left in its directory, an organization's page is read record by record by `{ _id }`. */
 const DIRECT_READS = 5;
@@ -348,13 +353,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
     },
 
     async listAwaitingReview(query) {
+      // Any date: only records awaiting review have one (registrations.schema.ts), and the range reads just them.
       const filter: Record<string, unknown> = {
-        $or: [{ status: 'pending_review' }, { pendingChangeSetId: mongoose.trusted({ $exists: true }) }],
+        reviewQueueAt: mongoose.trusted({ $gte: EARLIEST_DATE }),
         ...live(),
       };
       if (query.organizationId !== undefined) filter.organizationId = query.organizationId;
       const docs = await Registrations.find(filter)
-        .sort({ updatedAt: 1, _id: 1 })
+        .sort({ reviewQueueAt: 1, _id: 1 })
         .limit(query.limit)
         .lean<RegistrationDocument[]>()
         .maxTimeMS(maxTimeMS);
@@ -384,7 +390,14 @@ export function createMongoRegistrationRepository(connection: Connection, locks:
           try {
             doc = await Registrations.findOneAndUpdate(
               { _id: filter.id },
-              withOutbox(revisionUpdate(changes, now), outbox, now),
+              withOutbox(
+                revisionUpdate(
+                  { ...changes, ...reviewQueueAfter(applyRegistrationChanges(current, changes), now) },
+                  now,
+                ),
+                outbox,
+                now,
+              ),
               { returnDocument: 'after', runValidators: true, maxTimeMS },
             ).lean<RegistrationDocument>();
           } catch (error) {

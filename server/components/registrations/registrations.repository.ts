@@ -11,7 +11,12 @@ import {
   type OutboxEvent,
   type OutboxStore,
 } from '../outbox/outbox.model.js';
-import type { Registration, RegistrationChanges, RegistrationStatus } from './registrations.model.js';
+import {
+  awaitsReview,
+  type Registration,
+  type RegistrationChanges,
+  type RegistrationStatus,
+} from './registrations.model.js';
 import type { ClientSecretState } from '../provisioning/client-secret.model.js';
 import { copyPlain } from '../../../lib/copy-plain.js';
 
@@ -98,7 +103,8 @@ function pendingGuard(filter: RegistrationWriteFilter) {
     filter.pendingChangeSetId === undefined || (record.pendingChangeSetId ?? null) === filter.pendingChangeSetId;
 }
 
-function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
+/** The record with `changes` applied as an update applies them (null removes a field, undefined leaves it). */
+export function applyRegistrationChanges(record: Registration, changes: RegistrationChanges): Registration {
   const next = new Map<string, unknown>(Object.entries(record));
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
@@ -215,7 +221,7 @@ export function createMemoryRegistrationRepository(): RegistrationRepository {
     },
     async listAwaitingReview(query) {
       return (query.organizationId === undefined ? live() : liveIn(query.organizationId))
-        .filter((r) => r.status === 'pending_review' || r.pendingChangeSetId !== undefined)
+        .filter(awaitsReview)
         .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, query.limit)
         .map(copy);

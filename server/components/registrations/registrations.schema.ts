@@ -3,7 +3,13 @@
  * the domain `Registration` at compile time, so the two cannot drift.
  */
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
-import { APPLICATION_TYPES, CLIENT_TYPES, REGISTRATION_STATUSES, type Registration } from './registrations.model.js';
+import {
+  APPLICATION_TYPES,
+  awaitsReview,
+  CLIENT_TYPES,
+  REGISTRATION_STATUSES,
+  type Registration,
+} from './registrations.model.js';
 
 export const registrationSchema = new Schema(
   {
@@ -39,6 +45,9 @@ export const registrationSchema = new Schema(
     outbox: { type: [Schema.Types.Mixed], default: undefined },
     outboxAt: { type: Date },
     removedAt: { type: Date },
+    // Stored only: present while the registration awaits review (registrations.model.ts awaitsReview), equal to its
+    // `updatedAt` — the review queue's order — so the queue reads an index of what awaits review, not every record.
+    reviewQueueAt: { type: Date },
   },
   {
     collection: 'registrations',
@@ -54,6 +63,11 @@ export const registrationSchema = new Schema(
 // Lists and the status filter; organizationId leads (tenant first), then the keyset order.
 registrationSchema.index({ organizationId: 1, createdAt: 1, _id: 1 });
 registrationSchema.index({ organizationId: 1, status: 1, createdAt: 1, _id: 1 });
+// The review queue across organizations and within one: a range on `reviewQueueAt` (a date) skips every record
+// without one, which is all but those awaiting review (FerretDB 1.24 has no partial index to say so; MongoDB uses
+// these for the filter and the order alike).
+registrationSchema.index({ reviewQueueAt: 1, _id: 1 });
+registrationSchema.index({ organizationId: 1, reviewQueueAt: 1, _id: 1 });
 // clientId is unique across the platform. Sparse: drafts have none. (FerretDB 1.24 ignores `sparse` but its
 // SQLite unique indexes never collide on missing fields, so the effect is the same; partial indexes it lacks.)
 registrationSchema.index({ clientId: 1 }, { unique: true, sparse: true });
@@ -72,7 +86,7 @@ export function registrationModel(connection: Connection): Model<RegistrationDoc
 
 /** A lean document → the domain record (optional fields absent, not null). */
 export function toRegistration(doc: RegistrationDocument): Registration {
-  const { _id, ...rest } = doc;
+  const { _id, reviewQueueAt: _queued, ...rest } = doc;
   // Events without `outboxAt` are a create's, kept on the record after delivery and looked after by its due item
   // (outbox/due-items.schema.ts): not an outbox any read should see or deliver again.
   if (rest.outboxAt == null) delete rest.outbox;
@@ -91,10 +105,15 @@ export function toRegistrationWithEvents(doc: RegistrationDocument): Registratio
 /** The domain record → a document to insert or replace. */
 export function fromRegistration(record: Registration): RegistrationDocument {
   const { id, ...rest } = record;
-  return { _id: id, ...rest };
+  return { _id: id, ...rest, ...(awaitsReview(record) && { reviewQueueAt: record.updatedAt }) };
+}
+
+/** What an update at `now` that leaves the record as `next` sets `reviewQueueAt` to: null removes it. */
+export function reviewQueueAfter(next: Registration, now: Date): { reviewQueueAt: Date | null } {
+  return { reviewQueueAt: awaitsReview(next) ? now : null };
 }
 
 // Compile-time check that the inferred document and the domain record carry the same fields.
 type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : never;
-const sameFields: SameKeys<Omit<RegistrationDocument, '_id'>, Omit<Registration, 'id'>> = true;
+const sameFields: SameKeys<Omit<RegistrationDocument, '_id' | 'reviewQueueAt'>, Omit<Registration, 'id'>> = true;
 void sameFields;

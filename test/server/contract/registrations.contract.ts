@@ -249,6 +249,41 @@ export function registrationsContract(implementation: string, makeStore: () => P
       expect(await store.registrations.count(ORG_A)).to.equal(0);
     });
 
+    it('queues what awaits review, oldest change first, across organizations or within one, as records move', async () => {
+      const queue = async (organizationId?: string) =>
+        (await store.registrations.listAwaitingReview({ organizationId, limit: 10 })).map((r) => r.name);
+      const submitted = aRegistration({ name: 'submitted', status: 'pending_review', updatedAt: at(3) });
+      const proposed = aRegistration({
+        name: 'proposed',
+        status: 'active',
+        pendingChangeSetId: 'cs_1',
+        updatedAt: at(1),
+      });
+      const draft = aRegistration({ name: 'draft', updatedAt: at(2) });
+      const elsewhere = aRegistration({
+        name: 'elsewhere',
+        organizationId: ORG_B,
+        status: 'pending_review',
+        updatedAt: at(2),
+      });
+      for (const record of [submitted, proposed, draft, elsewhere]) await store.registrations.create(record);
+      expect(await queue()).to.deep.equal(['proposed', 'elsewhere', 'submitted']);
+      expect(await queue(ORG_A)).to.deep.equal(['proposed', 'submitted']);
+
+      // Submitted: joins at its update's time. Decided: leaves. Its change set closed: leaves.
+      await store.registrations.update({ organizationId: ORG_A, id: draft.id }, { status: 'pending_review' }, at(4));
+      await store.registrations.update({ organizationId: ORG_A, id: submitted.id }, { status: 'active' }, at(5));
+      await store.registrations.update({ organizationId: ORG_A, id: proposed.id }, { pendingChangeSetId: null }, at(6));
+      expect(await queue()).to.deep.equal(['elsewhere', 'draft']);
+      // An edit of a queued record moves it behind the others, as its updatedAt does.
+      await store.registrations.update({ organizationId: ORG_B, id: elsewhere.id }, { name: 'edited' }, at(7));
+      expect(await queue()).to.deep.equal(['draft', 'edited']);
+      // Replaced, or deleted: the queue follows.
+      await store.registrations.upsert({ ...draft, status: 'rejected', updatedAt: at(8) });
+      await store.registrations.delete({ organizationId: ORG_B, id: elsewhere.id });
+      expect(await queue()).to.deep.equal([]);
+    });
+
     it('keeps clientId unique across organizations', async () => {
       await store.registrations.upsert(aRegistration({ status: 'active', clientId: 'existing-1' }));
       let failure: unknown;

@@ -14,6 +14,7 @@ import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-te
  */
 const CROSS_ORGANIZATION_INDEXES: Record<string, string> = {
   'audit_log at,_id': "the reviewers' audit feed across organizations (internal surface only)",
+  'registrations reviewQueueAt,_id': "the reviewers' queue across organizations (internal surface only)",
   'rate_limit_slots key,window':
     'rate-limit slots are keyed by a hash of subject and organization (raw ids are never stored there)',
   'outbox_due holder,at,_id': "the outbox drain's due items, oldest first across organizations (no tenant query)",
