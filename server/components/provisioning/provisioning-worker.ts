@@ -15,6 +15,7 @@ import { epochSeconds, fromEpochSeconds, secretExpiry, secretNoticesFor, usesCli
 import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
 import type { TokenCipher } from './token-cipher.js';
+import { createBackgroundRunner } from '../../../lib/background-runner.js';
 
 export const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
@@ -61,9 +62,6 @@ class NotYet extends Error {}
 export function createProvisioningWorker(options: ProvisioningWorkerOptions): ProvisioningWorker {
   const { store, clock, client, cipher, logger } = options;
   const leaseMs = options.leaseMs ?? 60_000;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function audit(
     step: OutboxStep,
@@ -237,41 +235,5 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
     }
   }
 
-  function runDue(): Promise<number> {
-    if (running) {
-      // A run is in progress: one more pass after it picks up what arrived meanwhile.
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await drain();
-        } while (again);
-      } finally {
-        running = undefined;
-      }
-      return total;
-    })();
-    return running;
-  }
-
-  return {
-    runDue,
-    kick() {
-      runDue().catch((error: unknown) => logger?.error({ err: error }, 'provisioning run failed'));
-    },
-    start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => this.kick(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createBackgroundRunner(drain, (error) => logger?.error({ err: error }, 'provisioning run failed'));
 }

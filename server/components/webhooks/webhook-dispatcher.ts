@@ -12,6 +12,7 @@ import { emitDueSecretNotices } from '../secrets/secret-notices.js';
 import { sendDelivery } from './webhook-sender.js';
 import { signingSecretBinding, signingSecretCipher } from './webhook-signing.js';
 import type { Delivery, DeliveryAttempt, Webhook, WebhookEvent } from './webhooks.model.js';
+import { createBackgroundRunner } from '../../../lib/background-runner.js';
 
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
@@ -44,9 +45,6 @@ function eventBody(event: WebhookEvent): string {
 
 export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher {
   const { store, clock, config, logger } = deps;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function fanOut(): Promise<void> {
     for (const event of await store.webhookDeliveries.pendingEvents(EVENTS_PER_RUN)) {
@@ -140,42 +138,12 @@ export function createWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher
     return count;
   }
 
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          await emitDueSecretNotices(store, clock());
-          await fanOut();
-          total += await deliverDue();
-        } while (again);
-      } finally {
-        running = undefined;
-      }
-      return total;
-    })();
-    return running;
+  /** One pass: the secret notices due, then events fanned out, then due deliveries attempted. */
+  async function pass(): Promise<number> {
+    await emitDueSecretNotices(store, clock());
+    await fanOut();
+    return deliverDue();
   }
 
-  return {
-    runDue,
-    kick() {
-      runDue().catch((error: unknown) => logger?.error({ err: error }, 'webhook dispatch failed'));
-    },
-    start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => this.kick(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createBackgroundRunner(pass, (error) => logger?.error({ err: error }, 'webhook dispatch failed'));
 }
