@@ -4,7 +4,10 @@
  * The provisioning worker and the webhook dispatcher are such jobs.
  */
 export interface BackgroundRunner {
-  /** Runs the job now, or once more after the run in progress; resolves with what the passes counted. */
+  /**
+   * Runs the job now — its pass begins before this returns — or once more after the run in progress; resolves with
+   * what the passes counted.
+   */
   runDue(): Promise<number>;
   /** Runs it soon, without waiting; a failure goes to `onError`. */
   kick(): void;

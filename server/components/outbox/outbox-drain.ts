@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../../lib/app-error.js';
 import { deliverOutbox, type OutboxDeps, type OutboxHolder } from './outbox-delivery.js';
+import { createBackgroundRunner } from '../../../lib/background-runner.js';
 
 const HOLDERS: readonly OutboxHolder[] = ['registrations', 'changeSets'];
 const PAGE = 100;
@@ -52,31 +53,20 @@ export interface OutboxDrain {
 }
 
 export function createOutboxDrain(deps: OutboxDeps): OutboxDrain {
-  let running: Promise<number> | undefined;
-  let timer: NodeJS.Timeout | undefined;
   let graceMs = 0;
-
-  function runDue(): Promise<number> {
-    running ??= drainOutbox(deps, { olderThanMs: graceMs }).finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-  const kick = () => void runDue().catch((error: unknown) => deps.logger?.error({ err: error }, 'outbox drain failed'));
-
+  const runner = createBackgroundRunner(
+    () => drainOutbox(deps, { olderThanMs: graceMs }),
+    (error) => deps.logger?.error({ err: error }, 'outbox drain failed'),
+  );
   return {
-    runDue,
+    runDue: runner.runDue,
     start(intervalMs) {
-      if (timer) return;
-      kick();
+      // A pass reads the grace as it begins, and the kick begins one at once: this first one, with none, delivers
+      // what an instance that died left; the later ones skip outboxes younger than the interval.
+      runner.kick();
       graceMs = intervalMs;
-      timer = setInterval(kick, intervalMs);
-      timer.unref();
+      runner.start(intervalMs);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    stop: runner.stop,
   };
 }
