@@ -59,7 +59,7 @@ export function createOutboxDrain(deps: OutboxDeps): OutboxDrain {
     (error) => deps.logger?.error({ err: error }, 'outbox drain failed'),
   );
   return {
-    runDue: runner.runDue,
+    runDue: () => runner.runDue(),
     start(intervalMs) {
       // A pass reads the grace as it begins, and the kick begins one at once: this first one, with none, delivers
       // what an instance that died left; the later ones skip outboxes younger than the interval.
@@ -67,6 +67,6 @@ export function createOutboxDrain(deps: OutboxDeps): OutboxDrain {
       graceMs = intervalMs;
       runner.start(intervalMs);
     },
-    stop: runner.stop,
+    stop: () => runner.stop(),
   };
 }
