@@ -1,36 +1,15 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { startDemo, stopDemos } from '../support/demo-process.js';
 
-const bin = fileURLToPath(new URL('../../../demo/vulnerable-graphql/bin.ts', import.meta.url));
-
-/** Starts the demo's entry point and resolves with what it printed once it has printed the scan command. */
-function start(args: string[]): { child: ChildProcess; banner: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const banner = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('the schema as SDL')) resolve(out);
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-  return { child, banner };
-}
+const start = (args: string[]) => startDemo('vulnerable-graphql/bin.ts', args, 'the schema as SDL');
 
 describe('npm run demo:vulnerable-graphql (demo/vulnerable-graphql/bin.ts)', function () {
   this.timeout(20_000);
-  let child: ChildProcess | undefined;
-  afterEach(() => {
-    child?.kill('SIGTERM');
-    child = undefined;
-  });
+  afterEach(stopDemos);
 
   it("listens on loopback, prints the users' tokens and a scan graphql command that works", async () => {
-    const started = start(['--port', '0']);
-    child = started.child;
-    const banner = await started.banner;
+    const banner = await start(['--port', '0']).banner;
     expect(banner).to.match(/^Deliberately VULNERABLE demo GraphQL API on http:\/\/127\.0\.0\.1:\d+\/graphql/);
     const endpoint = /http:\/\/127\.0\.0\.1:\d+\/graphql/.exec(banner)![0];
     const token = /alice: Bearer (\S+)/.exec(banner)![1];
@@ -51,9 +30,7 @@ describe('npm run demo:vulnerable-graphql (demo/vulnerable-graphql/bin.ts)', fun
   });
 
   it('starts the secure twin with --secure and names the schema file to scan it with', async () => {
-    const started = start(['--secure', '--port', '0']);
-    child = started.child;
-    const banner = await started.banner;
+    const banner = await start(['--secure', '--port', '0']).banner;
     expect(banner).to.match(/^Secure twin of the demo GraphQL API on http:\/\/127\.0\.0\.1:\d+/);
     const file = /--schema (\S+)/.exec(banner)![1];
     expect(readFileSync(file, 'utf8')).to.include('type Query');
