@@ -119,6 +119,11 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
     const handOver = record.clientSecretSealed !== undefined && registration.secret === undefined;
     if (registration.clientId !== record.clientId || handOver) {
       const issuedAt = record.clientSecretIssuedAt ?? clock();
+      // Before the hand-over: a crash after it loses no notice (a retry finds the secret handed over and would not
+      // schedule them), and the notices of a hand-over that never lands are stale — only those of the secret the
+      // registration holds are sent (secrets/secret-notices.ts), and scheduling one twice sends it once.
+      if (handOver && record.clientSecretExpiresAt)
+        await store.secretNotices.schedule(secretNoticesFor(registration, record.clientSecretExpiresAt, clock()));
       const outcome = await store.registrations.update(
         {
           organizationId: registration.organizationId,
@@ -140,8 +145,6 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
         clock(),
       );
       if (!outcome.ok) throw new Error(`could not record the client on the registration (${outcome.reason})`);
-      if (handOver && record.clientSecretExpiresAt)
-        await store.secretNotices.schedule(secretNoticesFor(registration, record.clientSecretExpiresAt, clock()));
     }
     if (record.clientSecretSealed !== undefined) {
       const { clientSecretSealed: _sealed, clientSecretIssuedAt: _at, clientSecretExpiresAt: _exp, ...rest } = record;

@@ -122,6 +122,15 @@ export async function rotateSecret(
   // What the server says it keeps (it caps the grace at the old secret's own expiry); what was asked otherwise.
   const previousExpiresAt =
     pending.previousExpiresAt && (fromEpochSeconds(answer.clientSecretPreviousExpiresAt) ?? pending.previousExpiresAt);
+  // The new secret's notices before the rotation is stored: a crash after it loses none, and those of a rotation
+  // never stored are stale (only the notices of the secret the registration holds are sent). If they cannot be
+  // written now they are written after it: the authorization server already holds the new secret, so the rotation
+  // must be stored whatever happens to them.
+  const notices = expiresAt ? secretNoticesFor(current, expiresAt, now) : [];
+  const scheduledFirst = await deps.store.secretNotices.schedule(notices).then(
+    () => true,
+    () => false,
+  );
   const registration = await commitSecret(
     deps,
     current,
@@ -135,8 +144,7 @@ export async function rotateSecret(
     { action: 'rotate_secret', actor: context.principal.sub },
   );
   await followConcurrentChange(deps, registration, managed);
-  // After the rotation is stored: a crash in between loses these notices, never the rotation.
-  if (expiresAt) await deps.store.secretNotices.schedule(secretNoticesFor(registration, expiresAt, now));
+  if (!scheduledFirst) await deps.store.secretNotices.schedule(notices);
   return {
     registration,
     clientSecret,

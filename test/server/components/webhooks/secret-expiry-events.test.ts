@@ -77,6 +77,35 @@ describe("the events of a client secret's lifetime", function () {
     expect(await dayAfter(10)).to.deep.equal([expiring, expiring, { ...expiring, type: 'secret.expired' }]);
   });
 
+  it('loses no notice when writing them fails at the hand-over: the step is tried again, and they come in time', async () => {
+    moved = 0;
+    const notices = s.h.deps.store.secretNotices;
+    const schedule = notices.schedule.bind(notices);
+    let writes = 0;
+    notices.schedule = async (batch) => {
+      if (batch.length > 0 && (writes += 1) === 1) throw new Error('the database went away');
+      return schedule(batch);
+    };
+    const id = await s.h.submitted(org, 'alice', { ...SERVICE_CLIENT, policyProfileId: 'pp_ten_days' });
+    const rita = await s.h.staffToken('rita', 'gatehouse:review');
+    const approved = await s.h.internal
+      .post(`/internal/v1/organizations/${org.id}/registrations/${id}/actions/approve`)
+      .set('Authorization', `Bearer ${rita}`)
+      .send({});
+    expect(approved.status, JSON.stringify(approved.body)).to.equal(200);
+    await s.h.provisioning!.worker.runDue();
+    expect(writes, 'the notices were written once, and failed').to.equal(1);
+    s.h.advance(2_000); // past the step's retry time (PROVISIONING_RETRY_S=1)
+    await s.h.provisioning!.worker.runDue();
+    expect((await s.h.deps.store.registrations.get(org.id, id))?.secret, 'handed over on the retry').to.not.equal(
+      undefined,
+    );
+
+    const expiring = { type: 'secret.expiring', registration: id, actor: 'system:secrets' };
+    expect(await dayAfter(3)).to.deep.equal([expiring]);
+    expect(await dayAfter(10)).to.deep.equal([expiring, expiring, { ...expiring, type: 'secret.expired' }]);
+  });
+
   it("sends none of a rotated secret's notices, and the new secret's in their time", async () => {
     moved = 0;
     const { id } = await s.approvedClient(org, { ...SERVICE_CLIENT, policyProfileId: 'pp_ten_days' });
@@ -90,5 +119,27 @@ describe("the events of a client secret's lifetime", function () {
     expect(await dayAfter(4)).to.deep.equal([]);
     const events = await dayAfter(6);
     expect(events.map((e) => e.type)).to.deep.equal(['secret.expiring']);
+  });
+
+  it('stores a rotation whose notices cannot be written first, and writes them after it', async () => {
+    moved = 0;
+    const { id } = await s.approvedClient(org, { ...SERVICE_CLIENT, policyProfileId: 'pp_ten_days' });
+    expect(await dayAfter(2)).to.deep.equal([]);
+    const notices = s.h.deps.store.secretNotices;
+    const schedule = notices.schedule.bind(notices);
+    let writes = 0;
+    notices.schedule = async (batch) => {
+      if (batch.length > 0 && (writes += 1) === 1) throw new Error('the database went away');
+      return schedule(batch);
+    };
+    const rotated = await s.h.public
+      .post(`/api/v1/organizations/${org.id}/registrations/${id}/actions/rotate-secret`)
+      .set('Authorization', owner)
+      .send({ graceSeconds: 0 });
+    expect(rotated.status, JSON.stringify(rotated.body)).to.equal(200);
+    expect(writes, 'the first write of the notices failed, the second after the rotation landed').to.equal(2);
+    // The new secret lives ten days from day 2: its first notice is due at day 5.
+    expect(await dayAfter(4)).to.deep.equal([]);
+    expect((await dayAfter(6)).map((e) => e.type)).to.deep.equal(['secret.expiring']);
   });
 });
