@@ -8,33 +8,12 @@
  * Usage: MONGODB_URI=… npx tsx bench/ferretdb-growth.ts [--sizes 100,2000,5000,20000]
  */
 import { parseArgs } from 'node:util';
-import type { Registration } from '../server/components/registrations/registrations.model.js';
-import { newId } from '../server/ids.js';
+import { asDocument, bulkRegistration } from './bulk-registration.js';
 import { migrate } from '../server/store/migrate.js';
 import { createMongoStore } from '../server/store/mongo-store.js';
 import { upgradeDirectories } from '../server/store/upgrade-directories.js';
 
 const READS = 5;
-
-function registration(organizationId: string, i: number): Registration {
-  const at = new Date(Date.now() - 86_400_000 + i);
-  return {
-    id: newId('reg'),
-    organizationId,
-    name: `App ${i}`,
-    description: '',
-    clientType: 'confidential',
-    applicationType: 'web',
-    policyProfileId: 'pp_standard',
-    templateId: 'tpl_web',
-    config: { redirectUris: ['https://app.example.com/cb'], grantTypes: ['authorization_code'] },
-    status: 'draft',
-    revision: 1,
-    createdAt: at,
-    updatedAt: at,
-    createdBy: 'alice',
-  };
-}
 
 /** The median time of READS sequential calls, in ms. */
 async function median(read: () => Promise<unknown>): Promise<number> {
@@ -74,8 +53,7 @@ async function run(): Promise<number> {
     for (const size of sizes) {
       for (; stored < size;) {
         const docs = Array.from({ length: Math.min(1000, size - stored) }, (_, j) => {
-          const { id, ...rest } = registration(large, stored + j);
-          return { _id: id, ...rest };
+          return asDocument(bulkRegistration(large, stored + j));
         });
         oldest ??= docs[0]._id;
         await bulk.insertMany(docs as never[]);
@@ -89,7 +67,7 @@ async function run(): Promise<number> {
         [small, 3],
         [medium, 20],
       ] as const)
-        for (let i = 0; i < count; i += 1) await store.registrations.create(registration(organizationId, i));
+        for (let i = 0; i < count; i += 1) await store.registrations.create(bulkRegistration(organizationId, i));
       const [newest] = await store.registrations.list({ organizationId: small, limit: 1 });
       const figures = [
         await median(() => store.registrations.list({ organizationId: small, limit: 20 })),

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type express from 'express';
-import { newId } from '../server/ids.js';
+import { asDocument, bulkRegistration } from './bulk-registration.js';
 import type { ApiDeps, Store } from '../server/deps.js';
 import type { TestAuth } from '../test/support/test-auth.js';
 
@@ -69,44 +69,22 @@ function median(xs: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function registrationDoc(organizationId: string, i: number): Record<string, unknown> {
-  const at = new Date(Date.now() - 86_400_000 + i);
-  return {
-    _id: newId('reg'),
-    organizationId,
-    name: `Bulk app ${i}`,
-    description: '',
-    clientType: 'confidential',
-    applicationType: 'web',
-    policyProfileId: 'pp_standard',
-    templateId: 'tpl_web',
-    config: { redirectUris: ['https://app.example.com/cb'], grantTypes: ['authorization_code'] },
-    status: 'draft',
-    revision: 1,
-    createdAt: at,
-    updatedAt: at,
-    createdBy: 'alice',
-  };
-}
-
 /** Fills the large organization: through the repository on the embedded store, as db:migrate leaves it on MongoDB. */
 async function fill(modules: ScaleModules, store: Store, organizationId: string, size: number): Promise<void> {
   if (store.kind === 'memory') {
     const batch: Promise<unknown>[] = [];
     for (let i = 0; i < size; i += 1) {
-      const doc = registrationDoc(organizationId, i);
-      const { _id, ...rest } = doc;
-      batch.push(store.registrations.upsert({ id: _id, ...rest } as never));
+      batch.push(store.registrations.upsert(bulkRegistration(organizationId, i)));
       if (batch.length >= 500) await Promise.all(batch.splice(0));
     }
     await Promise.all(batch);
     return;
   }
   const mongo = store as Awaited<ReturnType<ScaleModules['createMongoStore']>>;
-  const registrations = mongo.connection.db!.collection('registrations');
+  const registrations = mongo.connection.db!.collection<{ _id: string }>('registrations');
   for (let i = 0; i < size; i += 1000)
     await registrations.insertMany(
-      Array.from({ length: Math.min(1000, size - i) }, (_, j) => registrationDoc(organizationId, i + j)),
+      Array.from({ length: Math.min(1000, size - i) }, (_, j) => asDocument(bulkRegistration(organizationId, i + j))),
     );
   // What the migration writes for data it finds: each organization's directory (an overflowed one above 1000).
   await modules.upgradeDirectories(mongo.connection);
