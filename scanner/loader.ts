@@ -166,6 +166,21 @@ async function modulesIn(dir: string, builtIn: boolean, cwd: string): Promise<{ 
 }
 
 /** Loads built-in and custom checks, validated as one set. Order: built-ins first, then each dir, files by name. */
+/**
+ * An exclusive check runs after every other check of the scan (scanner/engine/run-scan.ts), so a check that waits
+ * for one would wait for ever: refused at load time, naming both.
+ */
+function assertNoDependencyOnExclusive(nodes: CheckDefinition[], describe: (id: string) => string): void {
+  const exclusive = new Set(nodes.filter((n) => n.exclusive).map((n) => n.id));
+  for (const node of [...nodes].sort((a, b) => compareIds(a.id, b.id)))
+    for (const dep of node.dependsOn ?? [])
+      if (exclusive.has(dep))
+        throw scannerError(
+          'invalid_check',
+          `${describe(node.id)}: depends on "${dep}", an exclusive check (it runs after every other check)`,
+        );
+}
+
 export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck[]> {
   const cwd = options.cwd ?? process.cwd();
   const sources: { dir: string; origin: LoadedCheck['origin'] }[] = [];
@@ -213,6 +228,7 @@ export async function loadChecks(options: LoadOptions = {}): Promise<LoadedCheck
   };
   const nodes = loaded.map((c) => c.definition);
   assertDependenciesExist(nodes, describe);
+  assertNoDependencyOnExclusive(nodes, describe);
   assertAcyclic(nodes, describe);
   collectOptions(loaded.map((c) => ({ definition: c.definition, shown: display(c.file, cwd) })));
   return loaded;

@@ -46,6 +46,14 @@ describe('scanner loader', () => {
     expect(error.message).to.match(/custom\.orphan\.ts: depends on "custom\.nowhere", which does not exist$/);
   });
 
+  it('refuses a dependency on an exclusive check, which runs after every other (a scan waiting on it crashed)', async () => {
+    const error = await loadError([dir('depends-on-exclusive')]);
+    expect(error.code).to.equal('invalid_check');
+    expect(error.message).to.match(
+      /custom\.waits\.ts: depends on "custom\.changes_role", an exclusive check \(it runs after every other check\)$/,
+    );
+  });
+
   it('refuses a cycle and prints its path', async () => {
     const error = await loadError([dir('cycle')]);
     expect(error.code).to.equal('check_cycle');
