@@ -13,7 +13,10 @@ import { upgradeProvisioning } from './upgrade-provisioning.js';
 import { upgradeDirectories } from './upgrade-directories.js';
 import { giveGrantsRoles, GRANT_ROLES_SCHEMA_VERSION } from '../components/grants/grant-roles.migration.js';
 import { followProvisionedSecrets } from '../components/registrations/client-secrets.migration.js';
-import { queueAwaitingReview } from '../components/registrations/review-queue.migration.js';
+import {
+  queueAwaitingReview,
+  REVIEW_QUEUE_SCHEMA_VERSION,
+} from '../components/registrations/review-queue.migration.js';
 
 export interface MigrationReport {
   /** `collection.index_name` of every index this run created. */
@@ -112,8 +115,10 @@ export async function migrate(connection: Connection): Promise<MigrationReport> 
     report.grantsGivenRoles = await giveGrantsRoles(connection);
     report.secretsFollowed = await followProvisionedSecrets(connection);
   }
-  // Every run: it also puts right what an older build's instance wrote during a rolling upgrade.
-  report.reviewQueueUpdated = await queueAwaitingReview(connection);
+  // Only a database an older build wrote can hold records without their place in the review queue's index: reading
+  // every registration once is the migration's cost, not every start's (MIGRATE_ON_START runs this at each start).
+  if (before.version === null || before.version < REVIEW_QUEUE_SCHEMA_VERSION)
+    report.reviewQueueUpdated = await queueAwaitingReview(connection);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'policy_profiles', POLICY_PROFILES);
   report.platformDocumentsChanged += await writeCatalogue(connection, 'templates', TEMPLATES);
   // Last, so a migration that failed half-way leaves the database reading as not migrated.

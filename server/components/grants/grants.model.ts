@@ -12,7 +12,7 @@ export const GRANT_ROLES = ['viewer', 'developer', 'owner'] as const;
 export type GrantRole = (typeof GRANT_ROLES)[number];
 
 /**
- * The role of a grant stored before roles existed (schema version 4 and older, or written by such a build during a
+ * The role of a grant stored before roles existed (schema version 5 and older, or written by such a build during a
  * rolling upgrade): those grants gave everything, so they read as `owner` (the migration also writes it).
  */
 export const ROLE_OF_GRANTS_WITHOUT_ONE: GrantRole = 'owner';

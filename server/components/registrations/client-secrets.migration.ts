@@ -1,5 +1,5 @@
 /**
- * The migration step of followed client secrets (schema version 5): a client this service registered before it
+ * The migration step of followed client secrets (schema version 6, with grant roles): a client this service registered before it
  * followed secrets holds a secret its requester never saw (the registration answer was not kept). Its registration
  * gets a secret state without a sealed copy — issued when the client was registered, nothing to reveal — so that
  * `rotate_secret` is offered and gives the requester a working secret. Idempotent: registrations that already have

@@ -1,12 +1,15 @@
 /**
  * The migration step of the review queue's index (schema version 7): records awaiting review get their
- * `reviewQueueAt` (registrations.schema.ts), and records no longer awaiting lose it. Run by every `db:migrate`, not
- * only the one that reaches version 7: an instance of the older build still serving during a rolling upgrade writes
- * records without it, and running `db:migrate` again once the last of them stopped puts them right
- * (docs/operations.md). Idempotent: a record that already reads right is not written.
+ * `reviewQueueAt` (registrations.schema.ts), and records no longer awaiting lose it — also those an instance of the
+ * older build decided after this build had queued them. It reads every registration once, so it runs only for a
+ * database below version 7; older instances are stopped before migrating (docs/operations.md §3.3). Idempotent: a
+ * record that already reads right is not written.
  */
 import mongoose, { type Connection } from 'mongoose';
 import { registrationModel } from './registrations.schema.js';
+
+/** The schema version whose migration gives records their place in the review queue's index. */
+export const REVIEW_QUEUE_SCHEMA_VERSION = 7;
 
 /** Brings every record's `reviewQueueAt` in line with whether it awaits review; the number of records written. */
 export async function queueAwaitingReview(connection: Connection): Promise<number> {

@@ -6,7 +6,9 @@
 import { expect } from 'chai';
 import type { Registration } from '../../../../server/components/registrations/registrations.model.js';
 import { registrationSchema } from '../../../../server/components/registrations/registrations.schema.js';
+import { REVIEW_QUEUE_SCHEMA_VERSION } from '../../../../server/components/registrations/review-queue.migration.js';
 import { migrate } from '../../../../server/store/migrate.js';
+import { SCHEMA_COLLECTION } from '../../../../server/store/schema-version.js';
 import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
 import { aRegistration, at, ORG_A, ORG_B } from '../../contract/fixtures.js';
 import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
@@ -74,9 +76,14 @@ describeWithMongo('the review queue on the mongo store', (uri) => {
         ...(reviewQueueAt && { reviewQueueAt }),
       });
     }
+    /** The schema version the database says it was migrated to. */
+    const recordedVersion = (version: number) =>
+      store.connection
+        .db!.collection<{ _id: string }>(SCHEMA_COLLECTION)
+        .updateOne({ _id: 'store' }, { $set: { version } });
     const queueOf = async () => (await store.registrations.listAwaitingReview({ limit: 10 })).map((r) => r.name);
 
-    it('queues what awaited review, drops what an older instance decided, and writes nothing the second time', async () => {
+    it('queues what awaited review and drops what an older instance decided, once: not again at version 7', async () => {
       await store.reset();
       await storedByAnOlderBuild(aRegistration({ name: 'submitted', status: 'pending_review', updatedAt: at(2) }));
       await storedByAnOlderBuild(
@@ -95,9 +102,15 @@ describeWithMongo('the review queue on the mongo store', (uri) => {
       await storedByAnOlderBuild(aRegistration({ name: 'draft', updatedAt: at(0) }));
       expect(await queueOf()).to.deep.equal(['edited', 'approved']);
 
+      await recordedVersion(REVIEW_QUEUE_SCHEMA_VERSION - 1);
       expect((await migrate(store.connection)).reviewQueueUpdated).to.equal(4);
       expect(await queueOf()).to.deep.equal(['proposed', 'submitted', 'edited']);
+      await recordedVersion(REVIEW_QUEUE_SCHEMA_VERSION - 1);
+      expect((await migrate(store.connection)).reviewQueueUpdated, 'a second run').to.equal(0);
+      // At version 7 the step does not run: it reads every registration, and MIGRATE_ON_START migrates at each start.
+      await storedByAnOlderBuild(aRegistration({ name: 'late', status: 'pending_review', updatedAt: at(6) }));
       expect((await migrate(store.connection)).reviewQueueUpdated).to.equal(0);
+      expect(await queueOf()).to.not.include('late');
     });
   });
 });
