@@ -146,10 +146,18 @@ describe('action.yml (GitHub Action)', function () {
     expect(run.stdout).to.match(/^::error title=Gatehouse scanner::set the package input/m);
   });
 
-  it('takes an input as data, never as shell', async () => {
+  it('takes an input as data, never as shell, and names no SARIF when the scan wrote none', async () => {
     const run = await runScanStep(scanInputs({ target: '$(touch injected)', args: '' }));
     expect(run.code).to.equal(1);
     expect(existsSync(join(workspace, 'injected'))).to.equal(false);
+    expect(run.outputs.sarif, 'the upload step would fail on a file that is not there').to.equal(undefined);
+  });
+
+  it('splits the args input into words, never expanding them as file patterns', async () => {
+    // In the workspace, `misconfiguration.*` would expand to this file's name: an unknown check, exit 1.
+    await writeFile(join(workspace, 'misconfiguration.notes'), '');
+    const run = await runScanStep(scanInputs({ args: '--scans misconfiguration.*', threshold: '9' }));
+    expect(run.code, run.stderr).to.equal(0);
   });
 
   it('reads inputs only through env, and uploads the SARIF the scan step wrote even when that step failed', () => {

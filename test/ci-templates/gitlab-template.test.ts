@@ -97,6 +97,18 @@ describe('the GitLab CI template', function () {
     expect(existsSync(join(projectDir, job.artifacts.reports.junit))).to.equal(true);
   });
 
+  it('splits GATEHOUSE_ARGS into words, never expanding them as file patterns', async () => {
+    // In the project, `misconfiguration.*` would expand to this file's name: an unknown check, exit 1.
+    await writeFile(join(projectDir, 'misconfiguration.notes'), '');
+    const run = await runJob({
+      GATEHOUSE_PACKAGE: fromRoot(),
+      GATEHOUSE_TARGET: `${target.url}/ok`,
+      GATEHOUSE_THRESHOLD: '9',
+      GATEHOUSE_ARGS: '--scans misconfiguration.*',
+    });
+    expect(run.code, run.stderr).to.equal(0);
+  });
+
   it('scans what .gatehouse-scanner.yml in the project says, its ${NAME} from a CI/CD variable', async () => {
     await writeFile(
       join(projectDir, '.gatehouse-scanner.yml'),
