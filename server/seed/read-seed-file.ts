@@ -11,7 +11,7 @@ import {
   type PolicyProfileDeclaration,
 } from '../components/policy-profiles/declared-policy-profiles.js';
 import { planFor } from '../plans.js';
-import type { Plan } from '../components/organizations/organizations.model.js';
+import { PLANS, type Plan } from '../components/organizations/organizations.model.js';
 import type { GrantRole } from '../components/grants/grants.model.js';
 import type {
   ApplicationType,
@@ -76,8 +76,7 @@ function validator() {
 }
 
 const builtIn = (id: string) => POLICY_PROFILES.find((p) => p.id === id);
-const plansOffering = (id: string) =>
-  (['free', 'pro', 'enterprise'] as const).filter((plan) => planFor(plan).policyProfiles.includes(id));
+const plansOffering = (id: string) => PLANS.filter((plan) => planFor(plan).policyProfiles.includes(id));
 
 /** The declared profiles resolved (declared-policy-profiles.ts), and the problems of those that are not valid. */
 function checkProfiles(data: SeedData, problems: string[]): Set<string> {

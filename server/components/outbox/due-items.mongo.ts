@@ -6,7 +6,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { batchedDeletes, batchedInserts, collectionOf } from '../../db/batched-writes.mongo.js';
 import { queryTimeoutMs } from '../../db/query-limits.js';
-import { AppError } from '../../../lib/app-error.js';
+import { isAppError } from '../../../lib/app-error.js';
 import type { OutboxEvent } from './outbox.model.js';
 import { dueItemModel, type DueItemDocument, type OUTBOX_HOLDERS } from './due-items.schema.js';
 
@@ -21,7 +21,7 @@ const PAGES = 10;
 const RETIRE_LINGER_MS = 100;
 
 /** The record's write lock was held by another request for the whole wait (write-locks.ts answers 409). */
-const isBusy = (error: unknown) => error instanceof AppError && error.code === 'conflict';
+const isBusy = (error: unknown) => isAppError(error) && error.code === 'conflict';
 
 export interface DueItems<T> {
   /** The item of a write that stores `events` on `record` at `at`. */

@@ -2,7 +2,7 @@
  * The outbox drain: delivers what writes could not deliver right after they committed (a crash, an outage), at
  * start, before audit reads and periodically, on any instance (outbox-delivery.ts says why that is safe).
  */
-import { AppError } from '../../../lib/app-error.js';
+import { isAppError } from '../../../lib/app-error.js';
 import { deliverOutbox, type OutboxDeps, type OutboxHolder } from './outbox-delivery.js';
 import { createBackgroundRunner } from '../../../lib/background-runner.js';
 
@@ -12,7 +12,7 @@ const PAGE = 100;
 const MAX_PAGES = 20;
 
 /** A record another request is writing right now: that writer delivers its outbox, or the next drain does. */
-const isBusy = (error: unknown) => error instanceof AppError && error.code === 'conflict';
+const isBusy = (error: unknown) => isAppError(error) && error.code === 'conflict';
 
 /**
  * Delivers every outbox pending since `olderThanMs` ago or earlier; the number of records delivered. A record

@@ -6,14 +6,12 @@
  * needs the same seed file (like CURSOR_SECRET), or a registration under a declared profile reads as having an
  * unknown profile on the others.
  */
-import { validatorFor } from '../../../lib/json-schema.js';
-import { toFieldErrors } from '../../../lib/json-schema.js';
+import { toFieldErrors, validatorFor } from '../../../lib/json-schema.js';
 import { deepFreeze } from '../../../lib/deep-freeze.js';
-import type { Plan } from '../organizations/organizations.model.js';
+import { PLANS, type Plan } from '../organizations/organizations.model.js';
 import type { ClientType } from '../registrations/registrations.model.js';
 import type { PolicyProfile, PolicyProfileConstraints } from './policy-profiles.model.js';
 
-const PLANS: readonly Plan[] = ['free', 'pro', 'enterprise'];
 const PROFILE_SCHEMA = 'https://gatehouse.dev/schemas/api/policy-profile.schema.json';
 
 /** A `policyProfiles` entry of the seed file. */
