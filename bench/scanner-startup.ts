@@ -5,7 +5,8 @@
  * defaults (50 requests/s per host) — total wall time and findings — by this build and by a previous build of the
  * repository measured in the same run (VulnAPI, the tool the issue compared with, cannot be installed here).
  * The previous build is `git archive <ref>` built in a temp dir (kept between runs), with this checkout's node_modules.
- * Usage: npx tsx bench/scanner-startup.ts [--rounds 7] [--previous <git ref>] [--no-previous]
+ * Usage (through bench/scanner.ts): npm run bench:scanner -- --only startup [--rounds 7] [--previous <git ref>];
+ * `--previous ''` measures this build alone (a shallow clone has no earlier commit to build).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';

@@ -15,7 +15,7 @@
  * checkout of the older commit right after.
  * First, the built scanner's start-up beside `node -e 0` and 24 single-endpoint targets against a previous build
  * (bench/scanner-startup.ts).
- * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--previous <git ref>]
+ * Usage: npx tsx bench/scanner.ts [--rounds 2] [--candidates 200000] [--operations 100] [--previous <git ref> | '']
  *          [--only startup|curl|secret|openapi|demo|graphql|inputs]
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
