@@ -17,6 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '../lib/project-root.js';
 import type { Report } from '../scanner/report/report-types.js';
+import { busyTicks, procStat } from './proc-stat.js';
 import { startSingleEndpointTargets } from './single-endpoint-targets.js';
 
 /** main when the start-up work began (bundle, lazy commands, precompiled validators): the build compared against. */
@@ -56,13 +57,8 @@ function previousBuild(ref: string): Build {
 
 /** CPU time (user + system) a running process has used so far, from /proc (Linux), or undefined elsewhere. */
 function cpuMsOf(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  const fields = procStat(pid);
+  return fields && busyTicks(fields) * 10;
 }
 
 /** The CPU time a bare Node uses to start, as it reports it itself (process.cpuUsage). */

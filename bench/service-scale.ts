@@ -9,10 +9,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type express from 'express';
 import { asDocument, bulkRegistration } from './bulk-registration.js';
+import { busyTicks, procStat } from './proc-stat.js';
 import type { ApiDeps, Store } from '../server/deps.js';
 import type { TestAuth } from '../test/support/test-auth.js';
 
@@ -177,15 +178,6 @@ async function latency(url: string, token: string, options: ScaleOptions): Promi
   };
 }
 
-/** The fields of /proc/<pid>/stat after the command name (state is [0], ppid [1]), or undefined. */
-function procStat(pid: string): string[] | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Busy seconds (user + system) of a process and of its children that ended, from /proc, or undefined when it cannot
  * be read; with `withChildren`, also of its live children (PostgreSQL serves each connection in a child process).
@@ -193,13 +185,11 @@ function procStat(pid: string): string[] | undefined {
 function cpuSeconds(pid: string, withChildren = false): number | undefined {
   const own = procStat(pid);
   if (!own) return undefined;
-  const busy = (fields: string[], reaped: boolean) =>
-    Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
-  let ticks = busy(own, true);
+  let ticks = busyTicks(own, true);
   if (withChildren)
     for (const child of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       const fields = procStat(child);
-      if (fields?.[1] === pid) ticks += busy(fields, true);
+      if (fields?.[1] === pid) ticks += busyTicks(fields, true);
     }
   return ticks / 100;
 }
