@@ -52,7 +52,10 @@ async function typecheck(dir: string): Promise<StepResult> {
   return { ...result, ok: true, output: `notes (third-party typings):\n${theirs.join('\n')}` };
 }
 
-/** Runs every step in a fresh scratch project (removed afterwards); throws OfflineError when npm cannot install. */
+/**
+ * Runs every step in a fresh scratch project (removed afterwards); throws when npm cannot install, with the reason
+ * when the registry cannot be reached.
+ */
 export async function consumerCheck(): Promise<StepResult[]> {
   const install = await scratchInstall();
   try {

@@ -28,8 +28,6 @@ function offlineReason(output: string): string | undefined {
   return code ? `the npm registry cannot be reached (${code})` : undefined;
 }
 
-class OfflineError extends Error {}
-
 /** Undefined when npm's registry answers its ping within 5 s, else why not (no network, no DNS, a proxy…). */
 export async function registryUnreachable(): Promise<string | undefined> {
   const { stdout } = await exec('npm', ['config', 'get', 'registry']);
@@ -68,7 +66,8 @@ export async function scratchInstall(): Promise<ScratchInstall> {
     } catch (error) {
       const output = `${(error as { stderr?: string }).stderr ?? ''}${(error as Error).message}`;
       const offline = offlineReason(output);
-      throw offline ? new OfflineError(offline) : error;
+      // A plain error that says why, npm's own output kept as the cause.
+      throw offline ? new Error(offline, { cause: error }) : error;
     }
     return { dir, tarball, packedBytes: packed.size, files: packed.entryCount, remove };
   } catch (error) {

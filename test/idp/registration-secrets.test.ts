@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import * as oidc from 'openid-client';
 import { createIdp, type RunningIdp } from '../../idp/create-idp.js';
-import { insecure } from './support/relying-party.js';
+import { clientCredentialsWith } from './support/relying-party.js';
 
 const NEW_SECRET = 'the-new-secret-0123456789abcdef';
 const NEWER_SECRET = 'the-newer-secret-0123456789abcdef';
@@ -60,27 +59,7 @@ describe('idp: client secrets — rotation with an overlap and lifetimes (RFC 75
   }
 
   /** client_credentials at /token with openid-client (client_secret_basic): the token, or the OAuth error code. */
-  async function tokenWith(clientId: string, secret: string): Promise<string> {
-    const config = await oidc.discovery(
-      new URL(idp.issuer),
-      clientId,
-      secret,
-      oidc.ClientSecretBasic(secret),
-      insecure,
-    );
-    try {
-      const tokens = await oidc.clientCredentialsGrant(config);
-      return tokens.access_token ? 'token' : 'no token';
-    } catch (error) {
-      // A 401 comes as a WWW-Authenticate challenge, its error among the challenge's parameters.
-      const challenge = (error as { cause?: { parameters?: { error?: string } }[] }).cause;
-      return (
-        (error as { error?: string }).error ??
-        (Array.isArray(challenge) ? challenge[0]?.parameters?.error : undefined) ??
-        (error as Error).message
-      );
-    }
-  }
+  const tokenWith = (clientId: string, secret: string) => clientCredentialsWith(idp.issuer, clientId, secret);
 
   async function introspectWith(clientId: string, secret: string): Promise<number> {
     const response = await fetch(`${idp.issuer}/token/introspection`, {

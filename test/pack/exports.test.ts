@@ -1,6 +1,7 @@
 /**
  * package.json's entry points as built: each subpath of `exports` names a module and its declarations in dist/ (the
- * `types` condition first, as TypeScript requires), inside the published `files`, and the module loads.
+ * `types` condition first, as TypeScript requires), inside the published `files`, and the module loads with the value
+ * exports README.md's package table promises.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,13 @@ interface Manifest {
   files: string[];
   bin: Record<string, string>;
 }
+
+/** The value exports README.md's package table ("Using Gatehouse from another project") lists per entry point. */
+const PROMISED: Record<string, string[]> = {
+  './idp': ['createIdp'],
+  './scanner': ['defineCheck', 'defineOption'],
+  './service': ['createApp', 'serviceConfig', 'createMemoryStore', 'createMongoStore'],
+};
 
 const manifest = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as Manifest;
 const published = (path: string): boolean =>
@@ -28,14 +36,15 @@ describe("package.json's entry points", () => {
 
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (typeof target === 'string') continue;
-    it(`${subpath}: types first, both files built and published, and the module loads`, async () => {
+    it(`${subpath}: types first, both files built and published, and the module loads with the README's exports`, async () => {
       expect(Object.keys(target)).to.deep.equal(['types', 'default']);
       for (const file of Object.values(target)) {
         expect(existsSync(fromRoot(file)), `${file} (npm run build)`).to.equal(true);
         expect(published(file), `${file} in "files"`).to.equal(true);
       }
       const loaded = (await import(pathToFileURL(fromRoot(target.default)).href)) as Record<string, unknown>;
-      expect(Object.keys(loaded)).to.not.be.empty;
+      expect(PROMISED[subpath], `README's exports of ${subpath}`).to.be.an('array').that.is.not.empty;
+      for (const name of PROMISED[subpath]) expect(loaded[name], `${subpath} exports ${name}`).to.be.a('function');
     });
   }
 

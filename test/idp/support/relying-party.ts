@@ -8,6 +8,26 @@ import { Browser } from './browser.js';
 
 export const insecure = { execute: [oidc.allowInsecureRequests] };
 
+/**
+ * client_credentials at the IdP's /token with openid-client (client_secret_basic): `token`, or the OAuth error code
+ * (`invalid_client` for a refused secret).
+ */
+export async function clientCredentialsWith(issuer: string, clientId: string, secret: string): Promise<string> {
+  const config = await oidc.discovery(new URL(issuer), clientId, secret, oidc.ClientSecretBasic(secret), insecure);
+  try {
+    const tokens = await oidc.clientCredentialsGrant(config);
+    return tokens.access_token ? 'token' : 'no token';
+  } catch (error) {
+    // A 401 comes as a WWW-Authenticate challenge, its error among the challenge's parameters.
+    const challenge = (error as { cause?: { parameters?: { error?: string } }[] }).cause;
+    return (
+      (error as { error?: string }).error ??
+      (Array.isArray(challenge) ? challenge[0]?.parameters?.error : undefined) ??
+      (error as Error).message
+    );
+  }
+}
+
 export async function discover(
   idp: RunningIdp,
   clientId?: string,

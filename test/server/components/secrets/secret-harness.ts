@@ -5,11 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import * as oidc from 'openid-client';
 import { createIdp, type RunningIdp } from '../../../../idp/create-idp.js';
 import type { Organization } from '../../../../server/components/organizations/organizations.model.js';
 import type { Store } from '../../../../server/deps.js';
-import { insecure } from '../../../idp/support/relying-party.js';
+import { clientCredentialsWith } from '../../../idp/support/relying-party.js';
 import { startInternal, type InternalHarness } from '../../internal/support/internal-harness.js';
 
 export const SERVICE_CLIENT = {
@@ -74,27 +73,7 @@ export async function startSecretHarness(
       expect(registration?.clientId, 'registered at the IdP').to.be.a('string');
       return { id, clientId: registration!.clientId! };
     },
-    async tokenWith(clientId, secret) {
-      const config = await oidc.discovery(
-        new URL(idp.issuer),
-        clientId,
-        secret,
-        oidc.ClientSecretBasic(secret),
-        insecure,
-      );
-      try {
-        const tokens = await oidc.clientCredentialsGrant(config);
-        return tokens.access_token ? 'token' : 'no token';
-      } catch (error) {
-        // A 401 comes as a WWW-Authenticate challenge, its error among the challenge's parameters.
-        const challenge = (error as { cause?: { parameters?: { error?: string } }[] }).cause;
-        return (
-          (error as { error?: string }).error ??
-          (Array.isArray(challenge) ? challenge[0]?.parameters?.error : undefined) ??
-          (error as Error).message
-        );
-      }
-    },
+    tokenWith: (clientId, secret) => clientCredentialsWith(idp.issuer, clientId, secret),
     async close() {
       await h.close();
       await idp.close();
