@@ -59,6 +59,9 @@ export interface ProvisioningWorker {
 
 class NotYet extends Error {}
 
+/** The step was done at the authorization server, but `onSettled` could not tell it. */
+class NotTold extends Error {}
+
 export function createProvisioningWorker(options: ProvisioningWorkerOptions): ProvisioningWorker {
   const { store, clock, client, cipher, logger } = options;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -195,21 +198,39 @@ export function createProvisioningWorker(options: ProvisioningWorkerOptions): Pr
       else if (step.kind === 'update') await update(step, registration);
       else await remove(step);
       const done = clock();
-      await options.onSettled?.({ step, registration, outcome: 'done', at: done });
+      try {
+        await options.onSettled?.({ step, registration, outcome: 'done', at: done });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new NotTold(`the step is done but could not be told: ${reason}`, { cause: error });
+      }
       await store.provisioning.settle(step.id, { status: 'done', now: done });
       await audit(step, registration, `provisioning_${step.kind}_done`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof ProvisioningCallError && error.permanent;
       const now = clock();
-      if (permanent || step.attempts >= options.maxAttempts) {
+      const delayS = Math.min(options.retryS * 2 ** (step.attempts - 1), MAX_BACKOFF_S);
+      if (error instanceof NotTold) {
+        // Not a failure of the step: it runs again (idempotent, a no-op at the authorization server now) to tell its
+        // end again — never not at all — whatever its attempts, and is marked done once told.
+        await store.provisioning.settle(step.id, {
+          status: 'pending',
+          now,
+          retryAt: new Date(now.getTime() + delayS * 1000),
+          error: message,
+        });
+        logger?.warn(
+          { step: step.id, attempts: step.attempts, retryInS: delayS, err: error.cause },
+          'provisioning step done, but its end could not be told; it will run again to tell it',
+        );
+      } else if (permanent || step.attempts >= options.maxAttempts) {
         await options.onSettled?.({ step, registration, outcome: 'failed', error: message, at: now });
         await store.provisioning.settle(step.id, { status: 'failed', now, error: message });
         options.metrics?.provisioningFailed(step.kind, true);
         await audit(step, registration, `provisioning_${step.kind}_failed`, message);
         logger?.warn({ step: step.id, attempts: step.attempts, err: message }, 'provisioning step failed');
       } else {
-        const delayS = Math.min(options.retryS * 2 ** (step.attempts - 1), MAX_BACKOFF_S);
         await store.provisioning.settle(step.id, {
           status: 'pending',
           now,

@@ -143,7 +143,7 @@ export async function rotateSecret(
     },
     { action: 'rotate_secret', actor: context.principal.sub },
   );
-  await followConcurrentChange(deps, registration, managed);
+  await followConcurrentChange(deps, current.revision, registration, managed);
   if (!scheduledFirst) await deps.store.secretNotices.schedule(notices);
   return {
     registration,
@@ -160,23 +160,28 @@ export async function rotateSecret(
 }
 
 /**
- * The PUT replaced the client's metadata with the registration as read before it; if a change set was applied
- * meanwhile, its own (queued) update may have reached the server first: send the current metadata once more
- * (a metadata-only PUT leaves the secrets alone). Best effort: the change set's update step stays the authority.
+ * The PUT replaced the client's metadata with the registration at revision `sent` (as read before it); if a change
+ * set was applied meanwhile, its own (queued) update may have reached the server first, and the PUT then overwrote
+ * it: send the newest metadata once more (a metadata-only PUT leaves the secrets alone). Compared with `sent`, not
+ * with the final commit's record: that commit already carries any change applied while the PUT was in flight (a
+ * secret write leaves the revision as it is, so only a change of the registration moves it past `sent`). Best
+ * effort: the change set's update step stays the authority.
  */
 async function followConcurrentChange(
   deps: SecretDeps,
-  pushed: Registration,
+  sent: number,
+  committed: Registration,
   managed: Awaited<ReturnType<typeof managedClientOf>>,
 ): Promise<void> {
-  const latest = await deps.store.registrations.get(pushed.organizationId, pushed.id).catch(() => null);
-  if (!latest || latest.revision === pushed.revision) return;
+  const read = await deps.store.registrations.get(committed.organizationId, committed.id).catch(() => null);
+  const latest = read && read.revision >= committed.revision ? read : committed;
+  if (latest.revision <= sent) return;
   await registrationClientOf(deps.config)
     .update(managed.client.registrationClientUri, managed.token, {
       ...clientMetadataOf(latest),
       client_id: managed.client.clientId,
     })
     .catch((error: unknown) =>
-      deps.logger?.warn({ err: error, id: pushed.id }, 'client metadata not re-sent after a rotation'),
+      deps.logger?.warn({ err: error, id: committed.id }, 'client metadata not re-sent after a rotation'),
     );
 }
