@@ -70,7 +70,7 @@ export const serviceSettings = defineSettings(
       secret: true,
       check: (key) =>
         Buffer.from(key, 'base64').length === 32 ? undefined : 'must be the base64 of exactly 32 bytes (AES-256-GCM)',
-      doc: 'Base64 of 32 random bytes: AES-256-GCM key for registration access tokens at rest; required with PROVISIONING_REGISTRATION_ENDPOINT.',
+      doc: 'Base64 of 32 random bytes: AES-256-GCM key for registration access tokens and webhook signing secrets at rest; required with PROVISIONING_REGISTRATION_ENDPOINT, and for webhooks with MONGODB_URI (without it creating one answers 409).',
     },
     provisioningRetryS: {
       env: 'PROVISIONING_RETRY_S',
@@ -275,6 +275,14 @@ export const serviceSettings = defineSettings(
       max: 3600000,
       default: 5000,
       doc: 'How often each instance delivers audit entries and provisioning steps that a crash or an outage left undelivered (normally none).',
+    },
+    webhooksPollIntervalMs: {
+      env: 'WEBHOOKS_POLL_INTERVAL_MS',
+      type: 'integer',
+      min: 100,
+      max: 3600000,
+      default: 1000,
+      doc: 'How often each instance looks for webhook events other instances wrote, secret notices that came due and deliveries whose retry time has come. No polling with MONGODB_URI and no PROVISIONING_ENCRYPTION_KEY (no webhook can exist).',
     },
     requireDatabaseAtStart: {
       env: 'REQUIRE_DATABASE_AT_START',

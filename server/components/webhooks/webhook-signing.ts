@@ -24,10 +24,18 @@ export function signingSecretBinding(webhookId: string): string {
   return `${webhookId}#signing_secret`;
 }
 
+/**
+ * Whether this deploy can keep signing secrets, so have webhooks at all: with the provisioning key, or on the
+ * embedded store. On MongoDB without the key creating a webhook answers 409 and the dispatcher does not poll.
+ */
+export function webhooksPossible(deps: Pick<ApiDeps, 'config' | 'store'>): boolean {
+  return Boolean(deps.config.provisioningEncryptionKey) || deps.store.kind === 'memory';
+}
+
 /** The cipher of signing secrets, or 409 when the service has no key to keep them with on a database. */
 export function signingSecretCipher(deps: Pick<ApiDeps, 'config' | 'store'>): TokenCipher {
   if (deps.config.provisioningEncryptionKey) return createTokenCipher(deps.config.provisioningEncryptionKey);
-  if (deps.store.kind === 'memory') return (processCipher ??= createTokenCipher(randomBytes(32).toString('base64')));
+  if (webhooksPossible(deps)) return (processCipher ??= createTokenCipher(randomBytes(32).toString('base64')));
   throw apiError(
     'conflict',
     'Webhooks need the service to keep their signing secrets encrypted: the operator must set PROVISIONING_ENCRYPTION_KEY.',
