@@ -15,7 +15,7 @@ import { epochSeconds, fromEpochSeconds, secretExpiry, secretNoticesFor, usesCli
 import type { OutboxStep, ProvisionedClient } from './provisioning.model.js';
 import { ProvisioningCallError, type RegistrationClient } from './registration-client.js';
 import type { TokenCipher } from './token-cipher.js';
-import { createBackgroundRunner } from '../../../lib/background-runner.js';
+import { createBackgroundRunner, type BackgroundRunner } from '../../../lib/background-runner.js';
 
 export const PROVISIONING_ACTOR = 'system:provisioning';
 const MAX_BACKOFF_S = 600;
@@ -47,15 +47,11 @@ export interface ProvisioningSettled {
   at: Date;
 }
 
-export interface ProvisioningWorker {
-  /** Runs every step that is due now, one after another; resolves with how many ran. */
-  runDue(): Promise<number>;
-  /** Runs `runDue` soon, without waiting (after a decision enqueued a step). */
-  kick(): void;
-  /** Polls every `intervalMs` for steps whose retry time has come. */
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-}
+/**
+ * A pass runs every step due now, one after another, and counts them; `kick` after a decision enqueued a step, the
+ * poll for steps whose retry time has come.
+ */
+export type ProvisioningWorker = BackgroundRunner;
 
 class NotYet extends Error {}
 

@@ -12,7 +12,7 @@ import { emitDueSecretNotices } from '../secrets/secret-notices.js';
 import { sendDelivery } from './webhook-sender.js';
 import { signingSecretBinding, signingSecretCipher } from './webhook-signing.js';
 import type { Delivery, DeliveryAttempt, Webhook, WebhookEvent } from './webhooks.model.js';
-import { createBackgroundRunner } from '../../../lib/background-runner.js';
+import { createBackgroundRunner, type BackgroundRunner } from '../../../lib/background-runner.js';
 
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /**
@@ -28,15 +28,11 @@ const ROUNDS = 20;
 
 type DispatcherDeps = Pick<ApiDeps, 'store' | 'clock' | 'config'> & Partial<Pick<ApiDeps, 'logger'>>;
 
-export interface WebhookDispatcher {
-  /** Fans out pending events and attempts every due delivery; resolves with the number of attempts made. */
-  runDue(): Promise<number>;
-  /** Runs `runDue` soon, without waiting (after an event was stored). */
-  kick(): void;
-  /** Polls every `intervalMs` for events and for deliveries whose retry time has come. */
-  start(intervalMs: number): void;
-  stop(): Promise<void>;
-}
+/**
+ * A pass fans out pending events and attempts every due delivery, counting the attempts; `kick` after an event was
+ * stored, the poll for events of other instances and deliveries whose retry time has come.
+ */
+export type WebhookDispatcher = BackgroundRunner;
 
 /** The body every attempt of an event's delivery sends: `{ type, timestamp, data }`. */
 function eventBody(event: WebhookEvent): string {
