@@ -1,5 +1,5 @@
 /** The debugger's pages (server-rendered, inline styles, no script, no external assets). */
-import { escapeHtml } from '../views/escape-html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;background:#f4f5f7;margin:0;color:#1d2330}
 main{max-width:60rem;margin:2rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}

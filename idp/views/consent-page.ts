@@ -1,5 +1,5 @@
 /** The consent page: the scopes the client asks for, Allow or Deny. */
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 import { page } from './layout.js';
 
 export function consentPage(options: {

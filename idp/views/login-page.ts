@@ -1,6 +1,6 @@
 /** The login page: pick one of the configured users, or type a sub, email or username. */
 import type { IdpUser } from '../accounts.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 import { page } from './layout.js';
 
 export function loginPage(options: {

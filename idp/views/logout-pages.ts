@@ -1,5 +1,5 @@
 /** Logout confirmation (wrapping oidc-provider's own form) and the signed-out page. */
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../lib/escape-html.js';
 import { page } from './layout.js';
 
 /** `form` is oidc-provider's hidden form (id `op.logoutForm`, with its xsrf field); the buttons submit it. */

@@ -1,7 +1,7 @@
 /** One failed issue in the HTML report: what, where, how bad, why, the curl command and the exchanges that prove it. */
 import type { Attempt } from '../scan-result.js';
 import type { FailedIssue } from '../report/failed-issues.js';
-import { escapeHtml as e } from './html-escape.js';
+import { escapeHtml as e } from '../../lib/escape-html.js';
 
 /** Bodies are cut here: the JSON report has them whole (as recorded). */
 const BODY_LIMIT = 2000;

@@ -9,7 +9,7 @@ import { failedIssues } from '../report/failed-issues.js';
 import type { RiskLevel } from '../report/risk.js';
 import type { ScanOutcome } from '../scan-result.js';
 import { VERSION } from '../version.js';
-import { escapeHtml as e } from './html-escape.js';
+import { escapeHtml as e } from '../../lib/escape-html.js';
 import { findingHtml } from './html-finding.js';
 import { HTML_STYLE } from './html-style.js';
 import { adviceLine } from './table.js';

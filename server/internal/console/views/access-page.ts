@@ -3,7 +3,7 @@
  * default. Looked up by subject; granting, changing a role, revoking and marking a default need `gatehouse:admin`.
  */
 import { GRANT_ROLES, type Grant, type GrantRole } from '../../../components/grants/grants.model.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { csrfField, formatTime, layout, type PageContext } from './layout.js';
 
 function hidden(name: string, value: string): string {

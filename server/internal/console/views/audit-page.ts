@@ -3,7 +3,7 @@
  * a page at a time (keyset on time and id, as the audit repository orders it).
  */
 import type { AuditEntry } from '../../../components/audit/audit.model.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { formatTime, layout, statusBadge, type PageContext } from './layout.js';
 import { detailHref } from './queue-page.js';
 

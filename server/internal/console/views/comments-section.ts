@@ -1,7 +1,7 @@
 /** Internal comments on a registration: reviewers and admins only, never shown to requesters. */
 import type { Comment } from '../../../components/comments/comments.model.js';
 import { MAX_COMMENT_LENGTH } from '../../../components/comments/comments.model.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { csrfField, formatTime, type PageContext } from './layout.js';
 
 export function commentsSection(ctx: PageContext, comments: readonly Comment[], actionUrl: string): string {

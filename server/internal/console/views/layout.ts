@@ -1,5 +1,5 @@
 /** The frame of every console page: navigation, the signed-in reviewer with a sign-out form, flash messages. */
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 
 export interface PageContext {
   /** Where the console is mounted (`req.baseUrl`), prefixed to every link. */

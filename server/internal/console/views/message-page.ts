@@ -1,5 +1,5 @@
 /** A page with a title and a message: errors, refusals, the signed-out page. */
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { layout, type PageContext } from './layout.js';
 
 export function messagePage(

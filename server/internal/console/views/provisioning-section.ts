@@ -1,6 +1,6 @@
 /** Where the registration's client stands at the authorization server: done, pending (retrying) or failed, per step. */
 import type { ProvisioningState } from '../../../components/provisioning/provisioning-state.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { formatTime } from './layout.js';
 
 const BADGE: Record<string, string> = {

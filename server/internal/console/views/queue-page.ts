@@ -1,6 +1,6 @@
 /** The review queue: pending registrations and change sets, oldest first, with an organization filter. */
 import type { QueueItem } from '../../../components/registrations/review-queue.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { formatTime, layout, statusBadge, type PageContext } from './layout.js';
 
 export function detailHref(base: string, organizationId: string, registrationId: string): string {

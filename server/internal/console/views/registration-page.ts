@@ -14,7 +14,7 @@ import type { ProvisioningState } from '../../../components/provisioning/provisi
 import { provisioningSection } from './provisioning-section.js';
 import { ADMIN_DECISIONS } from '../../../components/registrations/review.service.js';
 import { auditTable } from './audit-page.js';
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../../../lib/escape-html.js';
 import { csrfField, formatTime, layout, statusBadge, type PageContext } from './layout.js';
 import { detailHref } from './queue-page.js';
 

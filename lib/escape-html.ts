@@ -1,4 +1,8 @@
-/** HTML escaping for the server-rendered pages: every value that came from a request or a config goes through it. */
+/**
+ * HTML escaping for element content and quoted attribute values (single or double): `& < > " '`. The console's and
+ * the identity provider's server-rendered pages and the scanner's HTML report all go through it. A missing value
+ * (null, undefined) is empty text.
+ */
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: unknown): string {
