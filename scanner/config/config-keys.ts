@@ -5,9 +5,10 @@
  * them: `target` (the positional), `kind`, `headers` (the -H list), `identities` (the --identity list) and
  * `suppressions` (a list, or a --suppressions file).
  */
-import type { ParseArgsConfig } from 'node:util';
+import type { ArgOptions } from '../../lib/settings/command-line.js';
 
-export type ArgOptions = NonNullable<ParseArgsConfig['options']>;
+// Re-exported for the commands that already import it from here (scanner/commands/scan-kinds.ts).
+export type { ArgOptions };
 
 /** Keys that are not one flag's camelCase name. */
 const SPECIAL_KEYS = ['target', 'kind', 'headers', 'identities', 'suppressions'] as const;

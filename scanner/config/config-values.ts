@@ -4,14 +4,13 @@
  * command line win: a value of the file is used only for a flag the command line leaves out. Unknown keys, and values
  * of the wrong shape, are one error naming each key.
  */
+import type { ArgOptions, ArgValues } from '../../lib/settings/command-line.js';
 import { didYouMean } from '../../lib/settings/did-you-mean.js';
 import { scannerError } from '../errors.js';
-import { configKeys, type ArgOptions } from './config-keys.js';
+import { configKeys } from './config-keys.js';
 import { checkSuppressions } from './suppressions-file.js';
 import type { Suppression } from './suppressions.js';
 import type { ConfigFile } from './config-file.js';
-
-export type ArgValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 /** The scan kinds a file's `kind` may name (`scanner scan` runs that command). */
 export const KINDS = ['curl', 'openapi', 'graphql'] as const;

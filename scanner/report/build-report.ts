@@ -8,7 +8,7 @@ import type { Attempt, CheckResult, ScanOutcome, SuppressionNote } from '../scan
 import { incompleteness } from '../completeness.js';
 import type { ModelOutcome } from '../model/model-outcome.js';
 import { operationClass } from '../operation-class.js';
-import { failedIssueExtensions } from './failed-issue-extensions.js';
+import { citedAttemptIds, failedIssueExtensions } from './failed-issue-extensions.js';
 import { parseSetCookie } from './parse-set-cookie.js';
 import {
   REPORT_SCHEMA_ID,
@@ -55,14 +55,8 @@ function issueReport(
   const findings = result.findings.filter((f) => f.issueId === issue.id);
   const status: IssueReport['status'] =
     result.status === 'skipped' || result.status === 'errored' ? 'skipped' : findings.length > 0 ? 'failed' : 'passed';
-  const cited = findings.flatMap((f) => [
-    f.attemptId,
-    ...(f.attemptIds ?? []),
-    ...(f.steps ?? []).map((s) => s.attemptId),
-    ...(f.oracle?.attemptIds ?? []),
-    ...(f.chain ?? []).flatMap((s) => s.attemptIds ?? []),
-  ]);
-  const failedAttempts = new Set(cited.filter((id): id is string => id !== undefined));
+  const cited = citedAttemptIds(findings);
+  const failedAttempts = new Set(cited);
   // Without a cited attempt, a failed issue rests on everything the check sent.
   const allFailed = status === 'failed' && failedAttempts.size === 0;
   const details = findings.map((f) => f.detail).filter((d): d is string => d !== undefined);

@@ -6,7 +6,7 @@
 import type { IssueMeta } from '../api.js';
 import { findingScore } from '../root-causes.js';
 import type { Attempt, CheckResult, ScanOutcome, SuppressionNote } from '../scan-result.js';
-import { failedIssueExtensions } from './failed-issue-extensions.js';
+import { citedAttemptIds, failedIssueExtensions } from './failed-issue-extensions.js';
 import { riskLevel, type RiskLevel } from './risk.js';
 
 export interface FailedIssue {
@@ -43,12 +43,8 @@ export function failedIssuesOf(outcome: ScanOutcome, result: CheckResult): Faile
   for (const issue of definition.issues) {
     const findings = result.findings.filter((f) => f.issueId === issue.id);
     if (findings.length === 0) continue;
-    const cited = findings.flatMap((f) => [
-      f.attemptId,
-      ...(f.attemptIds ?? []),
-      ...(f.steps ?? []).map((s) => s.attemptId),
-    ]);
-    const ids = new Set(cited.filter((id): id is string => id !== undefined));
+    const cited = citedAttemptIds(findings);
+    const ids = new Set(cited);
     const score = Math.max(...findings.map((f) => findingScore(f, issue)));
     const linkedTo = findings.every((f) => f.linked) ? findings[0].cause?.checkId : undefined;
     const { fingerprint, curl, suppressed } = failedIssueExtensions(issue.id, result, cited, outcome.suppressions);

@@ -7,6 +7,7 @@
  */
 import { findingScore } from '../root-causes.js';
 import type { ScanOutcome, SuppressionNote } from '../scan-result.js';
+import { operationLabel } from './failed-issues.js';
 import { resultFingerprint } from './issue-fingerprint.js';
 import { riskLevel, type RiskLevel } from './risk.js';
 
@@ -38,8 +39,8 @@ export function findingRows(outcome: ScanOutcome): FindingRow[] {
     if (result.status !== 'failed') continue;
     const definition = definitions.get(result.checkId)!;
     const op = operations.get(result.operationId);
-    // A GraphQL field shares its method and path with every other: its id names the field (`POST /graphql query.orders`).
-    const operation = op ? (op.graphql ? op.id : `${op.method} ${op.path}`) : result.operationId;
+    // As every format shows it: a GraphQL field by its id (`POST /graphql query.orders`), the once-per-scan operation too.
+    const operation = operationLabel(outcome, result);
     for (const finding of result.findings) {
       const issue = definition.issues.find((i) => i.id === finding.issueId)!;
       const score = findingScore(finding, issue);
