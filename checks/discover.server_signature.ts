@@ -1,6 +1,6 @@
 /**
  * discover.server_signature — response headers reveal the server, framework, language or platform (Info).
- * Request: 1, the operation as given, once per scan. Verdict: failed when at least one technology is recognised.
+ * Request: the operation's answer as given, once per scan — none when another check already had it, else 1. Verdict: failed when at least one technology is recognised.
  * Publishes the fact `fingerprint` (buckets of VulnAPI's fingerprint data: servers, frameworks, languages, …) for the
  * report's technology table.
  * Differs from VulnAPI: our own header rules (checks/support/fingerprint-rules.ts) instead of the Wappalyzer database,
@@ -25,7 +25,7 @@ export default defineCheck({
   oncePerScan: true,
   scanKinds: ['curl', 'openapi', 'graphql', 'discover'],
   async run(ctx) {
-    const response = await ctx.http.send();
+    const response = await ctx.http.answerAsGiven();
     const fingerprint = fingerprintHeaders(response.headers);
     ctx.setFact('fingerprint', fingerprint);
     const found = FINGERPRINT_BUCKETS.flatMap((bucket) => fingerprint[bucket].map((app) => `${bucket}: ${app.name}`));

@@ -18,7 +18,6 @@
  * Verdict: `injection.os_command` (9.3) with the form and shell (POSIX or Windows cmd) named;
  * `injection.os_command_blind` (9.3) for a confirmed delay or callback. Passed otherwise; skipped without a text input.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   canCarry,
   defineCheck,
@@ -183,12 +182,9 @@ async function delayProof(p: Probing, two: ProbeResponse | undefined): Promise<P
   };
 }
 
-/** Waits (at most CALLBACK_WAIT_MS) until one of `tags` was fetched. */
-async function waitForHit(ctx: CheckContext, listener: CallbackListener, tags: string[]): Promise<boolean> {
-  const hit = (): boolean => listener.hits().some((h) => tags.includes(h.tag));
-  for (let waited = 0; waited < CALLBACK_WAIT_MS && !ctx.signal.aborted && !hit(); waited += 100)
-    await delay(100, undefined, { signal: ctx.signal }).catch(() => undefined);
-  return hit();
+/** Waits (at most CALLBACK_WAIT_MS, holding no concurrency slot) until one of `tags` was fetched. */
+function waitForHit(ctx: CheckContext, listener: CallbackListener, tags: string[]): Promise<boolean> {
+  return ctx.idle(listener.waitFor((hit) => tags.includes(hit.tag), CALLBACK_WAIT_MS, ctx.signal));
 }
 
 const fetchCommand = (target: string): string => `curl -s -m 3 ${target}||wget -q -T 3 -O- ${target}`;

@@ -1,6 +1,7 @@
 /**
  * misconfiguration.http_cookies — cookies set without the attributes that protect them (RFC 6265 §4.1.2, RFC 6265bis
- * SameSite). Request: 1, the operation as given. Every `Set-Cookie` of the response is examined. Verdict: an issue
+ * SameSite). Request: the operation's answer as given — none when another check already had it (a write or delete
+ * is not sent again for this), else 1. Every `Set-Cookie` of the response is examined. Verdict: an issue
  * fails when at least one cookie has the problem, and the detail names the cookies. No cookie → skipped.
  * Fixes VulnAPI (docs/architecture.md §R.15 #3): VulnAPI overwrote each issue per cookie, so only the last cookie decided.
  * Also: `Max-Age` counts as an expiry like `Expires` (RFC 6265 §5.2.2: Max-Age wins over Expires), and a SameSite
@@ -81,7 +82,7 @@ export default defineCheck({
   ],
   appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
-    const response = await ctx.http.send();
+    const response = await ctx.http.answerAsGiven();
     if (response.setCookies.length === 0) ctx.skip('the response sets no cookie');
     const cookies = response.setCookies.map(parseSetCookie);
     for (const [issueId, hasProblem] of Object.entries(RULES)) {

@@ -1,5 +1,6 @@
 /**
- * misconfiguration.http_headers — security headers missing from the response. Request: 1, the operation as given.
+ * misconfiguration.http_headers — security headers missing from the response. Request: the operation's answer as
+ * given — none when another check already had it (a write or delete is not sent again for this), else 1.
  * Scores (docs/architecture.md §2.6): every issue is one finding per origin listing the operations (a header is the server's); the
  * framing issues are Medium (5.1) on HTML answers and Low (2.1) on JSON and other data.
  * Verdicts: X-Content-Type-Options must be `nosniff`; ACAO `*` is reported (Info); CSP must be present; CSP
@@ -102,7 +103,7 @@ export default defineCheck({
   ],
   appliesTo: onGraphqlEndpointOnly,
   async run(ctx) {
-    const response = await ctx.http.send();
+    const response = await ctx.http.answerAsGiven();
     const h = response.headers;
     // Framing is clickjacking only where a browser renders the answer: Medium on HTML, Low on JSON and other data.
     const html = /text\/html|application\/xhtml/i.test(h['content-type'] ?? '');

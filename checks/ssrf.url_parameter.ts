@@ -13,7 +13,6 @@
  * and for targets that cannot reach this machine's loopback interface unless `--callback-host` names an address they
  * can reach. A write that stored the URL keeps it: the detail says which field to restore.
  */
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   operationClass,
   defineCheck,
@@ -55,9 +54,6 @@ export function splitUrlInputs(
   const path = strings.find((i) => PATH_NAME.test(i.name));
   return host && (port || path) ? { host, ...(port ? { port } : {}), ...(path ? { path } : {}) } : undefined;
 }
-
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  delay(ms, undefined, { signal }).catch(() => undefined);
 
 export default defineCheck({
   id: 'ssrf.url_parameter',
@@ -104,8 +100,7 @@ export default defineCheck({
         if (split.path) changes.push({ input: split.path, value: target.pathname });
       }
       const response = await ctx.http.send(withInputs(ctx.operation, changes));
-      for (let waited = 0; listener.hits().length === 0 && waited < WAIT_MS && !ctx.signal.aborted; waited += 100)
-        await sleep(100, ctx.signal);
+      await ctx.idle(listener.waitFor(() => true, WAIT_MS, ctx.signal));
       const hits = listener.hits();
       if (hits.length === 0) return;
       const names = [...new Set(hits.map((h) => h.tag))];

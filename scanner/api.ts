@@ -239,6 +239,12 @@ export interface HttpClient {
   /** Sends one request through the scan's agent, rate limit and timeout; recorded as a scan attempt. */
   send(request?: ProbeRequest): Promise<ProbeResponse>;
   /**
+   * The operation's answer to its request as given (the first identity, nothing changed), for a check that only reads
+   * the answer (its headers, its cookies): the answer another check already had is reused — on a write or a delete
+   * too, where `send()` always goes to the wire — else it is sent now and shared in turn. Recorded as an attempt.
+   */
+  answerAsGiven(): Promise<ProbeResponse>;
+  /**
    * Why the send gate would refuse this request (a destructive operation at defaults, a write naming an object no scan
    * identity owns), or undefined; nothing is sent. `send` of a refused request ends the check as skipped with it.
    */
@@ -348,6 +354,12 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
    */
   skip(reason: string, options?: { incomplete?: boolean }): never;
   readonly signal: AbortSignal;
+  /**
+   * Awaits `waiting` — something outside this check's requests: a callback to a listener of the check's own, a
+   * deadline — without holding a `--concurrency` slot, so the scan's other checks send meanwhile; the check resumes
+   * before any check that has not started. Requests sent while idle still go through the scan's rate limit.
+   */
+  idle<T>(waiting: Promise<T>): Promise<T>;
   readonly log: CheckLog;
 }
 

@@ -91,6 +91,11 @@ export interface CallbackListener {
   /** A URL unique to this listener and `tag` (`http://host:port/gatehouse-<random>/<tag>`). */
   urlFor(tag: string): string;
   hits(): CallbackHit[];
+  /**
+   * Resolves once a hit matches (true), or after `ms` or when `signal` aborts (false, unless one came). Checks await it
+   * through `ctx.idle`: waiting on the target holds no `--concurrency` slot.
+   */
+  waitFor(match: (hit: CallbackHit) => boolean, ms: number, signal: AbortSignal): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -98,6 +103,7 @@ export interface CallbackListener {
 export async function listenForCallbacks(options: { host?: string } = {}): Promise<CallbackListener> {
   const prefix = `/gatehouse-${randomBytes(8).toString('hex')}/`;
   const hits: CallbackHit[] = [];
+  const waiters = new Set<() => void>();
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     if (!path.startsWith(prefix)) return void res.writeHead(404).end();
@@ -109,6 +115,7 @@ export async function listenForCallbacks(options: { host?: string } = {}): Promi
       ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'] } : {}),
     });
     res.writeHead(200, { 'content-type': 'text/plain' }).end('gatehouse callback');
+    for (const wake of waiters) wake();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -118,6 +125,23 @@ export async function listenForCallbacks(options: { host?: string } = {}): Promi
   return {
     urlFor: (tag) => `http://${options.host ?? '127.0.0.1'}:${port}${prefix}${encodeURIComponent(tag)}`,
     hits: () => [...hits],
+    waitFor: (match, ms, signal) =>
+      new Promise<boolean>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          signal.removeEventListener('abort', done);
+          resolve(hits.some(match));
+        };
+        const check = (): void => {
+          if (hits.some(match)) done();
+        };
+        const timer = setTimeout(done, ms);
+        waiters.add(check);
+        signal.addEventListener('abort', done, { once: true });
+        if (signal.aborted) done();
+        else check();
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -47,15 +47,23 @@ export interface ContextInput {
   /** Which operation's facts a dependency's live under (once-per-scan checks publish on the first operation). */
   factOperationId: (checkId: string) => string;
   signal: AbortSignal;
+  /** `ctx.idle`: waits without holding a `--concurrency` slot (idle-without-slot.ts). */
+  idle: <T>(waiting: Promise<T>) => Promise<T>;
   log: CheckLog;
   traffic: TrafficStore;
   /** This check's state across its runs in this scan (`ctx.scanState`). */
   scanState: Map<string, unknown>;
   /**
-   * The operation's baseline answer (sent as given), shared by the checks of a read operation: each check's first
-   * as-given request reuses it instead of sending the same request again; later ones go to the wire.
+   * The operation's answer to its request as given, shared by the checks that do not repeat requests: on a read
+   * operation each check's first as-given request reuses it instead of sending the same request again (later ones go
+   * to the wire); on any operation `answerAsGiven` reuses it.
    */
-  baseline?: { get(): Promise<ProbeResponse> | undefined; set(response: Promise<ProbeResponse>): void };
+  baseline?: {
+    get(): Promise<ProbeResponse> | undefined;
+    set(response: Promise<ProbeResponse>): void;
+    /** A read operation: a check's first as-given `send` reuses the answer too. */
+    firstSendReuses: boolean;
+  };
   /** The scan's API model, and what the check sees of it. */
   model: ScanModel;
   modelView: ApiModel;
@@ -158,11 +166,94 @@ export function createContext(input: ContextInput): RunningContext {
     };
   };
 
+  const send = async (asked: ProbeRequest | undefined, answerOnly: boolean): Promise<ProbeResponse> => {
+    input.signal.throwIfAborted();
+    if (passive)
+      throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
+    // "As given" is the first identity's request: sharing its baseline answer does not depend on how it is sent.
+    const asGiven =
+      !asked || Object.entries(asked).every(([key, value]) => value === undefined || (key === 'as' && value === FIRST));
+    const { probe, identity } = asIdentity(asked);
+    // The supplied credential died under the scan: what it would prove now means nothing.
+    const sendsFirst = (asked?.as ?? FIRST) === FIRST && asked?.credential === undefined;
+    const loss = operation.credential && sendsFirst ? input.identity?.lost() : undefined;
+    if (loss) throw new SkipSignal(loss.reason, true);
+    const wire = {
+      ...buildWireRequest(operation, probe, input.signal),
+      ...(identity ? { identity } : {}),
+      ...(probe?.restores ? { restores: true } : {}),
+      checkId: definition.id,
+    };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(wire.headers))
+      headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+    const attempt: Attempt = {
+      id: randomUUID(),
+      request: {
+        method: wire.method,
+        url: redact(wire.url),
+        headers,
+        // A body credential (a token argument) travels in the body: redacted there like in a header.
+        ...(wire.body !== undefined ? { body: truncate(redact(wire.body)) } : {}),
+      },
+    };
+    attempts.push(attempt);
+    try {
+      let shared: ProbeResponse | undefined;
+      const reuses = answerOnly || (input.baseline?.firstSendReuses === true && !baselineUsed);
+      if (asGiven && input.baseline && reuses) {
+        if (!answerOnly) baselineUsed = true;
+        const cached = input.baseline.get();
+        if (cached)
+          shared = await cached
+            .then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] }))
+            .catch(() => undefined);
+      }
+      const fresh = shared ? undefined : input.http.send(wire);
+      if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
+      const response = shared ?? (await fresh!);
+      if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
+      if (fresh && response.status >= 500) serverError(wire, attempt.id, { status: response.status });
+      if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
+        forgedOf.set(response, probe.credential);
+        if (response.status < 400) acceptedForgeries.add(probe.credential);
+      }
+      if (fresh) {
+        input.identity?.observe(operation.id, asGiven && sendsFirst, response.status);
+        input.identity?.counted();
+      }
+      // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
+      const responseHeaders = Object.fromEntries(
+        Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
+      );
+      attempt.response = {
+        ...response,
+        headers: responseHeaders,
+        setCookies: response.setCookies.map(redact),
+        body: truncate(redact(response.body)),
+      };
+      attemptOf.set(response, attempt.id);
+      input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
+      return response;
+    } catch (error) {
+      // The send gate refused it before the wire: nothing was sent, and the check cannot run here.
+      if (error instanceof RefusedRequest) {
+        attempts.splice(attempts.indexOf(attempt), 1);
+        throw new SkipSignal(error.reason);
+      }
+      attempt.error = redact(error instanceof Error ? error.message : String(error));
+      // No answer at all (a dropped connection, a timeout): evidence too, unless the scan itself stopped.
+      if (!input.signal.aborted) serverError(wire, attempt.id, { error: attempt.error });
+      throw error;
+    }
+  };
+
   const ctx: CheckContext = {
     operation,
     model: input.modelView,
     options: input.options,
     signal: input.signal,
+    idle: (waiting) => input.idle(waiting),
     log: input.log,
     http: {
       refusal(asked?: ProbeRequest) {
@@ -172,87 +263,8 @@ export function createContext(input: ContextInput): RunningContext {
           ...(identity ? { identity } : {}),
         });
       },
-      async send(asked?: ProbeRequest) {
-        input.signal.throwIfAborted();
-        if (passive)
-          throw scannerError('invalid_check', `${definition.id}: a passive check sends nothing (ctx.observed())`);
-        // "As given" is the first identity's request: sharing its baseline answer does not depend on how it is sent.
-        const asGiven =
-          !asked ||
-          Object.entries(asked).every(([key, value]) => value === undefined || (key === 'as' && value === FIRST));
-        const { probe, identity } = asIdentity(asked);
-        // The supplied credential died under the scan: what it would prove now means nothing.
-        const sendsFirst = (asked?.as ?? FIRST) === FIRST && asked?.credential === undefined;
-        const loss = operation.credential && sendsFirst ? input.identity?.lost() : undefined;
-        if (loss) throw new SkipSignal(loss.reason, true);
-        const wire = {
-          ...buildWireRequest(operation, probe, input.signal),
-          ...(identity ? { identity } : {}),
-          ...(probe?.restores ? { restores: true } : {}),
-          checkId: definition.id,
-        };
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(wire.headers))
-          headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
-        const attempt: Attempt = {
-          id: randomUUID(),
-          request: {
-            method: wire.method,
-            url: redact(wire.url),
-            headers,
-            // A body credential (a token argument) travels in the body: redacted there like in a header.
-            ...(wire.body !== undefined ? { body: truncate(redact(wire.body)) } : {}),
-          },
-        };
-        attempts.push(attempt);
-        try {
-          let shared: ProbeResponse | undefined;
-          if (asGiven && input.baseline && !baselineUsed) {
-            baselineUsed = true;
-            const cached = input.baseline.get();
-            if (cached)
-              shared = await cached
-                .then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] }))
-                .catch(() => undefined);
-          }
-          const fresh = shared ? undefined : input.http.send(wire);
-          if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
-          const response = shared ?? (await fresh!);
-          if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
-          if (fresh && response.status >= 500) serverError(wire, attempt.id, { status: response.status });
-          if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
-            forgedOf.set(response, probe.credential);
-            if (response.status < 400) acceptedForgeries.add(probe.credential);
-          }
-          if (fresh) {
-            input.identity?.observe(operation.id, asGiven && sendsFirst, response.status);
-            input.identity?.counted();
-          }
-          // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
-          const responseHeaders = Object.fromEntries(
-            Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
-          );
-          attempt.response = {
-            ...response,
-            headers: responseHeaders,
-            setCookies: response.setCookies.map(redact),
-            body: truncate(redact(response.body)),
-          };
-          attemptOf.set(response, attempt.id);
-          input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
-          return response;
-        } catch (error) {
-          // The send gate refused it before the wire: nothing was sent, and the check cannot run here.
-          if (error instanceof RefusedRequest) {
-            attempts.splice(attempts.indexOf(attempt), 1);
-            throw new SkipSignal(error.reason);
-          }
-          attempt.error = redact(error instanceof Error ? error.message : String(error));
-          // No answer at all (a dropped connection, a timeout): evidence too, unless the scan itself stopped.
-          if (!input.signal.aborted) serverError(wire, attempt.id, { error: attempt.error });
-          throw error;
-        }
-      },
+      send: (asked?: ProbeRequest) => send(asked, false),
+      answerAsGiven: () => send(undefined, true),
     },
     observed(): readonly ObservedExchange[] {
       if (!passive) throw scannerError('invalid_check', `${definition.id}: only passive checks read ctx.observed()`);

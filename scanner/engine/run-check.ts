@@ -9,6 +9,7 @@ import { DESTRUCTIVE_REASON } from '../safety.js';
 import type { CheckResult } from '../scan-result.js';
 import { redactSecrets } from '../secrets.js';
 import { createContext, type RunningContext } from './check-context.js';
+import { idleWithoutSlot, type Idle } from './idle-without-slot.js';
 import type { CheckTask } from './check-task.js';
 import { publishedData } from './published-data.js';
 import { redactAttempt } from './redact-attempt.js';
@@ -18,7 +19,7 @@ const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 
 const silentLog: CheckLog = { debug() {}, warn() {} };
 
-function contextOf(task: CheckTask, signal: AbortSignal): RunningContext {
+function contextOf(task: CheckTask, signal: AbortSignal, idle: Idle): RunningContext {
   const { run, definition, operation } = task;
   const { baselines } = run;
   const canary = run.services.canary;
@@ -32,16 +33,18 @@ function contextOf(task: CheckTask, signal: AbortSignal): RunningContext {
     exchanges: run.exchanges,
     factOperationId: (checkId) => run.taskOperation(checkId, operation).id,
     signal,
+    idle,
     log: run.input.log ?? silentLog,
     traffic: run.traffic,
     scanState: run.scanStateOf(definition.id),
     discoveredSecrets: run.discoveredSecrets,
     // A check that repeats requests measures the wire: it never gets the shared answer.
-    ...(!definition.repeatsRequests && operationClass(operation) === 'read'
+    ...(!definition.repeatsRequests
       ? {
           baseline: {
             get: () => baselines.get(operation.id),
             set: (response: Promise<ProbeResponse>) => void baselines.set(operation.id, response),
+            firstSendReuses: operationClass(operation) === 'read',
           },
         }
       : {}),
@@ -84,7 +87,12 @@ export async function runCheck(task: CheckTask): Promise<CheckResult> {
   const controller = new AbortController();
   const onScanAbort = (): void => controller.abort(scanSignal?.reason);
   scanSignal?.addEventListener('abort', onScanAbort, { once: true });
-  const running = contextOf(task, controller.signal);
+  let ended = false;
+  const running = contextOf(
+    task,
+    controller.signal,
+    idleWithoutSlot(task, () => ended),
+  );
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolveTimeout) => {
     timer = setTimeout(() => {
@@ -116,6 +124,7 @@ export async function runCheck(task: CheckTask): Promise<CheckResult> {
       incomplete: true,
     });
   } finally {
+    ended = true;
     clearTimeout(timer);
     scanSignal?.removeEventListener('abort', onScanAbort);
     task.release?.();
