@@ -36,6 +36,7 @@ export default defineCheck({
       },
     },
   ],
+  rerunsAsRaised: true,
   dependsOn: ['auth.baseline'],
   appliesTo: (operation) => (operation.credential ? looksAdministrative(operation) : 'operation has no credential'),
   async run(ctx) {

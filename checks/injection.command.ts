@@ -227,6 +227,7 @@ export default defineCheck({
       classifications,
     },
   ],
+  rerunsAsRaised: true,
   options: [CALLBACK_HOST],
   // Sleeps of 2 and 4 s on a few inputs: more than the usual budget.
   timeoutMs: 120_000,

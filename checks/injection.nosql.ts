@@ -106,6 +106,7 @@ export default defineCheck({
       classifications,
     },
   ],
+  rerunsAsRaised: true,
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (vectors(operation).length > 0 ? true : 'no JSON body string or query parameter to inject into'),

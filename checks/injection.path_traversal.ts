@@ -178,6 +178,7 @@ export default defineCheck({
       classifications,
     },
   ],
+  rerunsAsRaised: true,
   appliesTo: (operation) =>
     payloadRefusal(operation) ??
     (targets(operation).length > 0

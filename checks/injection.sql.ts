@@ -246,6 +246,7 @@ export default defineCheck({
       classifications,
     },
   ],
+  rerunsAsRaised: true,
   options: [
     {
       name: 'sqlTimeBased',

@@ -109,6 +109,7 @@ export default defineCheck({
       },
     },
   ],
+  rerunsAsRaised: true,
   appliesTo: (operation) => injectionTargetsRefusal(operation) ?? true,
   async run(ctx) {
     const baseline = await ctx.http.send();

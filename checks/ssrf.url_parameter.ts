@@ -70,6 +70,7 @@ export default defineCheck({
       },
     },
   ],
+  rerunsAsRaised: true,
   options: [CALLBACK_HOST],
   appliesTo: (operation) => {
     if (operationClass(operation) === 'destructive') return 'destructive operation: never sent at defaults';

@@ -445,6 +445,12 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
    */
   exclusive?: boolean;
   /**
+   * Runs again as the raised identity when a check proved the first identity can raise its own role (a privilege
+   * chain): on the operations that refused it, its findings then carrying the chain (scanner/engine/follow-chains.ts).
+   * For function-level and input checks; not with `oncePerScan` or `exclusive`.
+   */
+  rerunsAsRaised?: boolean;
+  /**
    * Runs on GraphQL operations only, in every scan kind that has them (`scan graphql`, and `scan openapi` once it
    * found a GraphQL endpoint): `endpoint`, once per GraphQL endpoint, on its endpoint operation (`query{__typename}`);
    * `fields`, on each root-field operation. Other operations neither run it nor report it. Not with `oncePerScan`.

@@ -130,6 +130,11 @@ function problemsOf(exported: unknown, file: string): string[] {
     problems.push(
       'oncePerScan and graphqlOperations exclude each other (graphqlOperations: endpoint runs once per endpoint)',
     );
+  // The chain re-runs a check per refused operation as a raised identity that exclusive checks would change again.
+  if (check.rerunsAsRaised && (check.oncePerScan || check.exclusive))
+    problems.push(
+      `rerunsAsRaised excludes ${check.oncePerScan ? 'oncePerScan' : 'exclusive'} (the chain re-runs a check per operation, beside the others)`,
+    );
   // A stated ceiling that differs from the issues' is a mistake either way: lower, --only-scans-above-threshold
   // would drop a check that can report above it; higher, it would keep one that never can.
   const highest = highestScore(check);

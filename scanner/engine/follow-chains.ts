@@ -1,8 +1,8 @@
 /**
  * Privilege chains (docs/architecture.md §2.8): after the checks, when a check proved that the first identity can
- * raise its own role (ApiModel.recordEscalation), the engine raises it again, runs the function-level checks
- * (`bfla.*`) and the input checks (`injection.*`, `ssrf.*`) once more as the raised identity on the operations that
- * refused it, and sets the role back. A finding of that pass replaces the first pass's result of its check on its
+ * raise its own role (ApiModel.recordEscalation), the engine raises it again, runs the checks that ask for it
+ * (`rerunsAsRaised`: the built-in function-level and input checks, `bfla.*`, `injection.*`, `ssrf.*`) once more as the
+ * raised identity on the operations that refused it, and sets the role back. A finding of that pass replaces the first pass's result of its check on its
  * operation and carries the chain: step 1 the raise, step 2 what the raised identity reached.
  */
 import type { ScannedCheck, CheckResult } from '../scan-result.js';
@@ -10,8 +10,6 @@ import type { Escalation } from '../model/escalations.js';
 import { runTask } from './run-task.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
 
-/** The checks a raised identity runs again: function level and input handling. */
-const CHAIN_CHECK = /^(bfla|injection|ssrf)\./;
 const AUTH_BASELINE = 'auth.baseline';
 const ok = (status: number): boolean => status >= 200 && status < 300;
 
@@ -21,7 +19,7 @@ function chainChecks(checks: readonly ScannedCheck[]): { run: ScannedCheck[]; re
   const reported = new Set(
     checks
       // Not the exclusive ones (the escalation itself): they change the identity, which is raised already.
-      .filter((c) => CHAIN_CHECK.test(c.definition.id) && !c.definition.oncePerScan && !c.definition.exclusive)
+      .filter((c) => c.definition.rerunsAsRaised && !c.definition.oncePerScan && !c.definition.exclusive)
       .map((c) => c.definition.id),
   );
   const wanted = new Set<string>();

@@ -106,6 +106,12 @@ describe('scanner loader', () => {
     expect(error.message).to.include('custom.graphql_once.ts: oncePerScan and graphqlOperations exclude each other');
   });
 
+  it('refuses a check that would run again as the raised identity while it runs alone, changing identities', async () => {
+    const error = await loadError([dir('rerun-exclusive')]);
+    expect(error.code).to.equal('invalid_check');
+    expect(error.message).to.include('custom.rerun_exclusive.ts: rerunsAsRaised excludes exclusive');
+  });
+
   it('refuses a module that throws while it is imported, with the first line of the error', async () => {
     const error = await loadError([dir('broken-import')]);
     expect(error.code).to.equal('invalid_check');
