@@ -20,32 +20,41 @@ import { modelOutcome } from '../model/model-outcome.js';
  * The exclusive checks' tasks (`CheckDefinition.exclusive`), after every other task has ended: one at a time, so no
  * other check sends while one of them has changed a scan identity (raised its role to prove it can).
  */
-async function runExclusive(run: ScanRun): Promise<CheckResult[]> {
+async function runExclusive(run: ScanRun, progress: Progress): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const definition of run.ordered.filter((d) => d.exclusive))
     for (const operation of run.operationsOf(definition)) {
       const result = await runTask(run, definition, operation);
       run.tasks.add(definition.id, operation.id, Promise.resolve(result));
-      if (run.reports(definition, operation)) results.push(result);
+      if (run.reports(definition, operation)) {
+        results.push(result);
+        progress.done();
+      }
     }
   return results;
 }
 
-/** Starts every task but the exclusive ones, in dependency order; returns the reported ones' results, in that order. */
-function schedule(run: ScanRun): Promise<CheckResult>[] {
-  const { input } = run;
-  const results: Promise<CheckResult>[] = [];
-  const total = run.ordered
-    .filter((d) => !d.exclusive)
-    .reduce((n, d) => n + run.operationsOf(d).filter((op) => run.reports(d, op)).length, 0);
+/** `onProgress` over every reported task, the exclusive ones (run last) included. */
+interface Progress {
+  done(): void;
+}
+
+function progressOf(run: ScanRun): Progress {
+  const total = run.ordered.reduce((n, d) => n + run.operationsOf(d).filter((op) => run.reports(d, op)).length, 0);
   let done = 0;
+  return { done: () => run.input.onProgress?.(++done, total) };
+}
+
+/** Starts every task but the exclusive ones, in dependency order; returns the reported ones' results, in that order. */
+function schedule(run: ScanRun, progress: Progress): Promise<CheckResult>[] {
+  const results: Promise<CheckResult>[] = [];
   for (const definition of run.ordered.filter((d) => !d.exclusive)) {
     for (const operation of run.operationsOf(definition)) {
       const reported = run.reports(definition, operation);
       const promise = runTask(run, definition, operation).then((r) => {
         // A run that ended before its key was known (a skip, a dependency) is judged on its own: no key.
         if (definition.sharedVerdict) run.sharedVerdictKeys.settle(definition.id, operation.id, undefined);
-        if (reported) input.onProgress?.(++done, total);
+        if (reported) progress.done();
         return r;
       });
       run.tasks.add(definition.id, operation.id, promise);
@@ -69,8 +78,9 @@ export async function runScan(input: ScanInput): Promise<ScanOutcome> {
   const { http, canary } = run.services;
   try {
     // A proved escalation: the function-level and input checks again as the raised identity, then its role set back.
-    const scheduled = await Promise.all(schedule(run));
-    const results = await followChains(run, [...scheduled, ...(await runExclusive(run))]);
+    const progress = progressOf(run);
+    const scheduled = await Promise.all(schedule(run, progress));
+    const results = await followChains(run, [...scheduled, ...(await runExclusive(run, progress))]);
     await canary?.end();
     // What the scan created and no check deleted, its creator deletes now (or it is reported left behind).
     if (!input.signal?.aborted) {

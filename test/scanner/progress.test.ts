@@ -119,6 +119,22 @@ describe('scanner progress counting', () => {
     expect(calls.map(([done]) => done)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
+  it('counts the exclusive checks, which run after the others, and ends at the total', async () => {
+    const calls: [number, number][] = [];
+    await runScan({
+      kind: 'openapi',
+      operations: ['a', 'b'].map(operation),
+      checks: [check('custom.one'), check('custom.alone', { exclusive: true })],
+      onProgress: (done, total) => calls.push([done, total]),
+    });
+    expect(calls).to.deep.equal([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
+  });
+
   it('labels the bar with the operations and checks of an OpenAPI scan', async () => {
     let stderr = '';
     const target = await startTarget((_req, res) => res.writeHead(200).end('{}'));
