@@ -13,11 +13,13 @@
  * other literals (n+7) — never a finding from one response;
  * when the quote changed nothing, 2) a backslash instead (escaping the closing quote) with the same follow-ups.
  * It stops at the first proven input. With `--sql-time-based <seconds>` (option `sqlTimeBased`, off by default; read
- * operations only, first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and the sleep again.
+ * operations only, first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and a sleep
+ * of twice as long.
  * Verdict (the strongest proof wins, one finding per operation):
  * - `injection.sql_boolean_based` (9.3): the true payload is answered like the baseline (status and shape) and the
  *   false payload unlike it — the input is evaluated as SQL;
- * - `injection.sql_time_based` (9.3): the sleep payload takes the asked time twice and the zero-sleep control does not;
+ * - `injection.sql_time_based` (9.3): the sleep payload takes the asked time, the doubled one at least twice it and
+ *   about the added time more, and the zero-sleep control does not;
  * - `injection.sql_error_based` (8.8): the quote brings a database error text (support/sql-error-signatures.ts)
  *   the baseline did not have, and the balanced quote answers without it;
  * - `injection.sql_quote_error` (6.3): the quote turns a non-5xx baseline into a 5xx and the balanced quote does not.
@@ -32,6 +34,7 @@ import {
   withInput,
   type CheckContext,
   type OperationInput,
+  type ProbeRequest,
   type ProbeResponse,
 } from '../scanner/api.js';
 import { isServerError, sameAnswer } from './support/answer-shape.js';
@@ -179,12 +182,25 @@ async function probeInput(
   return undefined;
 }
 
+/** What a timed request may take beyond the sleep it asks for before it is cut (a hanging target proves nothing). */
+const SLEEP_MARGIN_S = 5;
+
 /** Sleep payloads that run once per query (a subquery or a statement), not once per row. */
 const SLEEPS: { dbms: string; payload: (value: string, seconds: number) => string }[] = [
   { dbms: 'MySQL', payload: (v, s) => `${v}' AND (SELECT 1 FROM (SELECT SLEEP(${s}))x)-- -` },
   { dbms: 'PostgreSQL', payload: (v, s) => `${v}'||(SELECT '' FROM pg_sleep(${s}))||'` },
   { dbms: 'Microsoft SQL Server', payload: (v, s) => `${v}'; WAITFOR DELAY '0:0:${s}'-- ` },
 ];
+
+/** A request asking the database to sleep `seconds`: one cut at the margin (a hanging target) proves nothing. */
+async function timed(ctx: CheckContext, request: ProbeRequest, seconds: number): Promise<ProbeResponse | undefined> {
+  try {
+    return await ctx.http.send({ ...request, timeoutMs: (seconds + SLEEP_MARGIN_S) * 1000 });
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    return undefined;
+  }
+}
 
 async function timeBased(
   ctx: CheckContext,
@@ -194,17 +210,21 @@ async function timeBased(
 ): Promise<Proof | undefined> {
   const slow = (r: ProbeResponse): boolean =>
     r.durationMs >= seconds * 1000 && baseline.durationMs < (seconds * 1000) / 2;
+  // The confirmation asks for twice the sleep: a different payload whose wait must grow by about what was added.
+  const longer = seconds * 2;
   for (const input of inputs.slice(0, 3)) {
     for (const { dbms, payload } of SLEEPS) {
-      const first = await ctx.http.send(withInput(ctx.operation, input, payload(textOf(input), seconds)));
-      if (!slow(first)) continue;
-      const control = await ctx.http.send(withInput(ctx.operation, input, payload(textOf(input), 0)));
-      if (slow(control)) continue;
-      const again = await ctx.http.send(withInput(ctx.operation, input, payload(textOf(input), seconds)));
-      if (!slow(again)) continue;
+      const sleep = (s: number) => timed(ctx, withInput(ctx.operation, input, payload(textOf(input), s)), s);
+      const first = await sleep(seconds);
+      if (!first || !slow(first)) continue;
+      const control = await sleep(0);
+      if (!control || slow(control)) continue;
+      const again = await sleep(longer);
+      if (!again || again.durationMs < longer * 1000 || again.durationMs - first.durationMs < (seconds * 1000) / 2)
+        continue;
       return {
         issue: TIME,
-        detail: `${describeInput(input)}: a ${dbms} sleep of ${seconds} s took ${first.durationMs} and ${again.durationMs} ms, the zero-second control ${control.durationMs} ms (baseline ${baseline.durationMs} ms)`,
+        detail: `${describeInput(input)}: a ${dbms} sleep of ${seconds} s took ${first.durationMs} ms, one of ${longer} s ${again.durationMs} ms, the zero-second control ${control.durationMs} ms (baseline ${baseline.durationMs} ms)`,
         attempt: again,
         attempts: [baseline, first, control],
       };
