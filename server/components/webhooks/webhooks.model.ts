@@ -4,7 +4,10 @@
  * every attempt (Standard Webhooks: the delivery's `webhook-id` is the event's id, the same on every attempt).
  */
 
-/** @public The event types, listed once: the type is derived from it. */
+/**
+ * @public The event types, listed once: the type is derived from it, and schemas/api/webhook-event-type.schema.json,
+ * which every webhook body refers to, lists the same (a test holds them together).
+ */
 export const WEBHOOK_EVENT_TYPES = [
   'registration.submitted',
   'registration.approved',
