@@ -6,7 +6,7 @@
  */
 import type { Store } from '../../deps.js';
 import { acceptEvent, derivedId } from '../outbox/webhook-inbox.js';
-import { registrationResource } from '../registrations/registration-view.js';
+import { registrationEvent } from '../registrations/registration-event.js';
 
 /** Buckets one dispatcher run handles at most (a day: after a longer outage the next runs catch up). */
 const BUCKETS_PER_RUN = 144;
@@ -25,14 +25,9 @@ export async function emitDueSecretNotices(
     if (registration?.secret?.expiresAt?.getTime() !== notice.expiresAt.getTime()) continue;
     await acceptEvent(store, {
       id: derivedId('msg', notice.registrationId, notice.type, notice.at.toISOString()),
-      type: notice.type,
-      organizationId: notice.organizationId,
+      ...registrationEvent(notice.type, registration, SECRETS_ACTOR, now),
+      // The notice's own moment, not the run that found it due.
       timestamp: notice.at,
-      data: {
-        organizationId: notice.organizationId,
-        registration: registrationResource(registration, now),
-        actor: SECRETS_ACTOR,
-      },
     });
     emitted += 1;
   }

@@ -5,7 +5,7 @@
  */
 import type { Store } from '../../deps.js';
 import { PROVISIONING_ACTOR, type ProvisioningSettled } from '../provisioning/provisioning-worker.js';
-import { registrationResource } from '../registrations/registration-view.js';
+import { registrationEvent } from '../registrations/registration-event.js';
 import { acceptEvent, derivedId } from '../outbox/webhook-inbox.js';
 
 interface ProvisioningEventDeps {
@@ -20,15 +20,12 @@ export function provisioningEvents(deps: ProvisioningEventDeps): (settled: Provi
     const registration = await deps.store.registrations.get(step.organizationId, step.registrationId);
     if (!registration) return;
     const type = outcome === 'done' ? 'provisioning.succeeded' : 'provisioning.failed';
+    const event = registrationEvent(type, registration, PROVISIONING_ACTOR, at);
     await acceptEvent(deps.store, {
       id: derivedId('msg', step.id, outcome, String(step.attempts)),
-      type,
-      organizationId: step.organizationId,
-      timestamp: at,
+      ...event,
       data: {
-        organizationId: step.organizationId,
-        registration: registrationResource(registration, at),
-        actor: PROVISIONING_ACTOR,
+        ...event.data,
         provisioning: { step: step.kind, attempts: step.attempts, ...(error !== undefined && { error }) },
       },
     });
