@@ -7,6 +7,7 @@ import type { Request, Response } from 'express';
 import type { ApiRoute } from '../../http/api-route.js';
 import { apiSchemaId } from '../../http/api-schema-id.js';
 import { revisionsFromIfMatch, setEtag } from '../../http/etag.js';
+import { pageOf } from '../../db/keyset-page.js';
 import { pageResult, parseListParams, setNextLink, type ListBinding } from '../../http/pagination.js';
 import { ACTION_REQUEST_SCHEMA } from '../registrations/registrations.service.js';
 import { requestContextOf } from '../registrations/request-context.js';
@@ -79,13 +80,9 @@ export const webhookRoutes: ApiRoute[] = [
       const context = requestContextOf(req);
       const binding: ListBinding = { resource: 'webhooks', organizationId: context.organization.id, filters: {} };
       const params = parseListParams(req, binding);
+      // An organization holds few webhooks (MAX_WEBHOOKS_PER_ORGANIZATION): its whole list, paged here.
       const all = await deps.store.webhooks.list(context.organization.id);
-      const after = params.after;
-      const items = all
-        .filter(
-          (w) => !after || w.createdAt > after.createdAt || (+w.createdAt === +after.createdAt && w.id > after.id),
-        )
-        .slice(0, params.limit + 1);
+      const items = pageOf(all, { limit: params.limit + 1, ...(params.after ? { after: params.after } : {}) });
       const { page, nextCursor } = pageResult(items, params, binding);
       setNextLink(res, req, deps.config.publicBaseUrl, nextCursor, params, binding);
       res.json({ data: page.map(webhookView), nextCursor });

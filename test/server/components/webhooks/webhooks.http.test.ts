@@ -94,6 +94,20 @@ describe('webhooks on the public API', () => {
     expect(list.body.data[0]).not.to.have.property('secret');
   });
 
+  it('lists the webhooks oldest first, a page at a time, by the cursor of the page before', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await created(['registration.approved'])).body.id as string);
+    const first = await h.public.get(`${base()}?limit=2`).set('Authorization', `Bearer ${owner}`);
+    expect(first.status).to.equal(200);
+    expect(first.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(0, 2));
+    expect(first.body.nextCursor).to.be.a('string');
+    const second = await h.public
+      .get(`${base()}?limit=2&cursor=${encodeURIComponent(first.body.nextCursor as string)}`)
+      .set('Authorization', `Bearer ${owner}`);
+    expect(second.body.data.map((w: { id: string }) => w.id)).to.deep.equal(ids.slice(2));
+    expect(second.body.nextCursor).to.equal(null);
+  });
+
   it('delivers registration.submitted and registration.approved, signed per Standard Webhooks', async () => {
     const { body: hook } = await created(['registration.submitted', 'registration.approved']);
     const id = await h.submitted(org, 'alice');
