@@ -21,6 +21,7 @@ import { scannerError } from './errors.js';
 import type { ScanArgs } from './scan-argv.js';
 import { selectChecks } from './select-checks.js';
 import { filterOperations } from './operation-filter.js';
+import { leftBehindWarnings } from './model/left-behind-warnings.js';
 import { shardOperations } from './shard.js';
 
 export interface ScanRequest {
@@ -164,6 +165,7 @@ export async function executeScan(io: CliIo, request: ScanRequest): Promise<numb
       : { debug() {}, warn: (m) => io.stderr.write(`warning: ${m}\n`) },
   });
   progress.stop();
+  if (ran.model) for (const line of leftBehindWarnings(ran.model)) io.stderr.write(`warning: ${line}\n`);
   const scanned = { ...ran, requestsSent: ran.requestsSent + prepared.requestsSent };
   const outcome = baselines && baseline ? baselines.withoutBaseline(scanned, baseline) : scanned;
 

@@ -103,10 +103,15 @@ export async function followChains(run: ScanRun, results: CheckResult[]): Promis
     return results.map((r) => replaced.get(key(r)) ?? r);
   } finally {
     const restored = await modelSend(escalation.operation, escalation.restore, identity).catch(() => undefined);
-    if (!restored || !ok(restored.status))
-      log?.warn(
-        `the first identity's "${escalation.field}" could not be set back after the privilege chain (${restored?.status ?? 'no answer'}): set it to ${JSON.stringify(escalation.from)} by hand`,
-      );
+    // The report's restoredRecords says it either way; a failure is also a warning when the scan ends.
+    model.ownRestores.push({
+      identity: escalation.identity,
+      operation: escalation.operation.id,
+      fields: [escalation.field],
+      ...(restored ? { status: restored.status } : {}),
+      restored: restored !== undefined && ok(restored.status),
+      was: { [escalation.field]: JSON.stringify(escalation.from) },
+    });
     await identity?.provider?.renew(`its "${escalation.field}" was set back after the privilege chain`);
   }
 }

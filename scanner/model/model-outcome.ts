@@ -53,6 +53,10 @@ export function modelOutcome(model: ScanModel): ModelOutcome {
       ...(object.reason ? { reason: object.reason } : {}),
     })),
     serverErrors: groupServerErrors(model.serverErrors.all()),
-    ownRestores: model.ownRestores.map((r) => ({ ...r, fields: [...r.fields] })),
+    ownRestores: model.ownRestores.map((r) => ({
+      ...r,
+      fields: [...r.fields],
+      ...(r.was ? { was: { ...r.was } } : {}),
+    })),
   };
 }

@@ -17,6 +17,8 @@ export interface OwnRestore {
   fields: string[];
   status?: number;
   restored: boolean;
+  /** What the fields were before the scan (JSON), for the warning a failed restore gives; not in the report. */
+  was?: Record<string, string>;
 }
 
 const ok = (r: ProbeResponse | undefined): boolean => r !== undefined && r.status >= 200 && r.status < 300;
@@ -65,6 +67,7 @@ export async function restoreOwnRecords(
         fields: changed,
         ...(answer ? { status: answer.status } : {}),
         restored: ok(answer),
+        was: Object.fromEntries(changed.map((f) => [f, JSON.stringify(record[f])])),
       });
     }
   }

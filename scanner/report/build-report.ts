@@ -310,7 +310,17 @@ function modelCompleteness(model: ModelOutcome): Partial<NonNullable<Report['com
           })),
         }
       : {}),
-    ...(model.ownRestores.length > 0 ? { restoredRecords: model.ownRestores.map((r) => ({ ...r })) } : {}),
+    ...(model.ownRestores.length > 0
+      ? {
+          restoredRecords: model.ownRestores.map(({ identity, operation, fields, status, restored }) => ({
+            identity,
+            operation,
+            fields: [...fields],
+            ...(status !== undefined ? { status } : {}),
+            restored,
+          })),
+        }
+      : {}),
     ...(model.serverErrors.length > 0 ? { serverErrors: model.serverErrors } : {}),
   };
 }
