@@ -65,7 +65,10 @@ function signed(secret: string, sub: string): string {
 interface Measured {
   ms: number;
   requests: number;
-  /** Requests each check family sent (jwt.*, misconfiguration.cors…), each attempt counted once. */
+  /**
+   * Attempts each check family recorded (jwt.*, misconfiguration.cors…), each counted once: an answer shared between
+   * checks (an operation's answer as given) counts for every check that recorded it, though it was sent once.
+   */
   byFamily: Map<string, number>;
   results: number;
   peakRssMb: number;
@@ -192,7 +195,9 @@ export async function benchOpenapi(
     console.log(
       `  --per-operation in this run: ${(perOperation.requests / count).toFixed(1)} requests per operation, ${(perOperation.ms / 1000).toFixed(1)} s; defaults / per-operation: ${(first.requests / perOperation.requests).toFixed(2)}× requests, ${(first.ms / perOperation.ms).toFixed(2)}× wall time`,
     );
-    console.log('  requests per operation by check, defaults vs --per-operation:');
+    console.log(
+      '  attempts per operation by check (a shared answer counts for each check), defaults vs --per-operation:',
+    );
     const families = [...perOperation.byFamily.keys()].sort(
       (a, b) => (perOperation.byFamily.get(b) ?? 0) - (perOperation.byFamily.get(a) ?? 0),
     );
