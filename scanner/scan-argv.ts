@@ -29,8 +29,8 @@ export interface ScanArgs {
   declared: DeclaredOption[];
   /** The values given for check options, by option name. */
   checkOptions: Record<string, unknown>;
-  /** The config file the command line was read with (config/scan-config.ts), and what it holds beyond flags. */
-  config?: { shown: string; kind?: string; suppressions?: Suppression[] };
+  /** What the config file the command line was read with (config/scan-config.ts) holds beyond flags. */
+  config?: { suppressions?: Suppression[] };
 }
 
 /** `--checks-dir` values before the strict parse, which needs the checks' flags to know every flag. */
@@ -128,14 +128,6 @@ export async function parseScanArgv(
     ...settingsFrom(values, declared, { file, shown: config?.shown, commandLine: typed.values }),
     checks,
     declared,
-    ...(config
-      ? {
-          config: {
-            shown: config.shown,
-            ...(file?.kind ? { kind: file.kind } : {}),
-            ...(file?.suppressions ? { suppressions: file.suppressions } : {}),
-          },
-        }
-      : {}),
+    ...(file?.suppressions ? { config: { suppressions: file.suppressions } } : {}),
   };
 }

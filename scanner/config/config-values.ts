@@ -21,8 +21,8 @@ export interface ConfigValues {
   values: ArgValues;
   /** Flag name → key, for the flags the file gave: messages about them name the key and the file. */
   keys: Map<string, string>;
+  /** The file's `target`: the positional argument when none is typed. */
   target?: string;
-  kind?: ConfigKind;
   /** `suppressions:` given as a list (a string is the --suppressions file, in `values`). */
   suppressions?: Suppression[];
 }
@@ -92,9 +92,9 @@ export function configValues(config: ConfigFile, options: ArgOptions): ConfigVal
       else problems.push('target must be a URL or a description file');
       continue;
     }
+    // `kind` chose the command already (commands/scan-from-config.ts): here it is only checked.
     if (key === 'kind') {
-      if ((KINDS as readonly unknown[]).includes(value)) result.kind = value as ConfigKind;
-      else problems.push(`kind must be one of ${KINDS.join(', ')}`);
+      if (!(KINDS as readonly unknown[]).includes(value)) problems.push(`kind must be one of ${KINDS.join(', ')}`);
       continue;
     }
     if (key === 'suppressions' && Array.isArray(value)) {
