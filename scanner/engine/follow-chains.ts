@@ -5,7 +5,7 @@
  * raised identity on the operations that refused it, and sets the role back. A finding of that pass replaces the first pass's result of its check on its
  * operation and carries the chain: step 1 the raise, step 2 what the raised identity reached.
  */
-import type { ScannedCheck, CheckResult } from '../scan-result.js';
+import type { Attempt, ScannedCheck, CheckResult } from '../scan-result.js';
 import type { Escalation } from '../model/escalations.js';
 import { runTask } from './run-task.js';
 import { createScanRun, type ScanRun } from './scan-run.js';
@@ -41,13 +41,40 @@ function refusedOperations(run: ScanRun) {
   });
 }
 
-function withChain(result: CheckResult, escalation: Escalation): CheckResult {
+/**
+ * The exchanges that proved the escalation (the first pass's finding whose sentence it carries): copied into each
+ * chained result, so a reached finding shows the raise it depends on, not only its sentence.
+ */
+function escalationProof(results: readonly CheckResult[], escalation: Escalation): Attempt[] {
+  for (const result of results) {
+    if (result.operationId !== escalation.operation.id) continue;
+    const finding = result.findings.find((f) => f.detail === escalation.detail);
+    if (!finding) continue;
+    const ids = new Set([
+      ...(finding.attemptIds ?? []),
+      ...(finding.steps ?? []).map((s) => s.attemptId),
+      ...(finding.attemptId ? [finding.attemptId] : []),
+    ]);
+    return result.attempts.filter((a) => ids.has(a.id));
+  }
+  return [];
+}
+
+function withChain(result: CheckResult, escalation: Escalation, proof: readonly Attempt[]): CheckResult {
+  const own = new Set(result.attempts.map((a) => a.id));
   return {
     ...result,
+    attempts: [...proof.filter((a) => !own.has(a.id)), ...result.attempts],
     findings: result.findings.map((finding) => ({
       ...finding,
       chain: [
-        { step: 1, role: 'raised' as const, operation: escalation.operation.id, detail: escalation.detail },
+        {
+          step: 1,
+          role: 'raised' as const,
+          operation: escalation.operation.id,
+          detail: escalation.detail,
+          ...(proof.length > 0 ? { attemptIds: proof.map((a) => a.id) } : {}),
+        },
         {
           step: 2,
           role: 'reached' as const,
@@ -99,7 +126,8 @@ export async function followChains(run: ScanRun, results: CheckResult[]): Promis
     const second = await Promise.all(tasks);
     const found = second.filter((r) => r.status === 'failed' && r.findings.length > 0);
     const key = (r: CheckResult): string => `${r.checkId}\u0000${r.operationId}`;
-    const replaced = new Map(found.map((r) => [key(r), withChain(r, escalation)]));
+    const proof = escalationProof(results, escalation);
+    const replaced = new Map(found.map((r) => [key(r), withChain(r, escalation, proof)]));
     return results.map((r) => replaced.get(key(r)) ?? r);
   } finally {
     const restored = await modelSend(escalation.operation, escalation.restore, identity).catch(() => undefined);

@@ -68,6 +68,18 @@ describe('bfla.privilege_escalation', function () {
         '1 raised PUT /api/user-roles',
         '2 reached POST /api/staff/imports',
       ]);
+      // Step 1 cites the exchanges that proved the raise, and the reached check's report carries them.
+      const raiseIds = reached.evidence?.chain?.[0].scans ?? [];
+      expect(raiseIds, check).to.not.deep.equal([]);
+      const carried = report.reports
+        .find((r) => r.operation?.id === 'POST /api/staff/imports' && r.id === check)!
+        .scans.map((scan) => scan.id);
+      expect(carried, check).to.include.members(raiseIds);
+      const raisedBy = report.reports.find((r) => r.operation?.id === 'PUT /api/user-roles' && r.id === ID)!;
+      expect(
+        raisedBy.scans.map((scan) => scan.id),
+        check,
+      ).to.include.members(raiseIds);
     }
     expect(demo.demo.store.users.find((u) => u.username === 'alice')).to.include({ role: 'user' });
   });
