@@ -5,6 +5,7 @@
  * raised identity on the operations that refused it, and sets the role back. A finding of that pass replaces the first pass's result of its check on its
  * operation and carries the chain: step 1 the raise, step 2 what the raised identity reached.
  */
+import type { Operation } from '../api.js';
 import type { Attempt, ScannedCheck, CheckResult } from '../scan-result.js';
 import type { Escalation } from '../model/escalations.js';
 import { runTask } from './run-task.js';
@@ -88,25 +89,43 @@ function withChain(result: CheckResult, escalation: Escalation, proof: readonly 
 }
 
 /**
- * Follows the first recorded escalation: raises, runs the chain checks where the identity was refused, restores.
- * Returns the results with the chain's findings in place of the first pass's, and what happened, for the report.
+ * Follows the first recorded escalation that still raises the identity: raises, runs the chain checks where it was
+ * refused, restores. Returns the results with the chain's findings in place of the first pass's.
  */
 export async function followChains(run: ScanRun, results: CheckResult[]): Promise<CheckResult[]> {
   const { model, modelSend } = run.services;
-  const escalation = model.escalations[0];
-  if (!escalation || run.input.signal?.aborted) return results;
+  if (model.escalations.length === 0 || run.input.signal?.aborted) return results;
   const operations = refusedOperations(run);
   const { run: checks, reported } = chainChecks(run.input.checks);
   if (operations.length === 0 || reported.size === 0) return results;
-  const identity = model.identity(escalation.identity);
   const log = run.input.log;
-  const raised = await modelSend(escalation.operation, escalation.raise, identity).catch(() => undefined);
-  if (!raised || !ok(raised.status)) {
+  // The first escalation that raises the identity again; one that no longer does hands over to the next.
+  for (const escalation of model.escalations) {
+    const identity = model.identity(escalation.identity);
+    const raised = await modelSend(escalation.operation, escalation.raise, identity).catch(() => undefined);
+    if (raised && ok(raised.status)) return followRaised(run, results, { escalation, operations, checks, reported });
     log?.warn(
-      `privilege chain not followed: raising again through ${escalation.operation.id} got ${raised?.status ?? 'no answer'}`,
+      `privilege chain not followed through ${escalation.operation.id}: raising "${escalation.field}" again got ${raised?.status ?? 'no answer'}`,
     );
-    return results;
   }
+  return results;
+}
+
+interface RaisedChain {
+  escalation: Escalation;
+  operations: Operation[];
+  checks: ScannedCheck[];
+  reported: Set<string>;
+}
+
+/** With the identity raised: the chain checks where it was refused, their findings chained; then the role set back. */
+async function followRaised(
+  run: ScanRun,
+  results: CheckResult[],
+  { escalation, operations, checks, reported }: RaisedChain,
+): Promise<CheckResult[]> {
+  const { model, modelSend } = run.services;
+  const identity = model.identity(escalation.identity);
   try {
     // A role carried in the token's claims needs a new token; an opaque token keeps working as the raised identity.
     await identity?.provider?.renew(`its "${escalation.field}" was raised for the privilege chain`);
