@@ -66,7 +66,7 @@ function changeSetRefusalOf(
 ): Refusal | undefined {
   const row = changeSetRow(changeSetSelfServiceTable, action);
   if (row.scope && !context.scopes.has(row.scope)) return scopeRefusal(row.scope);
-  const role = roleRefusal(`${action} change set`, row.developer, record.createdBy, context);
+  const role = roleRefusal(action, row.developer, record.createdBy, context, 'change set');
   if (role) return role;
   if (!row.from.includes(record.status)) return statusRefusal(action, record.status);
   if (context.lockHolder !== record.id) return lockRefusal();

@@ -216,27 +216,31 @@ export function invalidTransition(action: string, status: string): AppError {
 
 /**
  * Why the caller's role does not allow `action` on a record created by `createdBy`, or undefined when it does:
- * owners may do everything, viewers only read, developers what `developer` says (on their own records).
+ * owners may do everything, viewers only read, developers what `developer` says (on their own records). `record`
+ * names the kind of record in the messages when it is not a registration (`change set`).
  */
 export function roleRefusal(
   action: string,
   developer: 'own' | undefined,
   createdBy: string,
   context: Pick<ActionContext, 'role' | 'subject'>,
+  record?: string,
 ): Refusal | undefined {
   if (context.role === 'owner') return undefined;
+  const verb = action.replace(/_/g, ' ');
+  const what = record ? `${verb} ${record}` : verb;
   if (context.role === 'viewer')
     return {
       code: 'forbidden',
-      message: `Your role in this organization (viewer) only reads; ${action} needs developer or owner.`,
+      message: `Your role in this organization (viewer) only reads; ${what} needs developer or owner.`,
     };
   if (developer === 'own' && createdBy === context.subject) return undefined;
   return {
     code: 'forbidden',
     message:
       developer === 'own'
-        ? `A developer may ${action.replace(/_/g, ' ')} only registrations it created; this one was created by another subject (ask an owner).`
-        : `Only an owner of this organization may ${action.replace(/_/g, ' ')}.`,
+        ? `A developer may ${verb} only ${record ? `${record}s` : 'registrations'} it created; this one was created by another subject (ask an owner).`
+        : `Only an owner of this organization may ${what}.`,
   };
 }
 
