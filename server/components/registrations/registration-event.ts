@@ -6,6 +6,7 @@
 import type { WebhookEvent, WebhookEventType } from '../webhooks/webhooks.model.js';
 import { registrationResource } from './registration-view.js';
 import type { Registration, RegistrationChanges } from './registrations.model.js';
+import { applyRegistrationChanges } from './registrations.repository.js';
 
 export function registrationEvent(
   type: WebhookEventType,
@@ -23,10 +24,5 @@ export function registrationEvent(
 
 /** The record a conditional write of `changes` produces (what an event made before the write shows). */
 export function recordAfter(current: Registration, changes: RegistrationChanges, now: Date): Registration {
-  // A null change removes the member (the stores' $unset).
-  const given = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const next = Object.fromEntries(
-    Object.entries({ ...current, ...Object.fromEntries(given) }).filter(([, value]) => value !== null),
-  );
-  return { ...(next as unknown as Registration), revision: current.revision + 1, updatedAt: now };
+  return { ...applyRegistrationChanges(current, changes), revision: current.revision + 1, updatedAt: now };
 }
