@@ -14,12 +14,12 @@
  * when the quote changed nothing, 2) a backslash instead (escaping the closing quote) with the same follow-ups.
  * It stops at the first proven input. With `--sql-time-based <seconds>` (option `sqlTimeBased`, off by default; read
  * operations only, first 3 inputs): per engine a sleep payload, and when it is slow a zero-sleep control and a sleep
- * of twice as long.
+ * one second longer.
  * Verdict (the strongest proof wins, one finding per operation):
  * - `injection.sql_boolean_based` (9.3): the true payload is answered like the baseline (status and shape) and the
  *   false payload unlike it — the input is evaluated as SQL;
- * - `injection.sql_time_based` (9.3): the sleep payload takes the asked time, the doubled one at least twice it and
- *   about the added time more, and the zero-sleep control does not;
+ * - `injection.sql_time_based` (9.3): the sleep payload takes the asked time, the one a second longer at least its
+ *   time and about a second more, and the zero-sleep control does not;
  * - `injection.sql_error_based` (8.8): the quote brings a database error text (support/sql-error-signatures.ts)
  *   the baseline did not have, and the balanced quote answers without it;
  * - `injection.sql_quote_error` (6.3): the quote turns a non-5xx baseline into a 5xx and the balanced quote does not.
@@ -182,8 +182,13 @@ async function probeInput(
   return undefined;
 }
 
-/** What a timed request may take beyond the sleep it asks for before it is cut (a hanging target proves nothing). */
+/**
+ * What a timed request may take beyond the sleep it asks for before it is cut (a hanging target proves nothing) —
+ * or less: the scan's own request limit (`-m`, 10 s by default) cuts it first when that is sooner.
+ */
 const SLEEP_MARGIN_S = 5;
+/** How much longer the one-second-longer sleep must take than the first (a second asked, jitter allowed). */
+const GROWTH_MS = 750;
 
 /** Sleep payloads that run once per query (a subquery or a statement), not once per row. */
 const SLEEPS: { dbms: string; payload: (value: string, seconds: number) => string }[] = [
@@ -210,8 +215,9 @@ async function timeBased(
 ): Promise<Proof | undefined> {
   const slow = (r: ProbeResponse): boolean =>
     r.durationMs >= seconds * 1000 && baseline.durationMs < (seconds * 1000) / 2;
-  // The confirmation asks for twice the sleep: a different payload whose wait must grow by about what was added.
-  const longer = seconds * 2;
+  // The confirmation asks for one second more: a different payload whose wait must grow by about what was added.
+  // (One more, not twice: a doubled 8-second sleep would outlast the scan's default 10-second request limit.)
+  const longer = seconds + 1;
   for (const input of inputs.slice(0, 3)) {
     for (const { dbms, payload } of SLEEPS) {
       const sleep = (s: number) => timed(ctx, withInput(ctx.operation, input, payload(textOf(input), s)), s);
@@ -220,8 +226,7 @@ async function timeBased(
       const control = await sleep(0);
       if (!control || slow(control)) continue;
       const again = await sleep(longer);
-      if (!again || again.durationMs < longer * 1000 || again.durationMs - first.durationMs < (seconds * 1000) / 2)
-        continue;
+      if (!again || again.durationMs < longer * 1000 || again.durationMs - first.durationMs < GROWTH_MS) continue;
       return {
         issue: TIME,
         detail: `${describeInput(input)}: a ${dbms} sleep of ${seconds} s took ${first.durationMs} ms, one of ${longer} s ${again.durationMs} ms, the zero-second control ${control.durationMs} ms (baseline ${baseline.durationMs} ms)`,

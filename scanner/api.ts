@@ -357,7 +357,8 @@ export interface CheckContext<V extends object = Readonly<Record<string, unknown
   /**
    * Awaits `waiting` — something outside this check's requests: a callback to a listener of the check's own, a
    * deadline — without holding a `--concurrency` slot, so the scan's other checks send meanwhile; the check resumes
-   * before any check that has not started. Requests sent while idle still go through the scan's rate limit.
+   * before any check that has not started, and the time it queues for that slot does not count against its
+   * `timeoutMs`. Await it directly: whatever the check runs beside the wait also runs without a slot.
    */
   idle<T>(waiting: Promise<T>): Promise<T>;
   readonly log: CheckLog;

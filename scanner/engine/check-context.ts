@@ -200,6 +200,8 @@ export function createContext(input: ContextInput): RunningContext {
     attempts.push(attempt);
     try {
       let shared: ProbeResponse | undefined;
+      // A stored answer that failed (a timeout, its check aborted) is replaced by this request's.
+      let storedFailed = false;
       const reuses = answerOnly || (input.baseline?.firstSendReuses === true && !baselineUsed);
       if (asGiven && input.baseline && reuses) {
         if (!answerOnly) baselineUsed = true;
@@ -207,10 +209,10 @@ export function createContext(input: ContextInput): RunningContext {
         if (cached)
           shared = await cached
             .then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] }))
-            .catch(() => undefined);
+            .catch(() => void (storedFailed = true));
       }
       const fresh = shared ? undefined : input.http.send(wire);
-      if (fresh && asGiven && input.baseline && !input.baseline.get()) input.baseline.set(fresh);
+      if (fresh && asGiven && input.baseline && (!input.baseline.get() || storedFailed)) input.baseline.set(fresh);
       const response = shared ?? (await fresh!);
       if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
       if (fresh && response.status >= 500) serverError(wire, attempt.id, { status: response.status });

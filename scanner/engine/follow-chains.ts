@@ -101,14 +101,32 @@ export async function followChains(run: ScanRun, results: CheckResult[]): Promis
   const log = run.input.log;
   // The first escalation that raises the identity again; one that no longer does hands over to the next.
   for (const escalation of model.escalations) {
+    if (run.input.signal?.aborted) break;
     const identity = model.identity(escalation.identity);
     const raised = await modelSend(escalation.operation, escalation.raise, identity).catch(() => undefined);
     if (raised && ok(raised.status)) return followRaised(run, results, { escalation, operations, checks, reported });
     log?.warn(
       `privilege chain not followed through ${escalation.operation.id}: raising "${escalation.field}" again got ${raised?.status ?? 'no answer'}`,
     );
+    // No answer or a server error may still have raised it: set it back before trying the next one.
+    if (!raised || raised.status >= 500) await restoreRaised(run, escalation);
   }
   return results;
+}
+
+/** Sets the raised field back and records it for the report (and for a warning when it fails). */
+async function restoreRaised(run: ScanRun, escalation: Escalation): Promise<void> {
+  const { model, modelSend } = run.services;
+  const identity = model.identity(escalation.identity);
+  const restored = await modelSend(escalation.operation, escalation.restore, identity).catch(() => undefined);
+  model.ownRestores.push({
+    identity: escalation.identity,
+    operation: escalation.operation.id,
+    fields: [escalation.field],
+    ...(restored ? { status: restored.status } : {}),
+    restored: restored !== undefined && ok(restored.status),
+    was: { [escalation.field]: JSON.stringify(escalation.from) },
+  });
 }
 
 interface RaisedChain {
@@ -124,7 +142,7 @@ async function followRaised(
   results: CheckResult[],
   { escalation, operations, checks, reported }: RaisedChain,
 ): Promise<CheckResult[]> {
-  const { model, modelSend } = run.services;
+  const { model } = run.services;
   const identity = model.identity(escalation.identity);
   try {
     // A role carried in the token's claims needs a new token; an opaque token keeps working as the raised identity.
@@ -149,16 +167,8 @@ async function followRaised(
     const replaced = new Map(found.map((r) => [key(r), withChain(r, escalation, proof)]));
     return results.map((r) => replaced.get(key(r)) ?? r);
   } finally {
-    const restored = await modelSend(escalation.operation, escalation.restore, identity).catch(() => undefined);
     // The report's restoredRecords says it either way; a failure is also a warning when the scan ends.
-    model.ownRestores.push({
-      identity: escalation.identity,
-      operation: escalation.operation.id,
-      fields: [escalation.field],
-      ...(restored ? { status: restored.status } : {}),
-      restored: restored !== undefined && ok(restored.status),
-      was: { [escalation.field]: JSON.stringify(escalation.from) },
-    });
+    await restoreRaised(run, escalation);
     await identity?.provider?.renew(`its "${escalation.field}" was set back after the privilege chain`);
   }
 }

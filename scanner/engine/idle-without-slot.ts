@@ -2,13 +2,15 @@
  * `ctx.idle`: a check that waits for something outside its own requests (a callback to the scan's listener) gives
  * its `--concurrency` slot back for the wait, so the scan's other checks send meanwhile. It takes a slot again before
  * any task that has not started (work under way finishes first) — or not at all when the task ended during the wait
- * (timed out, the scan aborted).
+ * (timed out, the scan aborted). The time it queues for that slot is not counted against its `timeoutMs`.
  */
+import type { CheckDeadline } from './check-deadline.js';
 import type { CheckTask } from './check-task.js';
 
 export type Idle = <T>(waiting: Promise<T>) => Promise<T>;
 
-export function idleWithoutSlot(task: CheckTask, ended: () => boolean): Idle {
+/** `deadline` stops while the task queues for its slot again: that wait is the other checks' time, not its own. */
+export function idleWithoutSlot(task: CheckTask, ended: () => boolean, deadline: CheckDeadline): Idle {
   let idling = 0;
   // Only the latest re-acquisition keeps its slot: waits that overlap and end out of order never hold two.
   let latest = 0;
@@ -23,7 +25,8 @@ export function idleWithoutSlot(task: CheckTask, ended: () => boolean): Idle {
     } finally {
       if (--idling === 0 && !ended()) {
         const attempt = ++latest;
-        const release = await task.run.slots.acquire({ first: true });
+        deadline.pause();
+        const release = await task.run.slots.acquire({ first: true }).finally(() => deadline.resume());
         if (ended() || idling > 0 || attempt !== latest) release();
         else task.release = release;
       }

@@ -9,6 +9,7 @@ import { DESTRUCTIVE_REASON } from '../safety.js';
 import type { CheckResult } from '../scan-result.js';
 import { redactSecrets } from '../secrets.js';
 import { createContext, type RunningContext } from './check-context.js';
+import { createCheckDeadline, type CheckDeadline } from './check-deadline.js';
 import { idleWithoutSlot, type Idle } from './idle-without-slot.js';
 import type { CheckTask } from './check-task.js';
 import { publishedData } from './published-data.js';
@@ -88,18 +89,18 @@ export async function runCheck(task: CheckTask): Promise<CheckResult> {
   const onScanAbort = (): void => controller.abort(scanSignal?.reason);
   scanSignal?.addEventListener('abort', onScanAbort, { once: true });
   let ended = false;
+  let deadline: CheckDeadline | undefined;
+  const timedOut = new Promise<'timeout'>((resolveTimeout) => {
+    deadline = createCheckDeadline(timeoutMs, () => {
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+      resolveTimeout('timeout');
+    });
+  });
   const running = contextOf(
     task,
     controller.signal,
-    idleWithoutSlot(task, () => ended),
+    idleWithoutSlot(task, () => ended, deadline!),
   );
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolveTimeout) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-      resolveTimeout('timeout');
-    }, timeoutMs);
-  });
   const base = { attempts: running.attempts, startTime: startedAt };
   try {
     // The context's options are exactly the declared ones (optionsForCheck), so it is the check's own CheckContext.
@@ -125,7 +126,7 @@ export async function runCheck(task: CheckTask): Promise<CheckResult> {
     });
   } finally {
     ended = true;
-    clearTimeout(timer);
+    deadline!.clear();
     scanSignal?.removeEventListener('abort', onScanAbort);
     task.release?.();
   }

@@ -29,7 +29,10 @@ export interface ModelOutcome {
     reason?: string;
   }[];
   serverErrors: ServerErrorGroup[];
-  /** Fields of identities' own records set back after the checks (restore-own-records.ts). */
+  /**
+   * Fields of identities' own records set back after the checks and after a privilege chain (restore-own-records.ts,
+   * follow-chains.ts).
+   */
   ownRestores: OwnRestore[];
 }
 

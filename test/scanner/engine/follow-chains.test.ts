@@ -15,6 +15,9 @@ describe('the privilege chain (follow-chains.ts)', () => {
   let target: Target;
   let role = 'user';
   let roleAUsed = false;
+  /** PUT /role-a applies the raise and then fails with 500 (the write landed, the answer did not). */
+  let roleAFailsAfterWriting = false;
+  const calls: string[] = [];
   const warnings: string[] = [];
   before(
     async () =>
@@ -23,6 +26,11 @@ describe('the privilege chain (follow-chains.ts)', () => {
         if (req.headers.authorization !== 'Bearer alice') return json(res, 401, {});
         if (req.method === 'PUT' && (path === '/role-a' || path === '/role-b')) {
           const asked = (JSON.parse(body || '{}') as { role?: string }).role;
+          if (asked) calls.push(`${path} ${asked}`);
+          if (path === '/role-a' && roleAFailsAfterWriting && asked === 'admin') {
+            role = 'admin';
+            return json(res, 500, { error: 'the audit log is down' });
+          }
           if (path === '/role-a' && asked === 'admin' && roleAUsed) return json(res, 409, { error: 'once a day' });
           if (path === '/role-a' && asked === 'admin') roleAUsed = true;
           if (asked) role = asked;
@@ -64,11 +72,9 @@ describe('the privilege chain (follow-chains.ts)', () => {
     },
   });
 
-  it('hands over to the next escalation when the first is refused on replay, and sets the role back', async () => {
-    roleAUsed = true; // PUT /role-a proved its raise earlier; its replay is refused now
-    role = 'user';
+  const scan = () => {
     const credential = ['Authorization: Bearer alice'];
-    const outcome = await runScan({
+    return runScan({
       kind: 'curl',
       operations: [
         curlOperation(target.url('/role-a'), { method: 'PUT', headers: credential }),
@@ -79,6 +85,12 @@ describe('the privilege chain (follow-chains.ts)', () => {
       allowDestructive: true,
       log: { debug() {}, warn: (m) => warnings.push(m) },
     });
+  };
+
+  it('hands over to the next escalation when the first is refused on replay, and sets the role back', async () => {
+    roleAUsed = true; // PUT /role-a proved its raise earlier; its replay is refused now
+    role = 'user';
+    const outcome = await scan();
     const staff = outcome.results.find((r) => r.checkId === REACHED && r.operationId === 'GET /staff')!;
     expect(staff.status).to.equal('failed');
     expect(staff.findings[0].chain?.map((s) => `${s.step} ${s.role} ${s.operation}`)).to.deep.equal([
@@ -87,5 +99,21 @@ describe('the privilege chain (follow-chains.ts)', () => {
     ]);
     expect(warnings.join('\n')).to.include('privilege chain not followed through PUT /role-a');
     expect(role).to.equal('user');
+  });
+
+  it('sets back a replayed raise that got a server error before trying the next escalation', async () => {
+    roleAUsed = false;
+    roleAFailsAfterWriting = true;
+    role = 'user';
+    calls.length = 0;
+    const outcome = await scan();
+    roleAFailsAfterWriting = false;
+    // The 500 on PUT /role-a hid a write that landed: it is set back first, then PUT /role-b raises and restores.
+    expect(calls).to.deep.equal(['/role-a admin', '/role-a user', '/role-b admin', '/role-b user']);
+    expect(role).to.equal('user');
+    expect(outcome.model?.ownRestores.map((r) => [r.operation, r.fields, r.restored])).to.deep.equal([
+      ['PUT /role-a', ['role'], true],
+      ['PUT /role-b', ['role'], true],
+    ]);
   });
 });

@@ -65,6 +65,33 @@ describe('ctx.idle (a check waiting on something outside its requests)', () => {
     expect(order).to.deep.equal(['b.slow', 'a.waiter after', 'c.sender', 'd.sender']);
   });
 
+  it('does not count the time it queues for its slot again against its own time budget', async () => {
+    // a.waiter may run 300 ms; b.slow takes the slot for 600 ms while a.waiter's 50 ms wait ends.
+    const waiter = probe('a.waiter', {
+      timeoutMs: 300,
+      async run(ctx) {
+        await ctx.idle(delay(50));
+        await ctx.http.send({ headers: { 'x-check': 'a.waiter after' } });
+      },
+    });
+    const slow = probe('b.slow', {
+      async run(ctx) {
+        await delay(600);
+        await ctx.http.send({ headers: { 'x-check': 'b.slow' } });
+      },
+    });
+    const outcome = await runScan({
+      kind: 'curl',
+      operations: [curlOperation(target.url('/items'))],
+      checks: [loaded(waiter), loaded(slow)],
+      concurrency: 1,
+    });
+    expect(outcome.results.map((r) => [r.checkId, r.status, r.reason])).to.deep.equal([
+      ['a.waiter', 'passed', undefined],
+      ['b.slow', 'passed', undefined],
+    ]);
+  });
+
   it('takes no slot again when the check timed out during the wait: the checks queued behind it still run', async () => {
     // a.stuck times out at 100 ms and its wait ends at 200 ms, while b.slow holds the only slot until 300 ms: a slot
     // taken back then would go to a.stuck ahead of c.sender, and never be released.
