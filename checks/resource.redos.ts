@@ -10,8 +10,9 @@
  * to its earlier value afterwards; an update of any other object, or one whose field the record does not show (it
  * could not be set back), is skipped. Never on destructive operations.
  *
- * Requests: one at a time, never in parallel — not even across operations: one operation's probe waits for another's
- * (checks/support/one-at-a-time.ts), so no probe is timed while another slows the server — each capped at 5 s
+ * Requests: one at a time, never in parallel with anything — the check is `exclusive`: it runs after every other
+ * check of the scan, one operation at a time, so no probe is timed while other traffic (another check's long input to
+ * the same backtracking pattern) slows the server, and the scan never sends two of them at once — each capped at 5 s
  * (`timeoutMs`): for lengths 10, 1 000, 5 000 and 20 000 characters (query inputs: 10, 1 000, 5 000, 10 000 — longer
  * URLs are refused before any pattern), the attack string (a character the pattern repeats, then one it refuses, which
  * makes a backtracking engine try every split) and a benign string of that length (a character outside the pattern,
@@ -35,7 +36,6 @@ import {
   type OperationInput,
   type ProbeResponse,
 } from '../scanner/api.js';
-import { oneAtATime } from './support/one-at-a-time.js';
 
 const ISSUE = 'unrestricted_resource_consumption.redos';
 const BODY_LENGTHS = [10, 1000, 5000, 20000];
@@ -155,19 +155,19 @@ export default defineCheck({
     },
   ],
   scanKinds: ['curl', 'openapi'],
-  // Waiting for other operations' probes (one at a time per target) counts against this budget.
-  timeoutMs: 180_000,
+  exclusive: true,
+  // At most 12 probes capped at 5 s each, and an own record's read and restore.
+  timeoutMs: 90_000,
   appliesTo: (operation) => {
     const kind = operationClass(operation);
     if (kind === 'destructive') return 'destructive operation: never sent at defaults';
     return redosTarget(operation) ? true : 'no pattern-validated, e-mail or user-name input';
   },
   run: async (ctx) => {
-    const origin = new URL(ctx.operation.url).origin;
     const kind = operationClass(ctx.operation);
     if (kind !== 'write' || ctx.operation.method.toUpperCase() === 'POST')
-      return oneAtATime(origin, ctx.signal, () => probe(ctx, { operation: ctx.operation, restores: false }));
-    return oneAtATime(origin, ctx.signal, () => probeOwnRecord(ctx));
+      return probe(ctx, { operation: ctx.operation, restores: false });
+    return probeOwnRecord(ctx);
   },
 });
 

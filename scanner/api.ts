@@ -440,9 +440,10 @@ export interface CheckDefinition<O extends readonly OptionDeclaration[] = readon
   /** Runs once per scan on the first operation instead of once per operation (e.g. fingerprinting). */
   oncePerScan?: boolean;
   /**
-   * Changes what every other check sends with (a scan identity's own role, even for a moment): runs after every other
-   * check of the scan has finished, one task at a time, so no other check sees the change (scanner/engine/run-scan.ts).
-   * No check may depend on an exclusive one.
+   * Runs after every other check of the scan has finished, one task at a time (scanner/engine/run-scan.ts): for a
+   * check that changes what every other check sends with (a scan identity's own role, even for a moment), so no other
+   * check sees the change, or one whose timing other traffic would disturb (resource.redos). No check may depend on
+   * an exclusive one.
    */
   exclusive?: boolean;
   /**
