@@ -50,6 +50,9 @@ schemathesis_run() {
     cd "$work" || exit 1
     GH_FUZZ_TOKEN=$(field token) GH_FUZZ_ORGANIZATION_ID=$(field organizationId) GH_FUZZ_REGISTRATION_ID=$(field registrationId) \
       GH_FUZZ_DELETABLE_REGISTRATION_ID=$(field deletableRegistrationId) \
+      GH_FUZZ_WEBHOOK_ID=$(field webhookId) GH_FUZZ_DELETABLE_WEBHOOK_ID=$(field deletableWebhookId) \
+      GH_FUZZ_DELIVERY_ID=$(field deliveryId) GH_FUZZ_ACTIVE_REGISTRATION_ID=$(field activeRegistrationId) \
+      GH_FUZZ_CHANGE_SET_ID=$(field changeSetId) \
       "$SCHEMATHESIS_VENV/bin/st" --config-file "$OLDPWD/.ci/schemathesis.toml" run "$(field url)/api/v1/openapi.json" \
       --checks all --workers 2 --no-color --report json --report-dir "$work/report"
   )
