@@ -166,6 +166,60 @@ export function createContext(input: ContextInput): RunningContext {
     };
   };
 
+  /** The attempt a request is recorded as, its request redacted like everything the check records. */
+  const attemptFor = (wire: WireRequest): Attempt => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(wire.headers))
+      headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+    return {
+      id: randomUUID(),
+      request: {
+        method: wire.method,
+        url: redact(wire.url),
+        headers,
+        // A body credential (a token argument) travels in the body: redacted there like in a header.
+        ...(wire.body !== undefined ? { body: truncate(redact(wire.body)) } : {}),
+      },
+    };
+  };
+
+  /**
+   * The operation's stored answer as given, a copy, when this request may reuse it (`answerAsGiven`, or a read
+   * operation's first as-given `send`); `failed` when the stored one failed (a timeout, its check aborted), so this
+   * request's answer replaces it.
+   */
+  const storedAnswer = async (answerOnly: boolean): Promise<{ shared?: ProbeResponse; failed?: true }> => {
+    const reuses = answerOnly || (input.baseline?.firstSendReuses === true && !baselineUsed);
+    if (!input.baseline || !reuses) return {};
+    if (!answerOnly) baselineUsed = true;
+    const cached = input.baseline.get();
+    if (!cached) return {};
+    return cached.then(
+      (r) => ({ shared: { ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] } }),
+      () => ({ failed: true as const }),
+    );
+  };
+
+  /** What an answer from the wire tells the scan: its traffic, a server error, the identity canary. */
+  const noteFresh = (wire: WireRequest, attemptId: string, response: ProbeResponse, validates: boolean): void => {
+    input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
+    if (response.status >= 500) serverError(wire, attemptId, { status: response.status });
+    input.identity?.observe(operation.id, validates, response.status);
+    input.identity?.counted();
+  };
+
+  /** The answer recorded on its attempt, redacted: targets echo what they were sent (debug pages, reflected headers). */
+  const recordAnswer = (attempt: Attempt, response: ProbeResponse): void => {
+    attempt.response = {
+      ...response,
+      headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, redact(value)])),
+      setCookies: response.setCookies.map(redact),
+      body: truncate(redact(response.body)),
+    };
+    attemptOf.set(response, attempt.id);
+    input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
+  };
+
   const send = async (asked: ProbeRequest | undefined, answerOnly: boolean): Promise<ProbeResponse> => {
     input.signal.throwIfAborted();
     if (passive)
@@ -184,58 +238,19 @@ export function createContext(input: ContextInput): RunningContext {
       ...(probe?.restores ? { restores: true } : {}),
       checkId: definition.id,
     };
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(wire.headers))
-      headers[name] = redact(Array.isArray(value) ? value.join(', ') : value);
-    const attempt: Attempt = {
-      id: randomUUID(),
-      request: {
-        method: wire.method,
-        url: redact(wire.url),
-        headers,
-        // A body credential (a token argument) travels in the body: redacted there like in a header.
-        ...(wire.body !== undefined ? { body: truncate(redact(wire.body)) } : {}),
-      },
-    };
+    const attempt = attemptFor(wire);
     attempts.push(attempt);
     try {
-      let shared: ProbeResponse | undefined;
-      // A stored answer that failed (a timeout, its check aborted) is replaced by this request's.
-      let storedFailed = false;
-      const reuses = answerOnly || (input.baseline?.firstSendReuses === true && !baselineUsed);
-      if (asGiven && input.baseline && reuses) {
-        if (!answerOnly) baselineUsed = true;
-        const cached = input.baseline.get();
-        if (cached)
-          shared = await cached
-            .then((r) => ({ ...r, headers: { ...r.headers }, setCookies: [...r.setCookies] }))
-            .catch(() => void (storedFailed = true));
-      }
+      const { shared, failed } = asGiven ? await storedAnswer(answerOnly) : {};
       const fresh = shared ? undefined : input.http.send(wire);
-      if (fresh && asGiven && input.baseline && (!input.baseline.get() || storedFailed)) input.baseline.set(fresh);
+      if (fresh && asGiven && input.baseline && (!input.baseline.get() || failed)) input.baseline.set(fresh);
       const response = shared ?? (await fresh!);
-      if (fresh) input.traffic.record(wire.method, wire.url, response.status, Object.keys(response.headers));
-      if (fresh && response.status >= 500) serverError(wire, attempt.id, { status: response.status });
+      if (fresh) noteFresh(wire, attempt.id, response, asGiven && sendsFirst);
       if (typeof probe?.credential === 'string' && probe.credential.length >= 8) {
         forgedOf.set(response, probe.credential);
         if (response.status < 400) acceptedForgeries.add(probe.credential);
       }
-      if (fresh) {
-        input.identity?.observe(operation.id, asGiven && sendsFirst, response.status);
-        input.identity?.counted();
-      }
-      // Targets echo what they were sent (debug pages, reflected headers): the answer is redacted like the request.
-      const responseHeaders = Object.fromEntries(
-        Object.entries(response.headers).map(([name, value]) => [name, redact(value)]),
-      );
-      attempt.response = {
-        ...response,
-        headers: responseHeaders,
-        setCookies: response.setCookies.map(redact),
-        body: truncate(redact(response.body)),
-      };
-      attemptOf.set(response, attempt.id);
-      input.exchanges.record(operation.id, { checkId: definition.id, attempt, response });
+      recordAnswer(attempt, response);
       return response;
     } catch (error) {
       // The send gate refused it before the wire: nothing was sent, and the check cannot run here.
