@@ -7,9 +7,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { fromRoot } from '../../lib/project-root.js';
-import { describeNotRun } from '../server/mongo/mongo-test-db.js';
+import { notRunHere, suiteNotRun } from '../support/outside-npm.js';
 import { FERRETDB_BIN, ferretdbAvailable } from '../server/mongo/ferretdb-process.js';
-import { notRunHere } from '../support/outside-npm.js';
 
 const run = promisify(execFile);
 
@@ -48,7 +47,7 @@ function postgresqlInstalled(): boolean {
 }
 
 if (!ferretdbAvailable())
-  describeNotRun('.ci/ferretdb.sh', `no FerretDB build at ${FERRETDB_BIN} (source .ci/ferretdb.sh; ferretdb_build)`);
+  suiteNotRun('.ci/ferretdb.sh', `no FerretDB build at ${FERRETDB_BIN} (source .ci/ferretdb.sh; ferretdb_build)`);
 else
   describe('.ci/ferretdb.sh', () => {
     it('exports the database address and its process id to the commands that follow ferretdb_start', async () => {

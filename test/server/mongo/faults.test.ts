@@ -22,7 +22,8 @@ import { createMongoStore, type MongoStore } from '../../../server/store/mongo-s
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
 import { NO_RATE_LIMITS } from '../api/api-fixtures.js';
 import { createFerretDb, ferretdbAvailable, FERRETDB_BIN, type FerretDb } from './ferretdb-process.js';
-import { describeNotRun, MONGODB_URI, uniqueDbName } from './mongo-test-db.js';
+import { MONGODB_URI, uniqueDbName } from './mongo-test-db.js';
+import { suiteNotRun } from '../../support/outside-npm.js';
 
 const WORKERS = 6;
 const CREATES_PER_WORKER = 20;
@@ -71,12 +72,12 @@ async function readBack<T>(
 const TITLE = 'the service under database stalls and crashes (fault suite)';
 
 if (!MONGODB_URI)
-  describeNotRun(
+  suiteNotRun(
     TITLE,
     'MONGODB_URI is unset (the fault suite runs with the mongo suites: CI, or source .ci/ferretdb.sh; ferretdb_start)',
   );
 else if (!ferretdbAvailable())
-  describeNotRun(TITLE, `no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
+  suiteNotRun(TITLE, `no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
 else {
   describe(TITLE, function () {
     this.timeout(180_000);

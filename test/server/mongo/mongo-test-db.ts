@@ -4,32 +4,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { suiteNotRun } from '../../support/outside-npm.js';
 
 export const MONGODB_URI = process.env.MONGODB_URI;
 
 const NOT_RUN = 'MONGODB_URI is unset (CI sets it to FerretDB; locally: source .ci/ferretdb.sh; ferretdb_start)';
 
-/**
- * A suite that cannot run: pending with its reason locally, a failure in CI (CI=true), where every mongo suite must
- * run, so a suite that silently stopped running (a missing variable, an import that failed) is never mistaken for
- * a pass (issue 12 §5).
- */
-export function describeNotRun(title: string, reason: string): void {
-  describe(title, () => {
-    if (process.env.CI === 'true') {
-      it(`runs in CI (it did not: ${reason})`, () => {
-        throw new Error(`${title} did not run in CI: ${reason}`);
-      });
-    } else {
-      it(`not run: ${reason}`);
-    }
-  });
-}
-
 /** Registers `suite` when MONGODB_URI is set; otherwise a pending test naming the reason (a failure in CI). */
 export function describeWithMongo(title: string, suite: (uri: string) => void): void {
   if (MONGODB_URI) describe(title, () => suite(MONGODB_URI));
-  else describeNotRun(title, NOT_RUN);
+  else suiteNotRun(title, NOT_RUN);
 }
 
 /** A fresh database name for one test file, e.g. `gh_test_3f9a…`. */

@@ -17,7 +17,8 @@ import { startService, type ServiceHarness } from '../../support/service-harness
 import { NO_RATE_LIMITS } from '../api/api-fixtures.js';
 import { startReceiver, type WebhookReceiver } from '../components/webhooks/webhook-receiver.js';
 import { createFerretDb, ferretdbAvailable, FERRETDB_BIN, type FerretDb } from './ferretdb-process.js';
-import { describeNotRun, MONGODB_URI, uniqueDbName } from './mongo-test-db.js';
+import { MONGODB_URI, uniqueDbName } from './mongo-test-db.js';
+import { suiteNotRun } from '../../support/outside-npm.js';
 
 const INTERNAL_AUDIENCE = 'http://127.0.0.1:3001/internal';
 const REGISTRATIONS = 4;
@@ -27,12 +28,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TITLE = 'webhooks under a receiver outage and a database crash (fault suite)';
 
 if (!MONGODB_URI)
-  describeNotRun(
+  suiteNotRun(
     TITLE,
     'MONGODB_URI is unset (the fault suite runs with the mongo suites: CI, or source .ci/ferretdb.sh; ferretdb_start)',
   );
 else if (!ferretdbAvailable())
-  describeNotRun(TITLE, `no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
+  suiteNotRun(TITLE, `no FerretDB binary at ${FERRETDB_BIN} (run ferretdb_build of .ci/ferretdb.sh)`);
 else {
   describe(TITLE, function () {
     this.timeout(120_000);
