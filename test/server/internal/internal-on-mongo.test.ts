@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { createIdp, type RunningIdp } from '../../../idp/create-idp.js';
-import { createMongoStore } from '../../../server/store/mongo-store.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
+import { describeWithMongo, dropDatabase, freshMongoStore, uniqueDbName } from '../mongo/mongo-test-db.js';
 import { startInternal, type InternalHarness } from './support/internal-harness.js';
 
 describeWithMongo('the internal surface on MongoDB', (uri) => {
@@ -12,8 +11,7 @@ describeWithMongo('the internal surface on MongoDB', (uri) => {
   let h: InternalHarness;
   before(async () => {
     idp = await createIdp({ port: 0, enableRegistration: true, registrationInitialAccessToken: iat, skipPrompt: true });
-    const store = await createMongoStore(uri, { dbName });
-    await store.reset();
+    const store = await freshMongoStore(uri, dbName);
     h = await startInternal({
       store,
       env: {

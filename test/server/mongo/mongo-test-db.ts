@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
+import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
 import { suiteNotRun } from '../../support/outside-npm.js';
 
 export const MONGODB_URI = process.env.MONGODB_URI;
@@ -28,4 +29,25 @@ export async function dropDatabase(uri: string, dbName: string): Promise<void> {
   } finally {
     await connection.close();
   }
+}
+
+/** A mongo store on `dbName`, emptied: what every mongo suite starts from. */
+export async function freshMongoStore(uri: string, dbName: string): Promise<MongoStore> {
+  const store = await createMongoStore(uri, { dbName });
+  await store.reset();
+  return store;
+}
+
+/**
+ * The suite's own fresh store on a database of its own (`opened` gets it before the first test), closed and dropped
+ * after the last.
+ */
+export function suiteMongoStore(uri: string, opened: (store: MongoStore) => void): void {
+  const dbName = uniqueDbName();
+  let store: MongoStore | undefined;
+  before(async () => opened((store = await freshMongoStore(uri, dbName))));
+  after(async () => {
+    await store?.close();
+    await dropDatabase(uri, dbName);
+  });
 }

@@ -13,9 +13,9 @@ import { expect } from 'chai';
 import { drainOutbox } from '../../../server/components/outbox/outbox-drain.js';
 import type { Registration } from '../../../server/components/registrations/registrations.model.js';
 import { newId } from '../../../server/ids.js';
-import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
+import { type MongoStore } from '../../../server/store/mongo-store.js';
 import { startService, type ServiceHarness } from '../../support/service-harness.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
+import { describeWithMongo, dropDatabase, freshMongoStore, uniqueDbName } from '../mongo/mongo-test-db.js';
 
 /** Collections whose size follows the number of registrations (and their history). */
 const GROWING = new Set([
@@ -48,8 +48,7 @@ describeWithMongo('the queries of a small organization while a large one holds t
   let watching = false;
 
   before(async () => {
-    store = await createMongoStore(uri, { dbName });
-    await store.reset();
+    store = await freshMongoStore(uri, dbName);
     h = await startService({ store });
     token = await h.token();
     // Every repository query goes through a mongoose model (group-committed inserts aside, which carry no filter).

@@ -5,10 +5,10 @@
  * the collection and indexes no longer read go.
  */
 import { expect } from 'chai';
-import { createMongoStore, type MongoStore } from '../../../server/store/mongo-store.js';
+import { type MongoStore } from '../../../server/store/mongo-store.js';
 import { migrate } from '../../../server/store/migrate.js';
 import { SCHEMA_COLLECTION } from '../../../server/store/schema-version.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../mongo/mongo-test-db.js';
+import { describeWithMongo, suiteMongoStore } from '../mongo/mongo-test-db.js';
 
 const ORG = 'org_upgrade00000000000000';
 const at = new Date('2026-05-01T00:00:00Z');
@@ -39,17 +39,8 @@ function registrationDoc(id: string, extra: Record<string, unknown> = {}) {
 }
 
 describeWithMongo('migrating to schema version 5', (uri) => {
-  const dbName = uniqueDbName();
   let store: MongoStore;
-
-  before(async () => {
-    store = await createMongoStore(uri, { dbName });
-    await store.reset();
-  });
-  after(async () => {
-    await store.close();
-    await dropDatabase(uri, dbName);
-  });
+  suiteMongoStore(uri, (opened) => (store = opened));
 
   it('turns pending outboxes, create intents and unfinished provisioning steps of a schema-4 database into what version 5 reads', async () => {
     const db = store.connection.db!;

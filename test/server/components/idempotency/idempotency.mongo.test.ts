@@ -9,7 +9,7 @@ import { createRegistration } from '../../../../server/components/registrations/
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
 import { migrate } from '../../../../server/store/migrate.js';
 import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import { describeWithMongo, dropDatabase, freshMongoStore, uniqueDbName } from '../../mongo/mongo-test-db.js';
 import { ALL_SCOPES } from '../registrations/domain-fixtures.js';
 
 const INPUT = { name: 'Keyed', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } };
@@ -36,8 +36,7 @@ describeWithMongo('Idempotency-Key requests on MongoDB', (uri) => {
   }
 
   before(async () => {
-    store = await createMongoStore(uri, { dbName });
-    await store.reset();
+    store = await freshMongoStore(uri, dbName);
     await migrate(store.connection);
     const organization = await store.organizations.create({ name: 'Keyed', plan: 'enterprise' });
     context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES }, role: 'owner' };

@@ -12,8 +12,8 @@ import { createRegistration } from '../../../../server/components/registrations/
 import type { RequestContext } from '../../../../server/components/registrations/request-context.js';
 import { migrate } from '../../../../server/store/migrate.js';
 import type { Store } from '../../../../server/deps.js';
-import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import { type MongoStore } from '../../../../server/store/mongo-store.js';
+import { describeWithMongo, dropDatabase, freshMongoStore, uniqueDbName } from '../../mongo/mongo-test-db.js';
 import { ALL_SCOPES } from '../registrations/domain-fixtures.js';
 
 const INPUT = { name: 'Due', templateId: 'tpl_web', config: { redirectUris: ['https://app.example.com/cb'] } };
@@ -44,8 +44,7 @@ describeWithMongo('outbox due items on MongoDB', (uri) => {
     store.audit.list({ organizationId: context.organization.id, targetId, limit: 10 });
 
   before(async () => {
-    store = await createMongoStore(uri, { dbName });
-    await store.reset();
+    store = await freshMongoStore(uri, dbName);
     await migrate(store.connection);
     const organization = await store.organizations.create({ name: 'Due', plan: 'enterprise' });
     context = { organization, principal: { sub: 'alice', scopes: ALL_SCOPES }, role: 'owner' };

@@ -23,7 +23,7 @@ import type { Store } from '../../../../server/deps.js';
 import { migrate } from '../../../../server/store/migrate.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
 import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import { describeWithMongo, dropDatabase, freshMongoStore, uniqueDbName } from '../../mongo/mongo-test-db.js';
 import { ALL_SCOPES } from '../registrations/domain-fixtures.js';
 
 const VALID = { redirectUris: ['https://app.example.com/cb'], grantTypes: ['authorization_code'] };
@@ -200,8 +200,7 @@ describeWithMongo('transition outbox on MongoDB', (uri) => {
   const dbName = uniqueDbName();
   after(() => dropDatabase(uri, dbName));
   outboxContract('mongo', async () => {
-    const store = await createMongoStore(uri, { dbName });
-    await store.reset();
+    const store = await freshMongoStore(uri, dbName);
     await migrate(store.connection);
     const others: MongoStore[] = [];
     return {

@@ -9,9 +9,9 @@ import { registrationSchema } from '../../../../server/components/registrations/
 import { REVIEW_QUEUE_SCHEMA_VERSION } from '../../../../server/components/registrations/review-queue.migration.js';
 import { migrate } from '../../../../server/store/migrate.js';
 import { SCHEMA_COLLECTION } from '../../../../server/store/schema-version.js';
-import { createMongoStore, type MongoStore } from '../../../../server/store/mongo-store.js';
+import { type MongoStore } from '../../../../server/store/mongo-store.js';
 import { aRegistration, at, ORG_A, ORG_B } from '../../contract/fixtures.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import { describeWithMongo, suiteMongoStore } from '../../mongo/mongo-test-db.js';
 
 /** Whether an index of the schema leads with `equality`, then `range`, in the sort's order (equality, sort, range). */
 function servedByAnIndex(equality: string[], range: string, sort: Record<string, number>): boolean {
@@ -23,17 +23,8 @@ function servedByAnIndex(equality: string[], range: string, sort: Record<string,
 }
 
 describeWithMongo('the review queue on the mongo store', (uri) => {
-  const dbName = uniqueDbName();
   let store: MongoStore;
-
-  before(async () => {
-    store = await createMongoStore(uri, { dbName });
-    await store.reset();
-  });
-  after(async () => {
-    await store.close();
-    await dropDatabase(uri, dbName);
-  });
+  suiteMongoStore(uri, (opened) => (store = opened));
 
   /** The find commands a queue read sends to the registrations collection: filter and options. */
   async function queueCommands(

@@ -4,17 +4,15 @@
  * a key of the process stands in, on a database it would die with the process while the webhook lives on.
  */
 import { expect } from 'chai';
-import { createMongoStore } from '../../../../server/store/mongo-store.js';
 import { startService, type ServiceHarness } from '../../../support/service-harness.js';
-import { describeWithMongo, dropDatabase, uniqueDbName } from '../../mongo/mongo-test-db.js';
+import { describeWithMongo, dropDatabase, freshMongoStore, uniqueDbName } from '../../mongo/mongo-test-db.js';
 
 describeWithMongo('webhooks on MongoDB without PROVISIONING_ENCRYPTION_KEY', (uri) => {
   const dbName = uniqueDbName();
   let h: ServiceHarness;
 
   before(async () => {
-    const store = await createMongoStore(uri, { dbName });
-    await store.reset();
+    const store = await freshMongoStore(uri, dbName);
     h = await startService({ store, env: { LOG_LEVEL: 'silent', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
   });
   after(async () => {
