@@ -2,6 +2,7 @@
 import { newId } from '../../../server/ids.js';
 import type { Registration } from '../../../server/components/registrations/registrations.model.js';
 import type { ChangeSet } from '../../../server/components/change-sets/change-sets.model.js';
+import type { Webhook } from '../../../server/components/webhooks/webhooks.model.js';
 
 export const ORG_A = 'org_AAAAAAAAAAAAAAAAAAAAAA';
 export const ORG_B = 'org_BBBBBBBBBBBBBBBBBBBBBB';
@@ -39,6 +40,22 @@ export function aChangeSet(overrides: Partial<ChangeSet> = {}): ChangeSet {
     status: 'pending_review',
     baseRevision: 3,
     changes: { redirectUris: ['https://app.example.com/new'] },
+    revision: 1,
+    createdAt: T0,
+    updatedAt: T0,
+    createdBy: 'alice',
+    ...overrides,
+  };
+}
+
+export function aWebhook(overrides: Partial<Webhook> = {}): Webhook {
+  return {
+    id: newId('whk'),
+    organizationId: ORG_A,
+    url: 'https://hooks.example.com/in',
+    events: ['registration.approved'],
+    description: '',
+    secretSealed: 'sealed',
     revision: 1,
     createdAt: T0,
     updatedAt: T0,

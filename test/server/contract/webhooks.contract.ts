@@ -7,24 +7,14 @@ import type { Store } from '../../../server/deps.js';
 import type { WebhookRepository } from '../../../server/components/webhooks/webhooks.repository.js';
 import type { WebhookDeliveryRepository } from '../../../server/components/webhooks/webhook-deliveries.repository.js';
 import type { Delivery, Webhook, WebhookEvent } from '../../../server/components/webhooks/webhooks.model.js';
-import { at, ORG_A, ORG_B } from './fixtures.js';
+import { at, aWebhook, ORG_A, ORG_B } from './fixtures.js';
 
 const HOOK_A = 'whk_AAAAAAAAAAAAAAAAAAAAAA';
 const HOOK_B = 'whk_BBBBBBBBBBBBBBBBBBBBBB';
 
-function aWebhook(id: string, s: number, organizationId = ORG_A): Webhook {
-  return {
-    id,
-    organizationId,
-    url: 'https://hooks.example.com/in',
-    events: ['registration.approved'],
-    description: '',
-    secretSealed: 'sealed',
-    revision: 1,
-    createdAt: at(s),
-    updatedAt: at(s),
-    createdBy: 'alice',
-  };
+/** A webhook created `s` seconds after T0. */
+function hookAt(id: string, s: number, organizationId = ORG_A): Webhook {
+  return aWebhook({ id, organizationId, createdAt: at(s), updatedAt: at(s) });
 }
 
 function anEvent(id: string, s: number): WebhookEvent {
@@ -65,22 +55,22 @@ export function webhooksContract(name: string, makeStore: () => Promise<Store>):
     afterEach(() => close());
 
     it("lists an organization's webhooks oldest first, never another organization's", async () => {
-      expect(await repo.create(aWebhook(HOOK_B, 2), 20)).to.equal('created');
-      expect(await repo.create(aWebhook(HOOK_A, 1), 20)).to.equal('created');
-      await repo.create(aWebhook('whk_CCCCCCCCCCCCCCCCCCCCCC', 3, ORG_B), 20);
+      expect(await repo.create(hookAt(HOOK_B, 2), 20)).to.equal('created');
+      expect(await repo.create(hookAt(HOOK_A, 1), 20)).to.equal('created');
+      await repo.create(hookAt('whk_CCCCCCCCCCCCCCCCCCCCCC', 3, ORG_B), 20);
       expect((await repo.list(ORG_A)).map((w) => w.id)).to.deep.equal([HOOK_A, HOOK_B]);
-      expect(await repo.get(ORG_A, HOOK_A)).to.deep.equal(aWebhook(HOOK_A, 1));
+      expect(await repo.get(ORG_A, HOOK_A)).to.deep.equal(hookAt(HOOK_A, 1));
       expect(await repo.get(ORG_B, HOOK_A)).to.equal(null);
     });
 
     it('refuses a webhook past the limit', async () => {
-      await repo.create(aWebhook(HOOK_A, 1), 1);
-      expect(await repo.create(aWebhook(HOOK_B, 2), 1)).to.equal('limit_reached');
+      await repo.create(hookAt(HOOK_A, 1), 1);
+      expect(await repo.create(hookAt(HOOK_B, 2), 1)).to.equal('limit_reached');
       expect(await repo.list(ORG_A)).to.have.length(1);
     });
 
     it('edits at the given revision only, and deletes', async () => {
-      await repo.create(aWebhook(HOOK_A, 1), 20);
+      await repo.create(hookAt(HOOK_A, 1), 20);
       const stale = await repo.update(ORG_A, HOOK_A, { description: 'x' }, at(5), [7]);
       expect(stale).to.include({ ok: false, reason: 'stale_revision' });
       const edited = await repo.update(ORG_A, HOOK_A, { events: ['registration.submitted'] }, at(5), [1]);

@@ -10,7 +10,7 @@ import type { RegistrationClient } from '../../../../server/components/provision
 import { createTokenCipher } from '../../../../server/components/provisioning/token-cipher.js';
 import { provisioningEvents } from '../../../../server/components/webhooks/provisioning-events.js';
 import { createMemoryStore } from '../../../../server/store/memory-store.js';
-import { aRegistration } from '../../contract/fixtures.js';
+import { aRegistration, aWebhook } from '../../contract/fixtures.js';
 
 describe('provisioning worker: a done step whose end cannot be told', () => {
   it('runs again to tell it and ends done, never failed, even on its last attempt', async () => {
@@ -18,18 +18,10 @@ describe('provisioning worker: a done step whose end cannot be told', () => {
     const registration = aRegistration({ status: 'active' });
     await store.registrations.create(registration);
     await store.webhooks.create(
-      {
-        id: 'whk_AAAAAAAAAAAAAAAAAAAAAA',
+      aWebhook({
         organizationId: registration.organizationId,
-        url: 'https://hooks.example.com/in',
         events: ['provisioning.succeeded', 'provisioning.failed'],
-        description: '',
-        secretSealed: randomBytes(8).toString('hex'),
-        revision: 1,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-        createdBy: 'alice',
-      },
+      }),
       20,
     );
     let now = new Date('2030-01-01T00:00:00Z');

@@ -3,7 +3,6 @@
  * `secret.rotated` (never carrying the secret), and a provisioning step's end is one `provisioning.succeeded` or
  * `provisioning.failed` event however often it is told (a crash between telling and marking the step tells again).
  */
-import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { Webhook as Verifier } from 'standardwebhooks';
 import type { Organization } from '../../../../server/components/organizations/organizations.model.js';
@@ -13,7 +12,7 @@ import { createMemoryStore } from '../../../../server/store/memory-store.js';
 import type { OutboxStep } from '../../../../server/components/provisioning/provisioning.model.js';
 import { startSecretHarness, type SecretHarness } from '../secrets/secret-harness.js';
 import { startReceiver, type WebhookReceiver } from './webhook-receiver.js';
-import { aRegistration } from '../../contract/fixtures.js';
+import { aRegistration, aWebhook } from '../../contract/fixtures.js';
 
 describe('secret.rotated at a subscribed receiver (our IdP as the authorization server)', function () {
   this.timeout(30_000);
@@ -66,18 +65,10 @@ describe('provisioning events', () => {
     const registration = aRegistration({ status: 'active', clientId: 'client_1' });
     await store.registrations.create(registration);
     await store.webhooks.create(
-      {
-        id: 'whk_AAAAAAAAAAAAAAAAAAAAAA',
+      aWebhook({
         organizationId: registration.organizationId,
-        url: 'https://hooks.example.com/in',
         events: ['provisioning.succeeded', 'provisioning.failed'],
-        description: '',
-        secretSealed: randomBytes(8).toString('hex'),
-        revision: 1,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-        createdBy: 'alice',
-      },
+      }),
       20,
     );
     const step = {
