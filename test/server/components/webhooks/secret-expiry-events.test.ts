@@ -54,6 +54,18 @@ describe("the events of a client secret's lifetime", function () {
     await s?.close();
   });
 
+  /** Makes the first write of notices fail (the database went away); the count of writes tried, for the test. */
+  function failFirstNoticeWrite(): () => number {
+    const notices = s.h.deps.store.secretNotices;
+    const schedule = notices.schedule.bind(notices);
+    let writes = 0;
+    notices.schedule = async (batch) => {
+      if (batch.length > 0 && (writes += 1) === 1) throw new Error('the database went away');
+      return schedule(batch);
+    };
+    return () => writes;
+  }
+
   /** Moves the service's clock to `days` after the start and lets the dispatcher catch up. */
   let moved = 0;
   async function dayAfter(days: number): Promise<{ type: string; registration: string; actor: string }[]> {
@@ -79,13 +91,7 @@ describe("the events of a client secret's lifetime", function () {
 
   it('loses no notice when writing them fails at the hand-over: the step is tried again, and they come in time', async () => {
     moved = 0;
-    const notices = s.h.deps.store.secretNotices;
-    const schedule = notices.schedule.bind(notices);
-    let writes = 0;
-    notices.schedule = async (batch) => {
-      if (batch.length > 0 && (writes += 1) === 1) throw new Error('the database went away');
-      return schedule(batch);
-    };
+    const writes = failFirstNoticeWrite();
     const id = await s.h.submitted(org, 'alice', { ...SERVICE_CLIENT, policyProfileId: 'pp_ten_days' });
     const rita = await s.h.staffToken('rita', 'gatehouse:review');
     const approved = await s.h.internal
@@ -94,7 +100,7 @@ describe("the events of a client secret's lifetime", function () {
       .send({});
     expect(approved.status, JSON.stringify(approved.body)).to.equal(200);
     await s.h.provisioning!.worker.runDue();
-    expect(writes, 'the notices were written once, and failed').to.equal(1);
+    expect(writes(), 'the notices were written once, and failed').to.equal(1);
     s.h.advance(2_000); // past the step's retry time (PROVISIONING_RETRY_S=1)
     await s.h.provisioning!.worker.runDue();
     expect((await s.h.deps.store.registrations.get(org.id, id))?.secret, 'handed over on the retry').to.not.equal(
@@ -125,19 +131,13 @@ describe("the events of a client secret's lifetime", function () {
     moved = 0;
     const { id } = await s.approvedClient(org, { ...SERVICE_CLIENT, policyProfileId: 'pp_ten_days' });
     expect(await dayAfter(2)).to.deep.equal([]);
-    const notices = s.h.deps.store.secretNotices;
-    const schedule = notices.schedule.bind(notices);
-    let writes = 0;
-    notices.schedule = async (batch) => {
-      if (batch.length > 0 && (writes += 1) === 1) throw new Error('the database went away');
-      return schedule(batch);
-    };
+    const writes = failFirstNoticeWrite();
     const rotated = await s.h.public
       .post(`/api/v1/organizations/${org.id}/registrations/${id}/actions/rotate-secret`)
       .set('Authorization', owner)
       .send({ graceSeconds: 0 });
     expect(rotated.status, JSON.stringify(rotated.body)).to.equal(200);
-    expect(writes, 'the first write of the notices failed, the second after the rotation landed').to.equal(2);
+    expect(writes(), 'the first write of the notices failed, the second after the rotation landed').to.equal(2);
     // The new secret lives ten days from day 2: its first notice is due at day 5.
     expect(await dayAfter(4)).to.deep.equal([]);
     expect((await dayAfter(6)).map((e) => e.type)).to.deep.equal(['secret.expiring']);
