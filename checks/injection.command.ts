@@ -37,6 +37,7 @@ import {
 import { injectionTargets, injectionTargetsRefusal } from './support/injection-targets.js';
 import { payloadNumber } from './support/payload-numbers.js';
 import { CALLBACK_HOST } from './support/shared-options.js';
+import { timedAnswer } from './support/timed-answer.js';
 
 const OUTPUT = 'injection.os_command';
 const BLIND = 'injection.os_command_blind';
@@ -147,13 +148,8 @@ async function outputProof(p: Probing): Promise<Proof | undefined> {
 }
 
 /** A timed send: a request cut at the cap (a hanging target) proves nothing and ends the timing probe. */
-async function timed(p: Probing, command: string): Promise<ProbeResponse | undefined> {
-  try {
-    return await p.send(blindPayload(textOf(p.input), command), SLEEP_CAP_MS);
-  } catch (error) {
-    if (p.ctx.signal.aborted) throw error;
-    return undefined;
-  }
+function timed(p: Probing, command: string): Promise<ProbeResponse | undefined> {
+  return timedAnswer(p.ctx.signal, () => p.send(blindPayload(textOf(p.input), command), SLEEP_CAP_MS));
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   type ProbeResponse,
 } from '../scanner/api.js';
 import { isServerError, sameAnswer } from './support/answer-shape.js';
+import { timedAnswer } from './support/timed-answer.js';
 import { injectionTargets, injectionTargetsRefusal } from './support/injection-targets.js';
 import { sqlErrorIn } from './support/sql-error-signatures.js';
 import { answerStatus, type GraphqlSide } from './support/graphql-answer.js';
@@ -198,13 +199,8 @@ const SLEEPS: { dbms: string; payload: (value: string, seconds: number) => strin
 ];
 
 /** A request asking the database to sleep `seconds`: one cut at the margin (a hanging target) proves nothing. */
-async function timed(ctx: CheckContext, request: ProbeRequest, seconds: number): Promise<ProbeResponse | undefined> {
-  try {
-    return await ctx.http.send({ ...request, timeoutMs: (seconds + SLEEP_MARGIN_S) * 1000 });
-  } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    return undefined;
-  }
+function timed(ctx: CheckContext, request: ProbeRequest, seconds: number): Promise<ProbeResponse | undefined> {
+  return timedAnswer(ctx.signal, () => ctx.http.send({ ...request, timeoutMs: (seconds + SLEEP_MARGIN_S) * 1000 }));
 }
 
 async function timeBased(
